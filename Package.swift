@@ -1,0 +1,65 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let strictSwift: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "meditate",
+    products: [
+        .executable(name: "meditate", targets: ["CLI"]),
+        .executable(name: "make-sounds", targets: ["make-sounds"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        // C libraries, found through pkg-config; each is a module map and one header.
+        .systemLibrary(name: "CMPG123", pkgConfig: "libmpg123",
+                       providers: [.apt(["libmpg123-dev"])]),
+        .systemLibrary(name: "CSndFile", pkgConfig: "sndfile",
+                       providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(name: "CSoxr", pkgConfig: "soxr",
+                       providers: [.apt(["libsoxr-dev"])]),
+        // libpulse's pkg-config file adds -pthread and -D_REENTRANT, which SwiftPM refuses with a
+        // warning; its headers are on the default path, so the module map links it directly.
+        .systemLibrary(name: "CPulse", providers: [.apt(["libpulse-dev"])]),
+        .systemLibrary(name: "CALSA", pkgConfig: "alsa",
+                       providers: [.apt(["libasound2-dev"])]),
+
+        // The real-time engine: pure Swift, no C library.
+        .target(name: "Mixer", swiftSettings: strictSwift),
+        .target(name: "Decoders", dependencies: ["CMPG123", "CSndFile", "CSoxr"],
+                swiftSettings: strictSwift),
+        .target(name: "Outputs", dependencies: ["Mixer", "CSndFile", "CPulse", "CALSA"],
+                swiftSettings: strictSwift),
+        .target(name: "Session",
+                dependencies: ["Mixer", "Decoders", "Outputs",
+                               .product(name: "Logging", package: "swift-log")],
+                swiftSettings: strictSwift),
+        .executableTarget(
+            name: "CLI",
+            dependencies: ["Session",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                           .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSwift),
+
+        // The bundled sounds are synthesised by our own code; `make sounds` writes Sounds/.
+        .target(name: "Synthesis", swiftSettings: strictSwift),
+        .executableTarget(name: "make-sounds", dependencies: ["Synthesis", "Outputs"],
+                          swiftSettings: strictSwift),
+
+        // Test support: counts heap allocations of one thread (see its header for why).
+        .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
+        .testTarget(name: "MixerTests", dependencies: ["Mixer", "CAllocationCounter", "Session", "Decoders"],
+                    swiftSettings: strictSwift),
+        .testTarget(name: "DecodersTests", dependencies: ["Decoders"],
+                    resources: [.copy("Fixtures")], swiftSettings: strictSwift),
+        .testTarget(name: "SessionTests", dependencies: ["Session", "Mixer", "Decoders", "Outputs", "Synthesis"],
+                    swiftSettings: strictSwift),
+        .testTarget(name: "CLITests", dependencies: ["CLI", "Decoders"], swiftSettings: strictSwift),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,29 @@
+import ArgumentParser
+import Foundation
+
+/// Runs `meditate` and turns every failure into one line on stderr and a non-zero exit: no
+/// usage dump after a bad value, no stack trace.
+@main
+enum Entry {
+    static func main() {
+        do {
+            var command = try Meditate.parseAsRoot()
+            try command.run()
+        } catch {
+            let code = Meditate.exitCode(for: error)
+            if code == .success {
+                // --help, --version and the like.
+                Meditate.exit(withError: error)
+            }
+            let message = oneLine(Meditate.message(for: error))
+            FileHandle.standardError.write(Data("meditate: error: \(message)\n".utf8))
+            Foundation.exit(code.rawValue)
+        }
+    }
+
+    /// ArgumentParser's own errors may span lines; keep the first, which names the problem.
+    static func oneLine(_ message: String) -> String {
+        let first = message.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? message
+        return first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first
+    }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// The `meditate` command.
+struct Meditate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "meditate",
+        abstract: "A meditation timer and audio engine: gongs on exact frames, noise beds, no clicks.",
+        discussion: """
+        Examples:
+          meditate render --minutes 20 --interval 5 --noise white -o session.wav
+          meditate render --minutes 30 --bells 5,12.5,20 --strikes 2 --gong bell -o sit.wav
+        """,
+        version: "0.1.0",
+        subcommands: [Render.self, Decode.self]
+    )
+}

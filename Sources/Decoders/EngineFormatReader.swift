@@ -1,0 +1,127 @@
+/// Reads any decoder's output as interleaved stereo Float32 at the engine's rate: mono is
+/// duplicated, more than two channels keep the first two (front left and right), and other
+/// rates go through libsoxr.
+///
+/// The output has exactly `frameCount` frames — the source's frames scaled to the engine rate
+/// and rounded — so durations stay exact after resampling.
+public final class EngineFormatReader {
+    public let decoder: any AudioDecoder
+    public let engineRate: Int
+    /// Frames this reader delivers in all.
+    public let frameCount: Int
+
+    private let chunkFrames = 4096
+    private let resampler: Resampler?
+    private let sourceBuffer: UnsafeMutablePointer<Float>
+    private let stereoBuffer: UnsafeMutablePointer<Float>
+    private var pendingOffset = 0
+    private var pendingFrames = 0
+    private var sourceFramesRead = 0
+    private var sourceEnded = false
+    private var delivered = 0
+
+    public init(decoder: any AudioDecoder, engineRate: Int) throws(DecoderError) {
+        self.decoder = decoder
+        self.engineRate = engineRate
+        let sourceRate = decoder.sourceFormat.sampleRate
+        frameCount = (decoder.frameCount * engineRate + sourceRate / 2) / sourceRate
+        resampler = sourceRate == engineRate ? nil
+            : try Resampler(inputRate: sourceRate, outputRate: engineRate, channels: 2)
+        sourceBuffer = .allocate(capacity: chunkFrames * max(2, decoder.sourceFormat.channels))
+        stereoBuffer = .allocate(capacity: chunkFrames * 2)
+    }
+
+    /// Opens `path` and reads it at `engineRate`.
+    public convenience init(path: String, engineRate: Int) throws(DecoderError) {
+        try self.init(decoder: AudioFile.open(path), engineRate: engineRate)
+    }
+
+    deinit {
+        sourceBuffer.deallocate()
+        stereoBuffer.deallocate()
+    }
+
+    /// Frames delivered so far (the position in engine frames).
+    public var position: Int { delivered }
+
+    /// Reads up to `maxFrames` engine frames into `output`; 0 at the end.
+    public func read(into output: UnsafeMutablePointer<Float>, maxFrames: Int) throws(DecoderError) -> Int {
+        let wanted = min(maxFrames, frameCount - delivered)
+        var produced = 0
+        while produced < wanted {
+            if pendingFrames == 0 && !sourceEnded { try decodeChunk() }
+            let target = output + produced * 2
+            let room = wanted - produced
+            let made: Int
+            if let resampler {
+                let input: UnsafePointer<Float>? = pendingFrames > 0 ? UnsafePointer(stereoBuffer + pendingOffset * 2) : nil
+                let (consumed, out) = try resampler.process(input, inputFrames: pendingFrames,
+                                                            into: target, outputCapacity: room)
+                pendingOffset += consumed
+                pendingFrames -= consumed
+                made = out
+                if out == 0 && consumed == 0 && sourceEnded && pendingFrames == 0 {
+                    // The filter is drained yet the exact length is not reached: rounding left a
+                    // frame or two, which are silence.
+                    target.update(repeating: 0, count: room * 2)
+                    produced += room
+                    break
+                }
+            } else {
+                if pendingFrames == 0 && sourceEnded { break }
+                made = min(room, pendingFrames)
+                target.update(from: stereoBuffer + pendingOffset * 2, count: made * 2)
+                pendingOffset += made
+                pendingFrames -= made
+            }
+            produced += made
+        }
+        delivered += produced
+        return produced
+    }
+
+    /// Moves to engine frame `frame`.
+    public func seek(toFrame frame: Int) throws(DecoderError) {
+        let target = max(0, min(frame, frameCount))
+        let sourceRate = decoder.sourceFormat.sampleRate
+        let sourceFrame = (target * sourceRate + engineRate / 2) / engineRate
+        try decoder.seek(toFrame: sourceFrame)
+        resampler?.reset()
+        pendingFrames = 0
+        pendingOffset = 0
+        sourceFramesRead = sourceFrame
+        sourceEnded = false
+        delivered = target
+    }
+
+    private func decodeChunk() throws(DecoderError) {
+        let channels = decoder.sourceFormat.channels
+        let got = try decoder.read(into: sourceBuffer, maxFrames: chunkFrames)
+        if got == 0 {
+            sourceEnded = true
+            if sourceFramesRead < decoder.frameCount {
+                throw .truncated(path: decoder.path,
+                                 detail: "its header promises \(decoder.frameCount) frames, it holds \(sourceFramesRead)")
+            }
+            return
+        }
+        sourceFramesRead += got
+        switch channels {
+        case 1:
+            for i in 0..<got {
+                stereoBuffer[2 * i] = sourceBuffer[i]
+                stereoBuffer[2 * i + 1] = sourceBuffer[i]
+            }
+        case 2:
+            stereoBuffer.update(from: sourceBuffer, count: got * 2)
+        default:
+            for i in 0..<got {
+                stereoBuffer[2 * i] = sourceBuffer[channels * i]
+                stereoBuffer[2 * i + 1] = sourceBuffer[channels * i + 1]
+            }
+        }
+        pendingOffset = 0
+        pendingFrames = got
+        if sourceFramesRead >= decoder.frameCount { sourceEnded = true }
+    }
+}

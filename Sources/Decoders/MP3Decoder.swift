@@ -1,0 +1,140 @@
+import CMPG123
+import Foundation
+
+/// MPEG audio through libmpg123: gapless (a LAME-tagged file decodes to exactly its original
+/// sample count), float output, exact length from a full scan, ID3v1 and ID3v2.2–2.4 tags.
+public final class MP3Decoder: AudioDecoder {
+    public let path: String
+    public let sourceFormat: SourceFormat
+    public let frameCount: Int
+    public let metadata: AudioMetadata
+    private let handle: OpaquePointer
+
+    public init(path: String) throws(DecoderError) {
+        self.path = path
+        var status: Int32 = 0
+        guard let handle = mpg123_new(nil, &status) else {
+            throw .decodeFailed(path: path, reason: String(cString: mpg123_plain_strerror(status)))
+        }
+        self.handle = handle
+        do throws(DecoderError) {
+            // Gapless is what makes the decoded length exact; quiet keeps libmpg123 off stderr.
+            mpg123_param2(handle, Int32(MPG123_ADD_FLAGS.rawValue), Int(MPG123_GAPLESS.rawValue | MPG123_QUIET.rawValue), 0)
+            Self.acceptFloatOutputOnly(handle)
+            guard mpg123_open(handle, path) == MPG123_OK.rawValue else {
+                throw DecoderError.unreadable(path: path, reason: Self.lastError(handle))
+            }
+            var rate = 0, channels: Int32 = 0, encoding: Int32 = 0
+            guard mpg123_getformat(handle, &rate, &channels, &encoding) == MPG123_OK.rawValue,
+                  rate > 0, channels > 0 else {
+                throw DecoderError.notAudio(path: path)
+            }
+            sourceFormat = SourceFormat(sampleRate: rate, channels: Int(channels))
+            // The Xing/LAME header's promise, before the scan replaces it with what is there.
+            let promised = mpg123_length(handle)
+            guard mpg123_scan(handle) == MPG123_OK.rawValue else {
+                throw DecoderError.decodeFailed(path: path, reason: Self.lastError(handle))
+            }
+            let scanned = mpg123_length(handle)
+            guard scanned > 0 else { throw DecoderError.notAudio(path: path) }
+            if Self.hasInfoTag(handle), promised > 0, scanned < promised {
+                throw DecoderError.truncated(path: path,
+                                             detail: "its header promises \(promised) samples, it holds \(scanned)")
+            }
+            frameCount = scanned
+            metadata = Self.readTags(handle)
+        } catch {
+            mpg123_delete(handle)
+            throw error
+        }
+    }
+
+    deinit {
+        mpg123_close(handle)
+        mpg123_delete(handle)
+    }
+
+    public func read(into buffer: UnsafeMutablePointer<Float>, maxFrames: Int) throws(DecoderError) -> Int {
+        let bytesPerFrame = MemoryLayout<Float>.size * sourceFormat.channels
+        var done = 0
+        var total = 0
+        let raw = UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: UInt8.self)
+        while total < maxFrames * bytesPerFrame {
+            let status = mpg123_read(handle, raw + total, maxFrames * bytesPerFrame - total, &done)
+            total += done
+            if status == MPG123_DONE.rawValue { break }
+            if status == MPG123_NEW_FORMAT.rawValue { continue }
+            if status != MPG123_OK.rawValue {
+                throw .decodeFailed(path: path, reason: Self.lastError(handle))
+            }
+        }
+        return total / bytesPerFrame
+    }
+
+    public func seek(toFrame frame: Int) throws(DecoderError) {
+        if mpg123_seek(handle, frame, SEEK_SET) < 0 {
+            throw .decodeFailed(path: path, reason: "seek: " + Self.lastError(handle))
+        }
+    }
+
+    // MARK: libmpg123 details
+
+    private static func acceptFloatOutputOnly(_ handle: OpaquePointer) {
+        mpg123_format_none(handle)
+        var rates: UnsafePointer<Int>?
+        var count = 0
+        mpg123_rates(&rates, &count)
+        guard let rates else { return }
+        for i in 0..<count {
+            mpg123_format(handle, rates[i], Int32(MPG123_MONO.rawValue | MPG123_STEREO.rawValue),
+                          Int32(MPG123_ENC_FLOAT_32.rawValue))
+        }
+    }
+
+    /// Whether a LAME/Info tag declares the stream's length (libmpg123 then knows the encoder
+    /// delay); without one the length before the scan is only an estimate from the file size.
+    private static func hasInfoTag(_ handle: OpaquePointer) -> Bool {
+        var delay = -1
+        var unused = 0.0
+        return mpg123_getstate2(handle, Int32(MPG123_ENC_DELAY.rawValue), &delay, &unused) == MPG123_OK.rawValue && delay >= 0
+    }
+
+    private static func lastError(_ handle: OpaquePointer) -> String {
+        String(cString: mpg123_strerror(handle))
+    }
+
+    private static func readTags(_ handle: OpaquePointer) -> AudioMetadata {
+        var v1: UnsafeMutablePointer<mpg123_id3v1>?
+        var v2: UnsafeMutablePointer<mpg123_id3v2>?
+        guard mpg123_id3(handle, &v1, &v2) == MPG123_OK.rawValue else { return AudioMetadata() }
+        var tags = AudioMetadata()
+        if let v2 = v2?.pointee {
+            tags = AudioMetadata(title: text(v2.title), artist: text(v2.artist), album: text(v2.album),
+                                 genre: text(v2.genre).map(ID3Genre.name(for:)),
+                                 comment: text(v2.comment))
+        }
+        if let v1 = v1?.pointee {
+            let genre = v1.genre == 255 ? nil : ID3Genre.name(for: "(\(v1.genre))")
+            let fallback = AudioMetadata(title: latin1(v1.title), artist: latin1(v1.artist),
+                                         album: latin1(v1.album), genre: genre,
+                                         comment: latin1(v1.comment))
+            tags = tags.filling(from: fallback)
+        }
+        return tags
+    }
+
+    private static func text(_ string: UnsafeMutablePointer<mpg123_string>?) -> String? {
+        guard let string, let p = string.pointee.p, string.pointee.fill > 0 else { return nil }
+        // libmpg123 hands ID3v2 text over as UTF-8 whatever the frame's own encoding was.
+        let bytes = UnsafeRawBufferPointer(start: p, count: string.pointee.fill)
+            .prefix { $0 != 0 }
+        return String(decoding: bytes, as: UTF8.self).nonBlank
+    }
+
+    private static func latin1<T>(_ field: T) -> String? {
+        withUnsafeBytes(of: field) { raw in
+            let bytes = raw.prefix { $0 != 0 }
+            return String(bytes.map { Character(Unicode.Scalar($0)) }).nonBlank
+        }
+    }
+}

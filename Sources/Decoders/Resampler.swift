@@ -1,0 +1,39 @@
+import CSoxr
+
+/// Sample-rate conversion of interleaved stereo Float32 through libsoxr (high quality).
+/// Runs on decoder or control threads only, never on the render thread.
+final class Resampler {
+    private let soxr: soxr_t
+    let inputRate: Int
+    let outputRate: Int
+
+    init(inputRate: Int, outputRate: Int, channels: Int) throws(DecoderError) {
+        var error: soxr_error_t?
+        // Default specs: Float32 interleaved in and out, high quality, one thread.
+        guard let soxr = soxr_create(Double(inputRate), Double(outputRate), UInt32(channels),
+                                     &error, nil, nil, nil), error == nil else {
+            throw .resamplerFailed(reason: error.map { String(cString: $0) } ?? "soxr_create failed")
+        }
+        self.soxr = soxr
+        self.inputRate = inputRate
+        self.outputRate = outputRate
+    }
+
+    deinit { soxr_delete(soxr) }
+
+    /// Converts up to `inputFrames` frames (nil input: flush what the filter still holds) into
+    /// at most `outputCapacity` frames. Returns the frames consumed and produced.
+    func process(_ input: UnsafePointer<Float>?, inputFrames: Int,
+                 into output: UnsafeMutablePointer<Float>, outputCapacity: Int)
+        throws(DecoderError) -> (consumed: Int, produced: Int) {
+        var consumed = 0
+        var produced = 0
+        let error = soxr_process(soxr, input, input == nil ? 0 : inputFrames, &consumed,
+                                 output, outputCapacity, &produced)
+        if let error { throw .resamplerFailed(reason: String(cString: error)) }
+        return (consumed, produced)
+    }
+
+    /// Forgets the signal so far (after a seek).
+    func reset() { soxr_clear(soxr) }
+}

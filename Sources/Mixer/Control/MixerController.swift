@@ -1,0 +1,44 @@
+/// The control side of a mixer: used from one ordinary thread (never the render thread).
+public final class MixerController {
+    let channel: MixerChannel
+    public let format: EngineFormat
+    private var nextVoice: UInt64 = 1
+
+    init(channel: MixerChannel, format: EngineFormat) {
+        self.channel = channel
+        self.format = format
+    }
+
+    /// A fresh identifier for a voice this controller will start.
+    public func makeVoiceID() -> VoiceID {
+        defer { nextVoice += 1 }
+        return VoiceID(rawValue: nextVoice)
+    }
+
+    /// Queues a command; false when the queue is full (send it again later).
+    @discardableResult
+    public func send(_ command: TimedCommand) -> Bool {
+        channel.commands.push(command)
+    }
+
+    /// Room left in the command queue.
+    public var commandSlotsFree: Int { channel.commands.availableToWrite }
+
+    /// Frames the render side has produced.
+    public var renderedFrames: Int { channel.renderedFrames.load(ordering: .acquiring) }
+
+    /// Events the render side dropped because nobody drained them in time.
+    public var droppedEvents: Int { channel.droppedEvents.load(ordering: .relaxed) }
+
+    /// Takes every event reported so far, oldest first.
+    public func drainEvents() -> [MixerEvent] {
+        var events: [MixerEvent] = []
+        while let event = channel.events.pop() { events.append(event) }
+        return events
+    }
+
+    /// Frees the objects the render side is done with; call it regularly.
+    public func collectGarbage() {
+        while channel.retired.pop() != nil {}
+    }
+}

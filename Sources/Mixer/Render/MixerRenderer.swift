@@ -1,0 +1,264 @@
+/// The render side of a mixer: owned by exactly one thread (the real-time thread, or the
+/// offline driver's loop).
+///
+/// `render` never allocates, locks, logs or blocks. Everything it needs is allocated here, in
+/// `init`, on the control side. Commands are applied at their exact frame by splitting the
+/// block there, so a voice scheduled for frame F writes its first sample at F even when F
+/// falls inside a block.
+public final class MixerRenderer: @unchecked Sendable {
+    let channel: MixerChannel
+    public let format: EngineFormat
+    public let maxBlockFrames: Int
+
+    /// The absolute frame the next `render` call starts at.
+    public private(set) var frame = 0
+
+    private let maxVoices: Int
+    private let voices: UnsafeMutablePointer<Voice>
+    private let pendingCapacity: Int
+    private let pending: UnsafeMutablePointer<TimedCommand>
+    private var pendingCount = 0
+    private let busCount = Bus.allCases.count
+    private let busGains: UnsafeMutablePointer<GainRamp>
+    private let busBuffers: UnsafeMutablePointer<Float>
+    private let scratch: UnsafeMutablePointer<Float>
+    private var masterGain = GainRamp(value: 1)
+
+    init(channel: MixerChannel, format: EngineFormat, limits: Mixer.Limits) {
+        self.channel = channel
+        self.format = format
+        maxBlockFrames = limits.maxBlockFrames
+        maxVoices = limits.maxVoices
+        voices = .allocate(capacity: limits.maxVoices)
+        voices.initialize(repeating: Voice(), count: limits.maxVoices)
+        pendingCapacity = limits.commandCapacity
+        pending = .allocate(capacity: limits.commandCapacity)
+        busGains = .allocate(capacity: Bus.allCases.count)
+        busGains.initialize(repeating: GainRamp(value: 1), count: Bus.allCases.count)
+        let blockSamples = limits.maxBlockFrames * EngineFormat.channels
+        busBuffers = .allocate(capacity: Bus.allCases.count * blockSamples)
+        busBuffers.initialize(repeating: 0, count: Bus.allCases.count * blockSamples)
+        scratch = .allocate(capacity: blockSamples)
+        scratch.initialize(repeating: 0, count: blockSamples)
+    }
+
+    deinit {
+        voices.deinitialize(count: maxVoices)
+        voices.deallocate()
+        pending.deinitialize(count: pendingCount)
+        pending.deallocate()
+        busGains.deallocate()
+        busBuffers.deallocate()
+        scratch.deallocate()
+    }
+
+    /// Voices currently playing.
+    public var activeVoiceCount: Int {
+        var count = 0
+        for i in 0..<maxVoices where voices[i].isActive { count += 1 }
+        return count
+    }
+
+    /// Renders `frames` interleaved stereo frames into `output`, starting at `frame`.
+    public func render(into output: UnsafeMutablePointer<Float>, frames: Int) {
+        var done = 0
+        while done < frames {
+            let block = min(frames - done, maxBlockFrames)
+            renderBlock(into: output + done * EngineFormat.channels, frames: block)
+            done += block
+        }
+    }
+
+    private func renderBlock(into output: UnsafeMutablePointer<Float>, frames: Int) {
+        receiveCommands()
+        var offset = 0
+        while offset < frames {
+            applyDueCommands(at: frame + offset)
+            var end = frames
+            if pendingCount > 0 {
+                end = min(end, max(offset + 1, pending[0].frame - frame))
+            }
+            renderSegment(into: output + offset * EngineFormat.channels,
+                          startFrame: frame + offset, frames: end - offset)
+            offset = end
+        }
+        frame += frames
+        channel.renderedFrames.store(frame, ordering: .releasing)
+    }
+
+    // MARK: Commands
+
+    /// Moves queued commands into the pending list, kept sorted by frame (stable).
+    private func receiveCommands() {
+        while pendingCount < pendingCapacity, let command = channel.commands.pop() {
+            var index = pendingCount
+            while index > 0 && pending[index - 1].frame > command.frame { index -= 1 }
+            if index < pendingCount {
+                (pending + index + 1).moveInitialize(from: pending + index, count: pendingCount - index)
+            }
+            (pending + index).initialize(to: command)
+            pendingCount += 1
+        }
+    }
+
+    private func applyDueCommands(at now: Int) {
+        var due = 0
+        while due < pendingCount && pending[due].frame <= now { due += 1 }
+        if due == 0 { return }
+        for i in 0..<due {
+            let command = (pending + i).move()
+            if command.frame < now {
+                report(.commandLate(requested: command.frame, appliedAt: now))
+            }
+            apply(command.command, at: now)
+        }
+        pendingCount -= due
+        if pendingCount > 0 {
+            pending.moveInitialize(from: pending + due, count: pendingCount)
+        }
+    }
+
+    private func apply(_ command: MixerCommand, at now: Int) {
+        switch command {
+        case let .play(id, source, bus, gain, fadeFrames, curve):
+            guard let slot = freeSlot() else {
+                report(.voiceDropped(id))
+                retire(source)
+                return
+            }
+            let voice = voices + slot
+            voice.pointee.id = id
+            voice.pointee.bus = bus.rawValue
+            voice.pointee.position = 0
+            voice.pointee.stopsAfterRamp = false
+            if fadeFrames > 0 {
+                voice.pointee.gain = GainRamp(value: 0)
+                voice.pointee.gain.ramp(to: gain, frames: fadeFrames, curve: curve)
+            } else {
+                voice.pointee.gain = GainRamp(value: gain)
+            }
+            switch source {
+            case let .sample(buffer): voice.pointee.kind = .sample(buffer)
+            case let .stream(stream): voice.pointee.kind = .stream(stream)
+            case let .noise(color, seed):
+                voice.pointee.noise = NoiseGenerator(color: color, seed: seed, sampleRate: format.sampleRate)
+                voice.pointee.kind = .noise
+            }
+        case let .setVoiceGain(id, gain, frames, curve):
+            if let slot = slot(of: id) {
+                voices[slot].gain.ramp(to: gain, frames: frames, curve: curve)
+            }
+        case let .stop(id, fadeFrames, curve):
+            if let slot = slot(of: id) {
+                if fadeFrames > 0 {
+                    voices[slot].gain.ramp(to: 0, frames: fadeFrames, curve: curve)
+                    voices[slot].stopsAfterRamp = true
+                } else {
+                    end(slot, at: now)
+                }
+            }
+        case let .setBusGain(bus, gain, frames, curve):
+            busGains[bus.rawValue].ramp(to: gain, frames: frames, curve: curve)
+        case let .setMasterGain(gain, frames, curve):
+            masterGain.ramp(to: gain, frames: frames, curve: curve)
+        }
+    }
+
+    private func freeSlot() -> Int? {
+        for i in 0..<maxVoices where !voices[i].isActive { return i }
+        return nil
+    }
+
+    private func slot(of id: VoiceID) -> Int? {
+        for i in 0..<maxVoices where voices[i].isActive && voices[i].id == id { return i }
+        return nil
+    }
+
+    // MARK: Rendering
+
+    private func renderSegment(into output: UnsafeMutablePointer<Float>, startFrame: Int, frames: Int) {
+        let samples = frames * EngineFormat.channels
+        let stride = maxBlockFrames * EngineFormat.channels
+        var busesInUse = 0
+        for i in 0..<maxVoices where voices[i].isActive { busesInUse |= 1 << voices[i].bus }
+        for bus in 0..<busCount where busesInUse & (1 << bus) != 0 {
+            (busBuffers + bus * stride).update(repeating: 0, count: samples)
+        }
+
+        for i in 0..<maxVoices where voices[i].isActive {
+            let voice = voices + i
+            let busBuffer = busBuffers + voice.pointee.bus * stride
+            switch voice.pointee.kind {
+            case .idle:
+                break
+            case let .sample(buffer):
+                let count = min(frames, buffer.frameCount - voice.pointee.position)
+                if let base = buffer.samples.baseAddress {
+                    voice.pointee.gain.accumulate(base + voice.pointee.position * EngineFormat.channels,
+                                                  into: busBuffer, frames: count)
+                }
+                voice.pointee.position += count
+                if voice.pointee.position >= buffer.frameCount {
+                    end(i, at: startFrame + count)
+                    continue
+                }
+            case let .stream(stream):
+                let (read, ended) = stream.render(into: scratch, frames: frames)
+                voice.pointee.gain.accumulate(scratch, into: busBuffer, frames: frames)
+                if ended {
+                    end(i, at: startFrame + read)
+                    continue
+                }
+            case .noise:
+                voice.pointee.noise.fill(scratch, frames: frames)
+                voice.pointee.gain.accumulate(scratch, into: busBuffer, frames: frames)
+            }
+            if voice.pointee.stopsAfterRamp && !voice.pointee.gain.isRamping {
+                end(i, at: startFrame + frames)
+            }
+        }
+
+        output.update(repeating: 0, count: samples)
+        for bus in 0..<busCount {
+            if busesInUse & (1 << bus) != 0 {
+                busGains[bus].accumulate(busBuffers + bus * stride, into: output, frames: frames)
+            } else {
+                busGains[bus].skip(frames)
+            }
+        }
+        masterGain.apply(to: output, frames: frames)
+    }
+
+    /// Ends a voice: its buffer or stream goes back to the control side to be freed there.
+    private func end(_ slot: Int, at endFrame: Int) {
+        let voice = voices + slot
+        let finished = voice.pointee.kind
+        voice.pointee.kind = .idle
+        report(.voiceEnded(voice.pointee.id, frame: endFrame))
+        switch finished {
+        case let .sample(buffer): retireObject(.sample(buffer))
+        case let .stream(stream): retireObject(.stream(stream))
+        case .idle, .noise: break
+        }
+    }
+
+    private func retire(_ source: VoiceSource) {
+        switch source {
+        case let .sample(buffer): retireObject(.sample(buffer))
+        case let .stream(stream): retireObject(.stream(stream))
+        case .noise: break
+        }
+    }
+
+    private func retireObject(_ object: RetiredObject) {
+        // With the ring full the reference is dropped here; the control side holds its own
+        // reference to every sound it schedules, so this is a release, not a free.
+        _ = channel.retired.push(object)
+    }
+
+    private func report(_ event: MixerEvent) {
+        if !channel.events.push(event) {
+            channel.droppedEvents.add(1, ordering: .relaxed)
+        }
+    }
+}

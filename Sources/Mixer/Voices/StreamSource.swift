@@ -1,0 +1,59 @@
+import Synchronization
+
+/// A streamed voice's input: a lock-free ring of interleaved stereo samples that a decoder
+/// thread fills ahead of the render thread (seconds, not milliseconds).
+///
+/// If the ring runs dry before the producer has finished, the voice plays silence for the
+/// missing frames and the underrun is counted; it never waits.
+public final class StreamSource: @unchecked Sendable {
+    /// Interleaved stereo samples; the producer writes whole frames.
+    public let ring: SPSCRing<Float>
+    private let finishedFlag = Atomic<Bool>(false)
+    private let underrunCount = Atomic<Int>(0)
+
+    /// A stream that can buffer at least `bufferFrames` frames ahead.
+    public init(bufferFrames: Int) {
+        ring = SPSCRing<Float>(minimumCapacity: bufferFrames * EngineFormat.channels)
+    }
+
+    // MARK: Producer (decoder thread)
+
+    /// Whole frames the producer can write now.
+    public var writableFrames: Int { ring.availableToWrite / EngineFormat.channels }
+
+    /// Writes whole frames; returns how many frames were taken.
+    @discardableResult
+    public func write(frames source: UnsafeBufferPointer<Float>) -> Int {
+        let whole = min(source.count, writableFrames * EngineFormat.channels)
+        let written = ring.write(UnsafeBufferPointer(rebasing: source[0..<whole]))
+        return written / EngineFormat.channels
+    }
+
+    /// The producer has written its last frame.
+    public func finish() { finishedFlag.store(true, ordering: .releasing) }
+
+    // MARK: Either side
+
+    public var isFinished: Bool { finishedFlag.load(ordering: .acquiring) }
+
+    /// Render blocks that found the ring empty before the end of the stream.
+    public var underruns: Int { underrunCount.load(ordering: .relaxed) }
+
+    // MARK: Consumer (render thread)
+
+    /// Reads up to `frames` frames into `destination`, filling any shortfall with silence.
+    /// Returns the frames that came from the stream, and whether the stream has ended.
+    func render(into destination: UnsafeMutablePointer<Float>, frames: Int) -> (read: Int, ended: Bool) {
+        // Read the flag before the ring: if it says finished, everything is already in the ring.
+        let finished = isFinished
+        let got = ring.read(into: UnsafeMutableBufferPointer(start: destination,
+                                                             count: frames * EngineFormat.channels))
+        let framesRead = got / EngineFormat.channels
+        if framesRead < frames {
+            (destination + framesRead * EngineFormat.channels)
+                .update(repeating: 0, count: (frames - framesRead) * EngineFormat.channels)
+            if !finished { underrunCount.add(1, ordering: .relaxed) }
+        }
+        return (framesRead, finished && framesRead < frames)
+    }
+}

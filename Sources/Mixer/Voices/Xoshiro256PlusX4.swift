@@ -1,0 +1,43 @@
+/// Four independent xoshiro256+ generators stepped together in SIMD lanes: the same quality as
+/// one, four times the throughput, since one generator's steps depend on each other and leave
+/// the CPU idle. The lanes are seeded from one seed through SplitMix64, so a seed still names
+/// one reproducible stream.
+public struct Xoshiro256PlusX4: Sendable {
+    @usableFromInline var s0, s1, s2, s3: SIMD4<UInt64>
+
+    public init(seed: UInt64) {
+        var sm = seed
+        func splitMix() -> UInt64 {
+            sm &+= 0x9E37_79B9_7F4A_7C15
+            var z = sm
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        func lanes() -> SIMD4<UInt64> { SIMD4(splitMix(), splitMix(), splitMix(), splitMix()) }
+        s0 = lanes(); s1 = lanes(); s2 = lanes(); s3 = lanes()
+    }
+
+    @inlinable @inline(__always)
+    public mutating func next() -> SIMD4<UInt64> {
+        let result = s0 &+ s3
+        let t = s1 &<< 17
+        s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3
+        s2 ^= t
+        s3 = (s3 &<< 45) | (s3 &>> 19)
+        return result
+    }
+
+    /// Eight uniform values in [-1, 1): four stereo frames. Each lane's upper 46 bits give two
+    /// 23-bit mantissas of floats in [2, 4), shifted down by 3 — exact, no int-to-float conversion.
+    @inlinable @inline(__always)
+    public mutating func nextFrames() -> (SIMD4<Float>, SIMD4<Float>) {
+        let x = next()
+        let exponentOfTwo = SIMD4<UInt32>(repeating: 0x4000_0000)
+        let high = SIMD4<UInt32>(truncatingIfNeeded: x &>> 41) | exponentOfTwo
+        let low = (SIMD4<UInt32>(truncatingIfNeeded: x &>> 18) & 0x7F_FFFF) | exponentOfTwo
+        let three = SIMD4<Float>(repeating: 3)
+        return (unsafeBitCast(high, to: SIMD4<Float>.self) - three,
+                unsafeBitCast(low, to: SIMD4<Float>.self) - three)
+    }
+}

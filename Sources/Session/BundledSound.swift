@@ -1,0 +1,53 @@
+import Foundation
+
+/// The sounds that ship with meditate, made by `make-sounds` (see Sources/Synthesis).
+public enum BundledSound: String, Sendable, CaseIterable {
+    /// A singing bowl: the default gong.
+    case bowl
+    /// A deep gong.
+    case gong
+    /// A small bell.
+    case bell
+
+    public var fileName: String { rawValue + ".wav" }
+}
+
+/// Where the bundled sounds are: `$MEDITATE_SOUNDS`, a `sounds` folder next to the executable,
+/// `share/meditate/sounds` under the install prefix, or the source tree's `Sounds/` above the
+/// build folder (for `swift run`).
+public struct SoundLocator: Sendable {
+    public var environment: [String: String]
+    public var executablePath: String?
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment,
+                executablePath: String? = Bundle.main.executablePath) {
+        self.environment = environment
+        self.executablePath = executablePath
+    }
+
+    /// Folders searched, in order.
+    public var candidates: [String] {
+        var folders: [String] = []
+        if let variable = environment["MEDITATE_SOUNDS"], !variable.isEmpty { folders.append(variable) }
+        if let executablePath {
+            let binary = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
+            folders.append(binary.appendingPathComponent("sounds").path)
+            folders.append(binary.deletingLastPathComponent().appendingPathComponent("share/meditate/sounds").path)
+            var ancestor = binary
+            for _ in 0..<5 {
+                ancestor = ancestor.deletingLastPathComponent()
+                folders.append(ancestor.appendingPathComponent("Sounds").path)
+            }
+        }
+        return folders
+    }
+
+    /// The path of a bundled sound, or nil when no candidate folder holds it.
+    public func path(of sound: BundledSound) -> String? {
+        for folder in candidates {
+            let path = folder + "/" + sound.fileName
+            if FileManager.default.isReadableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+}

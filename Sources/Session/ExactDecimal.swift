@@ -1,0 +1,95 @@
+/// A decimal number kept exactly, as numerator over a power of ten ("12.5" is 125/10), so that
+/// event frames are computed in integers and rounded once, never accumulated in floating point.
+public struct ExactDecimal: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let numerator: Int
+    /// A power of ten.
+    public let denominator: Int
+
+    /// At most nine digits after the point; more precision than a frame needs.
+    static let maxFractionDigits = 9
+
+    /// `numerator / denominator`, with `denominator` a positive power of ten.
+    public init(numerator: Int, denominator: Int) {
+        precondition(denominator > 0, "a denominator is positive")
+        self.numerator = numerator
+        self.denominator = denominator
+    }
+
+    public init(_ integer: Int) {
+        numerator = integer
+        denominator = 1
+    }
+
+    /// Parses "20", "12.5", ".5", "-3" (no exponent, no thousands separators).
+    public init?(_ text: String) {
+        var digits = Substring(text.trimmingSpaces)
+        var negative = false
+        if digits.first == "-" || digits.first == "+" {
+            negative = digits.first == "-"
+            digits = digits.dropFirst()
+        }
+        let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let whole = parts.first, parts.count <= 2 else { return nil }
+        let fraction = parts.count == 2 ? parts[1] : ""
+        guard !(whole.isEmpty && fraction.isEmpty),
+              whole.allSatisfy(\.isASCIIDigit), fraction.allSatisfy(\.isASCIIDigit),
+              fraction.count <= Self.maxFractionDigits, whole.count <= 9 else { return nil }
+        var value = Int(whole) ?? 0
+        var scale = 1
+        for digit in fraction {
+            value = value * 10 + Int(digit.asciiValue! - 48)
+            scale *= 10
+        }
+        numerator = negative ? -value : value
+        denominator = scale
+    }
+
+    public var isPositive: Bool { numerator > 0 }
+    public var isNegative: Bool { numerator < 0 }
+
+    /// `self × multiplier`, rounded to the nearest integer (halves away from zero).
+    public func rounded(times multiplier: Int) -> Int {
+        let product = numerator * multiplier
+        let half = denominator / 2
+        return product >= 0 ? (product + half) / denominator : -((-product + half) / denominator)
+    }
+
+    public var doubleValue: Double { Double(numerator) / Double(denominator) }
+
+    public static func < (a: ExactDecimal, b: ExactDecimal) -> Bool {
+        a.numerator * b.denominator < b.numerator * a.denominator
+    }
+
+    public static func == (a: ExactDecimal, b: ExactDecimal) -> Bool {
+        a.numerator * b.denominator == b.numerator * a.denominator
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        var n = numerator, d = denominator
+        while d > 1 && n % 10 == 0 { n /= 10; d /= 10 }
+        hasher.combine(n)
+        hasher.combine(d)
+    }
+
+    public var description: String {
+        let sign = numerator < 0 ? "-" : ""
+        let magnitude = abs(numerator)
+        guard denominator > 1 else { return sign + String(magnitude) }
+        var fraction = String(magnitude % denominator)
+        let width = String(denominator).count - 1
+        fraction = String(repeating: "0", count: width - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        let whole = String(magnitude / denominator)
+        return fraction.isEmpty ? sign + whole : sign + whole + "." + fraction
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+}

@@ -1,0 +1,28 @@
+import Mixer
+
+/// Everything a person chooses about a timed sit, before it is turned into frames.
+public struct SessionConfiguration: Sendable, Equatable {
+    /// Length of the sit itself, after the countdown.
+    public var minutes = ExactDecimal(20)
+    public var countdownSeconds = ExactDecimal(15)
+    /// A bell every `interval` minutes (nil: none). Replaced by `bells` when those are given.
+    public var interval: ExactDecimal?
+    /// Bells at these minutes after the start gong.
+    public var bells: [ExactDecimal] = []
+    /// Strikes per gong, about 1.5 s apart.
+    public var strikes = 1
+    /// Background bed; nil is true silence.
+    public var noise: NoiseColor?
+    public var noiseVolume: Float = 0.15
+    public var gongVolume: Float = 1.0
+    public var sampleRate = 48_000
+    public var seed: UInt64 = 0
+
+    public init() {}
+
+    /// Limits that keep a plan meaningful (and every frame number far from overflow).
+    public static let maxMinutes = ExactDecimal(24 * 60)
+    public static let maxCountdownSeconds = ExactDecimal(3600)
+    public static let strikeRange = 1...10
+    public static let sampleRateRange = 8_000...192_000
+}

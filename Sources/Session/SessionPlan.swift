@@ -1,0 +1,115 @@
+import Mixer
+
+/// A timed sit as frames of the engine's stream: a pure value, computed once from integers.
+///
+/// With countdown C s, sit M min, interval I min and rate R, the start gong is at C·R, interval
+/// gongs at C·R + round(k·I·60·R) for every k ≥ 1 with k·I < M, and the completion gong at
+/// C·R + round(M·60·R). Every event is rounded once from the start, never accumulated.
+public struct SessionPlan: Sendable, Equatable {
+    public enum GongKind: Sendable, Equatable {
+        case start
+        /// A bell during the sit, numbered from 1.
+        case interval(Int)
+        case completion
+    }
+
+    /// One gong of the plan; `frame` is where its first strike's first sample lands.
+    public struct Gong: Sendable, Equatable {
+        public let kind: GongKind
+        public let frame: Int
+    }
+
+    public let configuration: SessionConfiguration
+    public let format: EngineFormat
+    /// Start gong: the end of the countdown.
+    public let startFrame: Int
+    public let completionFrame: Int
+    /// Every gong in order: start, bells, completion.
+    public let gongs: [Gong]
+    /// Frames between the strikes of one gong.
+    public let strikeSpacingFrames: Int
+    /// The noise bed rises over this many frames from the start gong, and falls over as many
+    /// frames ending exactly at the completion gong.
+    public let noiseFadeFrames: Int
+
+    /// A strike's spacing when `--strikes` asks for more than one.
+    public static let strikeSpacingMilliseconds = 1500
+    /// The longest noise fade; shorter sits get a third of their length.
+    public static let noiseFadeMilliseconds = 5000
+
+    public init(_ configuration: SessionConfiguration) throws(SessionPlanError) {
+        try Self.validate(configuration)
+        self.configuration = configuration
+        let rate = configuration.sampleRate
+        format = EngineFormat(sampleRate: rate)
+        startFrame = configuration.countdownSeconds.rounded(times: rate)
+        let framesPerMinute = 60 * rate
+        completionFrame = startFrame + configuration.minutes.rounded(times: framesPerMinute)
+
+        var gongs = [Gong(kind: .start, frame: startFrame)]
+        let bellMinutes = configuration.bells.isEmpty
+            ? Self.intervalMinutes(configuration.interval, within: configuration.minutes)
+            : configuration.bells.sorted()
+        for (index, minute) in bellMinutes.enumerated() {
+            gongs.append(Gong(kind: .interval(index + 1),
+                              frame: startFrame + minute.rounded(times: framesPerMinute)))
+        }
+        gongs.append(Gong(kind: .completion, frame: completionFrame))
+        self.gongs = gongs
+        strikeSpacingFrames = format.frames(milliseconds: Self.strikeSpacingMilliseconds)
+        noiseFadeFrames = min(format.frames(milliseconds: Self.noiseFadeMilliseconds),
+                              (completionFrame - startFrame) / 3)
+    }
+
+    /// The frames of every strike of `gong`.
+    public func strikeFrames(of gong: Gong) -> [Int] {
+        (0..<configuration.strikes).map { gong.frame + $0 * strikeSpacingFrames }
+    }
+
+    /// Where a render of this plan ends, given the length of the gong sound: when the last
+    /// strike of the completion gong has rung out.
+    public func endFrame(gongFrames: Int) -> Int {
+        completionFrame + (configuration.strikes - 1) * strikeSpacingFrames + gongFrames
+    }
+
+    /// k·I for k = 1, 2, … while k·I < M, each an exact product (no accumulated error).
+    private static func intervalMinutes(_ interval: ExactDecimal?, within minutes: ExactDecimal) -> [ExactDecimal] {
+        guard let interval else { return [] }
+        var result: [ExactDecimal] = []
+        var k = 1
+        while true {
+            let multiple = ExactDecimal(numerator: interval.numerator * k, denominator: interval.denominator)
+            guard multiple < minutes else { break }
+            result.append(multiple)
+            k += 1
+        }
+        return result
+    }
+
+    private static func validate(_ c: SessionConfiguration) throws(SessionPlanError) {
+        guard c.minutes.isPositive else { throw .minutesNotPositive(c.minutes) }
+        guard c.minutes <= SessionConfiguration.maxMinutes else { throw .minutesTooLong(c.minutes) }
+        guard !c.countdownSeconds.isNegative else { throw .countdownNegative(c.countdownSeconds) }
+        guard c.countdownSeconds <= SessionConfiguration.maxCountdownSeconds else {
+            throw .countdownTooLong(c.countdownSeconds)
+        }
+        if let interval = c.interval {
+            guard c.bells.isEmpty else { throw .bellsWithInterval }
+            guard interval.isPositive else { throw .intervalNotPositive(interval) }
+            guard interval < c.minutes else {
+                throw .intervalNotShorterThanSession(interval: interval, minutes: c.minutes)
+            }
+        }
+        var seen = Set<ExactDecimal>()
+        for bell in c.bells {
+            guard bell.isPositive, bell < c.minutes else { throw .bellOutOfRange(bell, minutes: c.minutes) }
+            guard seen.insert(bell).inserted else { throw .duplicateBell(bell) }
+        }
+        guard SessionConfiguration.strikeRange.contains(c.strikes) else { throw .strikesOutOfRange(c.strikes) }
+        guard (0...1).contains(c.noiseVolume) else { throw .volumeOutOfRange(name: "noise-volume", value: c.noiseVolume) }
+        guard (0...1).contains(c.gongVolume) else { throw .volumeOutOfRange(name: "gong-volume", value: c.gongVolume) }
+        guard SessionConfiguration.sampleRateRange.contains(c.sampleRate) else {
+            throw .sampleRateOutOfRange(c.sampleRate)
+        }
+    }
+}

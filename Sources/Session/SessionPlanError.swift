@@ -1,0 +1,46 @@
+import Foundation
+
+/// A session option that cannot make a plan, worded for the command line.
+public enum SessionPlanError: LocalizedError, Equatable {
+    case minutesNotPositive(ExactDecimal)
+    case minutesTooLong(ExactDecimal)
+    case countdownNegative(ExactDecimal)
+    case countdownTooLong(ExactDecimal)
+    case intervalNotPositive(ExactDecimal)
+    case intervalNotShorterThanSession(interval: ExactDecimal, minutes: ExactDecimal)
+    case bellsWithInterval
+    case bellOutOfRange(ExactDecimal, minutes: ExactDecimal)
+    case duplicateBell(ExactDecimal)
+    case strikesOutOfRange(Int)
+    case volumeOutOfRange(name: String, value: Float)
+    case sampleRateOutOfRange(Int)
+
+    public var errorDescription: String? {
+        switch self {
+        case let .minutesNotPositive(m):
+            return "--minutes must be greater than 0 (got \(m))"
+        case let .minutesTooLong(m):
+            return "--minutes must be at most \(SessionConfiguration.maxMinutes) (24 hours), got \(m)"
+        case let .countdownNegative(c):
+            return "--countdown must be 0 or more seconds (got \(c))"
+        case let .countdownTooLong(c):
+            return "--countdown must be at most \(SessionConfiguration.maxCountdownSeconds) seconds (got \(c))"
+        case let .intervalNotPositive(i):
+            return "--interval must be greater than 0 minutes (got \(i))"
+        case let .intervalNotShorterThanSession(i, m):
+            return "--interval (\(i) min) must be shorter than the session (\(m) min)"
+        case .bellsWithInterval:
+            return "--bells replaces --interval; give one or the other"
+        case let .bellOutOfRange(b, m):
+            return "--bells: \(b) is not between 0 and the session's \(m) minutes"
+        case let .duplicateBell(b):
+            return "--bells: \(b) is given twice"
+        case let .strikesOutOfRange(n):
+            return "--strikes must be between \(SessionConfiguration.strikeRange.lowerBound) and \(SessionConfiguration.strikeRange.upperBound) (got \(n))"
+        case let .volumeOutOfRange(name, value):
+            return "--\(name) must be between 0 and 1 (got \(value))"
+        case let .sampleRateOutOfRange(rate):
+            return "--sample-rate must be between \(SessionConfiguration.sampleRateRange.lowerBound) and \(SessionConfiguration.sampleRateRange.upperBound) Hz (got \(rate))"
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Decoders
+import Foundation
+import Mixer
+
+/// Feeds a streamed voice: decodes (and resamples) a track ahead of the render thread into the
+/// voice's ring, so that a slow decoder never stalls the mixer. Memory stays flat whatever the
+/// track's length: only the ring and one chunk are held.
+public final class TrackStreamer: @unchecked Sendable {
+    public let stream: StreamSource
+    private let reader: EngineFormatReader
+    private let chunkFrames = 4096
+    private let chunk: UnsafeMutablePointer<Float>
+    private let lock = NSLock()
+    private var thread: Thread?
+    private var stopRequested = false
+    /// The decode error that ended the stream early, if any.
+    public private(set) var failure: DecoderError?
+
+    /// `bufferSeconds` of audio are decoded ahead.
+    public init(reader: EngineFormatReader, bufferSeconds: Int = 4) {
+        self.reader = reader
+        stream = StreamSource(bufferFrames: bufferSeconds * reader.engineRate)
+        chunk = .allocate(capacity: chunkFrames * 2)
+    }
+
+    deinit { chunk.deallocate() }
+
+    /// Decodes until the ring is full or the track has ended (on the calling thread).
+    public func fill() {
+        while !stream.isFinished && stream.writableFrames >= chunkFrames {
+            do {
+                let got = try reader.read(into: chunk, maxFrames: chunkFrames)
+                if got == 0 {
+                    stream.finish()
+                    return
+                }
+                stream.write(frames: UnsafeBufferPointer(start: chunk, count: got * 2))
+            } catch {
+                failure = error
+                stream.finish()
+                return
+            }
+        }
+    }
+
+    /// Keeps the ring full from a thread of its own until the track ends or `stop()` is called.
+    public func start() {
+        let thread = Thread { [self] in
+            while !isStopRequested && !stream.isFinished {
+                fill()
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+        }
+        thread.name = "meditate-decoder"
+        thread.start()
+        self.thread = thread
+    }
+
+    public func stop() {
+        lock.withLock { stopRequested = true }
+    }
+
+    private var isStopRequested: Bool { lock.withLock { stopRequested } }
+}
