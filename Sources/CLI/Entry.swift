@@ -9,6 +9,9 @@ enum Entry {
         do {
             var command = try Meditate.parseAsRoot()
             try command.run()
+        } catch let exit as ExitCode {
+            // The command has already said what there was to say.
+            Foundation.exit(exit.rawValue)
         } catch {
             let code = Meditate.exitCode(for: error)
             if code == .success {

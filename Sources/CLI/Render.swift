@@ -64,5 +64,12 @@ enum Interruption {
     static func install() {
         signal(SIGINT) { _ in Interruption.flag.store(true, ordering: .relaxed) }
         signal(SIGTERM) { _ in Interruption.flag.store(true, ordering: .relaxed) }
+        // A parent may hand down a mask that blocks them (a thread pool's, say); a blocked
+        // signal would wait forever instead of stopping the render.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 }

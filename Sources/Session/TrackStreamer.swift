@@ -17,9 +17,14 @@ public final class TrackStreamer: @unchecked Sendable {
     public private(set) var failure: DecoderError?
 
     /// `bufferSeconds` of audio are decoded ahead.
-    public init(reader: EngineFormatReader, bufferSeconds: Int = 4) {
+    public convenience init(reader: EngineFormatReader, bufferSeconds: Int = 4) {
+        self.init(reader: reader, stream: StreamSource(bufferFrames: max(1, bufferSeconds) * reader.engineRate))
+    }
+
+    /// Feeds `stream`, whose ring sets how far ahead the decoder runs.
+    public init(reader: EngineFormatReader, stream: StreamSource) {
         self.reader = reader
-        stream = StreamSource(bufferFrames: bufferSeconds * reader.engineRate)
+        self.stream = stream
         chunk = .allocate(capacity: chunkFrames * 2)
     }
 
@@ -27,9 +32,9 @@ public final class TrackStreamer: @unchecked Sendable {
 
     /// Decodes until the ring is full or the track has ended (on the calling thread).
     public func fill() {
-        while !stream.isFinished && stream.writableFrames >= chunkFrames {
+        while !stream.isFinished && stream.writableFrames > 0 {
             do {
-                let got = try reader.read(into: chunk, maxFrames: chunkFrames)
+                let got = try reader.read(into: chunk, maxFrames: min(chunkFrames, stream.writableFrames))
                 if got == 0 {
                     stream.finish()
                     return

@@ -1,0 +1,67 @@
+# meditate — build, run, test, bench. Every target installs the Debian packages it needs first.
+
+SWIFT        ?= swift
+PREFIX       ?= /usr/local
+ARGS         ?= --help
+
+# C libraries the engine links against (headers and pkg-config files).
+BUILD_PACKAGES := pkg-config libasound2-dev libpulse-dev libmpg123-dev libsndfile1-dev libsoxr-dev
+# Tools the benchmark compares against and uses to make its input.
+BENCH_PACKAGES := sox mpg123 lame
+
+RELEASE_FLAGS := -c release
+TEST_FLAGS    := -c release -Xswiftc -enable-testing
+BIN            = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
+
+.PHONY: all deps build run test test-tsan bench install sounds clean
+
+all: build
+
+# Installs whatever of $(1) is missing (as root, or through sudo).
+define ensure_packages
+	@missing=""; for p in $(1); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO=sudo; fi; \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+endef
+
+deps:
+	$(call ensure_packages,$(BUILD_PACKAGES))
+
+build: deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product meditate
+	@mkdir -p "$(BIN)/sounds" && cp Sounds/*.wav "$(BIN)/sounds/"
+
+run: build
+	"$(BIN)/meditate" $(ARGS)
+
+# The whole suite (release build: the timing tests render hours of audio), then the ring
+# buffer's two-thread stress test under ThreadSanitizer in a build folder of its own.
+test: deps
+	$(SWIFT) build $(TEST_FLAGS) --build-tests
+	$(SWIFT) test $(TEST_FLAGS) --skip-build
+	$(MAKE) --no-print-directory test-tsan
+
+test-tsan: deps
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter SPSCRingTests
+
+bench: build
+	$(call ensure_packages,$(BENCH_PACKAGES))
+	scripts/bench.sh "$(BIN)/meditate"
+
+install: build
+	install -D -m 755 "$(BIN)/meditate" "$(DESTDIR)$(PREFIX)/bin/meditate"
+	install -d "$(DESTDIR)$(PREFIX)/share/meditate/sounds"
+	install -m 644 Sounds/*.wav "$(DESTDIR)$(PREFIX)/share/meditate/sounds/"
+
+# Regenerates Sounds/ from the synthesis code.
+sounds: deps
+	$(SWIFT) run $(RELEASE_FLAGS) make-sounds Sounds
+
+clean:
+	rm -rf .build .build-tsan bench-out

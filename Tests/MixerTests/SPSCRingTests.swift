@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import Mixer
+
+@Suite("SPSC ring buffer")
+struct SPSCRingTests {
+    @Test("two threads pass 10^8 elements through the ring, every one in order")
+    func twoThreadStress() async throws {
+        // Given a small ring, so that it wraps and fills constantly
+        let ring = SPSCRing<UInt64>(minimumCapacity: 4096)
+        let total: UInt64 = 100_000_000
+
+        // When a producer thread writes chunks of varying size while a consumer reads them
+        let producer = Thread {
+            var next: UInt64 = 0
+            var chunk = [UInt64](repeating: 0, count: 1500)
+            var size = 1
+            while next < total {
+                size = (size * 7 + 13) % 1500 + 1 // sizes wander over 1…1500
+                let count = Int(min(UInt64(size), total - next))
+                for i in 0..<count { chunk[i] = next + UInt64(i) }
+                var offset = 0
+                while offset < count {
+                    let written = chunk.withUnsafeBufferPointer {
+                        ring.write(UnsafeBufferPointer(rebasing: $0[offset..<count]))
+                    }
+                    offset += written
+                    if written == 0 { sched_yield() }
+                }
+                next += UInt64(count)
+            }
+        }
+        producer.start()
+
+        var expected: UInt64 = 0
+        var mismatches = 0
+        var destination = [UInt64](repeating: 0, count: 1024)
+        var size = 1
+        while expected < total {
+            size = (size * 5 + 3) % 1024 + 1
+            let got = destination.withUnsafeMutableBufferPointer {
+                ring.read(into: UnsafeMutableBufferPointer(rebasing: $0[0..<size]))
+            }
+            if got == 0 { sched_yield(); continue }
+            for i in 0..<got where destination[i] != expected + UInt64(i) { mismatches += 1 }
+            expected += UInt64(got)
+        }
+
+        // Then every element arrived once, in order
+        #expect(mismatches == 0)
+        #expect(expected == total)
+        #expect(ring.availableToRead == 0)
+    }
+
+    @Test("a full ring refuses a push and keeps what it holds")
+    func fullRingRefusesPush() {
+        // Given a ring of four filled with four elements
+        let ring = SPSCRing<Int>(minimumCapacity: 4)
+        for i in 0..<4 { #expect(ring.push(i)) }
+        // When one more is pushed
+        let accepted = ring.push(99)
+        // Then it is refused and the first four come out in order
+        #expect(!accepted)
+        #expect((0..<4).map { _ in ring.pop() } == [0, 1, 2, 3])
+        #expect(ring.pop() == nil)
+    }
+
+    @Test("capacity is rounded up to a power of two")
+    func capacityIsPowerOfTwo() {
+        #expect(SPSCRing<Float>(minimumCapacity: 1000).capacity == 1024)
+        #expect(SPSCRing<Float>(minimumCapacity: 1024).capacity == 1024)
+    }
+
+    @Test("class references survive the ring and are released when it is freed")
+    func referencesAreReleased() {
+        // Given an object whose only owner will be the ring
+        final class Token {}
+        weak var weakToken: Token?
+        do {
+            let ring = SPSCRing<Token>(minimumCapacity: 2)
+            do {
+                let token = Token()
+                weakToken = token
+                ring.push(token)
+            }
+            // When the ring still holds it, it is alive
+            #expect(weakToken != nil)
+        }
+        // Then freeing the ring released it
+        #expect(weakToken == nil)
+    }
+}

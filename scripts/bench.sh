@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Benchmarks meditate against sox and mpg123, measured in the same run on the same machine.
+# Prints each time (best of three) and the ratio to its goal. Not a test: machines are noisy.
+set -euo pipefail
+meditate=${1:?usage: bench.sh PATH-TO-MEDITATE}
+out=bench-out
+mkdir -p "$out"
+
+# Best wall-clock time of three runs of a command, in seconds; $1 is a file to delete first.
+best_of_three() {
+    local target=$1; shift
+    local best=""
+    for _ in 1 2 3; do
+        rm -f "$target"
+        sync
+        local start end
+        start=$(date +%s.%N)
+        "$@" >/dev/null
+        end=$(date +%s.%N)
+        best=$(python3 -c "import sys; t=$end-$start; b='$best'; print(t if not b else min(t, float(b)))")
+    done
+    printf '%.3f' "$best"
+}
+
+row() { # name ours theirs goal
+    python3 -c "
+ours, theirs, goal = $2, $3, $4
+ratio = ours / theirs
+print(f'{\"$1\":<44} meditate {ours:7.3f} s   reference {theirs:7.3f} s   ratio {ratio:5.2f}  (goal <= {goal})  {\"ok\" if ratio <= goal else \"MISSED\"}')"
+}
+
+echo "== render: 20-minute white-noise session to 16-bit WAV (reference: sox synth)"
+ours=$(best_of_three "$out/session.wav" "$meditate" render --minutes 20 --interval 5 --noise white -q -o "$out/session.wav")
+sox=$(best_of_three "$out/sox.wav" sox -n -r 48000 -c 2 -b 16 "$out/sox.wav" synth 1200 whitenoise vol 0.15)
+row "render 20 min white noise" "$ours" "$sox" 0.10
+rm -f "$out/session.wav" "$out/sox.wav"
+
+echo "== decode: 60-minute 128 kbps MP3 at 44.1 kHz to the engine format (reference: mpg123 -s)"
+if [ ! -s "$out/hour.mp3" ]; then
+    echo "   (making the 60-minute MP3 once; it is kept in $out/)"
+    sox -r 44100 -c 2 -n -t wav - synth 3600 pinknoise vol 0.3 | lame --quiet -b 128 - "$out/hour.mp3"
+fi
+ours=$(best_of_three /nonexistent "$meditate" decode "$out/hour.mp3")
+mpg=$(best_of_three /nonexistent sh -c "mpg123 -q -s '$out/hour.mp3' > /dev/null")
+row "decode + resample 60 min MP3" "$ours" "$mpg" 1.2
