@@ -10,7 +10,7 @@ BUILD_PACKAGES := pkg-config libasound2-dev libpulse-dev libmpg123-dev libsndfil
 BENCH_PACKAGES := sox mpg123 lame
 
 RELEASE_FLAGS := -c release
-TEST_FLAGS    := -c release -Xswiftc -enable-testing
+TEST_FLAGS    := -c release -Xswiftc -enable-testing --scratch-path .build-test
 BIN            = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 
 .PHONY: all deps build run test test-tsan bench install sounds clean
@@ -40,15 +40,18 @@ build: deps
 run: build
 	"$(BIN)/meditate" $(ARGS)
 
-# The whole suite (release build: the timing tests render hours of audio), then the ring
-# buffer's two-thread stress test under ThreadSanitizer in a build folder of its own.
+# The whole suite (release build, in .build-test so that it and `make build` do not rebuild each
+# other's flags: the timing tests render hours of audio), then the threaded code under
+# ThreadSanitizer in a build folder of its own: the ring buffer's two-thread stress test, the
+# mixer, the decode-ahead thread (with seeks) and the track streamer.
 test: deps
 	$(SWIFT) build $(TEST_FLAGS) --build-tests
 	$(SWIFT) test $(TEST_FLAGS) --skip-build
 	$(MAKE) --no-print-directory test-tsan
 
 test-tsan: deps
-	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter SPSCRingTests
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan \
+	  --filter 'SPSCRingTests|MixerRendererTests|DecoderSampleCountTests|TrackStreamerTests'
 
 bench: build
 	$(call ensure_packages,$(BENCH_PACKAGES))
@@ -64,4 +67,4 @@ sounds: deps
 	$(SWIFT) run $(RELEASE_FLAGS) make-sounds Sounds
 
 clean:
-	rm -rf .build .build-tsan bench-out
+	rm -rf .build .build-test .build-tsan bench-out

@@ -31,7 +31,7 @@ let package = Package(
 
         // The real-time engine: pure Swift, no C library.
         .target(name: "Mixer", swiftSettings: strictSwift),
-        .target(name: "Decoders", dependencies: ["CMPG123", "CSndFile", "CSoxr"],
+        .target(name: "Decoders", dependencies: ["Mixer", "CMPG123", "CSndFile", "CSoxr"],
                 swiftSettings: strictSwift),
         .target(name: "Outputs", dependencies: ["Mixer", "CSndFile", "CPulse", "CALSA"],
                 swiftSettings: strictSwift),

@@ -1,9 +1,9 @@
 /// Reads any decoder's output as interleaved stereo Float32 at the engine's rate: mono is
-/// duplicated, more than two channels keep the first two (front left and right), and other
-/// rates go through libsoxr.
+/// duplicated, more than two channels keep the first two, and other rates go through libsoxr.
 ///
-/// The output has exactly `frameCount` frames — the source's frames scaled to the engine rate
-/// and rounded — so durations stay exact after resampling.
+/// When it resamples, decoding runs ahead on a thread of its own (`DecodeAhead`) so that the
+/// two halves of the work use two cores. The output has exactly `frameCount` frames — the
+/// source's frames scaled to the engine rate and rounded — so durations stay exact.
 public final class EngineFormatReader {
     public let decoder: any AudioDecoder
     public let engineRate: Int
@@ -12,6 +12,7 @@ public final class EngineFormatReader {
 
     private let chunkFrames = 4096
     private let resampler: Resampler?
+    private let decodeAhead: DecodeAhead?
     private let sourceBuffer: UnsafeMutablePointer<Float>
     private let stereoBuffer: UnsafeMutablePointer<Float>
     private var pendingOffset = 0
@@ -25,8 +26,14 @@ public final class EngineFormatReader {
         self.engineRate = engineRate
         let sourceRate = decoder.sourceFormat.sampleRate
         frameCount = (decoder.frameCount * engineRate + sourceRate / 2) / sourceRate
-        resampler = sourceRate == engineRate ? nil
-            : try Resampler(inputRate: sourceRate, outputRate: engineRate, channels: 2)
+        if sourceRate == engineRate {
+            resampler = nil
+            decodeAhead = nil
+        } else {
+            resampler = try Resampler(inputRate: sourceRate, outputRate: engineRate, channels: 2)
+            decodeAhead = DecodeAhead(decoder: decoder)
+            decodeAhead?.start(alreadyRead: 0)
+        }
         sourceBuffer = .allocate(capacity: chunkFrames * max(2, decoder.sourceFormat.channels))
         stereoBuffer = .allocate(capacity: chunkFrames * 2)
     }
@@ -37,6 +44,7 @@ public final class EngineFormatReader {
     }
 
     deinit {
+        decodeAhead?.stop()
         sourceBuffer.deallocate()
         stereoBuffer.deallocate()
     }
@@ -49,32 +57,30 @@ public final class EngineFormatReader {
         let wanted = min(maxFrames, frameCount - delivered)
         var produced = 0
         while produced < wanted {
-            if pendingFrames == 0 && !sourceEnded { try decodeChunk() }
+            if pendingFrames == 0 && !sourceEnded { try refill() }
             let target = output + produced * 2
             let room = wanted - produced
-            let made: Int
             if let resampler {
                 let input: UnsafePointer<Float>? = pendingFrames > 0 ? UnsafePointer(stereoBuffer + pendingOffset * 2) : nil
-                let (consumed, out) = try resampler.process(input, inputFrames: pendingFrames,
-                                                            into: target, outputCapacity: room)
+                let (consumed, made) = try resampler.process(input, inputFrames: pendingFrames,
+                                                             into: target, outputCapacity: room)
                 pendingOffset += consumed
                 pendingFrames -= consumed
-                made = out
-                if out == 0 && consumed == 0 && sourceEnded && pendingFrames == 0 {
-                    // The filter is drained yet the exact length is not reached: rounding left a
-                    // frame or two, which are silence.
+                produced += made
+                if made == 0 && consumed == 0 && sourceEnded && pendingFrames == 0 {
+                    // The filter is drained short of the exact length by a frame or two of
+                    // rounding: those are silence.
                     target.update(repeating: 0, count: room * 2)
                     produced += room
-                    break
                 }
             } else {
                 if pendingFrames == 0 && sourceEnded { break }
-                made = min(room, pendingFrames)
+                let made = min(room, pendingFrames)
                 target.update(from: stereoBuffer + pendingOffset * 2, count: made * 2)
                 pendingOffset += made
                 pendingFrames -= made
+                produced += made
             }
-            produced += made
         }
         delivered += produced
         return produced
@@ -85,7 +91,9 @@ public final class EngineFormatReader {
         let target = max(0, min(frame, frameCount))
         let sourceRate = decoder.sourceFormat.sampleRate
         let sourceFrame = (target * sourceRate + engineRate / 2) / engineRate
+        decodeAhead?.stop()
         try decoder.seek(toFrame: sourceFrame)
+        decodeAhead?.start(alreadyRead: sourceFrame)
         resampler?.reset()
         pendingFrames = 0
         pendingOffset = 0
@@ -94,8 +102,14 @@ public final class EngineFormatReader {
         delivered = target
     }
 
-    private func decodeChunk() throws(DecoderError) {
-        let channels = decoder.sourceFormat.channels
+    /// Fills the stereo buffer with the next source frames.
+    private func refill() throws(DecoderError) {
+        pendingOffset = 0
+        if let decodeAhead {
+            pendingFrames = try decodeAhead.read(into: stereoBuffer, maxFrames: chunkFrames)
+            if pendingFrames == 0 { sourceEnded = true }
+            return
+        }
         let got = try decoder.read(into: sourceBuffer, maxFrames: chunkFrames)
         if got == 0 {
             sourceEnded = true
@@ -106,21 +120,7 @@ public final class EngineFormatReader {
             return
         }
         sourceFramesRead += got
-        switch channels {
-        case 1:
-            for i in 0..<got {
-                stereoBuffer[2 * i] = sourceBuffer[i]
-                stereoBuffer[2 * i + 1] = sourceBuffer[i]
-            }
-        case 2:
-            stereoBuffer.update(from: sourceBuffer, count: got * 2)
-        default:
-            for i in 0..<got {
-                stereoBuffer[2 * i] = sourceBuffer[channels * i]
-                stereoBuffer[2 * i + 1] = sourceBuffer[channels * i + 1]
-            }
-        }
-        pendingOffset = 0
+        StereoConversion.toStereo(sourceBuffer, channels: decoder.sourceFormat.channels, frames: got, into: stereoBuffer)
         pendingFrames = got
         if sourceFramesRead >= decoder.frameCount { sourceEnded = true }
     }

@@ -30,25 +30,25 @@ struct NoiseBedTests {
         }
     }
 
-    @Test("pink noise falls 3 dB per octave, ±1 dB, from 125 Hz to 16 kHz")
-    func pinkFalls3dB() throws {
-        let spectrum = powerSpectrum(try steadyNoise(.pink))
-        let levels = centres.map { decibels(octaveBandDensity(spectrum, centre: $0, rate: 48_000)) }
+    /// Checks that each octave band is `slope` dB (± `tolerance`) from the one below it.
+    func expectSlope(_ color: NoiseColor, slope: Double, tolerance: Double, upTo top: Double) throws {
+        let spectrum = powerSpectrum(try steadyNoise(color))
+        let bands = centres.filter { $0 <= top }
+        let levels = bands.map { decibels(octaveBandDensity(spectrum, centre: $0, rate: 48_000)) }
         for i in 1..<levels.count {
             let step = levels[i] - levels[i - 1]
-            #expect(abs(step + 3) <= 1, "pink from \(centres[i - 1]) to \(centres[i]) Hz: \(step) dB")
+            #expect(abs(step - slope) <= tolerance, "\(color) from \(bands[i - 1]) to \(bands[i]) Hz: \(step) dB")
         }
+    }
+
+    @Test("pink noise falls 3 dB per octave, ±1 dB, from 125 Hz to 16 kHz")
+    func pinkFalls3dB() throws {
+        try expectSlope(.pink, slope: -3, tolerance: 1, upTo: 16_000)
     }
 
     @Test("brown noise falls 6 dB per octave, ±1.5 dB, from 125 Hz to 4 kHz")
     func brownFalls6dB() throws {
-        let spectrum = powerSpectrum(try steadyNoise(.brown))
-        let band = centres.prefix { $0 <= 4000 }
-        let levels = band.map { decibels(octaveBandDensity(spectrum, centre: $0, rate: 48_000)) }
-        for i in 1..<levels.count {
-            let step = levels[i] - levels[i - 1]
-            #expect(abs(step + 6) <= 1.5, "brown from \(band[i - 1]) to \(band[i]) Hz: \(step) dB")
-        }
+        try expectSlope(.brown, slope: -6, tolerance: 1.5, upTo: 4000)
     }
 
     @Test("the three colours play at a similar loudness for the same volume")
