@@ -37,7 +37,7 @@ public struct ExactDecimal: Sendable, Hashable, Comparable, CustomStringConverti
         var value = Int(whole) ?? 0
         var scale = 1
         for digit in fraction {
-            value = value * 10 + Int(digit.asciiValue! - 48)
+            value = value * 10 + (digit.wholeNumberValue ?? 0)
             scale *= 10
         }
         numerator = negative ? -value : value

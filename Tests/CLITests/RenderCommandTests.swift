@@ -28,6 +28,25 @@ struct RenderCommandTests {
         #expect(scratch.contents == ["sit.wav"])
     }
 
+    @Test("--gong takes any audio file: a mono 22.05 kHz MP3 strikes on its frame, resampled to stereo")
+    func gongFromFile() throws {
+        let scratch = try Scratch()
+        let output = scratch.path("file-gong.wav")
+        let result = try CLIRunner.run(["render", "--minutes", "0.05", "--countdown", "0.5", "--format", "f32",
+                                        "--gong", fixtureFolder + "/mono-22k05.mp3", "-q", "-o", output])
+        #expect(result.status == 0, "\(result.stderr)")
+        let decoder = try AudioFile.open(output)
+        var samples = [Float](repeating: 0, count: decoder.frameCount * 2)
+        _ = try samples.withUnsafeMutableBufferPointer { try decoder.read(into: $0.baseAddress!, maxFrames: decoder.frameCount) }
+        // The session ends when the completion gong (24000 frames at 48 kHz) has rung out
+        #expect(decoder.frameCount == 24_000 + 3 * 48_000 + 24_000)
+        let strike = 24_000
+        let window = samples[(2 * strike)..<(2 * (strike + 24_000))]
+        #expect(samples[0..<(2 * strike)].allSatisfy { $0 == 0 })
+        #expect(window.map(abs).max()! > 0.3)
+        #expect(stride(from: 0, to: window.count, by: 2).allSatisfy { window[window.startIndex + $0] == window[window.startIndex + $0 + 1] })
+    }
+
     @Test("the same --seed gives byte-identical 16-bit files")
     func seedGivesSameBytes() throws {
         let scratch = try Scratch()
