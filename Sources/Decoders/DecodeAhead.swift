@@ -6,9 +6,9 @@ import Synchronization
 /// decoding and resampling run on two cores at once instead of one after the other.
 ///
 /// The consumer (the reader's thread) takes frames with `read`; `stop` ends the thread and
-/// waits for it, after which the decoder may be used (sought) from the consumer side again.
+/// waits for it, after which `chunks` may be used (sought) from the consumer side again.
 final class DecodeAhead: @unchecked Sendable {
-    private let decoder: any AudioDecoder
+    private let chunks: StereoChunkReader
     private let ring: SPSCRing<Float>
     private let spaceFreed = DispatchSemaphore(value: 0)
     private let framesAdded = DispatchSemaphore(value: 0)
@@ -18,24 +18,22 @@ final class DecodeAhead: @unchecked Sendable {
     /// Set by the decoding thread before it publishes `ended`.
     private var failure: DecoderError?
     private var running = false
-    private let chunkFrames = 4096
 
-    init(decoder: any AudioDecoder, bufferFrames: Int = 65_536) {
-        self.decoder = decoder
+    init(chunks: StereoChunkReader, bufferFrames: Int = 65_536) {
+        self.chunks = chunks
         ring = SPSCRing(minimumCapacity: bufferFrames * 2)
     }
 
     deinit { stop() }
 
-    /// Starts decoding from the decoder's current position; `alreadyRead` source frames have
-    /// been read before it (for the truncation check).
-    func start(alreadyRead: Int) {
+    /// Starts decoding from the current position of `chunks`.
+    func start() {
         stopRequested.store(false, ordering: .relaxed)
         ended.store(false, ordering: .relaxed)
         failure = nil
         running = true
         let thread = Thread { [self] in
-            decodeUntilEnd(alreadyRead: alreadyRead)
+            decodeUntilEnd()
             exited.signal()
         }
         thread.name = "meditate-decode-ahead"
@@ -72,34 +70,22 @@ final class DecodeAhead: @unchecked Sendable {
         }
     }
 
-    private func decodeUntilEnd(alreadyRead: Int) {
-        let channels = decoder.sourceFormat.channels
-        let source = UnsafeMutablePointer<Float>.allocate(capacity: chunkFrames * max(2, channels))
-        let stereo = UnsafeMutablePointer<Float>.allocate(capacity: chunkFrames * 2)
+    private func decodeUntilEnd() {
+        let stereo = UnsafeMutablePointer<Float>.allocate(capacity: chunks.chunkFrames * 2)
         defer {
-            source.deallocate()
             stereo.deallocate()
             ended.store(true, ordering: .releasing)
             framesAdded.signal()
         }
-        var framesRead = alreadyRead
         while !stopRequested.load(ordering: .relaxed) {
             let got: Int
             do {
-                got = try decoder.read(into: source, maxFrames: chunkFrames)
+                got = try chunks.read(into: stereo)
             } catch {
                 failure = error
                 return
             }
-            if got == 0 {
-                if framesRead < decoder.frameCount {
-                    failure = .truncated(path: decoder.path,
-                                         detail: "its header promises \(decoder.frameCount) frames, it holds \(framesRead)")
-                }
-                return
-            }
-            framesRead += got
-            StereoConversion.toStereo(source, channels: channels, frames: got, into: stereo)
+            if got == 0 { return }
             var written = 0
             while written < got * 2 {
                 written += ring.write(UnsafeBufferPointer(start: stereo + written, count: got * 2 - written))

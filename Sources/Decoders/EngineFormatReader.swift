@@ -10,14 +10,12 @@ public final class EngineFormatReader {
     /// Frames this reader delivers in all.
     public let frameCount: Int
 
-    private let chunkFrames = 4096
+    private let chunks: StereoChunkReader
     private let resampler: Resampler?
     private let decodeAhead: DecodeAhead?
-    private let sourceBuffer: UnsafeMutablePointer<Float>
     private let stereoBuffer: UnsafeMutablePointer<Float>
     private var pendingOffset = 0
     private var pendingFrames = 0
-    private var sourceFramesRead = 0
     private var sourceEnded = false
     private var delivered = 0
 
@@ -26,16 +24,16 @@ public final class EngineFormatReader {
         self.engineRate = engineRate
         let sourceRate = decoder.sourceFormat.sampleRate
         frameCount = (decoder.frameCount * engineRate + sourceRate / 2) / sourceRate
+        chunks = StereoChunkReader(decoder: decoder)
         if sourceRate == engineRate {
             resampler = nil
             decodeAhead = nil
         } else {
             resampler = try Resampler(inputRate: sourceRate, outputRate: engineRate, channels: 2)
-            decodeAhead = DecodeAhead(decoder: decoder)
-            decodeAhead?.start(alreadyRead: 0)
+            decodeAhead = DecodeAhead(chunks: chunks)
+            decodeAhead?.start()
         }
-        sourceBuffer = .allocate(capacity: chunkFrames * max(2, decoder.sourceFormat.channels))
-        stereoBuffer = .allocate(capacity: chunkFrames * 2)
+        stereoBuffer = .allocate(capacity: chunks.chunkFrames * 2)
     }
 
     /// Opens `path` and reads it at `engineRate`.
@@ -45,7 +43,6 @@ public final class EngineFormatReader {
 
     deinit {
         decodeAhead?.stop()
-        sourceBuffer.deallocate()
         stereoBuffer.deallocate()
     }
 
@@ -92,36 +89,24 @@ public final class EngineFormatReader {
         let sourceRate = decoder.sourceFormat.sampleRate
         let sourceFrame = (target * sourceRate + engineRate / 2) / engineRate
         decodeAhead?.stop()
-        try decoder.seek(toFrame: sourceFrame)
-        decodeAhead?.start(alreadyRead: sourceFrame)
+        try chunks.seek(toFrame: sourceFrame)
+        decodeAhead?.start()
         resampler?.reset()
         pendingFrames = 0
         pendingOffset = 0
-        sourceFramesRead = sourceFrame
         sourceEnded = false
         delivered = target
     }
 
-    /// Fills the stereo buffer with the next source frames.
+    /// Fills the stereo buffer with the next source frames: from the decode-ahead thread when
+    /// resampling, straight from the decoder otherwise.
     private func refill() throws(DecoderError) {
         pendingOffset = 0
         if let decodeAhead {
-            pendingFrames = try decodeAhead.read(into: stereoBuffer, maxFrames: chunkFrames)
-            if pendingFrames == 0 { sourceEnded = true }
-            return
+            pendingFrames = try decodeAhead.read(into: stereoBuffer, maxFrames: chunks.chunkFrames)
+        } else {
+            pendingFrames = try chunks.read(into: stereoBuffer)
         }
-        let got = try decoder.read(into: sourceBuffer, maxFrames: chunkFrames)
-        if got == 0 {
-            sourceEnded = true
-            if sourceFramesRead < decoder.frameCount {
-                throw .truncated(path: decoder.path,
-                                 detail: "its header promises \(decoder.frameCount) frames, it holds \(sourceFramesRead)")
-            }
-            return
-        }
-        sourceFramesRead += got
-        StereoConversion.toStereo(sourceBuffer, channels: decoder.sourceFormat.channels, frames: got, into: stereoBuffer)
-        pendingFrames = got
-        if sourceFramesRead >= decoder.frameCount { sourceEnded = true }
+        if pendingFrames == 0 { sourceEnded = true }
     }
 }
