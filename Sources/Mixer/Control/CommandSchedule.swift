@@ -13,14 +13,31 @@ public struct CommandSchedule: Sendable {
             .map(\.element)
     }
 
+    /// Added to every command's frame as it is sent: a paused timeline resumes later in the stream.
+    public var offset = 0
+
     /// Whether every command has been sent.
     public var isExhausted: Bool { next == commands.count }
 
-    /// Sends every not-yet-sent command whose frame is before `frame`, as far as the queue has room.
+    /// Commands sent so far.
+    public var sentCount: Int { next }
+
+    /// Sends every not-yet-sent command whose frame (plus `offset`) is before `frame`, as far as
+    /// the queue has room.
     public mutating func feed(_ controller: MixerController, before frame: Int) {
-        while next < commands.count && commands[next].frame < frame {
-            guard controller.send(commands[next]) else { return }
+        while next < commands.count && commands[next].frame + offset < frame {
+            var command = commands[next]
+            command.frame += offset
+            guard controller.send(command) else { return }
             next += 1
         }
     }
+
+    /// Takes back the last `count` commands sent (the render side dropped them), to be sent again.
+    public mutating func rewind(_ count: Int) {
+        next = max(0, next - count)
+    }
+
+    /// The first not-yet-sent command's frame on the schedule's own timeline, if any.
+    public var nextFrame: Int? { isExhausted ? nil : commands[next].frame }
 }

@@ -11,6 +11,10 @@ public enum MixerCommand: Sendable {
     case setBusGain(Bus, gain: Float, frames: Int, curve: RampCurve)
     /// Ramps the master gain.
     case setMasterGain(gain: Float, frames: Int, curve: RampCurve)
+    /// Drops every command sent before this one that has not taken effect yet, and reports how
+    /// many with `.pendingCancelled`. Pausing a timeline uses it: the control side sends the
+    /// dropped commands again later, shifted by the pause.
+    case cancelPending
 }
 
 /// A command and the absolute frame of the engine's stream at which it takes effect.
@@ -31,6 +35,8 @@ public enum MixerEvent: Sendable, Equatable {
     case commandLate(requested: Int, appliedAt: Int)
     /// A play command found every voice slot taken and was dropped.
     case voiceDropped(VoiceID)
+    /// A `cancelPending` took effect at `frame` and dropped `dropped` commands.
+    case pendingCancelled(frame: Int, dropped: Int)
 }
 
 /// Objects the render thread is done with, sent back so that their memory is freed elsewhere.

@@ -69,6 +69,12 @@ public final class MixerRenderer: @unchecked Sendable {
         }
     }
 
+    /// Ramps the master gain from the next rendered frame, without a trip through the command
+    /// queue: how the render thread's own driver ends playback with a fade at once.
+    public func rampMasterGain(to gain: Float, frames: Int, curve: RampCurve) {
+        masterGain.ramp(to: gain, frames: frames, curve: curve)
+    }
+
     private func renderBlock(into output: UnsafeMutablePointer<Float>, frames: Int) {
         receiveCommands()
         var offset = 0
@@ -110,12 +116,25 @@ public final class MixerRenderer: @unchecked Sendable {
             if command.frame < now {
                 report(.commandLate(requested: command.frame, appliedAt: now))
             }
+            if case .cancelPending = command.command {
+                // The control side sends nothing after a cancel until it hears of it, so every
+                // command still pending, in this batch or later, was sent before it.
+                let dropped = pendingCount - i - 1
+                for j in (i + 1)..<pendingCount { drop((pending + j).move()) }
+                pendingCount = 0
+                report(.pendingCancelled(frame: now, dropped: dropped))
+                return
+            }
             apply(command.command, at: now)
         }
         pendingCount -= due
         if pendingCount > 0 {
             pending.moveInitialize(from: pending + due, count: pendingCount)
         }
+    }
+
+    private func drop(_ command: TimedCommand) {
+        if case let .play(_, source, _, _, _, _) = command.command { retire(source) }
     }
 
     private func apply(_ command: MixerCommand, at now: Int) {
@@ -161,6 +180,8 @@ public final class MixerRenderer: @unchecked Sendable {
             busGains[bus.rawValue].ramp(to: gain, frames: frames, curve: curve)
         case let .setMasterGain(gain, frames, curve):
             masterGain.ramp(to: gain, frames: frames, curve: curve)
+        case .cancelPending:
+            break
         }
     }
 
