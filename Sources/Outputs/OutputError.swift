@@ -4,11 +4,25 @@ import Foundation
 public enum OutputError: LocalizedError, Equatable {
     case cannotCreate(path: String, reason: String)
     case writeFailed(path: String, reason: String)
+    /// A sound system or device could not be opened.
+    case unavailable(backend: String, device: String?, reason: String)
+    /// The device or sound server went away while playing.
+    case deviceLost(reason: String)
+    /// Nothing could be opened; each attempt says why.
+    case noOutput(attempts: [String])
 
     public var errorDescription: String? {
         switch self {
         case let .cannotCreate(path, reason): return "cannot write '\(path)': \(reason)"
         case let .writeFailed(path, reason): return "writing '\(path)' failed: \(reason)"
+        case let .unavailable(backend, device, reason):
+            let name = device.map { " device '\($0)'" } ?? ""
+            return "cannot open \(backend)\(name): \(reason)"
+        case let .deviceLost(reason): return "the sound device went away: \(reason)"
+        case let .noOutput(attempts):
+            return "no sound output: " + attempts.joined(separator: "; ")
+                + " (choose one with --backend pulse|alsa and --device NAME, see `meditate devices`, "
+                + "or write a file with `meditate render`)"
         }
     }
 }

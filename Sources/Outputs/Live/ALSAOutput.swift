@@ -1,0 +1,124 @@
+import CALSA
+import Foundation
+
+/// Plays through libasound: `default`, `dmix`, `plughw:…`, or any PCM name ALSA's configuration
+/// defines (its `file` and `null` plugins included).
+public final class ALSAOutput: AudioOutput {
+    private let pcm: OpaquePointer
+    private let sampleFormat: DeviceSampleFormat
+    private var conversion: UnsafeMutableRawPointer
+    private var conversionFrames: Int
+    public private(set) var summary: String
+    public private(set) var underruns = 0
+
+    public init(device: String?, sampleRate: Int, latencyMilliseconds: Int) throws(OutputError) {
+        let name = device ?? "default"
+        meditate_alsa_silence_errors()
+        var handle: OpaquePointer?
+        let opened = snd_pcm_open(&handle, name, SND_PCM_STREAM_PLAYBACK, 0)
+        guard opened >= 0, let handle else {
+            throw .unavailable(backend: "ALSA", device: name, reason: Self.describe(opened))
+        }
+        // Float where the device takes it (plug devices convert anything); integers for hw: cards.
+        var chosen: DeviceSampleFormat?
+        var lastError: Int32 = 0
+        for format in DeviceSampleFormat.allCases {
+            lastError = snd_pcm_set_params(handle, format.alsa, SND_PCM_ACCESS_RW_INTERLEAVED, 2,
+                                           UInt32(sampleRate), 1, UInt32(latencyMilliseconds * 1000))
+            if lastError >= 0 { chosen = format; break }
+        }
+        guard let chosen else {
+            snd_pcm_close(handle)
+            throw .unavailable(backend: "ALSA", device: name,
+                               reason: "no stereo \(sampleRate) Hz format accepted: \(Self.describe(lastError))")
+        }
+        pcm = handle
+        sampleFormat = chosen
+        conversionFrames = 4096
+        conversion = .allocate(byteCount: conversionFrames * 2 * 4, alignment: 16)
+        var bufferFrames: snd_pcm_uframes_t = 0
+        var periodFrames: snd_pcm_uframes_t = 0
+        snd_pcm_get_params(handle, &bufferFrames, &periodFrames)
+        summary = "ALSA \(name): \(chosen), \(sampleRate) Hz, buffer \(bufferFrames) frames "
+            + "(\(Int(bufferFrames) * 1000 / sampleRate) ms), period \(periodFrames) frames"
+    }
+
+    deinit {
+        snd_pcm_close(pcm)
+        conversion.deallocate()
+    }
+
+    public func write(_ interleaved: UnsafeBufferPointer<Float>) throws(OutputError) {
+        guard let base = interleaved.baseAddress else { return }
+        var frames = interleaved.count / 2
+        var source = base
+        while frames > 0 {
+            let chunk = min(frames, conversionFrames)
+            let data: UnsafeRawPointer
+            switch sampleFormat {
+            case .float: data = UnsafeRawPointer(source)
+            case .s32: data = convert(source, frames: chunk, to: Int32.self)
+            case .s16: data = convert(source, frames: chunk, to: Int16.self)
+            }
+            let written = snd_pcm_writei(pcm, data, snd_pcm_uframes_t(chunk))
+            if written < 0 {
+                let error = Int32(written)
+                guard error == -EPIPE || error == -ESTRPIPE || error == -EINTR else {
+                    throw .deviceLost(reason: Self.describe(error))
+                }
+                if error != -EINTR { underruns += 1 }
+                let recovered = snd_pcm_recover(pcm, error, 1)
+                if recovered < 0 { throw .deviceLost(reason: Self.describe(recovered)) }
+                continue
+            }
+            frames -= Int(written)
+            source += Int(written) * 2
+        }
+    }
+
+    private func convert<Sample: FixedWidthInteger & SignedInteger>(
+        _ source: UnsafePointer<Float>, frames: Int, to: Sample.Type) -> UnsafeRawPointer {
+        let target = conversion.bindMemory(to: Sample.self, capacity: frames * 2)
+        let scale = Float(Sample.max)
+        for i in 0..<(frames * 2) {
+            let clipped = min(max(source[i], -1), 1)
+            target[i] = Sample(clamping: Int64((clipped * scale).rounded()))
+        }
+        return UnsafeRawPointer(target)
+    }
+
+    public func unplayedFrames() -> Int {
+        var delay: snd_pcm_sframes_t = 0
+        guard snd_pcm_delay(pcm, &delay) >= 0 else { return 0 }
+        return max(0, Int(delay))
+    }
+
+    public func drain() {
+        snd_pcm_drain(pcm)
+    }
+
+    static func describe(_ code: Int32) -> String {
+        String(cString: snd_strerror(code)).lowercased()
+    }
+}
+
+/// Sample formats tried on a device, best first.
+enum DeviceSampleFormat: CaseIterable, CustomStringConvertible {
+    case float, s32, s16
+
+    var alsa: snd_pcm_format_t {
+        switch self {
+        case .float: SND_PCM_FORMAT_FLOAT_LE
+        case .s32: SND_PCM_FORMAT_S32_LE
+        case .s16: SND_PCM_FORMAT_S16_LE
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .float: "float32"
+        case .s32: "s32"
+        case .s16: "s16"
+        }
+    }
+}

@@ -1,0 +1,47 @@
+/// A sound device that plays interleaved stereo Float32 frames at the engine's rate.
+///
+/// Every method is called from one thread, the output thread, except `open` (where the device
+/// is made) and `summary`. Backends are small types behind this protocol; a new sound system is
+/// one new file.
+public protocol AudioOutput: AnyObject {
+    /// What was opened, with the buffer actually negotiated, for `--verbose`.
+    var summary: String { get }
+    /// Blocks until the device has taken every frame. An underrun is recovered and counted, not
+    /// thrown; a device that has gone away throws `OutputError.deviceLost`.
+    func write(_ interleaved: UnsafeBufferPointer<Float>) throws(OutputError)
+    /// Frames written that the device has not played yet.
+    func unplayedFrames() -> Int
+    /// Underruns recovered so far.
+    var underruns: Int { get }
+    /// Waits until everything written has been played.
+    func drain()
+}
+
+/// The sound systems meditate can play through.
+public enum OutputBackend: String, CaseIterable, Sendable {
+    /// PulseAudio when a server answers (PipeWire's pulse server too), else ALSA `default`.
+    case auto
+    case pulse
+    case alsa
+}
+
+/// What to open: the backend, a device name in that backend's terms, and the buffer to ask for.
+public struct OutputRequest: Sendable {
+    public var backend: OutputBackend
+    /// A PulseAudio sink or an ALSA PCM name; nil for the default.
+    public var device: String?
+    public var sampleRate: Int
+    /// The device buffer to ask for; the device may grant another, reported in `summary`.
+    public var latencyMilliseconds: Int
+    /// The name other programs show for our stream.
+    public var streamName: String
+
+    public init(backend: OutputBackend = .auto, device: String? = nil, sampleRate: Int,
+                latencyMilliseconds: Int = 100, streamName: String = "meditation") {
+        self.backend = backend
+        self.device = device
+        self.sampleRate = sampleRate
+        self.latencyMilliseconds = latencyMilliseconds
+        self.streamName = streamName
+    }
+}

@@ -1,0 +1,220 @@
+import Dispatch
+import Foundation
+import Mixer
+import Synchronization
+
+/// Plays a mixer through a device: a mixer thread renders blocks into a lock-free ring, an output
+/// thread drains the ring into the device and keeps the clock of frames the device has played.
+///
+/// The control side (any one ordinary thread) steers it through atomics: how far the mixer may
+/// render (`horizon`, the frame up to which every command has been sent), where the stream ends,
+/// and a fade-out that ends it early.
+public final class LiveDriver: @unchecked Sendable {
+    private let renderer: MixerRenderer
+    private let reopen: @Sendable () throws(OutputError) -> any AudioOutput
+    private var output: any AudioOutput
+    private let ring: SPSCRing<Float>
+    private let blockFrames: Int
+    private let aheadFrames: Int
+    private let periodFrames: Int
+
+    private let horizonFrame = Atomic<Int>(0)
+    private let endFrameValue = Atomic<Int>(.max)
+    private let fadeOutRequest = Atomic<Int>(0)
+    private let stopping = Atomic<Bool>(false)
+    private let renderingDone = Atomic<Bool>(false)
+    private let finishedFlag = Atomic<Bool>(false)
+    private let played = Atomic<Int>(0)
+    private let underrunCount = Atomic<Int>(0)
+    /// Wakes the mixer thread when the output thread has made room in the ring.
+    private let roomMade = DispatchSemaphore(value: 0)
+    /// Wakes the output thread when the mixer thread has written to the ring.
+    private let framesWritten = DispatchSemaphore(value: 0)
+    private let finishedSignal = DispatchSemaphore(value: 0)
+    private let reports: Mutex<Reports>
+
+    private struct Reports {
+        var summary: String
+        var failure: OutputError?
+        var notices: [String] = []
+    }
+
+    /// - Parameters:
+    ///   - reopen: opens a device again when the current one goes away mid-stream.
+    ///   - aheadFrames: how far the mixer renders ahead of the output thread; with the device's
+    ///     own buffer this is the delay before a fade-out or pause is heard.
+    public init(renderer: MixerRenderer, output: any AudioOutput,
+                reopen: @escaping @Sendable () throws(OutputError) -> any AudioOutput,
+                blockFrames: Int = 512, aheadFrames: Int = 2048) {
+        self.renderer = renderer
+        self.output = output
+        self.reopen = reopen
+        self.blockFrames = min(blockFrames, renderer.maxBlockFrames)
+        self.aheadFrames = max(aheadFrames, blockFrames)
+        periodFrames = blockFrames
+        ring = SPSCRing(minimumCapacity: (self.aheadFrames + self.blockFrames) * 2)
+        reports = Mutex(Reports(summary: output.summary))
+    }
+
+    public func start() {
+        Thread.detachNewThread { [self] in runMixer() }
+        Thread.detachNewThread { [self] in runOutput() }
+    }
+
+    // MARK: Control side
+
+    /// The mixer renders no frame at or beyond this one (every command before it has been sent).
+    public func setHorizon(_ frame: Int) {
+        horizonFrame.store(frame, ordering: .releasing)
+        roomMade.signal()
+    }
+
+    /// The stream ends before this frame (the last gong has rung out).
+    public func setEndFrame(_ frame: Int) {
+        endFrameValue.store(frame, ordering: .releasing)
+        roomMade.signal()
+    }
+
+    /// Fades everything out over `frames` from the next block the mixer renders, then ends.
+    public func fadeOutAndEnd(frames: Int) {
+        fadeOutRequest.store(max(frames, 1), ordering: .releasing)
+        roomMade.signal()
+    }
+
+    /// Stops both threads at once, without a fade (after a failure).
+    public func abort() {
+        stopping.store(true, ordering: .releasing)
+        roomMade.signal()
+        framesWritten.signal()
+    }
+
+    /// Frames of the stream the device has played: the session's clock.
+    public var playedFrames: Int { played.load(ordering: .acquiring) }
+
+    /// Whether the last frame has been played (or playback failed).
+    public var isFinished: Bool { finishedFlag.load(ordering: .acquiring) }
+
+    /// Waits up to `timeout` for playback to finish; true when it has.
+    public func waitUntilFinished(timeout: Duration) -> Bool {
+        if isFinished { return true }
+        let nanoseconds = Int(timeout.components.seconds) * 1_000_000_000
+            + Int(timeout.components.attoseconds / 1_000_000_000)
+        return finishedSignal.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success || isFinished
+    }
+
+    /// Underruns of every device used so far.
+    public var underruns: Int { underrunCount.load(ordering: .relaxed) }
+
+    /// The device playing now, with its negotiated buffer.
+    public var outputSummary: String { reports.withLock { $0.summary } }
+
+    /// Why playback stopped, when a device failed and none could be opened again.
+    public var failure: OutputError? { reports.withLock { $0.failure } }
+
+    /// Things worth a log line that happened on the output thread (a device reopened), oldest first.
+    public func takeNotices() -> [String] {
+        reports.withLock { reports in
+            defer { reports.notices.removeAll() }
+            return reports.notices
+        }
+    }
+
+    // MARK: Mixer thread
+
+    private func runMixer() {
+        ThreadPriority.requestRealtime()
+        let samples = blockFrames * 2
+        let block = UnsafeMutablePointer<Float>.allocate(capacity: samples)
+        defer { block.deallocate() }
+        while !stopping.load(ordering: .acquiring) {
+            let fade = fadeOutRequest.exchange(0, ordering: .acquiringAndReleasing)
+            if fade > 0 {
+                renderer.rampMasterGain(to: 0, frames: fade, curve: .equalPower)
+                endFrameValue.store(min(endFrameValue.load(ordering: .acquiring), renderer.frame + fade),
+                                    ordering: .releasing)
+            }
+            let end = endFrameValue.load(ordering: .acquiring)
+            if renderer.frame >= end { break }
+            let limit = min(end, horizonFrame.load(ordering: .acquiring))
+            let frames = min(blockFrames, limit - renderer.frame)
+            guard frames > 0, ring.availableToRead < aheadFrames * 2,
+                  ring.availableToWrite >= frames * 2 else {
+                _ = roomMade.wait(timeout: .now() + .milliseconds(5))
+                continue
+            }
+            renderer.render(into: block, frames: frames)
+            _ = ring.write(UnsafeBufferPointer(start: block, count: frames * 2))
+            framesWritten.signal()
+        }
+        renderingDone.store(true, ordering: .releasing)
+        framesWritten.signal()
+    }
+
+    // MARK: Output thread
+
+    private func runOutput() {
+        ThreadPriority.requestRealtime()
+        let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: periodFrames * 2)
+        defer { buffer.deallocate() }
+        var written = 0
+        var finishedUnderruns = 0
+        while !stopping.load(ordering: .acquiring) {
+            let count = ring.read(into: buffer)
+            if count == 0 {
+                if renderingDone.load(ordering: .acquiring) && ring.availableToRead == 0 {
+                    // The stream running dry after its last frame is the end, not an underrun.
+                    underrunCount.store(finishedUnderruns + output.underruns, ordering: .relaxed)
+                    output.drain()
+                    publishPlayed(written)
+                    break
+                }
+                publishPlayed(written - output.unplayedFrames())
+                _ = framesWritten.wait(timeout: .now() + .milliseconds(5))
+                continue
+            }
+            roomMade.signal()
+            do {
+                try output.write(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+            } catch {
+                finishedUnderruns += output.underruns
+                guard reconnect(after: error) else { break }
+                // The frames in the lost device's buffer are gone; the stream carries on after them.
+            }
+            written += count / 2
+            publishPlayed(written - output.unplayedFrames())
+            underrunCount.store(finishedUnderruns + output.underruns, ordering: .relaxed)
+        }
+        stopping.store(true, ordering: .releasing)
+        roomMade.signal()
+        finishedFlag.store(true, ordering: .releasing)
+        finishedSignal.signal()
+    }
+
+    private func publishPlayed(_ frames: Int) {
+        // Never backwards: a device's delay estimate wobbles.
+        if frames > played.load(ordering: .relaxed) { played.store(frames, ordering: .releasing) }
+    }
+
+    /// Opens a device again within two seconds; false (with the failure recorded) if none opens.
+    private func reconnect(after error: OutputError) -> Bool {
+        reports.withLock { $0.notices.append("\(error.errorDescription ?? "device lost"); reopening") }
+        let deadline = ContinuousClock.now + .seconds(2)
+        var lastError = error
+        while ContinuousClock.now < deadline && !stopping.load(ordering: .acquiring) {
+            do {
+                let reopened = try reopen()
+                output = reopened
+                reports.withLock {
+                    $0.summary = reopened.summary
+                    $0.notices.append("playing on \(reopened.summary)")
+                }
+                return true
+            } catch {
+                lastError = error
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+        }
+        reports.withLock { $0.failure = lastError }
+        return false
+    }
+}

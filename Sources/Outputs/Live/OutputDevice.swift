@@ -1,0 +1,56 @@
+import CALSA
+import CPulse
+
+/// A device a backend offers, as `meditate devices` lists it.
+public struct OutputDevice: Sendable, Equatable {
+    public var name: String
+    public var description: String
+}
+
+/// What each backend can play to.
+public enum DeviceCatalog {
+    /// The PulseAudio server's sinks, default first.
+    public static func pulseSinks() throws(OutputError) -> [OutputDevice] {
+        let connection = try PulseContext(device: nil)
+        return try connection.withLock { () throws(OutputError) in
+            connection.signals.sinks = []
+            connection.await(pa_context_get_sink_info_list(connection.context, { _, info, last, userdata in
+                let signals = PulseSignals.from(userdata)
+                if last == 0, let info {
+                    signals.sinks.append(OutputDevice(name: String(cString: info.pointee.name),
+                                                      description: String(cString: info.pointee.description)))
+                }
+                signals.signal()
+            }, connection.signals.userdata))
+            return connection.signals.sinks
+        }
+    }
+
+    /// ALSA's PCM names for playback, from its configuration and cards (`default`, `dmix:…`,
+    /// `plughw:…`, …).
+    public static func alsaPCMs() -> [OutputDevice] {
+        meditate_alsa_silence_errors()
+        var hints: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+        guard snd_device_name_hint(-1, "pcm", &hints) >= 0, let hints else { return [] }
+        defer { snd_device_name_free_hint(hints) }
+        var devices: [OutputDevice] = []
+        var index = 0
+        while let hint = hints[index] {
+            index += 1
+            let name = take(snd_device_name_get_hint(hint, "NAME"))
+            let direction = take(snd_device_name_get_hint(hint, "IOID"))
+            guard let name, direction == nil || direction == "Output" else { continue }
+            let description = take(snd_device_name_get_hint(hint, "DESC"))?
+                .split(separator: "\n").joined(separator: " — ") ?? ""
+            devices.append(OutputDevice(name: name, description: description))
+        }
+        return devices
+    }
+
+    /// A string ALSA allocated, copied and freed.
+    private static func take(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
+        guard let pointer else { return nil }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+}
