@@ -1,0 +1,42 @@
+/// Maps frames of the device's stream to frames of the session's own timeline, which stands
+/// still while the session is paused. A pure value, so that the arithmetic is tested apart.
+public struct SessionTimeline: Sendable, Equatable {
+    /// Stream frames at which pauses began and ended; the last may still be open.
+    public private(set) var pauses: [(start: Int, end: Int?)] = []
+
+    public init() {}
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.pauses.elementsEqual(rhs.pauses) { $0.start == $1.start && $0.end == $1.end }
+    }
+
+    /// Stream frames spent paused, in total, once every pause is over.
+    public var pausedFrames: Int {
+        pauses.reduce(0) { $0 + (($1.end ?? $1.start) - $1.start) }
+    }
+
+    /// Whether the last pause has not ended.
+    public var isPaused: Bool { pauses.last.map { $0.end == nil } ?? false }
+
+    public mutating func pause(atStreamFrame frame: Int) {
+        precondition(!isPaused, "pausing a paused timeline")
+        pauses.append((frame, nil))
+    }
+
+    public mutating func resume(atStreamFrame frame: Int) {
+        guard let last = pauses.indices.last, pauses[last].end == nil else { return }
+        pauses[last].end = max(frame, pauses[last].start)
+    }
+
+    /// The session frame playing when the device plays stream frame `frame`.
+    public func sessionFrame(atStreamFrame frame: Int) -> Int {
+        var paused = 0
+        for pause in pauses where frame > pause.start {
+            paused += min(frame, pause.end ?? frame) - pause.start
+        }
+        return frame - paused
+    }
+
+    /// Where session frame `frame` lands in the stream, given the pauses so far (all over).
+    public func streamFrame(atSessionFrame frame: Int) -> Int { frame + pausedFrames }
+}
