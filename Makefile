@@ -6,8 +6,11 @@ ARGS         ?= --help
 
 # C libraries the engine links against (headers and pkg-config files).
 BUILD_PACKAGES := pkg-config libasound2-dev libpulse-dev libmpg123-dev libsndfile1-dev libsoxr-dev
+# What the tests play to and record from: a private PulseAudio server with a null sink, and
+# parec to record its monitor (ALSA's file and null plugins come with libasound2).
+TEST_PACKAGES  := pulseaudio pulseaudio-utils
 # Tools the benchmark compares against and uses to make its input.
-BENCH_PACKAGES := sox mpg123 lame
+BENCH_PACKAGES := sox mpg123 lame pulseaudio pulseaudio-utils
 
 RELEASE_FLAGS := -c release
 TEST_FLAGS    := -c release -Xswiftc -enable-testing --scratch-path .build-test
@@ -41,12 +44,13 @@ run: build
 	"$(BIN)/meditate" $(ARGS)
 
 # The whole suite (release build, in .build-test so that it and `make build` do not rebuild each
-# other's flags: the timing tests render hours of audio), then the threaded code under
+# other's flags: the timing tests render hours of audio) with a private PulseAudio server, then the threaded code under
 # ThreadSanitizer in a build folder of its own: the ring buffer's two-thread stress test, the
 # mixer, the decode-ahead thread (with seeks) and the track streamer.
 test: deps
+	$(call ensure_packages,$(TEST_PACKAGES))
 	$(SWIFT) build $(TEST_FLAGS) --build-tests
-	$(SWIFT) test $(TEST_FLAGS) --skip-build
+	scripts/with-test-pulse.sh $(SWIFT) test $(TEST_FLAGS) --skip-build
 	$(MAKE) --no-print-directory test-tsan
 
 test-tsan: deps

@@ -54,22 +54,3 @@ struct Render: ParsableCommand {
         }
     }
 }
-
-/// Ctrl-C during a render: stop between blocks and clean up, instead of dying mid-write.
-enum Interruption {
-    private static let flag = Atomic<Bool>(false)
-
-    static var requested: Bool { flag.load(ordering: .relaxed) }
-
-    static func install() {
-        signal(SIGINT) { _ in Interruption.flag.store(true, ordering: .relaxed) }
-        signal(SIGTERM) { _ in Interruption.flag.store(true, ordering: .relaxed) }
-        // A parent may hand down a mask that blocks them (a thread pool's, say); a blocked
-        // signal would wait forever instead of stopping the render.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
-    }
-}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// The controlling terminal while a session plays: keys arrive one by one without echo, and the
+/// settings it had are put back on the way out.
+final class Terminal {
+    private var saved = termios()
+    private var active = false
+
+    /// Whether there is a person at a terminal: stdin and stdout both ttys.
+    static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+
+    /// Columns of the terminal, 80 when unknown.
+    static var columns: Int {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
+    }
+
+    /// Keys one at a time, no echo; Ctrl-C still raises SIGINT.
+    func enterKeyMode() {
+        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 0
+            cc[Int(VTIME)] = 0
+        }
+        active = tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0
+        write("\u{1B}[?25l")
+    }
+
+    func restore() {
+        write("\u{1B}[?25h")
+        if active { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+        active = false
+    }
+
+    /// The next key pressed within `milliseconds`, if any.
+    func readKey(waitingMilliseconds milliseconds: Int32) -> UInt8? {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, milliseconds) > 0 else { return nil }
+        var byte: UInt8 = 0
+        return Foundation.read(STDIN_FILENO, &byte, 1) == 1 ? byte : nil
+    }
+
+    /// Redraws the status line in place.
+    func draw(_ line: String) { write("\r\u{1B}[2K" + line) }
+
+    func clearLine() { write("\r\u{1B}[2K") }
+
+    func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}

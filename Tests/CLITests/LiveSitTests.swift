@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+/// `meditate` playing live: to the private PulseAudio server's null sink (recorded from its
+/// monitor), and to ALSA's own file and null plugins.
+@Suite("Live sessions", .serialized)
+struct LiveSitTests {
+    let rate = 48_000
+
+    @Test("a live session rings its start, interval and completion gongs on time on PulseAudio",
+          .enabled(if: PulseCapture.available, "needs the private server of `make test`"))
+    func gongsOnTimeThroughPulseAudio() throws {
+        // Given the null sink's monitor being recorded
+        let lock = PulseSinkLock()
+        defer { withExtendedLifetime(lock) {} }
+        let scratch = try Scratch()
+        let capture = try PulseCapture(into: scratch.path("monitor.raw"))
+
+        // When a 15-second sit with bells every 6 seconds plays to it
+        let result = try CLIRunner.run(["--minutes", "0.25", "--interval", "0.1", "--countdown", "1",
+                                        "--gong", "bell", "--backend", "pulse", "--latency-ms", "300",
+                                        "--verbose"])
+        Thread.sleep(forTimeInterval: 0.3)
+        let samples = try capture.stop()
+
+        // Then it exits 0, and the gongs sit 6, 12 and 15 s after the start gong (±30 ms)
+        // (an underrun would leave a gap in the recording: the log says whether there was one)
+        #expect(result.status == 0, "\(result.stderr)")
+        let onsets = strikeOnsets(samples, rate: rate)
+        try #require(onsets.count == 4, "onsets at \(onsets.map { Double($0) / Double(rate) })")
+        for (onset, expected) in zip(onsets.dropFirst(), [6.0, 12.0, 15.0]) {
+            let seconds = Double(onset - onsets[0]) / Double(rate)
+            #expect(abs(seconds - expected) <= 0.030, "gong at \(seconds) s, planned \(expected) s; \(result.stderr)")
+        }
+    }
+
+    @Test("SIGTERM ends a live session within a second, exit 0, with the noise faded out",
+          .enabled(if: PulseCapture.available, "needs the private server of `make test`"))
+    func sigtermFadesOut() throws {
+        // Given a pink-noise sit (no gong sound) playing to the recorded null sink
+        let lock = PulseSinkLock()
+        defer { withExtendedLifetime(lock) {} }
+        let scratch = try Scratch()
+        let capture = try PulseCapture(into: scratch.path("monitor.raw"))
+        let process = Process()
+        process.executableURL = CLIRunner.executable
+        process.arguments = ["--minutes", "1", "--countdown", "0", "--noise", "pink", "--gong-volume", "0",
+                             "--backend", "pulse"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 6.5)
+
+        // When it is sent SIGTERM once the bed has faded in
+        let sent = Date()
+        process.terminate()
+        process.waitUntilExit()
+        let took = Date().timeIntervalSince(sent)
+        Thread.sleep(forTimeInterval: 0.3)
+        let samples = try capture.stop()
+        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+
+        // Then it exits 0 within a second and says how long was sat
+        #expect(process.terminationStatus == 0, "\(log)")
+        #expect(took < 1.0, "took \(took) s")
+        #expect(log.contains("ended early: sat 0:0"), "\(log)")
+
+        // And the end of the sound is a fade: no step larger than the steady bed's own, and
+        // its last 20 ms far quieter than the bed
+        let first = try #require(samples.firstIndex { $0 != 0 })
+        let last = try #require(samples.lastIndex { $0 != 0 })
+        let steady = samples[(first + 2 * 5_200 * rate / 1000)..<(last - 2 * rate / 2)]
+        let tail = samples[(last - 2 * rate * 3 / 10)...]
+        #expect(steady.count > rate, "too little steady bed recorded")
+        #expect(largestJump(tail) <= largestJump(steady))
+        let rms = { (s: ArraySlice<Float>) in (s.reduce(0) { $0 + Double($1 * $1) } / Double(max(s.count, 1))).squareRoot() }
+        #expect(rms(samples[(last - 2 * rate / 50)...last]) < rms(steady) / 4)
+    }
+
+    @Test("a session played through ALSA's file plugin is the offline render, sample for sample")
+    func alsaFileEqualsRender() throws {
+        // Given an ALSA configuration with a file PCM, written by the test
+        let scratch = try Scratch()
+        let raw = scratch.path("played.raw")
+        try """
+        pcm.meditate_capture {
+            type file
+            slave.pcm "null"
+            file "\(raw)"
+            format "raw"
+        }
+        """.write(toFile: scratch.path(".asoundrc"), atomically: true, encoding: .utf8)
+        let plan = ["--minutes", "0.5", "--interval", "0.2", "--countdown", "2", "--noise", "pink",
+                    "--strikes", "2", "--seed", "42"]
+
+        // When the plan plays to it, and is rendered offline as float
+        let played = try CLIRunner.run(plan + ["--backend", "alsa", "--device", "meditate_capture"],
+                                       environment: ["HOME": scratch.url.path])
+        let rendered = try CLIRunner.run(["render"] + plan + ["--format", "f32", "-o", scratch.path("r.wav")])
+
+        // Then both succeed and the played bytes are the render's samples
+        #expect(played.status == 0, "\(played.stderr)")
+        #expect(rendered.status == 0, "\(rendered.stderr)")
+        let playedSamples = try floats(atPath: raw)
+        let renderedSamples = try wavFloats(atPath: scratch.path("r.wav"))
+        #expect(playedSamples.count == renderedSamples.count)
+        #expect(playedSamples == renderedSamples)
+        #expect(renderedSamples.contains { $0 != 0 })
+    }
+
+    @Test("a long session on a device that never waits finishes in seconds: the clock is the device's")
+    func unpacedDeviceRunsAhead() throws {
+        // Given three hours with bells every 7 minutes, to ALSA's null device
+        let started = Date()
+        let result = try CLIRunner.run(["--minutes", "180", "--interval", "7", "--noise", "pink",
+                                        "--backend", "alsa", "--device", "null"])
+        let took = Date().timeIntervalSince(started)
+        // Then it completes, every bell logged, in a small fraction of the session's length
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("completion gong"))
+        #expect(result.stderr.components(separatedBy: "notice meditate: [CLI] bell ").count - 1 == 25)
+        #expect(took < 180 * 60 / 20, "took \(took) s")
+    }
+
+    @Test("no output that opens gives one line that names what to try, and a non-zero exit",
+          arguments: [(["--backend", "alsa", "--device", "no_such_device"], [:]),
+                      (["--backend", "pulse"], ["PULSE_SERVER": "unix:/nonexistent/native"])])
+    func outputUnavailable(arguments: [String], environment: [String: String]) throws {
+        let result = try CLIRunner.run(["--minutes", "1"] + arguments, environment: environment)
+        #expect(result.status != 0)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("meditate: error: no sound output"))
+        #expect(result.stderr.contains("--backend") && result.stderr.contains("--device")
+                && result.stderr.contains("meditate render"))
+    }
+}
+
+/// Raw little-endian float32 samples.
+func floats(atPath path: String) throws -> [Float] {
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+}

@@ -1,0 +1,80 @@
+import Decoders
+import Foundation
+
+/// Records the private test server's null sink monitor with `parec`, as float32 stereo at 48 kHz.
+/// `make test` starts that server (scripts/with-test-pulse.sh) and names its sink in the
+/// environment; without it these tests are not run.
+final class PulseCapture {
+    static var sink: String? { ProcessInfo.processInfo.environment["MEDITATE_TEST_PULSE_SINK"] }
+    static var available: Bool { sink != nil }
+
+    private let process = Process()
+    private let path: String
+
+    init(into path: String) throws {
+        self.path = path
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/parec")
+        process.arguments = ["--raw", "--format=float32le", "--rate=48000", "--channels=2",
+                             "--latency-msec=20", "-d", "\(Self.sink ?? "meditate_test").monitor", path]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // parec is recording once the file exists and grows.
+        let deadline = Date().addingTimeInterval(5)
+        while (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 == 0,
+              Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+
+    /// Stops recording and returns the interleaved samples.
+    func stop() throws -> [Float] {
+        // SIGKILL, because parec inherits the test runner's blocked SIGINT and SIGTERM; it
+        // writes what it records straight to the file, so nothing recorded is lost.
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+    }
+}
+
+/// Where strikes begin in interleaved stereo audio, to the millisecond: a millisecond whose
+/// peak is at least 0.1 and four times the loudest of the 20 before it (a ringing tail of an
+/// earlier strike included), walked back to where the rise began.
+func strikeOnsets(_ samples: [Float], rate: Int = 48_000) -> [Int] {
+    let window = rate / 1000
+    let windows = samples.count / 2 / window
+    var peak = [Float](repeating: 0, count: windows)
+    for k in 0..<windows {
+        for i in (k * window * 2)..<((k + 1) * window * 2) { peak[k] = max(peak[k], abs(samples[i])) }
+    }
+    var onsets: [Int] = []
+    var k = 25
+    while k < windows {
+        let before = peak[(k - 25)..<(k - 5)].max() ?? 0
+        if peak[k] >= 0.1 && peak[k] > 4 * before {
+            var start = k
+            while start > k - 5 && peak[start - 1] > 2 * before + 0.001 { start -= 1 }
+            onsets.append(start * window)
+            k += 1000
+        } else {
+            k += 1
+        }
+    }
+    return onsets
+}
+
+/// The largest step between neighbouring samples of one channel.
+func largestJump(_ samples: ArraySlice<Float>) -> Float {
+    var largest: Float = 0
+    var i = samples.startIndex + 2
+    while i < samples.endIndex {
+        largest = max(largest, abs(samples[i] - samples[i - 2]))
+        i += 1
+    }
+    return largest
+}
+
+/// A 48 kHz stereo WAV's samples, exactly as stored (no resampling at the engine rate).
+func wavFloats(atPath path: String) throws -> [Float] {
+    try AudioLoader.loadStereo(path: path, engineRate: 48_000).samples
+}

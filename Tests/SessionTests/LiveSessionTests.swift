@@ -1,0 +1,125 @@
+import Foundation
+import Mixer
+import Outputs
+@testable import Session
+import Testing
+
+/// The control API of a live session, played in real time to the private PulseAudio server of
+/// `make test` through ALSA's `tee` plugin, which also writes every frame played to a file.
+@Suite("Live session control", .serialized,
+       .enabled(if: ProcessInfo.processInfo.environment["MEDITATE_TEST_PULSE_SINK"] != nil,
+                "needs the private PulseAudio server of `make test`"))
+struct LiveSessionTests {
+    /// A short strike whose first sample is its loudest, so that its onset is its first non-zero sample.
+    let strike = SampleBuffer(interleavedStereo: (0..<2400).flatMap { n -> [Float] in
+        let value = Float(0.8 * exp(-Double(n) / 400) * cos(2 * Double.pi * 880 * Double(n) / 48_000))
+        return [value, value]
+    })
+
+    func plan(noise: NoiseColor?) throws -> SessionPlan {
+        var configuration = SessionConfiguration()
+        configuration.countdownSeconds = ExactDecimal(numerator: 1, denominator: 2)
+        configuration.minutes = ExactDecimal(numerator: 1, denominator: 10)
+        configuration.interval = ExactDecimal(numerator: 1, denominator: 20)
+        configuration.noise = noise
+        configuration.seed = 3
+        return try SessionPlan(configuration)
+    }
+
+    /// Plays `plan`, pausing once the sit has run for a second and resuming 0.8 s later; returns
+    /// the frames played and the session's record of the pause.
+    func playWithPause(_ plan: SessionPlan, in folder: URL) throws -> (samples: [Float], pause: (start: Int, end: Int)) {
+        let lock = PulseSinkLock()
+        defer { withExtendedLifetime(lock) {} }
+        let file = folder.appendingPathComponent("played.raw").path
+        let session = try LiveSession(plan: plan, gong: strike, output: OutputRequest(
+            backend: .alsa, device: "tee:SLAVE=pulse,FILE=\(file),FORMAT=raw", sampleRate: 48_000))
+        session.start()
+        let deadline = Date().addingTimeInterval(30)
+        var paused = false, resumed = false
+        var pausedAt = Date.distantFuture
+        while !session.isFinished && Date() < deadline {
+            let events = session.poll()
+            if !paused && session.status.sessionFrame >= plan.startFrame + 48_000 {
+                paused = session.pause()
+            }
+            if events.contains(.paused) { pausedAt = Date() }
+            if !resumed && Date().timeIntervalSince(pausedAt) >= 0.8 {
+                #expect(session.status.phase == .paused)
+                session.resume()
+                resumed = true
+            }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        #expect(session.isFinished)
+        let pause = try #require(session.pauses.pauses.first)
+        let samples = try Data(contentsOf: URL(fileURLWithPath: file))
+            .withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        return (samples, (pause.start, try #require(pause.end)))
+    }
+
+    @Test("pause and resume splice silence into the stream: every later gong moves by the pause, exactly")
+    func pauseShiftsLaterGongs() throws {
+        // Given a 6-second sit with a bell at 3 s, no noise, and its offline render
+        let plan = try plan(noise: nil)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let offline = try renderToMemory(plan, gong: strike)
+
+        // When it is played live and paused a second into the sit for 0.8 s
+        let (played, pause) = try playWithPause(plan, in: scratch)
+
+        // Then what was played is the render up to the pause, silence for the pause, then the
+        // rest of the render: the bell and the completion gong later by exactly the pause
+        let length = pause.end - pause.start
+        #expect(length >= 48_000 * 7 / 10)
+        #expect(pause.start > plan.startFrame + 48_000 && pause.start < plan.gongs[1].frame)
+        let expected = Array(offline[..<(2 * pause.start)]) + [Float](repeating: 0, count: 2 * length)
+            + Array(offline[(2 * pause.start)...])
+        #expect(played.count == expected.count)
+        #expect(played == expected)
+        let completion = plan.completionFrame + length
+        #expect(played[2 * completion] == strike.samples[0] && played[2 * completion - 2] == 0)
+    }
+
+    @Test("a pause fades the noise bed out to silence and back in, without a step")
+    func pauseFadesNoise() throws {
+        // Given a sit with a pink bed
+        let plan = try plan(noise: .pink)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+
+        // When it is paused and resumed
+        let (played, pause) = try playWithPause(plan, in: scratch)
+
+        // Then once the 300 ms fade is over the pause is exact silence, the bed is back after
+        // it, and neither fade steps further than the bed itself does
+        let fade = 48_000 * 3 / 10
+        #expect(played[(2 * (pause.start + fade))..<(2 * pause.end)].allSatisfy { $0 == 0 })
+        #expect(played[(2 * (pause.end + fade))..<(2 * (pause.end + fade + 4800))].contains { $0 != 0 })
+        let steady = largestJump(played, channel: 0, frames: (pause.start - 20_000)..<pause.start)
+        #expect(largestJump(played, channel: 0, frames: pause.start..<(pause.start + fade + 10)) <= steady)
+        #expect(largestJump(played, channel: 0, frames: pause.end..<(pause.end + fade)) <= steady * 1.5)
+    }
+}
+
+@Suite("Session timeline")
+struct SessionTimelineTests {
+    @Test("stream frames map to session frames that stand still while paused")
+    func mapping() {
+        var timeline = SessionTimeline()
+        timeline.pause(atStreamFrame: 100)
+        #expect(timeline.sessionFrame(atStreamFrame: 150) == 100)
+        timeline.resume(atStreamFrame: 300)
+        timeline.pause(atStreamFrame: 500)
+        timeline.resume(atStreamFrame: 550)
+        #expect(timeline.sessionFrame(atStreamFrame: 99) == 99)
+        #expect(timeline.sessionFrame(atStreamFrame: 300) == 100)
+        #expect(timeline.sessionFrame(atStreamFrame: 520) == 300)
+        #expect(timeline.sessionFrame(atStreamFrame: 600) == 350)
+        #expect(timeline.pausedFrames == 250)
+        #expect(timeline.streamFrame(atSessionFrame: 350) == 600)
+    }
+}
