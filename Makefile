@@ -6,9 +6,9 @@ ARGS         ?= --help
 
 # C libraries the engine links against (headers and pkg-config files).
 BUILD_PACKAGES := pkg-config libasound2-dev libpulse-dev libmpg123-dev libsndfile1-dev libsoxr-dev
-# What the tests play to and record from: a private PulseAudio server with a null sink, and
-# parec to record its monitor (ALSA's file and null plugins come with libasound2).
-TEST_PACKAGES  := pulseaudio pulseaudio-utils
+# What the tests play to and record from: a private PulseAudio server with a null sink, parec
+# to record its monitor, and ALSA's pulse plugin (ALSA's file, tee and null come with libasound2).
+TEST_PACKAGES  := pulseaudio pulseaudio-utils libasound2-plugins
 # Tools the benchmark compares against and uses to make its input.
 BENCH_PACKAGES := sox mpg123 lame pulseaudio pulseaudio-utils
 
@@ -46,7 +46,7 @@ run: build
 # The whole suite (release build, in .build-test so that it and `make build` do not rebuild each
 # other's flags: the timing tests render hours of audio) with a private PulseAudio server, then the threaded code under
 # ThreadSanitizer in a build folder of its own: the ring buffer's two-thread stress test, the
-# mixer, the decode-ahead thread (with seeks) and the track streamer.
+# mixer, the decode-ahead thread (with seeks), the track streamer and the live driver's threads.
 test: deps
 	$(call ensure_packages,$(TEST_PACKAGES))
 	$(SWIFT) build $(TEST_FLAGS) --build-tests
@@ -54,12 +54,13 @@ test: deps
 	$(MAKE) --no-print-directory test-tsan
 
 test-tsan: deps
-	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan \
-	  --filter 'SPSCRingTests|MixerRendererTests|DecoderSampleCountTests|TrackStreamerTests'
+	$(call ensure_packages,$(TEST_PACKAGES))
+	scripts/with-test-pulse.sh $(SWIFT) test --sanitize=thread --scratch-path .build-tsan \
+	  --filter 'SPSCRingTests|MixerRendererTests|CancelPendingTests|DecoderSampleCountTests|TrackStreamerTests|LiveSessionTests'
 
 bench: build
 	$(call ensure_packages,$(BENCH_PACKAGES))
-	scripts/bench.sh "$(BIN)/meditate"
+	scripts/with-test-pulse.sh scripts/bench.sh "$(BIN)/meditate"
 
 install: build
 	install -D -m 755 "$(BIN)/meditate" "$(DESTDIR)$(PREFIX)/bin/meditate"

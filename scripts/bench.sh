@@ -54,3 +54,48 @@ ours=$(best_of_three /nonexistent "$meditate" decode "$out/hour.mp3")
 mpg=$(best_of_three /nonexistent sh -c "mpg123 -q -s '$out/hour.mp3' > /dev/null")
 row "decode + resample 60 min MP3" "$ours" "$mpg" 1.2
 echo "   CPU time: meditate $(cpu_seconds "$meditate" decode "$out/hour.mp3") s (decoding and resampling overlap on two threads), mpg123 $(cpu_seconds mpg123 -q -s "$out/hour.mp3") s"
+
+# The live rows play to a PulseAudio server: `make bench` starts a private one with a null sink
+# (scripts/with-test-pulse.sh), which plays in real time like a sound card.
+echo "== live: CPU seconds for one minute of playback to PulseAudio (pink noise, bells every 15 s)"
+if [ ! -s "$out/minute.mp3" ]; then
+    sox -r 44100 -c 2 -n -t wav - synth 60 pinknoise vol 0.3 | lame --quiet -b 128 - "$out/minute.mp3"
+fi
+ours=$(cpu_seconds timeout -s TERM 60 "$meditate" --minutes 5 --countdown 0 --interval 0.25 --noise pink \
+       --backend pulse -q)
+sox_cpu=$(cpu_seconds env AUDIODRIVER=pulseaudio play -q -n synth 60 pinknoise vol 0.15)
+mpg_cpu=$(cpu_seconds mpg123 -q -o pulse "$out/minute.mp3")
+row "live minute, CPU (reference: sox play)" "$ours" "$sox_cpu" 0.5
+echo "   mpg123 -o pulse playing a minute of MP3: $mpg_cpu s CPU"
+
+echo "== startup"
+launch_ms=$(python3 - "$meditate" <<'PY'
+import re, subprocess, sys, time
+best = None
+for _ in range(5):
+    start = time.time()
+    run = subprocess.run(["timeout", "-s", "TERM", "1", sys.argv[1], "--minutes", "1", "--countdown", "0",
+                          "--noise", "pink", "--backend", "pulse", "--verbose"],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    found = re.search(r"first buffer written at ([0-9.]+)", run.stderr)
+    if found:
+        took = (float(found.group(1)) - start) * 1000
+        best = took if best is None else min(best, took)
+print(f"{best:.1f}" if best is not None else "nan")
+PY
+)
+printf '%-44s %s ms   (goal < 100 ms)  %s\n' "launch to first buffer written (PulseAudio)" "$launch_ms" \
+    "$(python3 -c "print('ok' if $launch_ms < 100 else 'MISSED')")"
+help_ms=$(python3 - "$meditate" <<'PY'
+import subprocess, sys, time
+best = None
+for _ in range(10):
+    start = time.perf_counter()
+    subprocess.run([sys.argv[1], "--help"], stdout=subprocess.DEVNULL, check=True)
+    took = (time.perf_counter() - start) * 1000
+    best = took if best is None else min(best, took)
+print(f"{best:.1f}")
+PY
+)
+printf '%-44s %s ms   (goal < 30 ms)  %s\n' "meditate --help" "$help_ms" \
+    "$(python3 -c "print('ok' if $help_ms < 30 else 'MISSED')")"

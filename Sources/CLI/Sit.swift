@@ -9,9 +9,8 @@ struct Sit: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Sit with the timer: countdown, start gong, interval bells, completion gong (the default).",
         discussion: """
-        In a terminal a status line shows where you are; space pauses and resumes, q or Ctrl-C ends
-        (the sound fades out and the time sat is printed). Without a terminal (systemd, cron, a pipe)
-        each event is one timestamped line on stderr, and SIGTERM ends the session like q.
+        In a terminal a status line shows where you are; space pauses and resumes, q or Ctrl-C ends (the sound fades out and the time sat is printed). Without a terminal (systemd, cron, a pipe) each event is one timestamped line on stderr, and SIGTERM ends the session like q.
+
         Examples:
           meditate --minutes 20 --interval 5 --noise white
           meditate sit --minutes 10 --backend alsa --device plughw:1,0
@@ -70,6 +69,9 @@ struct Sit: ParsableCommand {
         terminal?.clearLine()
         if let failure = live.failure { throw failure }
         let status = live.status
+        if let first = live.firstBufferTime {
+            logger.info("first buffer written at \(String(format: "%.6f", first)) (seconds since 1970)")
+        }
         logger.info("underruns: \(live.underruns)")
         if !quiet {
             let sat = ClockText.format(seconds: status.satFrames / plan.format.sampleRate)

@@ -16,7 +16,8 @@ struct StatusLine {
         case .complete, .ended:
             text = "sat \(ClockText.format(seconds: status.satFrames / rate))"
         }
-        if let next = status.nextGong, status.phase != .complete, case .interval = next.kind {
+        if let next = status.nextGong, status.phase != .complete, status.phase != .ended,
+           case .interval = next.kind {
             text += " · next bell in \(ClockText.format(frames: next.frame - status.sessionFrame, rate: rate))"
         }
         let phase = paint(status.phase.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0), status.phase)

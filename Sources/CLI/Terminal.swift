@@ -5,6 +5,7 @@ import Foundation
 final class Terminal {
     private var saved = termios()
     private var active = false
+    private var shown = ""
 
     /// Whether there is a person at a terminal: stdin and stdout both ttys.
     static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
@@ -43,10 +44,17 @@ final class Terminal {
         return Foundation.read(STDIN_FILENO, &byte, 1) == 1 ? byte : nil
     }
 
-    /// Redraws the status line in place.
-    func draw(_ line: String) { write("\r\u{1B}[2K" + line) }
+    /// Redraws the status line in place, when it has changed.
+    func draw(_ line: String) {
+        guard line != shown else { return }
+        shown = line
+        write("\r\u{1B}[2K" + line)
+    }
 
-    func clearLine() { write("\r\u{1B}[2K") }
+    func clearLine() {
+        shown = ""
+        write("\r\u{1B}[2K")
+    }
 
     func write(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))

@@ -26,6 +26,8 @@ public final class LiveDriver: @unchecked Sendable {
     private let finishedFlag = Atomic<Bool>(false)
     private let played = Atomic<Int>(0)
     private let underrunCount = Atomic<Int>(0)
+    /// When the first buffer reached the device, in nanoseconds of the realtime clock (0: not yet).
+    private let firstWriteNanoseconds = Atomic<Int>(0)
     /// Wakes the mixer thread when the output thread has made room in the ring.
     private let roomMade = DispatchSemaphore(value: 0)
     /// Wakes the output thread when the mixer thread has written to the ring.
@@ -100,6 +102,18 @@ public final class LiveDriver: @unchecked Sendable {
         let nanoseconds = Int(timeout.components.seconds) * 1_000_000_000
             + Int(timeout.components.attoseconds / 1_000_000_000)
         return finishedSignal.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success || isFinished
+    }
+
+    /// When the first buffer was written to the device (seconds since 1970), if it has been.
+    public var firstBufferTime: Double? {
+        let nanoseconds = firstWriteNanoseconds.load(ordering: .relaxed)
+        return nanoseconds == 0 ? nil : Double(nanoseconds) / 1e9
+    }
+
+    private static func realtimeNanoseconds() -> Int {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return now.tv_sec * 1_000_000_000 + now.tv_nsec
     }
 
     /// Underruns of every device used so far.
@@ -180,6 +194,7 @@ public final class LiveDriver: @unchecked Sendable {
                 guard reconnect(after: error) else { break }
                 // The frames in the lost device's buffer are gone; the stream carries on after them.
             }
+            if written == 0 { firstWriteNanoseconds.store(Self.realtimeNanoseconds(), ordering: .relaxed) }
             written += count / 2
             publishPlayed(written - output.unplayedFrames())
             underrunCount.store(finishedUnderruns + output.underruns, ordering: .relaxed)

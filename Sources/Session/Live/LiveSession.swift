@@ -54,6 +54,8 @@ public final class LiveSession {
 
     /// The device, with the buffer it granted.
     public var outputSummary: String { driver.outputSummary }
+    /// When the first buffer reached the device (seconds since 1970).
+    public var firstBufferTime: Double? { driver.firstBufferTime }
     /// Underruns recovered so far (every device).
     public var underruns: Int { driver.underruns }
     /// Set when the device failed and no other could be opened.
