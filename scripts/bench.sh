@@ -61,7 +61,7 @@ echo "== live: CPU seconds for one minute of playback to PulseAudio (pink noise,
 if [ ! -s "$out/minute.mp3" ]; then
     sox -r 44100 -c 2 -n -t wav - synth 60 pinknoise vol 0.3 | lame --quiet -b 128 - "$out/minute.mp3"
 fi
-ours=$(cpu_seconds timeout -s TERM 60 "$meditate" --minutes 5 --countdown 0 --interval 0.25 --noise pink \
+ours=$(cpu_seconds timeout --preserve-status -s TERM 60 "$meditate" --minutes 5 --countdown 0 --interval 0.25 --noise pink \
        --backend pulse -q)
 sox_cpu=$(cpu_seconds env AUDIODRIVER=pulseaudio play -q -n synth 60 pinknoise vol 0.15)
 mpg_cpu=$(cpu_seconds mpg123 -q -o pulse "$out/minute.mp3")
@@ -74,7 +74,7 @@ import re, subprocess, sys, time
 best = None
 for _ in range(5):
     start = time.time()
-    run = subprocess.run(["timeout", "-s", "TERM", "1", sys.argv[1], "--minutes", "1", "--countdown", "0",
+    run = subprocess.run(["timeout", "--preserve-status", "-s", "TERM", "1", sys.argv[1], "--minutes", "1", "--countdown", "0",
                           "--noise", "pink", "--backend", "pulse", "--verbose"],
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     found = re.search(r"first buffer written at ([0-9.]+)", run.stderr)

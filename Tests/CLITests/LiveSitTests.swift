@@ -109,6 +109,53 @@ struct LiveSitTests {
         #expect(renderedSamples.contains { $0 != 0 })
     }
 
+    @Test("when the PulseAudio server dies mid-session, ALSA takes over at the same session frame")
+    func fallsBackToALSA() throws {
+        // Given a server of this test's own, and an ALSA default that writes to a file
+        let scratch = try Scratch()
+        let server = try PrivatePulseServer(in: scratch.url)
+        let raw = scratch.path("fallback.raw")
+        try """
+        pcm.!default {
+            type file
+            slave.pcm "null"
+            file "\(raw)"
+            format "raw"
+        }
+        """.write(toFile: scratch.path(".asoundrc"), atomically: true, encoding: .utf8)
+        let plan = ["--minutes", "0.2", "--countdown", "0", "--noise", "pink", "--seed", "5", "--gong", "bell"]
+        let process = Process()
+        process.executableURL = CLIRunner.executable
+        process.arguments = plan + ["--backend", "auto", "--verbose"]
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["PULSE_SERVER": "unix:\(server.socket)", "HOME": scratch.url.path]) { $1 }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+
+        // When the server is killed three seconds in (a fresh null sink holds its first buffer for
+        // about 1.7 s before it starts playing, so this is about a second of playback)
+        Thread.sleep(forTimeInterval: 3)
+        server.kill()
+        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+
+        // Then the session completes on ALSA, and what ALSA played is the rest of the session,
+        // sample for sample, after a 10 ms fade-in
+        #expect(process.terminationStatus == 0, "\(log)")
+        #expect(log.contains("playing on ALSA default"), "\(log)")
+        #expect(log.contains("complete: sat 0:12"), "\(log)")
+        let rendered = try CLIRunner.run(["render"] + plan + ["--format", "f32", "-o", scratch.path("r.wav")])
+        #expect(rendered.status == 0)
+        let whole = try wavFloats(atPath: scratch.path("r.wav"))
+        let rest = try floats(atPath: raw)
+        let resumedAt = (whole.count - rest.count) / 2
+        #expect(resumedAt > 48_000 / 4 && resumedAt < 4 * 48_000, "resumed at frame \(resumedAt)")
+        #expect(Array(rest[960...]) == Array(whole[(2 * resumedAt + 960)...]))
+        #expect(zip(rest[..<960], whole[(2 * resumedAt)...]).allSatisfy { abs($0) <= abs($1) })
+    }
+
     @Test("a long session on a device that never waits finishes in seconds: the clock is the device's")
     func unpacedDeviceRunsAhead() throws {
         // Given three hours with bells every 7 minutes, to ALSA's null device

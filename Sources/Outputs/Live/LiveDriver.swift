@@ -172,6 +172,10 @@ public final class LiveDriver: @unchecked Sendable {
         defer { buffer.deallocate() }
         var written = 0
         var finishedUnderruns = 0
+        // After a device is reopened the stream resumes mid-sound: it fades in over 10 ms
+        // instead of starting with a step.
+        let reopenFadeFrames = 480
+        var fadeInDone = reopenFadeFrames
         while !stopping.load(ordering: .acquiring) {
             let count = ring.read(into: buffer)
             if count == 0 {
@@ -187,12 +191,22 @@ public final class LiveDriver: @unchecked Sendable {
                 continue
             }
             roomMade.signal()
+            if fadeInDone < reopenFadeFrames {
+                for frame in 0..<(count / 2) where fadeInDone < reopenFadeFrames {
+                    let gain = Float(fadeInDone) / Float(reopenFadeFrames)
+                    buffer[2 * frame] *= gain
+                    buffer[2 * frame + 1] *= gain
+                    fadeInDone += 1
+                }
+            }
             do {
                 try output.write(UnsafeBufferPointer(rebasing: buffer[0..<count]))
             } catch {
                 finishedUnderruns += output.underruns
                 guard reconnect(after: error) else { break }
-                // The frames in the lost device's buffer are gone; the stream carries on after them.
+                // The frames in the lost device's buffer are gone; the stream carries on after
+                // them, faded in.
+                fadeInDone = 0
             }
             if written == 0 { firstWriteNanoseconds.store(Self.realtimeNanoseconds(), ordering: .relaxed) }
             written += count / 2
