@@ -49,13 +49,13 @@ struct Sit: ParsableCommand {
         while !live.isFinished {
             if Interruption.requested { live.end() }
             if let terminal {
-                switch terminal.readKey(waitingMilliseconds: 40) {
+                switch terminal.readKey(waitingMilliseconds: 100) {
                 case UInt8(ascii: " ")?: live.togglePause()
                 case UInt8(ascii: "q")?, UInt8(ascii: "Q")?, 0x1B?: live.end()
                 default: break
                 }
             } else {
-                Thread.sleep(forTimeInterval: 0.04)
+                Thread.sleep(forTimeInterval: 0.1)
             }
             let events = live.poll()
             for notice in live.takeNotices() { logger.warning("\(notice)") }

@@ -189,3 +189,15 @@ func floats(atPath path: String) throws -> [Float] {
     let data = try Data(contentsOf: URL(fileURLWithPath: path))
     return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
 }
+
+@Suite("meditate devices")
+struct DevicesCommandTests {
+    @Test("lists the PulseAudio sinks and ALSA's PCMs",
+          .enabled(if: PulseCapture.available, "needs the private server of `make test`"))
+    func listsBoth() throws {
+        let result = try CLIRunner.run(["devices"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("PulseAudio (--backend pulse --device NAME):\n  meditate_test"))
+        #expect(result.stdout.contains("\n  null  "))
+    }
+}

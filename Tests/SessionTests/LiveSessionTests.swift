@@ -16,19 +16,22 @@ struct LiveSessionTests {
         return [value, value]
     })
 
-    func plan(noise: NoiseColor?) throws -> SessionPlan {
+    /// Half a second of countdown, then `minutes` with a bell every `interval`.
+    func plan(noise: NoiseColor?, minutes: ExactDecimal = ExactDecimal(numerator: 1, denominator: 10),
+              interval: ExactDecimal = ExactDecimal(numerator: 1, denominator: 20)) throws -> SessionPlan {
         var configuration = SessionConfiguration()
         configuration.countdownSeconds = ExactDecimal(numerator: 1, denominator: 2)
-        configuration.minutes = ExactDecimal(numerator: 1, denominator: 10)
-        configuration.interval = ExactDecimal(numerator: 1, denominator: 20)
+        configuration.minutes = minutes
+        configuration.interval = interval
         configuration.noise = noise
         configuration.seed = 3
         return try SessionPlan(configuration)
     }
 
-    /// Plays `plan`, pausing once the sit has run for a second and resuming 0.8 s later; returns
-    /// the frames played and the session's record of the pause.
-    func playWithPause(_ plan: SessionPlan, in folder: URL) throws -> (samples: [Float], pause: (start: Int, end: Int)) {
+    /// Plays `plan`, pausing once the sit has run for `pauseAfter` seconds and resuming 0.8 s
+    /// later; returns the frames played and the session's record of the pause.
+    func playWithPause(_ plan: SessionPlan, pauseAfter: Int = 1,
+                       in folder: URL) throws -> (samples: [Float], pause: (start: Int, end: Int)) {
         let lock = PulseSinkLock()
         defer { withExtendedLifetime(lock) {} }
         let file = folder.appendingPathComponent("played.raw").path
@@ -40,7 +43,7 @@ struct LiveSessionTests {
         var pausedAt = Date.distantFuture
         while !session.isFinished && Date() < deadline {
             let events = session.poll()
-            if !paused && session.status.sessionFrame >= plan.startFrame + 48_000 {
+            if !paused && session.status.sessionFrame >= plan.startFrame + pauseAfter * 48_000 {
                 paused = session.pause()
             }
             if events.contains(.paused) { pausedAt = Date() }
@@ -85,23 +88,26 @@ struct LiveSessionTests {
 
     @Test("a pause fades the noise bed out to silence and back in, without a step")
     func pauseFadesNoise() throws {
-        // Given a sit with a pink bed
-        let plan = try plan(noise: .pink)
+        // Given a 9-second sit with a pink bed, which has faded in after 3 s
+        let plan = try plan(noise: .pink, minutes: ExactDecimal(numerator: 15, denominator: 100),
+                            interval: ExactDecimal(numerator: 1, denominator: 10))
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
 
-        // When it is paused and resumed
-        let (played, pause) = try playWithPause(plan, in: scratch)
+        // When it is paused 4 s into the sit and resumed
+        let (played, pause) = try playWithPause(plan, pauseAfter: 4, in: scratch)
 
         // Then once the 300 ms fade is over the pause is exact silence, the bed is back after
         // it, and neither fade steps further than the bed itself does
         let fade = 48_000 * 3 / 10
         #expect(played[(2 * (pause.start + fade))..<(2 * pause.end)].allSatisfy { $0 == 0 })
         #expect(played[(2 * (pause.end + fade))..<(2 * (pause.end + fade + 4800))].contains { $0 != 0 })
-        let steady = largestJump(played, channel: 0, frames: (pause.start - 20_000)..<pause.start)
+        let bedIsSteady = plan.startFrame + plan.noiseFadeFrames
+        #expect(pause.start - bedIsSteady >= 48_000)
+        let steady = largestJump(played, channel: 0, frames: bedIsSteady..<pause.start)
         #expect(largestJump(played, channel: 0, frames: pause.start..<(pause.start + fade + 10)) <= steady)
-        #expect(largestJump(played, channel: 0, frames: pause.end..<(pause.end + fade)) <= steady * 1.5)
+        #expect(largestJump(played, channel: 0, frames: pause.end..<(pause.end + fade)) <= steady)
     }
 }
 

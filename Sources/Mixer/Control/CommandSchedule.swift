@@ -23,9 +23,10 @@ public struct CommandSchedule: Sendable {
     public var sentCount: Int { next }
 
     /// Sends every not-yet-sent command whose frame (plus `offset`) is before `frame`, as far as
-    /// the queue has room.
-    public mutating func feed(_ controller: MixerController, before frame: Int) {
-        while next < commands.count && commands[next].frame + offset < frame {
+    /// the queue has room, leaving `keepingFree` slots for commands of the moment (a pause).
+    public mutating func feed(_ controller: MixerController, before frame: Int, keepingFree: Int = 0) {
+        while next < commands.count && commands[next].frame + offset < frame
+                && controller.commandSlotsFree > keepingFree {
             var command = commands[next]
             command.frame += offset
             guard controller.send(command) else { return }

@@ -48,8 +48,8 @@ public final class ALSAOutput: AudioOutput {
         conversion.deallocate()
     }
 
-    public func write(_ interleaved: UnsafeBufferPointer<Float>) throws(OutputError) {
-        guard let base = interleaved.baseAddress else { return }
+    public func write(_ interleaved: UnsafeBufferPointer<Float>) throws(OutputError) -> Int {
+        guard let base = interleaved.baseAddress else { return unplayedFrames() }
         var frames = interleaved.count / 2
         var source = base
         while frames > 0 {
@@ -74,6 +74,7 @@ public final class ALSAOutput: AudioOutput {
             frames -= Int(written)
             source += Int(written) * 2
         }
+        return unplayedFrames()
     }
 
     private func convert<Sample: FixedWidthInteger & SignedInteger>(

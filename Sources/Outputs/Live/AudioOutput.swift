@@ -6,9 +6,11 @@
 public protocol AudioOutput: AnyObject {
     /// What was opened, with the buffer actually negotiated, for `--verbose`.
     var summary: String { get }
-    /// Blocks until the device has taken every frame. An underrun is recovered and counted, not
-    /// thrown; a device that has gone away throws `OutputError.deviceLost`.
-    func write(_ interleaved: UnsafeBufferPointer<Float>) throws(OutputError)
+    /// Blocks until the device has taken every frame, and returns how many frames written so far
+    /// it has not played yet (one call, so that a busy device is asked once per write). An
+    /// underrun is recovered and counted, not thrown; a device that has gone away throws
+    /// `OutputError.deviceLost`.
+    func write(_ interleaved: UnsafeBufferPointer<Float>) throws(OutputError) -> Int
     /// Frames written that the device has not played yet.
     func unplayedFrames() -> Int
     /// Underruns recovered so far.

@@ -47,13 +47,13 @@ public final class LiveDriver: @unchecked Sendable {
     ///     own buffer this is the delay before a fade-out or pause is heard.
     public init(renderer: MixerRenderer, output: any AudioOutput,
                 reopen: @escaping @Sendable () throws(OutputError) -> any AudioOutput,
-                blockFrames: Int = 512, aheadFrames: Int = 2048) {
+                blockFrames: Int = 1024, aheadFrames: Int = 3072) {
         self.renderer = renderer
         self.output = output
         self.reopen = reopen
         self.blockFrames = min(blockFrames, renderer.maxBlockFrames)
         self.aheadFrames = max(aheadFrames, blockFrames)
-        periodFrames = blockFrames
+        periodFrames = 2 * self.blockFrames
         ring = SPSCRing(minimumCapacity: (self.aheadFrames + self.blockFrames) * 2)
         reports = Mutex(Reports(summary: output.summary))
     }
@@ -116,7 +116,7 @@ public final class LiveDriver: @unchecked Sendable {
         return now.tv_sec * 1_000_000_000 + now.tv_nsec
     }
 
-    /// Underruns of every device used so far.
+    /// Underruns of every device used, once playback has finished.
     public var underruns: Int { underrunCount.load(ordering: .relaxed) }
 
     /// The device playing now, with its negotiated buffer.
@@ -153,7 +153,7 @@ public final class LiveDriver: @unchecked Sendable {
             let frames = min(blockFrames, limit - renderer.frame)
             guard frames > 0, ring.availableToRead < aheadFrames * 2,
                   ring.availableToWrite >= frames * 2 else {
-                _ = roomMade.wait(timeout: .now() + .milliseconds(5))
+                _ = roomMade.wait(timeout: .now() + .milliseconds(50))
                 continue
             }
             renderer.render(into: block, frames: frames)
@@ -172,6 +172,7 @@ public final class LiveDriver: @unchecked Sendable {
         defer { buffer.deallocate() }
         var written = 0
         var finishedUnderruns = 0
+        var countUnderrunsOfCurrentOutput = true
         // After a device is reopened the stream resumes mid-sound: it fades in over 10 ms
         // instead of starting with a step.
         let reopenFadeFrames = 480
@@ -181,13 +182,14 @@ public final class LiveDriver: @unchecked Sendable {
             if count == 0 {
                 if renderingDone.load(ordering: .acquiring) && ring.availableToRead == 0 {
                     // The stream running dry after its last frame is the end, not an underrun.
-                    underrunCount.store(finishedUnderruns + output.underruns, ordering: .relaxed)
+                    finishedUnderruns += output.underruns
+                    countUnderrunsOfCurrentOutput = false
                     output.drain()
                     publishPlayed(written)
                     break
                 }
                 publishPlayed(written - output.unplayedFrames())
-                _ = framesWritten.wait(timeout: .now() + .milliseconds(5))
+                _ = framesWritten.wait(timeout: .now() + .milliseconds(50))
                 continue
             }
             roomMade.signal()
@@ -199,8 +201,9 @@ public final class LiveDriver: @unchecked Sendable {
                     fadeInDone += 1
                 }
             }
+            var unplayed = 0
             do {
-                try output.write(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+                unplayed = try output.write(UnsafeBufferPointer(rebasing: buffer[0..<count]))
             } catch {
                 finishedUnderruns += output.underruns
                 guard reconnect(after: error) else { break }
@@ -210,9 +213,10 @@ public final class LiveDriver: @unchecked Sendable {
             }
             if written == 0 { firstWriteNanoseconds.store(Self.realtimeNanoseconds(), ordering: .relaxed) }
             written += count / 2
-            publishPlayed(written - output.unplayedFrames())
-            underrunCount.store(finishedUnderruns + output.underruns, ordering: .relaxed)
+            publishPlayed(written - unplayed)
         }
+        underrunCount.store(finishedUnderruns + (countUnderrunsOfCurrentOutput ? output.underruns : 0),
+                            ordering: .relaxed)
         stopping.store(true, ordering: .releasing)
         roomMade.signal()
         finishedFlag.store(true, ordering: .releasing)

@@ -33,9 +33,11 @@ public final class PulseOutput: AudioOutput {
                 signals.signal()
             }, userdata)
             let latencyBytes = pa_usec_to_bytes(pa_usec_t(latencyMilliseconds) * 1000, &spec)
-            // The server chooses the rest (request size, prebuffer) from the target length.
+            // Data is asked for a quarter of the buffer at a time: three quarters stay queued
+            // against a late wake-up, and the process wakes a few dozen times a second, not hundreds.
+            let requestBytes = pa_usec_to_bytes(pa_usec_t(latencyMilliseconds) * 250, &spec)
             var attributes = pa_buffer_attr(maxlength: .max, tlength: UInt32(latencyBytes), prebuf: .max,
-                                            minreq: .max, fragsize: .max)
+                                            minreq: UInt32(requestBytes), fragsize: .max)
             let flags = pa_stream_flags_t(rawValue: PA_STREAM_ADJUST_LATENCY.rawValue
                 | PA_STREAM_AUTO_TIMING_UPDATE.rawValue | PA_STREAM_INTERPOLATE_TIMING.rawValue)
             var state = PA_STREAM_UNCONNECTED
@@ -66,11 +68,13 @@ public final class PulseOutput: AudioOutput {
         }
     }
 
-    public func write(_ interleaved: UnsafeBufferPointer<Float>) throws(OutputError) {
-        guard var bytes = interleaved.baseAddress.map(UnsafeRawPointer.init) else { return }
+    public func write(_ interleaved: UnsafeBufferPointer<Float>) throws(OutputError) -> Int {
+        guard var bytes = interleaved.baseAddress.map(UnsafeRawPointer.init) else { return unplayedFrames() }
         var remaining = interleaved.count * MemoryLayout<Float>.size
         let frameBytes = 2 * MemoryLayout<Float>.size
-        try connection.withLock { () throws(OutputError) in
+        // One lock for the whole write and the latency after it: every lock taken while the
+        // main loop polls wakes its thread.
+        return try connection.withLock { () throws(OutputError) -> Int in
             while remaining > 0 {
                 guard connection.isReady, pa_stream_get_state(stream) == PA_STREAM_READY else {
                     throw .deviceLost(reason: connection.lastError)
@@ -88,16 +92,20 @@ public final class PulseOutput: AudioOutput {
                 bytes += chunk
                 remaining -= chunk
             }
+            return latencyFrames()
         }
     }
 
     public func unplayedFrames() -> Int {
-        (try? connection.withLock { () throws(OutputError) -> Int in
-            var latency: pa_usec_t = 0
-            var negative: Int32 = 0
-            guard pa_stream_get_latency(stream, &latency, &negative) >= 0, negative == 0 else { return 0 }
-            return Int(latency) * sampleRate / 1_000_000
-        }) ?? 0
+        (try? connection.withLock { () throws(OutputError) -> Int in latencyFrames() }) ?? 0
+    }
+
+    /// The stream's latency in frames; the main loop's lock is held.
+    private func latencyFrames() -> Int {
+        var latency: pa_usec_t = 0
+        var negative: Int32 = 0
+        guard pa_stream_get_latency(stream, &latency, &negative) >= 0, negative == 0 else { return 0 }
+        return Int(latency) * sampleRate / 1_000_000
     }
 
     public func drain() {

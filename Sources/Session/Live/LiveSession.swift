@@ -75,7 +75,7 @@ public final class LiveSession {
     /// later event moves by the length of the pause. False when it is too late to pause.
     @discardableResult
     public func pause() -> Bool {
-        guard state == .running else { return false }
+        guard state == .running, controller.commandSlotsFree >= 2 else { return false }
         let rendered = controller.renderedFrames
         let frame = rendered + marginFrames
         guard timeline.sessionFrame(atStreamFrame: frame) < plan.completionFrame - marginFrames else { return false }
@@ -122,8 +122,8 @@ public final class LiveSession {
     /// Ends the session early: everything fades out within `endFadeFrames` of the next block.
     public func end() {
         guard state != .ending else { return }
+        if status.phase != .complete { controlEvents.append(.endedEarly) }
         state = .ending
-        controlEvents.append(.endedEarly)
         driver.fadeOutAndEnd(frames: endFadeFrames)
     }
 
@@ -174,7 +174,8 @@ public final class LiveSession {
     }
 
     private func feed() {
-        schedule.feed(controller, before: .max)
+        // Room is kept for a pause's two commands, whatever the length of the session.
+        schedule.feed(controller, before: .max, keepingFree: 4)
         driver.setHorizon(schedule.nextFrame.map { $0 + schedule.offset } ?? .max)
     }
 

@@ -29,4 +29,13 @@ public struct LiveStatus: Sendable, Equatable {
     public var nextGong: SessionPlan.Gong?
     /// Frames of the sit itself that have been played (from the start gong, at most its length).
     public var satFrames: Int
+
+    public init(phase: SessionPhase, sessionFrame: Int, remainingFrames: Int, nextGong: SessionPlan.Gong?,
+                satFrames: Int) {
+        self.phase = phase
+        self.sessionFrame = sessionFrame
+        self.remainingFrames = remainingFrames
+        self.nextGong = nextGong
+        self.satFrames = satFrames
+    }
 }
