@@ -12,18 +12,14 @@ public enum DeviceCatalog {
     /// The PulseAudio server's sinks, default first.
     public static func pulseSinks() throws(OutputError) -> [OutputDevice] {
         let connection = try PulseContext(device: nil)
-        return try connection.withLock { () throws(OutputError) in
-            connection.signals.sinks = []
-            connection.await(pa_context_get_sink_info_list(connection.context, { _, info, last, userdata in
-                let signals = PulseSignals.from(userdata)
-                if last == 0, let info {
-                    signals.sinks.append(OutputDevice(name: String(cString: info.pointee.name),
-                                                      description: String(cString: info.pointee.description)))
-                }
-                signals.signal()
-            }, connection.signals.userdata))
-            return connection.signals.sinks
-        }
+        connection.signals.sinks = []
+        connection.await(pa_context_get_sink_info_list(connection.context, { _, info, last, userdata in
+            if last == 0, let info {
+                PulseSignals.from(userdata).sinks.append(OutputDevice(
+                    name: String(cString: info.pointee.name), description: String(cString: info.pointee.description)))
+            }
+        }, connection.signals.userdata))
+        return connection.signals.sinks
     }
 
     /// ALSA's PCM names for playback, from its configuration and cards (`default`, `dmix:…`,

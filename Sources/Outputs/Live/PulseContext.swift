@@ -1,40 +1,33 @@
 import CPulse
 
-/// A connection to a PulseAudio server on libpulse's threaded main loop.
+/// A connection to a PulseAudio server on a libpulse main loop that its one user thread runs
+/// itself (`iterate`), as pacat does: no main-loop thread, so no lock and no cross-thread wake-up
+/// per request of the server.
 ///
-/// Callers hold the main loop's lock (`withLock`) around every libpulse call; callbacks run on
-/// the main loop's thread and wake waiters with `signal()`.
+/// Used by one thread at a time: made on one, then handed to the output thread.
 final class PulseContext {
     let mainloop: OpaquePointer
     let context: OpaquePointer
     /// What callbacks reach through their user data.
-    let signals: PulseSignals
+    let signals = PulseSignals()
 
     init(device: String?) throws(OutputError) {
-        guard let mainloop = pa_threaded_mainloop_new() else {
+        guard let mainloop = pa_mainloop_new() else {
             throw .unavailable(backend: "PulseAudio", device: device, reason: "cannot make a main loop")
         }
-        guard let context = pa_context_new(pa_threaded_mainloop_get_api(mainloop), "meditate") else {
-            pa_threaded_mainloop_free(mainloop)
+        guard let context = pa_context_new(pa_mainloop_get_api(mainloop), "meditate") else {
+            pa_mainloop_free(mainloop)
             throw .unavailable(backend: "PulseAudio", device: device, reason: "cannot make a context")
         }
         self.mainloop = mainloop
         self.context = context
-        signals = PulseSignals(mainloop: mainloop)
-        pa_context_set_state_callback(context, { _, userdata in PulseSignals.from(userdata).signal() },
-                                      signals.userdata)
-        // Until init returns, deinit does not run: tear down here on failure.
-        pa_threaded_mainloop_lock(mainloop)
-        let connected = pa_context_connect(context, nil, PA_CONTEXT_NOAUTOSPAWN, nil) >= 0
-            && pa_threaded_mainloop_start(mainloop) >= 0
-        var ready = connected
+        var ready = pa_context_connect(context, nil, PA_CONTEXT_NOAUTOSPAWN, nil) >= 0
         while ready {
             let state = pa_context_get_state(context)
             if state == PA_CONTEXT_READY { break }
             if state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED { ready = false; break }
-            pa_threaded_mainloop_wait(mainloop)
+            iterate()
         }
-        pa_threaded_mainloop_unlock(mainloop)
         if !ready {
             let error = failure(device: device)
             teardown()
@@ -49,22 +42,16 @@ final class PulseContext {
     private func teardown() {
         guard !tornDown else { return }
         tornDown = true
-        pa_threaded_mainloop_lock(mainloop)
         pa_context_disconnect(context)
         pa_context_unref(context)
-        pa_threaded_mainloop_unlock(mainloop)
-        pa_threaded_mainloop_stop(mainloop)
-        pa_threaded_mainloop_free(mainloop)
+        pa_mainloop_free(mainloop)
     }
 
-    func withLock<T>(_ body: () throws(OutputError) -> T) throws(OutputError) -> T {
-        pa_threaded_mainloop_lock(mainloop)
-        defer { pa_threaded_mainloop_unlock(mainloop) }
-        return try body()
-    }
+    /// Runs the main loop until something happens (a request of the server, a reply, a state change).
+    func iterate() { _ = pa_mainloop_iterate(mainloop, 1, nil) }
 
-    /// Waits (lock held) for a callback's signal.
-    func wait() { pa_threaded_mainloop_wait(mainloop) }
+    /// Sends what is queued (written data, requests) without waiting.
+    func flush() { _ = pa_mainloop_iterate(mainloop, 0, nil) }
 
     var isReady: Bool { pa_context_get_state(context) == PA_CONTEXT_READY }
 
@@ -75,24 +62,18 @@ final class PulseContext {
 
     var lastError: String { String(cString: pa_strerror(pa_context_errno(context))).lowercased() }
 
-    /// Waits (lock held) for an operation to finish, or for the connection to fail.
+    /// Runs the main loop until an operation has finished, or the connection has failed.
     func await(_ operation: OpaquePointer?) {
         guard let operation else { return }
-        while pa_operation_get_state(operation) == PA_OPERATION_RUNNING && isReady { wait() }
+        while pa_operation_get_state(operation) == PA_OPERATION_RUNNING && isReady { iterate() }
         pa_operation_unref(operation)
     }
 }
 
-/// What libpulse's callbacks reach: the main loop to wake, the underflow count, and whatever a
-/// listing collects. Touched only with the main loop's lock held.
+/// What libpulse's callbacks reach: the underflow count, and whatever a listing collects.
 final class PulseSignals {
-    let mainloop: OpaquePointer
     var underflows = 0
     var sinks: [OutputDevice] = []
-
-    init(mainloop: OpaquePointer) { self.mainloop = mainloop }
-
-    func signal() { pa_threaded_mainloop_signal(mainloop, 0) }
 
     var userdata: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 

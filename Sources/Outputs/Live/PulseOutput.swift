@@ -1,18 +1,17 @@
 import CPulse
 
-/// Plays through libpulse's threaded main loop: a PulseAudio server, or PipeWire's pulse server.
+/// Plays through libpulse: a PulseAudio server, or PipeWire's pulse server.
 ///
 /// The asynchronous API rather than pa_simple, because only it reports underflows, the buffer
-/// the server granted, and a server that has gone away.
+/// the server granted, and a server that has gone away. The output thread runs the main loop
+/// itself inside `write` (see `PulseContext`).
 public final class PulseOutput: AudioOutput {
     private let connection: PulseContext
     private let stream: OpaquePointer
     private let sampleRate: Int
     public let summary: String
 
-    public var underruns: Int {
-        (try? connection.withLock { () throws(OutputError) in connection.signals.underflows }) ?? 0
-    }
+    public var underruns: Int { connection.signals.underflows }
 
     public init(device: String?, sampleRate: Int, latencyMilliseconds: Int,
                 streamName: String) throws(OutputError) {
@@ -21,16 +20,12 @@ public final class PulseOutput: AudioOutput {
         let context = connection.context
         let userdata = connection.signals.userdata
         var spec = pa_sample_spec(format: PA_SAMPLE_FLOAT32LE, rate: UInt32(sampleRate), channels: 2)
-        let stream = try connection.withLock { () throws(OutputError) -> OpaquePointer in
+        let stream = try { () throws(OutputError) -> OpaquePointer in
             guard let stream = pa_stream_new(context, streamName, &spec, nil) else {
                 throw connection.failure(device: device)
             }
-            pa_stream_set_state_callback(stream, { _, userdata in PulseSignals.from(userdata).signal() }, userdata)
-            pa_stream_set_write_callback(stream, { _, _, userdata in PulseSignals.from(userdata).signal() }, userdata)
             pa_stream_set_underflow_callback(stream, { _, userdata in
-                let signals = PulseSignals.from(userdata)
-                signals.underflows += 1
-                signals.signal()
+                PulseSignals.from(userdata).underflows += 1
             }, userdata)
             let latencyBytes = pa_usec_to_bytes(pa_usec_t(latencyMilliseconds) * 1000, &spec)
             // Data is asked for a quarter of the buffer at a time: three quarters stay queued
@@ -45,7 +40,7 @@ public final class PulseOutput: AudioOutput {
                 while true {
                     state = pa_stream_get_state(stream)
                     if state == PA_STREAM_READY || state == PA_STREAM_FAILED || state == PA_STREAM_TERMINATED { break }
-                    connection.wait()
+                    connection.iterate()
                 }
             }
             guard state == PA_STREAM_READY else {
@@ -54,53 +49,50 @@ public final class PulseOutput: AudioOutput {
                 throw error
             }
             return stream
-        }
+        }()
         self.connection = connection
         self.stream = stream
-        summary = (try? connection.withLock { () throws(OutputError) in Self.describe(stream, spec: spec) })
-            ?? "PulseAudio"
+        summary = Self.describe(stream, spec: spec)
     }
 
     deinit {
-        _ = try? connection.withLock { () throws(OutputError) in
-            pa_stream_disconnect(stream)
-            pa_stream_unref(stream)
-        }
+        pa_stream_disconnect(stream)
+        pa_stream_unref(stream)
+        connection.flush()
     }
 
     public func write(_ interleaved: UnsafeBufferPointer<Float>) throws(OutputError) -> Int {
         guard var bytes = interleaved.baseAddress.map(UnsafeRawPointer.init) else { return unplayedFrames() }
         var remaining = interleaved.count * MemoryLayout<Float>.size
         let frameBytes = 2 * MemoryLayout<Float>.size
-        // One lock for the whole write and the latency after it: every lock taken while the
-        // main loop polls wakes its thread.
-        return try connection.withLock { () throws(OutputError) -> Int in
-            while remaining > 0 {
-                guard connection.isReady, pa_stream_get_state(stream) == PA_STREAM_READY else {
-                    throw .deviceLost(reason: connection.lastError)
-                }
-                let writable = pa_stream_writable_size(stream)
-                // Whole frames only, so that the stream never holds half a frame.
-                let chunk = writable == .max ? 0 : min(remaining, writable / frameBytes * frameBytes)
-                if chunk == 0 {
-                    connection.wait()
-                    continue
-                }
-                guard pa_stream_write(stream, bytes, chunk, nil, 0, PA_SEEK_RELATIVE) >= 0 else {
-                    throw .deviceLost(reason: connection.lastError)
-                }
-                bytes += chunk
-                remaining -= chunk
+        while remaining > 0 {
+            guard connection.isReady, pa_stream_get_state(stream) == PA_STREAM_READY else {
+                throw .deviceLost(reason: connection.lastError)
             }
-            return latencyFrames()
+            let writable = pa_stream_writable_size(stream)
+            // Whole frames only, so that the stream never holds half a frame.
+            let chunk = writable == .max ? 0 : min(remaining, writable / frameBytes * frameBytes)
+            if chunk == 0 {
+                // Sleeps in poll() until the server asks for more.
+                connection.iterate()
+                continue
+            }
+            guard pa_stream_write(stream, bytes, chunk, nil, 0, PA_SEEK_RELATIVE) >= 0 else {
+                throw .deviceLost(reason: connection.lastError)
+            }
+            bytes += chunk
+            remaining -= chunk
         }
+        connection.flush()
+        return latencyFrames()
     }
 
     public func unplayedFrames() -> Int {
-        (try? connection.withLock { () throws(OutputError) -> Int in latencyFrames() }) ?? 0
+        connection.flush()
+        return latencyFrames()
     }
 
-    /// The stream's latency in frames; the main loop's lock is held.
+    /// The stream's latency in frames.
     private func latencyFrames() -> Int {
         var latency: pa_usec_t = 0
         var negative: Int32 = 0
@@ -109,10 +101,7 @@ public final class PulseOutput: AudioOutput {
     }
 
     public func drain() {
-        _ = try? connection.withLock { () throws(OutputError) in
-            connection.await(pa_stream_drain(stream, { _, _, userdata in PulseSignals.from(userdata).signal() },
-                                             connection.signals.userdata))
-        }
+        connection.await(pa_stream_drain(stream, nil, nil))
     }
 
     private static func describe(_ stream: OpaquePointer, spec: pa_sample_spec) -> String {
