@@ -44,9 +44,10 @@ run: build
 	"$(BIN)/meditate" $(ARGS)
 
 # The whole suite (release build, in .build-test so that it and `make build` do not rebuild each
-# other's flags: the timing tests render hours of audio) with a private PulseAudio server, then the threaded code under
-# ThreadSanitizer in a build folder of its own: the ring buffer's two-thread stress test, the
-# mixer, the decode-ahead thread (with seeks), the track streamer and the live driver's threads.
+# other's flags: the timing tests render hours of audio) with a private PulseAudio server (see
+# scripts/with-test-pulse.sh), then the threaded code under ThreadSanitizer in a build folder of
+# its own: the ring buffer's two-thread stress test, the mixer, the decode-ahead thread (with
+# seeks), the track streamer and the live driver's threads.
 test: deps
 	$(call ensure_packages,$(TEST_PACKAGES))
 	$(SWIFT) build $(TEST_FLAGS) --build-tests
