@@ -53,13 +53,17 @@ let package = Package(
 
         // Test support: counts heap allocations of one thread (see its header for why).
         .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
+        // Test support: one test at a time on the private PulseAudio server's sink.
+        .target(name: "PulseTestSupport", path: "Tests/PulseTestSupport", swiftSettings: strictSwift),
         .testTarget(name: "MixerTests", dependencies: ["Mixer", "CAllocationCounter", "Session", "Decoders"],
                     swiftSettings: strictSwift),
         .testTarget(name: "DecodersTests", dependencies: ["Decoders"],
                     resources: [.copy("Fixtures")], swiftSettings: strictSwift),
-        .testTarget(name: "SessionTests", dependencies: ["Session", "Mixer", "Decoders", "Outputs", "Synthesis"],
+        .testTarget(name: "SessionTests",
+                    dependencies: ["Session", "Mixer", "Decoders", "Outputs", "Synthesis", "PulseTestSupport"],
                     swiftSettings: strictSwift),
-        .testTarget(name: "CLITests", dependencies: ["CLI", "Decoders"], swiftSettings: strictSwift),
+        .testTarget(name: "CLITests", dependencies: ["CLI", "Decoders", "PulseTestSupport"],
+                    swiftSettings: strictSwift),
     ],
     swiftLanguageModes: [.v6]
 )

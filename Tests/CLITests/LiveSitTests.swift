@@ -1,4 +1,5 @@
 import Foundation
+import PulseTestSupport
 import Testing
 
 /// `meditate` playing live: to the private PulseAudio server's null sink (recorded from its
@@ -50,7 +51,7 @@ struct LiveSitTests {
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        Thread.sleep(forTimeInterval: 6.5)
+        Thread.sleep(forTimeInterval: 9)
 
         // When it is sent SIGTERM once the bed has faded in
         let sent = Date()
@@ -66,16 +67,18 @@ struct LiveSitTests {
         #expect(took < 1.0, "took \(took) s")
         #expect(log.contains("ended early: sat 0:0"), "\(log)")
 
-        // And the end of the sound is a fade: no step larger than the steady bed's own, and
-        // its last 20 ms far quieter than the bed
+        // And the end of the sound is the 120 ms fade: no step in it larger than the steady
+        // bed's own, and its last 6 ms (where the gain is below 0.08) at most a tenth of the
+        // bed's peak, down to near zero (a cut would stop at the bed's level)
         let first = try #require(samples.firstIndex { $0 != 0 })
         let last = try #require(samples.lastIndex { $0 != 0 })
         let steady = samples[(first + 2 * 5_200 * rate / 1000)..<(last - 2 * rate / 2)]
-        let tail = samples[(last - 2 * rate * 3 / 10)...]
-        #expect(steady.count > rate, "too little steady bed recorded")
-        #expect(largestJump(tail) <= largestJump(steady))
-        let rms = { (s: ArraySlice<Float>) in (s.reduce(0) { $0 + Double($1 * $1) } / Double(max(s.count, 1))).squareRoot() }
-        #expect(rms(samples[(last - 2 * rate / 50)...last]) < rms(steady) / 4)
+        let fade = samples[(last - 2 * rate * 12 / 100)...]
+        #expect(steady.count > 2 * 2 * rate, "too little steady bed recorded")
+        #expect(largestJump(fade) <= largestJump(steady))
+        let peak = { (s: ArraySlice<Float>) in s.reduce(0) { max($0, abs($1)) } }
+        #expect(peak(samples[(last - 2 * rate * 6 / 1000)...last]) <= peak(steady) / 10)
+        #expect(samples[(last - 19)...last].allSatisfy { abs($0) < 0.005 })
     }
 
     @Test("a session played through ALSA's file plugin is the offline render, sample for sample")
