@@ -32,8 +32,7 @@ final class PulseCapture {
         // writes what it records straight to the file, so nothing recorded is lost.
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        return try floats(atPath: path)
     }
 }
 

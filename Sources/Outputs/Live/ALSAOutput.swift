@@ -6,8 +6,8 @@ import Foundation
 public final class ALSAOutput: AudioOutput {
     private let pcm: OpaquePointer
     private let sampleFormat: DeviceSampleFormat
-    private var conversion: UnsafeMutableRawPointer
-    private var conversionFrames: Int
+    private let conversion: UnsafeMutableRawPointer
+    private let conversionFrames: Int
     public private(set) var summary: String
     public private(set) var underruns = 0
 
@@ -57,8 +57,11 @@ public final class ALSAOutput: AudioOutput {
             let data: UnsafeRawPointer
             switch sampleFormat {
             case .float: data = UnsafeRawPointer(source)
-            case .s32: data = convert(source, frames: chunk, to: Int32.self)
-            case .s16: data = convert(source, frames: chunk, to: Int16.self)
+            case .s32: data = convert(source, frames: chunk)
+            case .s16:
+                let target = conversion.bindMemory(to: Int16.self, capacity: chunk * 2)
+                Int16Conversion.convert(UnsafeBufferPointer(start: source, count: chunk * 2), into: target)
+                data = UnsafeRawPointer(target)
             }
             let written = snd_pcm_writei(pcm, data, snd_pcm_uframes_t(chunk))
             if written < 0 {
@@ -77,13 +80,13 @@ public final class ALSAOutput: AudioOutput {
         return unplayedFrames()
     }
 
-    private func convert<Sample: FixedWidthInteger & SignedInteger>(
-        _ source: UnsafePointer<Float>, frames: Int, to: Sample.Type) -> UnsafeRawPointer {
-        let target = conversion.bindMemory(to: Sample.self, capacity: frames * 2)
-        let scale = Float(Sample.max)
+    /// Float to 32-bit for cards that take no float: clipped, never wrapped.
+    private func convert(_ source: UnsafePointer<Float>, frames: Int) -> UnsafeRawPointer {
+        let target = conversion.bindMemory(to: Int32.self, capacity: frames * 2)
+        let scale = Float(Int32.max)
         for i in 0..<(frames * 2) {
             let clipped = min(max(source[i], -1), 1)
-            target[i] = Sample(clamping: Int64((clipped * scale).rounded()))
+            target[i] = Int32(clamping: Int64((clipped * scale).rounded()))
         }
         return UnsafeRawPointer(target)
     }

@@ -32,7 +32,6 @@ public final class LiveDriver: @unchecked Sendable {
     private let roomMade = DispatchSemaphore(value: 0)
     /// Wakes the output thread when the mixer thread has written to the ring.
     private let framesWritten = DispatchSemaphore(value: 0)
-    private let finishedSignal = DispatchSemaphore(value: 0)
     private let reports: Mutex<Reports>
 
     private struct Reports {
@@ -83,26 +82,11 @@ public final class LiveDriver: @unchecked Sendable {
         roomMade.signal()
     }
 
-    /// Stops both threads at once, without a fade (after a failure).
-    public func abort() {
-        stopping.store(true, ordering: .releasing)
-        roomMade.signal()
-        framesWritten.signal()
-    }
-
     /// Frames of the stream the device has played: the session's clock.
     public var playedFrames: Int { played.load(ordering: .acquiring) }
 
     /// Whether the last frame has been played (or playback failed).
     public var isFinished: Bool { finishedFlag.load(ordering: .acquiring) }
-
-    /// Waits up to `timeout` for playback to finish; true when it has.
-    public func waitUntilFinished(timeout: Duration) -> Bool {
-        if isFinished { return true }
-        let nanoseconds = Int(timeout.components.seconds) * 1_000_000_000
-            + Int(timeout.components.attoseconds / 1_000_000_000)
-        return finishedSignal.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success || isFinished
-    }
 
     /// When the first buffer was written to the device (seconds since 1970), if it has been.
     public var firstBufferTime: Double? {
@@ -220,7 +204,6 @@ public final class LiveDriver: @unchecked Sendable {
         stopping.store(true, ordering: .releasing)
         roomMade.signal()
         finishedFlag.store(true, ordering: .releasing)
-        finishedSignal.signal()
     }
 
     private func publishPlayed(_ frames: Int) {

@@ -127,9 +127,6 @@ public final class LiveSession {
         driver.fadeOutAndEnd(frames: endFadeFrames)
     }
 
-    /// Stops at once, without a fade (the output failed).
-    public func abort() { driver.abort() }
-
     /// Sends what is due, frees what the mixer is done with, settles a pause, and returns what the
     /// device's clock has passed since the last call.
     public func poll() -> [SessionEvent] {
