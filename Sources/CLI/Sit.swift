@@ -13,7 +13,7 @@ struct Sit: ParsableCommand {
 
         Examples:
           meditate --minutes 20 --interval 5 --noise white
-          meditate sit --minutes 10 --backend alsa --device plughw:1,0
+          meditate sit --minutes 10 --backend alsa --device default
         """
     )
 
