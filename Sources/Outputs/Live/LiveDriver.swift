@@ -58,8 +58,15 @@ public final class LiveDriver: @unchecked Sendable {
     }
 
     public func start() {
-        Thread.detachNewThread { [self] in runMixer() }
-        Thread.detachNewThread { [self] in runOutput() }
+        // Named, so that top -H and perf tell the two apart.
+        Thread.detachNewThread { [self] in
+            Thread.current.name = "meditate-mixer"
+            runMixer()
+        }
+        Thread.detachNewThread { [self] in
+            Thread.current.name = "meditate-output"
+            runOutput()
+        }
     }
 
     // MARK: Control side
