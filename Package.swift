@@ -14,6 +14,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // C libraries, found through pkg-config; each is a module map and one header.
@@ -28,6 +29,11 @@ let package = Package(
         .systemLibrary(name: "CPulse", providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa",
                        providers: [.apt(["libasound2-dev"])]),
+        .systemLibrary(name: "CEbur128", pkgConfig: "libebur128",
+                       providers: [.apt(["libebur128-dev"])]),
+        // libcrypto for SHA-256: how the library finds a moved file again by its content.
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto",
+                       providers: [.apt(["libssl-dev"])]),
 
         // The real-time engine: pure Swift, no C library.
         .target(name: "Mixer", swiftSettings: strictSwift),
@@ -35,13 +41,18 @@ let package = Package(
                 swiftSettings: strictSwift),
         .target(name: "Outputs", dependencies: ["Mixer", "CSndFile", "CPulse", "CALSA"],
                 swiftSettings: strictSwift),
+        // The library of guided tracks: import (tags, exact duration, loudness), SQLite storage.
+        .target(name: "Library",
+                dependencies: ["Decoders", "CEbur128", "CCrypto",
+                               .product(name: "GRDB", package: "GRDB.swift")],
+                swiftSettings: strictSwift),
         .target(name: "Session",
                 dependencies: ["Mixer", "Decoders", "Outputs",
                                .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strictSwift),
         .executableTarget(
             name: "CLI",
-            dependencies: ["Session",
+            dependencies: ["Session", "Library",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSwift),
@@ -62,7 +73,9 @@ let package = Package(
         .testTarget(name: "SessionTests",
                     dependencies: ["Session", "Mixer", "Decoders", "Outputs", "Synthesis", "PulseTestSupport"],
                     swiftSettings: strictSwift),
-        .testTarget(name: "CLITests", dependencies: ["CLI", "Decoders", "PulseTestSupport"],
+        .testTarget(name: "LibraryTests", dependencies: ["Library", "Decoders"],
+                    swiftSettings: strictSwift),
+        .testTarget(name: "CLITests", dependencies: ["CLI", "Decoders", "Library", "PulseTestSupport"],
                     swiftSettings: strictSwift),
     ],
     swiftLanguageModes: [.v6]

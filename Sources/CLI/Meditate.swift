@@ -9,12 +9,13 @@ struct Meditate: ParsableCommand {
         Without a subcommand, meditate sits with you (see `meditate sit --help`).
         Examples:
           meditate --minutes 20 --interval 5 --noise white
+          meditate library import ~/Music/Guided
           meditate devices
           meditate render --minutes 20 --interval 5 --noise white -o session.wav
           meditate render --minutes 30 --bells 5,12.5,20 --strikes 2 --gong bell -o sit.wav
         """,
         version: "0.1.0",
-        subcommands: [Sit.self, Render.self, Devices.self, Decode.self],
+        subcommands: [Sit.self, Render.self, LibraryCommand.self, Devices.self, Decode.self],
         defaultSubcommand: Sit.self
     )
 }

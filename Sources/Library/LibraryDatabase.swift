@@ -1,0 +1,65 @@
+import Foundation
+import GRDB
+
+/// The SQLite file of the library, with every schema version since the first applied in order.
+///
+/// Each imported track is written in a transaction of its own, so a process killed half-way
+/// leaves whole entries only.
+public final class LibraryDatabase: Sendable {
+    let queue: DatabaseQueue
+    public let path: String
+
+    public init(path: String) throws(LibraryError) {
+        self.path = path
+        do {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            var configuration = Configuration()
+            // Another meditate importing at the same time waits its turn instead of failing.
+            configuration.busyMode = .timeout(10)
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+            try Self.migrator.migrate(queue)
+        } catch {
+            throw .database(path: path, reason: Self.describe(error))
+        }
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: tracks") { db in
+            try db.create(table: "track") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("path", .text).notNull().unique()
+                table.column("contentHash", .text).notNull().unique()
+                table.column("fileSize", .integer).notNull()
+                table.column("modifiedAt", .double).notNull()
+                table.column("copied", .boolean).notNull().defaults(to: false)
+                table.column("tagTitle", .text)
+                table.column("tagArtist", .text)
+                table.column("tagAlbum", .text)
+                table.column("editedTitle", .text)
+                table.column("editedTeacher", .text)
+                table.column("sampleRate", .integer).notNull()
+                table.column("channels", .integer).notNull()
+                table.column("frames", .integer).notNull()
+                table.column("loudness", .double)
+                table.column("peak", .double).notNull()
+                table.column("importedAt", .datetime).notNull()
+            }
+        }
+        return migrator
+    }
+
+    func read<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
+        do { return try queue.read(body) } catch { throw .database(path: path, reason: Self.describe(error)) }
+    }
+
+    func write<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
+        do { return try queue.write(body) } catch { throw .database(path: path, reason: Self.describe(error)) }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
+        return error.localizedDescription
+    }
+}
