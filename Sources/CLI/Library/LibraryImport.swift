@@ -40,6 +40,8 @@ struct LibraryImport: ParsableCommand {
                 Self.report(outcome.line)
             } else if !quiet {
                 print(outcome.line)
+                // A line per file as it is done, also into a pipe: whoever watches sees progress.
+                fflush(nil)
             }
             counts[outcome.kindName, default: 0] += 1
         }

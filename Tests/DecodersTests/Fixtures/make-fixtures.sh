@@ -32,6 +32,9 @@ python3 write-id3v2.py 2 "$tmp/untagged.mp3" id3v22.mp3 "Body Scan" "Old Teacher
 python3 write-id3v2.py 4 "$tmp/untagged.mp3" id3v24.mp3 "Stille – Übung" "Lehrerin Müller" "Achtsamkeit" "Meditative" "ein v2.4 Kommentar"
 # MPEG-2 Layer III: mono 22.05 kHz (at 48 kbps a frame is too small to hold the Info tag).
 lame --quiet -b 64 mono-22k05.wav mono-22k05.mp3
+# MPEG-2.5 Layer III: one second of mono at 8 kHz; at 32 kbps the Info tag fits, so 8000 exactly.
+sox -r 8000 -c 1 -n -b 16 "$tmp/tone8k.wav" synth 8000s sine 300 vol 0.5
+lame --quiet -b 32 "$tmp/tone8k.wav" mpeg25-8k.mp3
 
 # Bad input.
 : > empty.mp3
