@@ -29,6 +29,9 @@ let package = Package(
         .systemLibrary(name: "CPulse", providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa",
                        providers: [.apt(["libasound2-dev"])]),
+        // libid3tag reads the ID3 chunk some tools put into WAV and AIFF files (libsndfile skips it).
+        .systemLibrary(name: "CID3Tag", pkgConfig: "id3tag",
+                       providers: [.apt(["libid3tag0-dev"])]),
         .systemLibrary(name: "CEbur128", pkgConfig: "libebur128",
                        providers: [.apt(["libebur128-dev"])]),
         // libcrypto for SHA-256: how the library finds a moved file again by its content.
@@ -37,7 +40,7 @@ let package = Package(
 
         // The real-time engine: pure Swift, no C library.
         .target(name: "Mixer", swiftSettings: strictSwift),
-        .target(name: "Decoders", dependencies: ["Mixer", "CMPG123", "CSndFile", "CSoxr"],
+        .target(name: "Decoders", dependencies: ["Mixer", "CMPG123", "CSndFile", "CSoxr", "CID3Tag"],
                 swiftSettings: strictSwift),
         .target(name: "Outputs", dependencies: ["Mixer", "CSndFile", "CPulse", "CALSA"],
                 swiftSettings: strictSwift),

@@ -9,6 +9,9 @@ public final class MP3Decoder: AudioDecoder {
     public let frameCount: Int
     public let metadata: AudioMetadata
     private let handle: OpaquePointer
+    /// Samples at the start that are not audio: a VBRI header frame, which libmpg123 decodes as
+    /// a frame of silence because it does not know the Fraunhofer header.
+    private let headerFrameSamples: Int
 
     public init(path: String) throws(DecoderError) {
         self.path = path
@@ -41,7 +44,12 @@ public final class MP3Decoder: AudioDecoder {
                 throw DecoderError.truncated(path: path,
                                              detail: "its header promises \(promised) samples, it holds \(scanned)")
             }
-            frameCount = scanned
+            headerFrameSamples = VBRIHeader.isPresent(path: path) ? Self.samplesPerFrame(handle) : 0
+            frameCount = scanned - headerFrameSamples
+            guard frameCount > 0 else { throw DecoderError.notAudio(path: path) }
+            if headerFrameSamples > 0, mpg123_seek(handle, headerFrameSamples, SEEK_SET) < 0 {
+                throw DecoderError.decodeFailed(path: path, reason: "seek: " + Self.lastError(handle))
+            }
             metadata = Self.readTags(handle)
         } catch {
             mpg123_delete(handle)
@@ -72,12 +80,19 @@ public final class MP3Decoder: AudioDecoder {
     }
 
     public func seek(toFrame frame: Int) throws(DecoderError) {
-        if mpg123_seek(handle, frame, SEEK_SET) < 0 {
+        if mpg123_seek(handle, frame + headerFrameSamples, SEEK_SET) < 0 {
             throw .decodeFailed(path: path, reason: "seek: " + Self.lastError(handle))
         }
     }
 
     // MARK: libmpg123 details
+
+    /// 1152 for MPEG-1 Layer III, 576 for MPEG-2 and 2.5.
+    private static func samplesPerFrame(_ handle: OpaquePointer) -> Int {
+        var info = mpg123_frameinfo2()
+        guard mpg123_info2(handle, &info) == MPG123_OK.rawValue else { return 1152 }
+        return info.version == Int32(MPG123_1_0.rawValue) ? 1152 : 576
+    }
 
     private static func acceptFloatOutputOnly(_ handle: OpaquePointer) {
         mpg123_format_none(handle)

@@ -29,9 +29,11 @@ public final class SndFileDecoder: AudioDecoder {
         func tag(_ kind: Int32) -> String? {
             sf_get_string(file, kind).map { String(cString: $0) }?.nonBlank
         }
-        metadata = AudioMetadata(title: tag(Int32(SF_STR_TITLE)), artist: tag(Int32(SF_STR_ARTIST)),
-                                 album: tag(Int32(SF_STR_ALBUM)), genre: tag(Int32(SF_STR_GENRE)),
-                                 comment: tag(Int32(SF_STR_COMMENT)))
+        let strings = AudioMetadata(title: tag(Int32(SF_STR_TITLE)), artist: tag(Int32(SF_STR_ARTIST)),
+                                    album: tag(Int32(SF_STR_ALBUM)), genre: tag(Int32(SF_STR_GENRE)),
+                                    comment: tag(Int32(SF_STR_COMMENT)))
+        // A WAV's LIST/INFO strings first; an ID3 chunk fills what they lack.
+        metadata = ChunkID3Reader.metadata(path: path).map(strings.filling(from:)) ?? strings
     }
 
     deinit { sf_close(file) }

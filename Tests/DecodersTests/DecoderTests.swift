@@ -123,6 +123,28 @@ struct DecoderSampleCountTests {
     }
 }
 
+@Suite("Decoders: headers libmpg123 does not know")
+struct DecoderVBRITests {
+    @Test("a VBRI header frame is not audio: the file decodes to its 45 audio frames, and seeks skip the header")
+    func vbriHeaderFrameIsSkipped() throws {
+        // Given lame's 45 frames of the tone behind a Fraunhofer VBRI header frame
+        let decoder = try AudioFile.open(fixture("vbri.mp3"))
+        // When it is decoded whole, and again from frame 20000
+        let all = try decodeAll(decoder)
+        try decoder.seek(toFrame: 20_000)
+        let rest = try decodeAll(decoder)
+        // Then it is 45 × 1152 frames, the first of which is not the header's silence block
+        #expect(decoder.frameCount == 51_840)
+        #expect(all.count == 51_840 * 2)
+        #expect(rest.count == (51_840 - 20_000) * 2)
+        #expect(zip(rest, all[(20_000 * 2)...]).allSatisfy { abs($0 - $1) < 1e-4 })
+        // lame's 576-sample encoder delay plus the decoder's 529 precede the tone; a 1152-sample
+        // silent header frame left in would push the onset past 2200
+        let onset = try #require(all.indices.first { abs(all[$0]) > 1e-3 }) / 2
+        #expect(onset < 1_152 + 100, "onset \(onset)")
+    }
+}
+
 @Suite("Decoders: tags")
 struct DecoderTagTests {
     @Test("tags of every ID3 version are read; genre numbers are named; UTF-8 survives", arguments: [
@@ -135,6 +157,7 @@ struct DecoderTagTests {
         ("id3v24.mp3", AudioMetadata(title: "Stille – Übung", artist: "Lehrerin Müller", album: "Achtsamkeit",
                                      genre: "Meditative", comment: "ein v2.4 Kommentar")),
         ("lame-untagged.mp3", AudioMetadata()),
+        ("wav-id3.wav", AudioMetadata(title: "Yoga Nidra", artist: "Swami Test", album: "Deep Rest")),
     ])
     func tags(name: String, expected: AudioMetadata) throws {
         #expect(try AudioFile.open(fixture(name)).metadata == expected)

@@ -10,7 +10,7 @@ struct TrackImportTests {
         // Given a folder of every kind of file the issue names, good and bad
         let scratch = try ScratchLibrary()
         let good = ["id3v1.mp3", "id3v22.mp3", "id3v23.mp3", "id3v24.mp3", "lame-untagged.mp3", "vbr-xing.mp3",
-                    "mono-22k05.mp3", "mpeg25-8k.mp3", "mono-22k05.wav", "pcm-u8.wav", "pcm-s16.wav",
+                    "mono-22k05.mp3", "mpeg25-8k.mp3", "vbri.mp3", "mono-22k05.wav", "pcm-u8.wav", "pcm-s16.wav", "wav-id3.wav",
                     "chord.flac", "chord.ogg"]
         let bad = ["empty.mp3", "truncated.mp3", "text.mp3", "truncated.wav"]
         try scratch.copyFixtures(good + bad, into: "corpus")
@@ -38,7 +38,7 @@ struct TrackImportTests {
         let expected: [(String, Int64, Int, Int)] = [
             ("lame-untagged.mp3", 49_997, 44_100, 2), ("vbr-xing.mp3", 49_997, 44_100, 2), ("id3v24.mp3", 49_997, 44_100, 2),
             ("mono-22k05.mp3", 11_025, 22_050, 1), ("mpeg25-8k.mp3", 8_000, 8_000, 1), ("mono-22k05.wav", 11_025, 22_050, 1),
-            ("pcm-u8.wav", 12_345, 48_000, 2), ("chord.flac", 12_345, 48_000, 2), ("chord.ogg", 12_345, 48_000, 2),
+            ("vbri.mp3", 51_840, 44_100, 2), ("wav-id3.wav", 12_345, 48_000, 2), ("pcm-u8.wav", 12_345, 48_000, 2), ("chord.flac", 12_345, 48_000, 2), ("chord.ogg", 12_345, 48_000, 2),
         ]
         for (name, frames, rate, channels) in expected {
             let found = try track(name)
@@ -53,6 +53,9 @@ struct TrackImportTests {
         #expect(try track("id3v23.mp3").title == "Evening Sit")
         #expect(try track("id3v24.mp3").title == "Stille – Übung")
         #expect(try track("id3v24.mp3").teacher == "Lehrerin Müller")
+        #expect(try track("wav-id3.wav").title == "Yoga Nidra")
+        #expect(try track("wav-id3.wav").teacher == "Swami Test")
+        #expect(try track("wav-id3.wav").tagAlbum == "Deep Rest")
         // Untagged files are shown by their name, under no teacher
         #expect(try track("lame-untagged.mp3").title == "lame-untagged")
         #expect(try track("lame-untagged.mp3").teacher == "Unknown teacher")

@@ -35,6 +35,20 @@ lame --quiet -b 64 mono-22k05.wav mono-22k05.mp3
 # MPEG-2.5 Layer III: one second of mono at 8 kHz; at 32 kbps the Info tag fits, so 8000 exactly.
 sox -r 8000 -c 1 -n -b 16 "$tmp/tone8k.wav" synth 8000s sine 300 vol 0.5
 lame --quiet -b 32 "$tmp/tone8k.wav" mpeg25-8k.mp3
+# VBRI (Fraunhofer's VBR header), which lame does not write: a header frame put in front of
+# lame's frames without an Info tag (-t). 45 audio frames of 1152 samples: 51840 frames.
+lame --quiet -t -b 128 "$tmp/tone.wav" "$tmp/notag.mp3"
+python3 write-vbri.py "$tmp/notag.mp3" vbri.mp3
+# A WAV with its tags in an ID3 chunk (as some taggers write them) instead of LIST/INFO.
+: > "$tmp/empty"
+python3 write-id3v2.py 4 "$tmp/empty" "$tmp/tag.id3" "Yoga Nidra" "Swami Test" "Deep Rest" "Meditative" "wav id3"
+python3 - "$tmp/tag.id3" pcm-s16.wav wav-id3.wav <<'PY'
+import struct, sys
+tag = open(sys.argv[1], "rb").read()
+body = open(sys.argv[2], "rb").read()[12:]
+chunk = b"id3 " + struct.pack("<I", len(tag)) + tag + (b"\x00" if len(tag) % 2 else b"")
+open(sys.argv[3], "wb").write(b"RIFF" + struct.pack("<I", 4 + len(body) + len(chunk)) + b"WAVE" + body + chunk)
+PY
 
 # Bad input.
 : > empty.mp3

@@ -1,0 +1,1 @@
+#include <id3tag.h>
