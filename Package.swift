@@ -76,9 +76,11 @@ let package = Package(
         .testTarget(name: "SessionTests",
                     dependencies: ["Session", "Mixer", "Decoders", "Outputs", "Synthesis", "PulseTestSupport"],
                     swiftSettings: strictSwift),
-        .testTarget(name: "LibraryTests", dependencies: ["Library", "Decoders"],
+        // Test support: sine WAVs written without any tool.
+        .target(name: "WAVTestSupport", path: "Tests/WAVTestSupport", swiftSettings: strictSwift),
+        .testTarget(name: "LibraryTests", dependencies: ["Library", "Decoders", "WAVTestSupport"],
                     swiftSettings: strictSwift),
-        .testTarget(name: "CLITests", dependencies: ["CLI", "Decoders", "Library", "PulseTestSupport"],
+        .testTarget(name: "CLITests", dependencies: ["CLI", "Decoders", "Library", "PulseTestSupport", "WAVTestSupport"],
                     swiftSettings: strictSwift),
     ],
     swiftLanguageModes: [.v6]

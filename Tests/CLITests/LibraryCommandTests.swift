@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+import WAVTestSupport
 @testable import Library
 
 @Suite("meditate library")
@@ -67,7 +68,7 @@ struct LibraryCommandTests {
         let count = 30
         for index in 0..<count {
             try writeSineWAV(path: music + "/talk-\(index < 10 ? "0" : "")\(index).wav", frames: 480_000,
-                             frequency: 200 + 10 * Double(index))
+                             channels: 1, frequency: 200 + 10 * Double(index))
         }
         let data = scratch.path("data")
 
@@ -110,18 +111,4 @@ struct LibraryCommandTests {
         #expect(Set(tracks.map(\.path)).count == count)
         #expect(Set(tracks.map(\.contentHash)).count == count)
     }
-}
-
-/// A 16-bit mono PCM WAV of a sine, written without any tool.
-func writeSineWAV(path: String, frames: Int, sampleRate: Int = 48_000, frequency: Double) throws {
-    var data = Data(capacity: 44 + frames * 2)
-    func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
-    data.append(contentsOf: Array("RIFF".utf8)); append(UInt32(36 + frames * 2))
-    data.append(contentsOf: Array("WAVEfmt ".utf8)); append(UInt32(16)); append(UInt16(1)); append(UInt16(1))
-    append(UInt32(sampleRate)); append(UInt32(sampleRate * 2)); append(UInt16(2)); append(UInt16(16))
-    data.append(contentsOf: Array("data".utf8)); append(UInt32(frames * 2))
-    for frame in 0..<frames {
-        append(Int16(8000 * sin(2 * Double.pi * frequency * Double(frame) / Double(sampleRate))))
-    }
-    try data.write(to: URL(fileURLWithPath: path))
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+import WAVTestSupport
 @testable import Library
 
 @Suite("library import")
