@@ -13,23 +13,28 @@ struct TrackAnalysis {
 
     init(path: String) throws(LibraryError) {
         let decoder: any AudioDecoder
+        let reader: EngineFormatReader
         do {
             decoder = try AudioFile.open(path)
+            // Read as the engine plays it (stereo, mono on both sides, at the file's own rate, so
+            // nothing is resampled): the loudness measured is the loudness heard, and a file
+            // that ends before its header says is caught as truncated, as in playback.
+            reader = try EngineFormatReader(decoder: decoder, engineRate: decoder.sourceFormat.sampleRate)
         } catch {
             throw .notAudio(path: path, reason: error.errorDescription ?? "'\(path)': not audio")
         }
         let format = decoder.sourceFormat
-        guard let meter = LoudnessMeter(channels: format.channels, sampleRate: format.sampleRate) else {
-            throw .notAudio(path: path, reason: "'\(path)': \(format.channels) channels at \(format.sampleRate) Hz cannot be measured")
+        guard let meter = LoudnessMeter(channels: 2, sampleRate: format.sampleRate) else {
+            throw .notAudio(path: path, reason: "'\(path)': audio at \(format.sampleRate) Hz cannot be measured")
         }
         let chunkFrames = 16384
-        let chunk = UnsafeMutablePointer<Float>.allocate(capacity: chunkFrames * format.channels)
+        let chunk = UnsafeMutablePointer<Float>.allocate(capacity: chunkFrames * 2)
         defer { chunk.deallocate() }
         var frames = 0
         while true {
             let got: Int
             do {
-                got = try decoder.read(into: chunk, maxFrames: chunkFrames)
+                got = try reader.read(into: chunk, maxFrames: chunkFrames)
             } catch {
                 throw .notAudio(path: path, reason: error.errorDescription ?? "'\(path)': decoding failed")
             }

@@ -83,6 +83,20 @@ struct TrackImportTests {
         #expect(track.frames == 96_000)
     }
 
+    @Test("a mono file is measured as it is played, on both speakers: the same level as the stereo sine")
+    func measuresMonoAsPlayed() throws {
+        // Given the same -12.04 dBFS sine in one channel
+        let scratch = try ScratchLibrary()
+        let path = scratch.folder + "/music/mono.wav"
+        try writeSineWAV(path: path, frames: 96_000, channels: 1, frequency: 997, amplitude: 0.25)
+        // When it is imported
+        guard case let .imported(track) = scratch.importer.importFile(path) else { Issue.record("not imported"); return }
+        // Then it measures as the dual-mono stereo the engine plays (one channel alone would be 3 dB lower)
+        let loudness = try #require(track.loudness)
+        #expect(abs(loudness - -12.04) < 0.3, "\(loudness)")
+        #expect(track.channels == 1)
+    }
+
     @Test("importing the same files again changes nothing")
     func reimportIsIdempotent() throws {
         let scratch = try ScratchLibrary()
