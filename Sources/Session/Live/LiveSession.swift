@@ -62,6 +62,9 @@ public final class LiveSession {
     public var failure: OutputError? { driver.failure }
     /// Whether the last frame has been played.
     public var isFinished: Bool { driver.isFinished }
+    /// Frames of the stream the device has played, pauses included (`pauses` maps them to the
+    /// session's frames).
+    public var playedStreamFrames: Int { driver.playedFrames }
     /// Device changes and the like, for the log.
     public func takeNotices() -> [String] { driver.takeNotices() }
 
