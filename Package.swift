@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "DecodersTests", dependencies: ["Decoders"],
                     resources: [.copy("Fixtures")], swiftSettings: strictSwift),
         .testTarget(name: "SessionTests",
-                    dependencies: ["Session", "Mixer", "Decoders", "Outputs", "Synthesis", "PulseTestSupport"],
+                    dependencies: ["Session", "Mixer", "Decoders", "Outputs", "Synthesis", "PulseTestSupport", "WAVTestSupport"],
                     swiftSettings: strictSwift),
         // Test support: sine WAVs written without any tool.
         .target(name: "WAVTestSupport", path: "Tests/WAVTestSupport", swiftSettings: strictSwift),

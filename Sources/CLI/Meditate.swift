@@ -10,12 +10,13 @@ struct Meditate: ParsableCommand {
         Examples:
           meditate --minutes 20 --interval 5 --noise white
           meditate library import ~/Music/Guided
+          meditate play "Body scan" --then 10 --interval 5
           meditate devices
           meditate render --minutes 20 --interval 5 --noise white -o session.wav
           meditate render --minutes 30 --bells 5,12.5,20 --strikes 2 --gong bell -o sit.wav
         """,
         version: "0.1.0",
-        subcommands: [Sit.self, Render.self, LibraryCommand.self, Devices.self, Decode.self],
+        subcommands: [Sit.self, Play.self, Render.self, LibraryCommand.self, Devices.self, Decode.self],
         defaultSubcommand: Sit.self
     )
 }

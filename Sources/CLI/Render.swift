@@ -11,12 +11,21 @@ struct Render: ParsableCommand {
         abstract: "Render a session to a WAV file, offline, with the same mixer as live playback.",
         discussion: """
         The file appears only when the render has finished; a failed or interrupted render
-        leaves nothing behind. Example:
+        leaves nothing behind. With --guided, the file is the guided track (normalised as
+        `play` plays it), then the sit that --then adds. Examples:
           meditate render --minutes 20 --interval 5 --noise white -o session.wav
+          meditate render --guided "Body scan" --then 10 --interval 5 -o guided.wav
         """
     )
 
     @OptionGroup var session: SessionOptions
+
+    @Option(name: .customLong("guided"), help: ArgumentHelp(
+        "Render this guided track (an id, a title's start, or a file) instead of a timed sit.", valueName: "track"))
+    var guidedTrack: String?
+
+    @OptionGroup(title: "Guided track (with --guided)") var guided: GuidedOptions
+    @OptionGroup var location: LibraryLocation
 
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The WAV file to write.", valueName: "path"))
     var output: String
@@ -30,13 +39,39 @@ struct Render: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Log what the render does.")
     var verbose = false
 
+    func validate() throws {
+        if guidedTrack != nil {
+            if session.minutes != nil {
+                throw ValidationError("with --guided, the sit after the track is --then MINUTES, not --minutes")
+            }
+            if session.countdown != nil {
+                throw ValidationError("with --guided, the pause before the sit is --gap SECONDS, not --countdown")
+            }
+        } else if guided.thenMinutes != nil {
+            throw ValidationError("--then adds a sit after a guided track; give --guided TRACK too")
+        }
+    }
+
     func run() throws {
         let logger = Logging.make(verbose: verbose)
-        let plan = try SessionPlan(session.configuration)
-        let gong = try GongLoader.load(GongChoice(argument: session.gong), sampleRate: plan.format.sampleRate)
-        let renderer = OfflineSessionRenderer(plan: plan, gong: gong)
-        logger.info("render", metadata: ["frames": "\(renderer.totalFrames)", "gongs": "\(plan.gongs.count)",
-                                         "rate": "\(plan.format.sampleRate)", "format": "\(format)"])
+        let renderer: OfflineSessionRenderer
+        if let guidedTrack {
+            let setup = try GuidedSetup(reference: guidedTrack, guided: guided, sound: session.sound,
+                                        library: location) { line in
+                if !quiet { FileHandle.standardError.write(Data("meditate: \(line)\n".utf8)) }
+            }
+            logger.info("guided", metadata: ["track": "\(setup.track.path)", "gain": "\(setup.gainDescription)"])
+            renderer = OfflineSessionRenderer(program: setup.program, track: setup.reader,
+                                              gain: setup.normalization.linearGain, gong: setup.gong)
+        } else {
+            let plan = try SessionPlan(session.configuration)
+            let gong = try GongLoader.load(GongChoice(argument: session.sound.gong), sampleRate: plan.format.sampleRate)
+            renderer = OfflineSessionRenderer(plan: plan, gong: gong)
+        }
+        let program = renderer.program
+        let rate = program.format.sampleRate
+        logger.info("render", metadata: ["frames": "\(renderer.totalFrames)", "gongs": "\(program.gongs.count)",
+                                         "rate": "\(rate)", "format": "\(format)"])
         Interruption.install()
         let started = ContinuousClock.now
         let finished = try renderer.render(to: output, format: format,
@@ -47,9 +82,9 @@ struct Render: ParsableCommand {
         }
         logger.info("done", metadata: ["seconds": "\(ContinuousClock.now - started)"])
         if !quiet {
-            let seconds = renderer.totalFrames / plan.format.sampleRate
+            let seconds = renderer.totalFrames / rate
             let line = "wrote \(output): \(seconds / 60)m\(String(format: "%02d", seconds % 60))s, "
-                + "\(plan.format.sampleRate) Hz, \(format.rawValue)\n"
+                + "\(rate) Hz, \(format.rawValue)\n"
             FileHandle.standardError.write(Data(line.utf8))
         }
     }

@@ -20,68 +20,16 @@ struct Sit: ParsableCommand {
     @OptionGroup var session: SessionOptions
     @OptionGroup(title: "Output") var output: OutputOptions
 
-    @Flag(name: .shortAndLong, help: "No status line and no summary; errors only.")
-    var quiet = false
-
-    @Flag(name: .shortAndLong, help: "Log the device, its negotiated buffer and underruns.")
-    var verbose = false
-
-    @Flag(name: .customLong("no-color"), help: "No colours (also when NO_COLOR is set).")
-    var noColor = false
+    @OptionGroup var reporting: LiveReportingOptions
 
     func run() throws {
-        let interactive = Terminal.isInteractive
-        let logger = Logging.make(level: quiet ? .error : verbose ? .info : interactive ? .warning : .notice)
+        let logger = reporting.makeLogger()
         let plan = try SessionPlan(session.configuration)
-        let gong = try GongLoader.load(GongChoice(argument: session.gong), sampleRate: plan.format.sampleRate)
+        let gong = try GongLoader.load(GongChoice(argument: session.sound.gong), sampleRate: plan.format.sampleRate)
         Interruption.install()
         let live = try LiveSession(plan: plan, gong: gong, output: output.request(sampleRate: plan.format.sampleRate))
         logger.info("output: \(live.outputSummary)")
 
-        let terminal = interactive ? Terminal() : nil
-        terminal?.enterKeyMode()
-        defer { terminal?.restore() }
-        let colorAllowed = !noColor && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
-        let statusLine = StatusLine(color: colorAllowed, width: Terminal.columns)
-        let narrator = EventNarrator(plan: plan, logger: logger)
-
-        live.start()
-        while !live.isFinished {
-            if Interruption.requested { live.end() }
-            if let terminal {
-                switch terminal.readKey(waitingMilliseconds: 100) {
-                case UInt8(ascii: " ")?: live.togglePause()
-                case UInt8(ascii: "q")?, UInt8(ascii: "Q")?, 0x1B?: live.end()
-                default: break
-                }
-            } else {
-                Thread.sleep(forTimeInterval: 0.1)
-            }
-            let events = live.poll()
-            for notice in live.takeNotices() { logger.warning("\(notice)") }
-            if let terminal, !quiet {
-                terminal.draw(statusLine.render(live.status, plan: plan))
-            } else {
-                for event in events { narrator.log(event, status: live.status) }
-            }
-        }
-        _ = live.poll()
-        terminal?.clearLine()
-        if let failure = live.failure { throw failure }
-        let status = live.status
-        if let first = live.firstBufferTime {
-            logger.info("first buffer written at \(String(format: "%.6f", first)) (seconds since 1970)")
-        }
-        logger.info("underruns: \(live.underruns)")
-        if !quiet {
-            let sat = ClockText.format(seconds: status.satFrames / plan.format.sampleRate)
-            let planned = ClockText.format(frames: plan.completionFrame - plan.startFrame, rate: plan.format.sampleRate)
-            let line = status.phase == .complete ? "complete: sat \(sat)" : "ended early: sat \(sat) of \(planned)"
-            if interactive {
-                print(line)
-            } else {
-                logger.notice("\(line)")
-            }
-        }
+        try LiveRunner(live: live, logger: logger, quiet: reporting.quiet, color: reporting.color).run()
     }
 }

@@ -1,31 +1,57 @@
 import Session
 
-/// The one redrawn line of a live session in a terminal: phase, time left, next bell, progress.
+/// The one redrawn line of a live session in a terminal: phase, time left (or the track's
+/// position), next bell, progress.
 struct StatusLine {
     var color: Bool
     var width: Int
 
     func render(_ status: LiveStatus, plan: SessionPlan) -> String {
-        let rate = plan.format.sampleRate
+        render(status, program: SessionProgram(plan))
+    }
+
+    /// `title` names the guided track while it plays.
+    func render(_ status: LiveStatus, program: SessionProgram, title: String? = nil) -> String {
+        let rate = program.format.sampleRate
+        let inTrack = status.sessionFrame < program.trackFrames
         var text: String
         switch status.phase {
+        case .playing:
+            text = position(status, program: program)
         case .countdown:
-            text = "starting in \(ClockText.format(frames: plan.startFrame - status.sessionFrame, rate: rate))"
+            let start = program.startFrame ?? 0
+            text = (program.hasTrack ? "sit begins in " : "starting in ")
+                + ClockText.format(frames: start - status.sessionFrame, rate: rate)
+        case .paused where inTrack:
+            text = position(status, program: program)
         case .sitting, .paused:
             text = "\(ClockText.format(frames: status.remainingFrames, rate: rate)) left"
         case .complete, .ended:
             text = "sat \(ClockText.format(seconds: status.satFrames / rate))"
         }
-        if let next = status.nextGong, status.phase != .complete, status.phase != .ended,
+        if let next = status.nextGong, status.phase != .complete, status.phase != .ended, !inTrack,
            case .interval = next.kind {
             text += " · next bell in \(ClockText.format(frames: next.frame - status.sessionFrame, rate: rate))"
         }
         let phase = paint(status.phase.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0), status.phase)
-        let sitLength = max(1, plan.completionFrame - plan.startFrame)
-        let barWidth = max(0, min(30, width - 9 - text.count - 6))
-        let bar = barWidth >= 5 ? "  " + progressBar(Double(status.satFrames) / Double(sitLength), width: barWidth) : ""
+        let fraction = inTrack
+            ? Double(status.sessionFrame) / Double(max(1, program.trackFrames))
+            : Double(status.satFrames - min(status.satFrames, program.trackFrames)) / Double(max(1, program.sitFrames))
         let hint = status.phase == .paused ? "  (space resumes)" : ""
-        return " " + phase + " " + text + bar + hint
+        let barWidth = max(0, min(30, width - 9 - text.count - hint.count - 6))
+        let bar = barWidth >= 5 ? "  " + progressBar(fraction, width: barWidth) : ""
+        var line = " " + phase + " " + text + bar + hint
+        if let title, inTrack, status.phase == .playing {
+            let room = width - 11 - text.count - (bar.isEmpty ? 0 : barWidth + 2) - 3
+            if room >= 8 { line += "  " + (title.count > room ? String(title.prefix(room - 1)) + "…" : title) }
+        }
+        return line
+    }
+
+    private func position(_ status: LiveStatus, program: SessionProgram) -> String {
+        let rate = program.format.sampleRate
+        return ClockText.format(seconds: status.sessionFrame / rate) + " / "
+            + ClockText.format(seconds: (program.trackFrames + rate / 2) / rate)
     }
 
     private func progressBar(_ fraction: Double, width: Int) -> String {
@@ -37,6 +63,7 @@ struct StatusLine {
     private func paint(_ text: String, _ phase: SessionPhase) -> String {
         guard color else { return text }
         let code = switch phase {
+        case .playing: "34"
         case .countdown: "33"
         case .sitting: "32"
         case .paused: "36"

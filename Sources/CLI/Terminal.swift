@@ -36,8 +36,29 @@ final class Terminal {
         active = false
     }
 
+    enum Key: Equatable {
+        case character(UInt8)
+        case left
+        case right
+        /// Esc alone (not the start of an arrow key's sequence).
+        case escape
+    }
+
     /// The next key pressed within `milliseconds`, if any.
-    func readKey(waitingMilliseconds milliseconds: Int32) -> UInt8? {
+    func readKey(waitingMilliseconds milliseconds: Int32) -> Key? {
+        guard let byte = readByte(waitingMilliseconds: milliseconds) else { return nil }
+        guard byte == 0x1B else { return .character(byte) }
+        // An arrow key is Esc [ C or Esc [ D (or Esc O C in application mode), all at once.
+        guard let second = readByte(waitingMilliseconds: 30), second == UInt8(ascii: "[") || second == UInt8(ascii: "O"),
+              let final = readByte(waitingMilliseconds: 30) else { return .escape }
+        switch final {
+        case UInt8(ascii: "C"): return .right
+        case UInt8(ascii: "D"): return .left
+        default: return nil
+        }
+    }
+
+    private func readByte(waitingMilliseconds milliseconds: Int32) -> UInt8? {
         var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
         guard poll(&descriptor, 1, milliseconds) > 0 else { return nil }
         var byte: UInt8 = 0

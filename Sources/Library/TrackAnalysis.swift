@@ -2,16 +2,18 @@ import Decoders
 import Foundation
 
 /// What import learns by decoding a file once from start to end: its tags, its exact length,
-/// its loudness and peak.
-struct TrackAnalysis {
-    var metadata: AudioMetadata
-    var sampleRate: Int
-    var channels: Int
-    var frames: Int
-    var loudness: Double?
-    var peak: Double
+/// its loudness and peak. `play` measures a file that is not in the library the same way.
+public struct TrackAnalysis: Sendable {
+    public var metadata: AudioMetadata
+    public var sampleRate: Int
+    public var channels: Int
+    public var frames: Int
+    /// Integrated loudness, LUFS; nil when too short or too quiet to measure.
+    public var loudness: Double?
+    /// The largest absolute sample (1 is full scale).
+    public var peak: Double
 
-    init(path: String) throws(LibraryError) {
+    public init(path: String) throws(LibraryError) {
         let decoder: any AudioDecoder
         let reader: EngineFormatReader
         do {

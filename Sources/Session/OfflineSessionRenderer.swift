@@ -1,27 +1,53 @@
+import Decoders
 import Mixer
 import Outputs
 
-/// Renders a timed sit as fast as the machine allows, through the same mixer as live playback.
+/// Renders a session as fast as the machine allows, through the same mixer as live playback:
+/// a timed sit, a guided track, or a guided track and then a sit.
 public struct OfflineSessionRenderer {
-    public let plan: SessionPlan
+    public let program: SessionProgram
     public let gong: SampleBuffer
+    /// The guided track's reader and gain, when the program has a track.
+    private let track: (reader: EngineFormatReader, gain: Float)?
 
     public init(plan: SessionPlan, gong: SampleBuffer) {
-        self.plan = plan
+        program = SessionProgram(plan)
         self.gong = gong
+        track = nil
+    }
+
+    /// A guided program; `reader` delivers the track at the program's rate, `gain` is its
+    /// normalisation.
+    public init(program: SessionProgram, track reader: EngineFormatReader, gain: Float, gong: SampleBuffer) {
+        precondition(reader.frameCount == program.trackFrames && reader.engineRate == program.format.sampleRate,
+                     "the reader delivers the program's track")
+        self.program = program
+        self.gong = gong
+        track = (reader, gain)
     }
 
     /// Frames the render produces.
-    public var totalFrames: Int { plan.endFrame(gongFrames: gong.frameCount) }
+    public var totalFrames: Int { program.endFrame(gongFrames: gong.frameCount) }
 
-    /// Hands every block of the session, in order, to `sink`.
+    /// Hands every block of the session, in order, to `sink`. A track that fails to decode
+    /// part-way stops the render with its error.
     public func render(shouldContinue: () -> Bool = { true },
                        sink: (UnsafeBufferPointer<Float>) throws -> Void) throws {
-        let (controller, renderer) = Mixer.make(format: plan.format)
-        let score = SessionScore(plan: plan, gong: gong, controller: controller)
-        var schedule = CommandSchedule(score.commands)
+        let (controller, renderer) = Mixer.make(format: program.format)
+        let score = SessionScore(program: program, gong: gong, controller: controller)
+        var commands = score.commands
+        let player = track.map { TrackPlayer(reader: $0.reader, gain: $0.gain, threaded: false) }
+        if let player {
+            let fade = program.format.frames(milliseconds: TrackPlayer.openingFadeMilliseconds)
+            commands.insert(try player.play(from: 0, at: 0, fadeFrames: fade, controller: controller), at: 0)
+        }
+        var schedule = CommandSchedule(commands)
         let driver = OfflineDriver(controller: controller, renderer: renderer)
-        try driver.run(&schedule, totalFrames: score.endFrame, shouldContinue: shouldContinue, sink: sink)
+        try driver.run(&schedule, totalFrames: score.endFrame, shouldContinue: shouldContinue,
+                       prepareBlock: { () throws(DecoderError) in
+                           player?.fill()
+                           if let failure = player?.failure { throw failure }
+                       }, sink: sink)
     }
 
     /// Writes the session to a WAV file; on any failure or cancellation no file is left behind.
@@ -29,7 +55,7 @@ public struct OfflineSessionRenderer {
     @discardableResult
     public func render(to path: String, format: SampleFormat,
                        shouldContinue: () -> Bool = { true }) throws -> Bool {
-        let writer = try AudioFileWriter(destination: path, sampleRate: plan.format.sampleRate, format: format,
+        let writer = try AudioFileWriter(destination: path, sampleRate: program.format.sampleRate, format: format,
                                          expectedFrames: totalFrames)
         var completed = true
         do {

@@ -14,6 +14,8 @@ public enum SessionPlanError: LocalizedError, Equatable {
     case strikesOutOfRange(Int)
     case volumeOutOfRange(name: String, value: Float)
     case sampleRateOutOfRange(Int)
+    /// A guided track with no frames to play.
+    case emptyTrack
 
     public var errorDescription: String? {
         switch self {
@@ -41,6 +43,8 @@ public enum SessionPlanError: LocalizedError, Equatable {
             return "--\(name) must be between 0 and 1 (got \(value))"
         case let .sampleRateOutOfRange(rate):
             return "--sample-rate must be between \(SessionConfiguration.sampleRateRange.lowerBound) and \(SessionConfiguration.sampleRateRange.upperBound) Hz (got \(rate))"
+        case .emptyTrack:
+            return "the guided track holds no audio"
         }
     }
 }

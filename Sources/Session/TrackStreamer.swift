@@ -1,4 +1,5 @@
 import Decoders
+import Dispatch
 import Foundation
 import Mixer
 
@@ -12,6 +13,7 @@ public final class TrackStreamer: @unchecked Sendable {
     private let chunk: UnsafeMutablePointer<Float>
     private let lock = NSLock()
     private var thread: Thread?
+    private let exited = DispatchSemaphore(value: 0)
     private var stopRequested = false
     /// The decode error that ended the stream early, if any.
     public private(set) var failure: DecoderError?
@@ -55,14 +57,19 @@ public final class TrackStreamer: @unchecked Sendable {
                 fill()
                 Thread.sleep(forTimeInterval: 0.01)
             }
+            exited.signal()
         }
         thread.name = "meditate-decoder"
         thread.start()
         self.thread = thread
     }
 
+    /// Stops the thread and waits for it, so that the reader can be used again (a seek).
     public func stop() {
         lock.withLock { stopRequested = true }
+        guard thread != nil else { return }
+        exited.wait()
+        thread = nil
     }
 
     private var isStopRequested: Bool { lock.withLock { stopRequested } }

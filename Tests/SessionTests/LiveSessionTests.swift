@@ -38,7 +38,7 @@ struct LiveSessionTests {
         let file = folder.appendingPathComponent("played.raw").path
         let session = try LiveSession(plan: plan, gong: strike, output: OutputRequest(
             backend: .alsa, device: "tee:SLAVE=pulse,FILE=\(file),FORMAT=raw", sampleRate: 48_000))
-        session.start()
+        try session.start()
         let deadline = Date().addingTimeInterval(30)
         var paused = false, resumed = false
         while !session.isFinished && Date() < deadline {

@@ -16,9 +16,11 @@ public struct OfflineDriver {
     }
 
     /// Renders `totalFrames` frames of `schedule`, calling `sink` with each block of interleaved
-    /// stereo samples. `shouldContinue` is asked between blocks (for cancellation).
+    /// stereo samples. `shouldContinue` is asked between blocks (for cancellation), and
+    /// `prepareBlock` runs before each (to fill a streamed voice's ring without a thread).
     public func run(_ schedule: inout CommandSchedule, totalFrames: Int,
                     shouldContinue: () -> Bool = { true },
+                    prepareBlock: () throws -> Void = {},
                     sink: (UnsafeBufferPointer<Float>) throws -> Void) throws {
         let buffer = UnsafeMutablePointer<Float>.allocate(capacity: blockFrames * EngineFormat.channels)
         defer { buffer.deallocate() }
@@ -27,6 +29,7 @@ public struct OfflineDriver {
             guard shouldContinue() else { return }
             let frames = min(blockFrames, end - renderer.frame)
             schedule.feed(controller, before: renderer.frame + frames + lookaheadFrames)
+            try prepareBlock()
             renderer.render(into: buffer, frames: frames)
             controller.collectGarbage()
             try sink(UnsafeBufferPointer(start: buffer, count: frames * EngineFormat.channels))

@@ -1,55 +1,73 @@
+import Decoders
 import Mixer
 import Outputs
 
-/// A timed sit played live: the score of a plan, sent to a mixer that a `LiveDriver` plays
-/// through a device. Its clock is the frames the device has played.
+/// A session played live: a timed sit, a guided track, or a track and then a sit. The score's
+/// commands go to a mixer that a `LiveDriver` plays through a device; the session's clock is
+/// the frames the device has played.
 ///
 /// Used from one thread, which calls `poll()` regularly (every few tens of milliseconds); every
 /// other method returns at once and takes effect within a block or two.
 public final class LiveSession {
-    public let plan: SessionPlan
+    public let program: SessionProgram
     public let score: SessionScore
     private let controller: MixerController
     private let driver: LiveDriver
+    private let track: TrackPlayer?
     private var schedule: CommandSchedule
     private var timeline = SessionTimeline()
     private var state = State.running
     private var resumeWanted = false
     private var lastSessionFrame = -1
     private var announcedCountdown = false
-    /// Events of the control side (pause, resume, end), reported by the next `poll()`.
+    /// Events of the control side (pause, resume, seek, end), reported by the next `poll()`.
     private var controlEvents: [SessionEvent] = []
     private let pauseFadeFrames: Int
+    private let seekFadeFrames: Int
     private let marginFrames: Int
     /// How long the fade is when a session is ended early.
     public let endFadeFrames: Int
+    /// Set when the guided track could not be decoded again after a pause or a seek.
+    public private(set) var trackFailure: DecoderError?
 
     private enum State: Equatable {
         case running
         /// A cancel is on its way to the render side.
         case pausing
         case paused(streamFrame: Int)
+        /// A seek's cancel is on its way; where it lands, the session plays `target`.
+        case seeking(target: Int)
         case ending
     }
 
+    /// A timed sit.
+    public convenience init(plan: SessionPlan, gong: SampleBuffer, output request: OutputRequest) throws(OutputError) {
+        try self.init(program: SessionProgram(plan), track: nil, gong: gong, output: request)
+    }
+
     /// Opens the output the request names and prepares the session; `start()` plays it.
-    public init(plan: SessionPlan, gong: SampleBuffer, output request: OutputRequest) throws(OutputError) {
-        self.plan = plan
-        let (controller, renderer) = Mixer.make(format: plan.format)
+    /// `track` plays the program's guided part (threaded).
+    public init(program: SessionProgram, track: TrackPlayer?, gong: SampleBuffer,
+                output request: OutputRequest) throws(OutputError) {
+        precondition((track?.frameCount ?? 0) == program.trackFrames, "the track is the program's")
+        self.program = program
+        self.track = track
+        let (controller, renderer) = Mixer.make(format: program.format)
         self.controller = controller
-        score = SessionScore(plan: plan, gong: gong, controller: controller)
+        score = SessionScore(program: program, gong: gong, controller: controller)
         schedule = CommandSchedule(score.commands)
         let output = try OutputOpener.open(request)
         driver = LiveDriver(renderer: renderer, output: output, reopen: { () throws(OutputError) in
             // Auto: whatever answers now, PulseAudio back again or ALSA.
             try OutputOpener.open(request)
         })
-        pauseFadeFrames = plan.format.frames(milliseconds: 300)
-        marginFrames = plan.format.frames(milliseconds: 10)
-        endFadeFrames = plan.format.frames(milliseconds: 120)
+        pauseFadeFrames = program.format.frames(milliseconds: 300)
+        seekFadeFrames = program.format.frames(milliseconds: 30)
+        marginFrames = program.format.frames(milliseconds: 10)
+        endFadeFrames = program.format.frames(milliseconds: 120)
     }
 
-    /// The stream frames at which the session was paused and resumed.
+    /// The stream frames at which the session was paused, resumed and moved.
     public var pauses: SessionTimeline { timeline }
 
     /// The device, with the buffer it granted.
@@ -58,6 +76,8 @@ public final class LiveSession {
     public var firstBufferTime: Double? { driver.firstBufferTime }
     /// Underruns recovered so far (every device).
     public var underruns: Int { driver.underruns }
+    /// Render blocks that found the guided track's stream empty.
+    public var trackUnderruns: Int { track?.underruns ?? 0 }
     /// Set when the device failed and no other could be opened.
     public var failure: OutputError? { driver.failure }
     /// Whether the last frame has been played.
@@ -68,22 +88,30 @@ public final class LiveSession {
     /// Device changes and the like, for the log.
     public func takeNotices() -> [String] { driver.takeNotices() }
 
-    public func start() {
+    /// Starts playing; the guided track's first seconds are decoded before it returns.
+    public func start() throws(DecoderError) {
+        if let track {
+            controller.send(try track.play(from: 0, at: 0, fadeFrames: program.format.frames(
+                milliseconds: TrackPlayer.openingFadeMilliseconds), controller: controller))
+        }
         feed()
         driver.setEndFrame(score.endFrame)
         driver.start()
     }
 
-    /// Pauses the timeline: the noise bed fades out, gongs still ringing ring out, and every
-    /// later event moves by the length of the pause. False when it is too late to pause.
+    /// Pauses the timeline: the track and the noise bed fade out, gongs still ringing ring out,
+    /// and every later event moves by the length of the pause. False when it is too late to pause.
     @discardableResult
     public func pause() -> Bool {
-        guard state == .running, controller.commandSlotsFree >= 2 else { return false }
-        let rendered = controller.renderedFrames
-        let frame = rendered + marginFrames
-        guard timeline.sessionFrame(atStreamFrame: frame) < plan.completionFrame - marginFrames else { return false }
+        guard state == .running, controller.commandSlotsFree >= 3 else { return false }
+        let frame = controller.renderedFrames + marginFrames
+        let sessionFrame = timeline.sessionFrame(atStreamFrame: frame)
+        guard sessionFrame < program.completionFrame - marginFrames else { return false }
         // Nothing ends the stream or holds the mixer back while the pause is settled.
         driver.setEndFrame(.max)
+        if sessionFrame < program.trackFrames, let stop = track?.stop(at: frame, fadeFrames: pauseFadeFrames) {
+            controller.send(stop)
+        }
         controller.send(TimedCommand(frame: frame, .setBusGain(.noise, gain: 0, frames: pauseFadeFrames,
                                                                 curve: .equalPower)))
         controller.send(TimedCommand(frame: frame, .cancelPending))
@@ -93,33 +121,80 @@ public final class LiveSession {
         return true
     }
 
-    /// Resumes a paused timeline where it stopped; the noise bed fades back in.
+    /// Resumes a paused timeline where it stopped; the track and the noise bed fade back in.
     public func resume() {
         switch state {
         case .pausing: resumeWanted = true
         case let .paused(pausedAt):
+            let sessionFrame = timeline.sessionFrame(atStreamFrame: pausedAt)
+            // The track's stream is decoded ahead first, so that its frame is not already past.
+            var trackStart: TimedCommand?
+            if let track, sessionFrame < program.trackFrames {
+                do {
+                    trackStart = try track.play(from: sessionFrame, at: 0, fadeFrames: pauseFadeFrames,
+                                                controller: controller)
+                } catch {
+                    trackFailure = error
+                }
+            }
             let frame = max(controller.renderedFrames + marginFrames, pausedAt)
             timeline.resume(atStreamFrame: frame)
-            schedule.offset = timeline.pausedFrames
+            schedule.offset = timeline.streamOffset
+            if var trackStart {
+                trackStart.frame = frame
+                controller.send(trackStart)
+            }
             controller.send(TimedCommand(frame: frame, .setBusGain(.noise, gain: 1, frames: pauseFadeFrames,
                                                                     curve: .equalPower)))
             state = .running
             controlEvents.append(.resumed)
             feed()
             driver.setEndFrame(timeline.streamFrame(atSessionFrame: score.endFrame))
-        case .running, .ending: break
+        case .running, .seeking, .ending: break
         }
     }
 
     public var isPaused: Bool {
         switch state {
         case .pausing, .paused: true
-        case .running, .ending: false
+        case .running, .seeking, .ending: false
         }
     }
 
     public func togglePause() {
         if isPaused { resume() } else { pause() }
+    }
+
+    /// Moves the guided track `frames` on (back, when negative), with a short cross-fade; the
+    /// sit after it moves with it. False when there is no track playing to move.
+    @discardableResult
+    public func seek(byFrames frames: Int) -> Bool {
+        guard state == .running, let track, controller.commandSlotsFree >= 4 else { return false }
+        let now = timeline.sessionFrame(atStreamFrame: controller.renderedFrames + marginFrames)
+        guard now < program.trackFrames, let stop = track.stop(at: 0, fadeFrames: seekFadeFrames) else {
+            return false
+        }
+        let target = min(max(0, now + frames), program.trackFrames)
+        var commands = [stop]
+        do {
+            commands.append(try track.play(from: target, at: 0, fadeFrames: seekFadeFrames, controller: controller))
+        } catch {
+            trackFailure = error
+        }
+        let frame = controller.renderedFrames + marginFrames
+        // Until the cancel has been seen and the rest of the score sent again at its new
+        // frames, the mixer stops short of where the first of them (or the end) can land.
+        let shift = frame - target
+        let nextCommand = schedule.commands.first { $0.frame >= min(now, target) }?.frame ?? .max
+        driver.setEndFrame(.max)
+        driver.setHorizon(min(nextCommand, score.endFrame) + shift)
+        for var command in commands {
+            command.frame = frame
+            controller.send(command)
+        }
+        controller.send(TimedCommand(frame: frame, .cancelPending))
+        state = .seeking(target: target)
+        return true
     }
 
     /// Ends the session early: everything fades out within `endFadeFrames` of the next block.
@@ -130,12 +205,14 @@ public final class LiveSession {
         driver.fadeOutAndEnd(frames: endFadeFrames)
     }
 
-    /// Sends what is due, frees what the mixer is done with, settles a pause, and returns what the
-    /// device's clock has passed since the last call.
+    /// Sends what is due, frees what the mixer is done with, settles a pause or a seek, and
+    /// returns what the device's clock has passed since the last call.
     public func poll() -> [SessionEvent] {
         controller.collectGarbage()
         for event in controller.drainEvents() {
-            if case let .pendingCancelled(frame, dropped) = event, state == .pausing {
+            guard case let .pendingCancelled(frame, dropped) = event else { continue }
+            switch state {
+            case .pausing:
                 schedule.rewind(dropped)
                 timeline.pause(atStreamFrame: frame)
                 state = .paused(streamFrame: frame)
@@ -144,6 +221,15 @@ public final class LiveSession {
                     resumeWanted = false
                     resume()
                 }
+            case let .seeking(target):
+                schedule.rewind(dropped)
+                timeline.jump(atStreamFrame: frame, by: target - timeline.sessionFrame(atStreamFrame: frame))
+                schedule.offset = timeline.streamOffset
+                state = .running
+                controlEvents.append(.moved(toFrame: target))
+                driver.setEndFrame(timeline.streamFrame(atSessionFrame: score.endFrame))
+            case .running, .paused, .ending:
+                break
             }
         }
         if state == .running { feed() }
@@ -157,25 +243,27 @@ public final class LiveSession {
         let phase: SessionPhase
         if isPaused {
             phase = .paused
-        } else if state == .ending && sessionFrame < plan.completionFrame {
+        } else if state == .ending && sessionFrame < program.completionFrame {
             phase = .ended
-        } else if sessionFrame < plan.startFrame {
+        } else if sessionFrame < program.trackFrames {
+            phase = .playing
+        } else if let start = program.startFrame, sessionFrame < start {
             phase = .countdown
-        } else if sessionFrame < plan.completionFrame {
+        } else if sessionFrame < program.completionFrame {
             phase = .sitting
         } else {
             phase = .complete
         }
-        let sitLength = plan.completionFrame - plan.startFrame
+        let sat = program.startFrame.map { min(max(0, sessionFrame - $0), program.sitFrames) } ?? 0
         return LiveStatus(phase: phase, sessionFrame: sessionFrame,
-                          remainingFrames: max(0, plan.completionFrame - sessionFrame),
-                          nextGong: plan.gongs.first { $0.frame > sessionFrame },
-                          satFrames: min(max(0, sessionFrame - plan.startFrame), sitLength))
+                          remainingFrames: max(0, program.completionFrame - sessionFrame),
+                          nextGong: program.gongs.first { $0.frame > sessionFrame },
+                          satFrames: sat + min(max(0, sessionFrame), program.trackFrames))
     }
 
     private func feed() {
-        // Room is kept for a pause's two commands, whatever the length of the session.
-        schedule.feed(controller, before: .max, keepingFree: 4)
+        // Room is kept for a pause's or a seek's commands, whatever the length of the session.
+        schedule.feed(controller, before: .max, keepingFree: 5)
         driver.setHorizon(schedule.nextFrame.map { $0 + schedule.offset } ?? .max)
     }
 
@@ -183,12 +271,15 @@ public final class LiveSession {
         var events: [SessionEvent] = []
         if !announcedCountdown {
             announcedCountdown = true
-            if plan.startFrame > 0 {
-                events.append(.countdown(seconds: Double(plan.startFrame) / Double(plan.format.sampleRate)))
+            if !program.hasTrack, let start = program.startFrame, start > 0 {
+                events.append(.countdown(seconds: Double(start) / Double(program.format.sampleRate)))
             }
         }
         let now = timeline.sessionFrame(atStreamFrame: driver.playedFrames)
-        for gong in plan.gongs where gong.frame > lastSessionFrame && gong.frame <= now {
+        if program.hasTrack && lastSessionFrame < program.trackFrames && now >= program.trackFrames {
+            events.append(.trackEnded)
+        }
+        for gong in program.gongs where gong.frame > lastSessionFrame && gong.frame <= now {
             events.append(.gong(gong))
         }
         lastSessionFrame = max(lastSessionFrame, now)

@@ -1,5 +1,7 @@
 /// Where a live session is, as a person sees it.
 public enum SessionPhase: String, Sendable, Equatable {
+    /// The guided track is playing.
+    case playing
     case countdown
     case sitting
     case paused
@@ -15,6 +17,10 @@ public enum SessionEvent: Sendable, Equatable {
     case gong(SessionPlan.Gong)
     case paused
     case resumed
+    /// The guided track was moved (a seek) and plays from this session frame.
+    case moved(toFrame: Int)
+    /// The guided track's last frame was played.
+    case trackEnded
     case endedEarly
 }
 
@@ -27,7 +33,7 @@ public struct LiveStatus: Sendable, Equatable {
     public var remainingFrames: Int
     /// The next gong still to ring, if any.
     public var nextGong: SessionPlan.Gong?
-    /// Frames of the sit itself that have been played (from the start gong, at most its length).
+    /// Frames of practice played: the guided track's position, and the sit from its start gong.
     public var satFrames: Int
 
     public init(phase: SessionPhase, sessionFrame: Int, remainingFrames: Int, nextGong: SessionPlan.Gong?,

@@ -1,13 +1,17 @@
 /// Maps frames of the device's stream to frames of the session's own timeline, which stands
-/// still while the session is paused. A pure value, so that the arithmetic is tested apart.
+/// still while the session is paused and jumps when a guided track is seeked. A pure value, so
+/// that the arithmetic is tested apart.
 public struct SessionTimeline: Sendable, Equatable {
     /// Stream frames at which pauses began and ended; the last may still be open.
     public private(set) var pauses: [(start: Int, end: Int?)] = []
+    /// Stream frames at which the session jumped, and by how many session frames.
+    public private(set) var jumps: [(streamFrame: Int, by: Int)] = []
 
     public init() {}
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.pauses.elementsEqual(rhs.pauses) { $0.start == $1.start && $0.end == $1.end }
+            && lhs.jumps.elementsEqual(rhs.jumps) { $0.streamFrame == $1.streamFrame && $0.by == $1.by }
     }
 
     /// Stream frames spent paused, in total, once every pause is over.
@@ -28,15 +32,26 @@ public struct SessionTimeline: Sendable, Equatable {
         pauses[last].end = max(frame, pauses[last].start)
     }
 
+    /// From stream frame `frame` on, the session plays `frames` further on (back, when negative).
+    public mutating func jump(atStreamFrame frame: Int, by frames: Int) {
+        jumps.append((frame, frames))
+    }
+
     /// The session frame playing when the device plays stream frame `frame`.
     public func sessionFrame(atStreamFrame frame: Int) -> Int {
         var paused = 0
         for pause in pauses where frame > pause.start {
             paused += min(frame, pause.end ?? frame) - pause.start
         }
-        return frame - paused
+        var jumped = 0
+        for jump in jumps where frame >= jump.streamFrame { jumped += jump.by }
+        return frame - paused + jumped
     }
 
-    /// Where session frame `frame` lands in the stream, given the pauses so far (all over).
-    public func streamFrame(atSessionFrame frame: Int) -> Int { frame + pausedFrames }
+    /// Stream frame minus session frame from the last pause or jump on: what a command's
+    /// session frame is shifted by when it is sent.
+    public var streamOffset: Int { pausedFrames - jumps.reduce(0) { $0 + $1.by } }
+
+    /// Where session frame `frame` lands in the stream, given the pauses and jumps so far.
+    public func streamFrame(atSessionFrame frame: Int) -> Int { frame + streamOffset }
 }

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Decoders
+import Foundation
+import Mixer
+import Session
+
+/// Everything a guided session needs before it plays or renders: the track found and measured,
+/// its reader at the engine rate, the program (track, then the sit), the gain and the gong.
+struct GuidedSetup {
+    let track: GuidedTrack
+    let program: SessionProgram
+    let reader: EngineFormatReader
+    let normalization: LoudnessNormalization
+    let gong: SampleBuffer
+
+    /// - Parameter say: tells the person about a slow step (measuring a file outside the library).
+    init(reference: String, guided: GuidedOptions, sound: SitSoundOptions, library: LibraryLocation,
+         say: @escaping (String) -> Void) throws {
+        let sit = try guided.sitPlan(sound: sound)
+        let rate = sound.sampleRate
+        guard SessionConfiguration.sampleRateRange.contains(rate) else {
+            throw SessionPlanError.sampleRateOutOfRange(rate)
+        }
+        track = try GuidedTrack.resolve(reference, library: library, measure: guided.noNormalize ? nil : { path in
+            say("measuring the loudness of '\(path)' first (`meditate library import` does it once for good)")
+        })
+        reader = try EngineFormatReader(path: track.path, engineRate: rate)
+        program = try SessionProgram(trackFrames: reader.frameCount, then: sit, format: EngineFormat(sampleRate: rate))
+        normalization = guided.normalization(of: track)
+        gong = sit == nil ? SampleBuffer(interleavedStereo: [])
+            : try GongLoader.load(GongChoice(argument: sound.gong), sampleRate: rate)
+    }
+
+    /// One line on what the gain does, for the log.
+    var gainDescription: String {
+        let gain = String(format: "%+.1f dB", normalization.gainDecibels)
+        guard let loudness = track.loudness else { return "gain \(gain) (loudness not measured)" }
+        return "gain \(gain) (track \(String(format: "%.1f", loudness)) LUFS"
+            + (normalization.limitedByPeak ? ", held back by its peak)" : ")")
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Logging
+import Session
+
+/// Plays a live session to its end for a person: keys and a status line in a terminal, one log
+/// line per event without one; Ctrl-C, SIGTERM and `q` end it with a fade. Shared by the timer
+/// and `play`.
+struct LiveRunner {
+    let live: LiveSession
+    let logger: Logger
+    let quiet: Bool
+    let color: Bool
+    /// The guided track's name, for the status line.
+    var title: String?
+
+    /// How far ← and → move a guided track.
+    static let seekSeconds = 15
+
+    func run() throws {
+        let program = live.program
+        let interactive = Terminal.isInteractive
+        let terminal = interactive ? Terminal() : nil
+        terminal?.enterKeyMode()
+        defer { terminal?.restore() }
+        let statusLine = StatusLine(color: color, width: Terminal.columns)
+        let narrator = EventNarrator(program: program, logger: logger)
+        let seekFrames = Self.seekSeconds * program.format.sampleRate
+
+        try live.start()
+        while !live.isFinished {
+            if Interruption.requested { live.end() }
+            if let terminal {
+                switch terminal.readKey(waitingMilliseconds: 100) {
+                case .character(UInt8(ascii: " "))?: live.togglePause()
+                case .character(UInt8(ascii: "q"))?, .character(UInt8(ascii: "Q"))?, .escape?: live.end()
+                case .left?: live.seek(byFrames: -seekFrames)
+                case .right?: live.seek(byFrames: seekFrames)
+                default: break
+                }
+            } else {
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            let events = live.poll()
+            for notice in live.takeNotices() { logger.warning("\(notice)") }
+            if let failure = live.trackFailure {
+                logger.error("\(failure.localizedDescription)")
+                live.end()
+            }
+            if let terminal, !quiet {
+                terminal.draw(statusLine.render(live.status, program: program, title: title))
+            } else {
+                for event in events { narrator.log(event, status: live.status) }
+            }
+        }
+        _ = live.poll()
+        terminal?.clearLine()
+        if let failure = live.failure { throw failure }
+        if let first = live.firstBufferTime {
+            logger.info("first buffer written at \(String(format: "%.6f", first)) (seconds since 1970)")
+        }
+        logger.info("underruns: \(live.underruns)")
+        if program.hasTrack { logger.info("track stream underruns: \(live.trackUnderruns)") }
+        guard !quiet else { return }
+        let status = live.status
+        let rate = program.format.sampleRate
+        let sat = ClockText.format(seconds: status.satFrames / rate)
+        let planned = ClockText.format(frames: program.trackFrames + program.sitFrames, rate: rate)
+        let line = status.phase == .complete ? "complete: sat \(sat)" : "ended early: sat \(sat) of \(planned)"
+        if interactive {
+            print(line)
+        } else {
+            logger.notice("\(line)")
+        }
+    }
+}
