@@ -13,7 +13,7 @@ struct GuidedOptions: ParsableArguments {
                                valueName: "seconds"))
     var gap: ExactDecimal?
 
-    @Option(name: .customLong("target"), help: ArgumentHelp(
+    @Option(name: .customLong("target"), parsing: .unconditional, help: ArgumentHelp(
         "Loudness the track is brought to, in LUFS (-40 to -6).", valueName: "lufs"))
     var targetLoudness = LoudnessNormalization.defaultTarget
 
