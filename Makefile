@@ -58,7 +58,7 @@ test: deps
 test-tsan: deps
 	$(call ensure_packages,$(TEST_PACKAGES))
 	scripts/with-test-pulse.sh $(SWIFT) test --sanitize=thread --scratch-path .build-tsan \
-	  --filter 'SPSCRingTests|MixerRendererTests|CancelPendingTests|DecoderSampleCountTests|TrackStreamerTests|LiveSessionTests'
+	  --filter 'SPSCRingTests|MixerRendererTests|CancelPendingTests|DecoderSampleCountTests|TrackStreamerTests|LiveSessionTests|GuidedLiveTests'
 
 bench: build
 	$(call ensure_packages,$(BENCH_PACKAGES))

@@ -34,7 +34,7 @@ struct StatusLine {
             text += " · next bell in \(ClockText.format(frames: next.frame - status.sessionFrame, rate: rate))"
         }
         let phase = paint(status.phase.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0), status.phase)
-        let fraction = inTrack
+        let fraction = inTrack || program.sit == nil
             ? Double(status.sessionFrame) / Double(max(1, program.trackFrames))
             : Double(status.satFrames - min(status.satFrames, program.trackFrames)) / Double(max(1, program.sitFrames))
         let hint = status.phase == .paused ? "  (space resumes)" : ""

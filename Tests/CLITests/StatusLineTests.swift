@@ -52,4 +52,35 @@ struct StatusLineTests {
         #expect(ended.contains("sat 1:30"))
         #expect(!ended.contains("next bell"))
     }
+
+    @Test("a guided track shows its position, its length and its title; paused in the track it keeps the position")
+    func guidedTrack() throws {
+        // Given a 45-minute track then a 10-minute sit, 12 minutes 3 seconds into the track
+        var sit = SessionConfiguration()
+        sit.minutes = ExactDecimal(10)
+        sit.countdownSeconds = ExactDecimal(5)
+        let program = try SessionProgram(trackFrames: 45 * 60 * 48_000, then: try SessionPlan(sit), format: .standard)
+        let now = (12 * 60 + 3) * 48_000
+        var status = LiveStatus(phase: .playing, sessionFrame: now, remainingFrames: program.completionFrame - now,
+                                nextGong: program.gongs.first, satFrames: now)
+        // When it is drawn
+        let line = StatusLine(color: false, width: 100).render(status, program: program, title: "Body scan — Tara")
+        // Then it reads "playing 12:03 / 45:00", a bar 12/45 full and the title, within the width
+        #expect(line.hasPrefix(" playing   12:03 / 45:00  "), "\(line)")
+        #expect(line.hasSuffix("Body scan — Tara"))
+        #expect(!line.contains("next bell") && !line.contains("left"))
+        let filled = line.filter { $0 == "█" }.count
+        let width = filled + line.filter { $0 == "░" }.count
+        #expect(width >= 5 && filled == width * 723 / 2700)
+        #expect(line.count <= 100)
+        // And paused there it keeps the position and says how to resume
+        status.phase = .paused
+        let paused = StatusLine(color: false, width: 100).render(status, program: program, title: "Body scan — Tara")
+        #expect(paused.contains("12:03 / 45:00") && paused.hasSuffix("(space resumes)"))
+        // After the track, the gap counts down to the sit
+        let gap = program.trackFrames + 48_000
+        status = LiveStatus(phase: .countdown, sessionFrame: gap, remainingFrames: program.completionFrame - gap,
+                            nextGong: program.gongs.first, satFrames: program.trackFrames)
+        #expect(StatusLine(color: false, width: 100).render(status, program: program).hasPrefix(" countdown sit begins in 0:04"))
+    }
 }

@@ -131,16 +131,19 @@ public final class LiveDriver: @unchecked Sendable {
         let samples = blockFrames * 2
         let block = UnsafeMutablePointer<Float>.allocate(capacity: samples)
         defer { block.deallocate() }
+        var fadingOut = false
         while !stopping.load(ordering: .acquiring) {
             let fade = fadeOutRequest.exchange(0, ordering: .acquiringAndReleasing)
             if fade > 0 {
                 renderer.rampMasterGain(to: 0, frames: fade, curve: .equalPower)
                 endFrameValue.store(min(endFrameValue.load(ordering: .acquiring), renderer.frame + fade),
                                     ordering: .releasing)
+                fadingOut = true
             }
             let end = endFrameValue.load(ordering: .acquiring)
             if renderer.frame >= end { break }
-            let limit = min(end, horizonFrame.load(ordering: .acquiring))
+            // A fade-out to the end waits for no command: nothing after it will be heard.
+            let limit = fadingOut ? end : min(end, horizonFrame.load(ordering: .acquiring))
             let frames = min(blockFrames, limit - renderer.frame)
             guard frames > 0, ring.availableToRead < aheadFrames * 2,
                   ring.availableToWrite >= frames * 2 else {

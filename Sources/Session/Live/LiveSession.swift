@@ -29,6 +29,12 @@ public final class LiveSession {
     public let endFadeFrames: Int
     /// Set when the guided track could not be decoded again after a pause or a seek.
     public private(set) var trackFailure: DecoderError?
+    /// Who owns the audio, as the device plays the session: the guided track hands it over to
+    /// the timer when it ends. A later long-running engine shares this with its control socket.
+    public private(set) var coordinator = AudioSessionCoordinator()
+    /// A transition the coordinator refused (a bug if ever set).
+    public private(set) var coordinatorError: CoordinatorError?
+    private var coordinatedPhase: SessionPhase?
 
     private enum State: Equatable {
         case running
@@ -187,7 +193,8 @@ public final class LiveSession {
         let shift = frame - target
         let nextCommand = schedule.commands.first { $0.frame >= min(now, target) }?.frame ?? .max
         driver.setEndFrame(.max)
-        driver.setHorizon(min(nextCommand, score.endFrame) + shift)
+        // At least one frame past the seek's own commands, or they would never be applied.
+        driver.setHorizon(max(frame + 1, min(nextCommand, score.endFrame) + shift))
         for var command in commands {
             command.frame = frame
             controller.send(command)
@@ -234,7 +241,38 @@ public final class LiveSession {
         }
         if state == .running { feed() }
         defer { controlEvents.removeAll() }
-        return controlEvents + passedEvents()
+        let events = controlEvents + passedEvents()
+        coordinate(status.phase)
+        return events
+    }
+
+    /// Tells the coordinator what the device is playing now.
+    private func coordinate(_ phase: SessionPhase) {
+        guard phase != coordinatedPhase else { return }
+        coordinatedPhase = phase
+        do {
+            switch phase {
+            case .playing: try hand(to: .guided, state: .playing)
+            case .countdown: try hand(to: .timer, state: .countdown)
+            case .sitting: try hand(to: .timer, state: .sitting)
+            case .complete: try hand(to: program.sit == nil ? .guided : .timer, state: .complete)
+            case .paused, .ended:
+                if let owner = coordinator.owner { try coordinator.report(owner, state: phase == .paused ? .paused : .idle) }
+            }
+        } catch {
+            coordinatorError = error
+        }
+    }
+
+    /// The track that played to its end gives the audio to the timer, which takes it.
+    private func hand(to source: AudioSource, state: PlaybackState) throws(CoordinatorError) {
+        if coordinator.owner != source {
+            if let previous = coordinator.owner, coordinator.state(of: previous) == .playing {
+                try coordinator.report(previous, state: .complete)
+            }
+            _ = coordinator.request(for: source)
+        }
+        if coordinator.state(of: source) != state { try coordinator.report(source, state: state) }
     }
 
     /// The session as the device is playing it now.
