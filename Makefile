@@ -11,7 +11,7 @@ BUILD_PACKAGES := pkg-config libasound2-dev libpulse-dev libmpg123-dev libsndfil
 # to record its monitor, and ALSA's pulse plugin (ALSA's file, tee and null come with libasound2).
 TEST_PACKAGES  := pulseaudio pulseaudio-utils libasound2-plugins
 # Tools the benchmark compares against and uses to make its input.
-BENCH_PACKAGES := sox libsox-fmt-pulse mpg123 lame pulseaudio pulseaudio-utils
+BENCH_PACKAGES := sox libsox-fmt-pulse mpg123 lame ffmpeg pulseaudio pulseaudio-utils
 
 RELEASE_FLAGS := -c release
 TEST_FLAGS    := -c release -Xswiftc -enable-testing --scratch-path .build-test

@@ -11,7 +11,7 @@ best_of_three() {
     local target=$1; shift
     local best=""
     for _ in 1 2 3; do
-        rm -f "$target"
+        rm -rf "$target"
         sync
         local start end
         start=$(date +%s.%N)
@@ -107,3 +107,41 @@ PY
 )
 printf '%-44s %s ms   (goal < 30 ms)  %s\n' "meditate --help" "$help_ms" \
     "$(python3 -c "print('ok' if $help_ms < 30 else 'MISSED')")"
+
+echo "== guided: import (tags, exact length, loudness, hash) of the 60-minute MP3 (reference: ffmpeg ebur128)"
+library="$out/library"
+ours=$(best_of_three "$library" "$meditate" library import "$out/hour.mp3" --library "$library" -q)
+ffmpeg_time=$(best_of_three /nonexistent sh -c "ffmpeg -nostdin -hide_banner -loglevel error -i '$out/hour.mp3' -af ebur128 -f null - 2>/dev/null")
+python3 -c "
+ours, theirs = $ours, $ffmpeg_time
+print(f'{\"import per hour of audio\":<44} meditate {ours:7.3f} s   ffmpeg -af ebur128 {theirs:7.3f} s   ratio {ours / theirs:5.2f}  (no goal; for comparison)')"
+
+echo "== guided: peak RSS playing a 128 kbps MP3 from the library to ALSA's null device (unpaced)"
+if [ ! -s "$out/ten.mp3" ]; then
+    sox -r 44100 -c 2 -n -t wav - synth 600 pinknoise vol 0.3 | lame --quiet -b 128 - "$out/ten.mp3"
+fi
+"$meditate" library import "$out/ten.mp3" --library "$library" -q
+# Peak resident memory of one run, in MiB.
+peak_rss() {
+    python3 -c '
+import resource, subprocess, sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+print(f"{resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024:.1f}")' "$@"
+}
+hour_rss=$(peak_rss "$meditate" play "$out/hour.mp3" --library "$library" --backend alsa --device null -q)
+ten_rss=$(peak_rss "$meditate" play "$out/ten.mp3" --library "$library" --backend alsa --device null -q)
+mpg_rss=$(peak_rss mpg123 -q -o alsa -a null "$out/hour.mp3")
+help_rss=$(peak_rss "$meditate" --help)
+python3 -c "
+hour, ten, mpg = $hour_rss, $ten_rss, $mpg_rss
+flat = abs(hour - ten) <= 1
+print(f'{\"peak RSS, play 60 min MP3\":<44} meditate {hour:5.1f} MiB   mpg123 {mpg:5.1f} MiB   (goal <= 32 MiB)  {\"ok\" if hour <= 32 else \"MISSED\"}')
+print(f'{\"peak RSS, play 10 min vs 60 min\":<44} {ten:5.1f} MiB vs {hour:5.1f} MiB   (goal: within 1 MiB)  {\"ok\" if flat else \"MISSED\"}')"
+echo "   meditate --help alone (Swift runtime and Foundation): $help_rss MiB"
+# The null device takes frames faster than any decoder makes them, so the track's stream runs
+# dry and plays silence (a slow decoder never stalls the mixer). render --guided decodes every
+# frame through the same stream ring and mixer: the memory of the whole file passing through.
+render_hour=$(peak_rss "$meditate" render --guided "$out/hour.mp3" --library "$library" -q -o "$out/guided.wav")
+render_ten=$(peak_rss "$meditate" render --guided "$out/ten.mp3" --library "$library" -q -o "$out/guided.wav")
+rm -f "$out/guided.wav"
+echo "   render --guided, every frame decoded: 60 min $render_hour MiB, 10 min $render_ten MiB"

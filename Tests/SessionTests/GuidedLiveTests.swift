@@ -13,10 +13,7 @@ import WAVTestSupport
        .enabled(if: ProcessInfo.processInfo.environment["MEDITATE_TEST_PULSE_SINK"] != nil,
                 "needs the private PulseAudio server of `make test`"))
 struct GuidedLiveTests {
-    let strike = SampleBuffer(interleavedStereo: (0..<2400).flatMap { n -> [Float] in
-        let value = Float(0.8 * exp(-Double(n) / 400) * cos(2 * Double.pi * 880 * Double(n) / 48_000))
-        return [value, value]
-    })
+    let strike = testStrike
 
     /// A 4-second voice-like track, then half a second of gap and a 3-second sit with a bell
     /// in the middle; with the offline render of the same program.

@@ -7,11 +7,7 @@ import WAVTestSupport
 
 @Suite("Guided programs: a track, then a silent sit")
 struct GuidedProgramTests {
-    /// A short strike whose first sample is its loudest, so that its onset is its first non-zero sample.
-    let strike = SampleBuffer(interleavedStereo: (0..<2400).flatMap { n -> [Float] in
-        let value = Float(0.8 * exp(-Double(n) / 400) * cos(2 * Double.pi * 880 * Double(n) / 48_000))
-        return [value, value]
-    })
+    let strike = testStrike
 
     func sit(minutes: String, gap: String, interval: String?) throws -> SessionPlan {
         var c = SessionConfiguration()

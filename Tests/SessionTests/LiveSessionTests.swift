@@ -11,11 +11,7 @@ import Testing
        .enabled(if: ProcessInfo.processInfo.environment["MEDITATE_TEST_PULSE_SINK"] != nil,
                 "needs the private PulseAudio server of `make test`"))
 struct LiveSessionTests {
-    /// A short strike whose first sample is its loudest, so that its onset is its first non-zero sample.
-    let strike = SampleBuffer(interleavedStereo: (0..<2400).flatMap { n -> [Float] in
-        let value = Float(0.8 * exp(-Double(n) / 400) * cos(2 * Double.pi * 880 * Double(n) / 48_000))
-        return [value, value]
-    })
+    let strike = testStrike
 
     /// Half a second of countdown, then `minutes` with a bell every `interval`.
     func plan(noise: NoiseColor?, minutes: ExactDecimal = ExactDecimal(numerator: 1, denominator: 10),

@@ -88,3 +88,9 @@ func fft(_ re: inout [Double], _ im: inout [Double]) {
         length <<= 1
     }
 }
+
+/// A short strike whose first sample is its loudest, so that its onset is its first non-zero sample.
+let testStrike = SampleBuffer(interleavedStereo: (0..<2400).flatMap { n -> [Float] in
+    let value = Float(0.8 * exp(-Double(n) / 400) * cos(2 * Double.pi * 880 * Double(n) / 48_000))
+    return [value, value]
+})

@@ -16,9 +16,12 @@ public final class TrackPlayer {
     /// Why the track stopped before its end, if a decode failed.
     public private(set) var failure: DecoderError?
 
-    /// - Parameter threaded: decode on a thread of its own (live playback); otherwise the
-    ///   caller calls `fill()` before each block (an offline render, deterministic).
-    public init(reader: EngineFormatReader, gain: Float, threaded: Bool, bufferSeconds: Int = 4) {
+    /// - Parameters:
+    ///   - threaded: decode on a thread of its own (live playback); otherwise the caller calls
+    ///     `fill()` before each block (an offline render, deterministic).
+    ///   - bufferSeconds: decoded ahead. Two seconds ride out a busy Raspberry Pi; the ring is
+    ///     a power of two of samples, so 2 s at 48 kHz take 1 MiB where 4 s would take 2.
+    public init(reader: EngineFormatReader, gain: Float, threaded: Bool, bufferSeconds: Int = 2) {
         self.reader = reader
         self.gain = gain
         self.threaded = threaded
