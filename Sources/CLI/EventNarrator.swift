@@ -6,15 +6,6 @@ struct EventNarrator {
     let program: SessionProgram
     let logger: Logger
 
-    init(plan: SessionPlan, logger: Logger) {
-        self.init(program: SessionProgram(plan), logger: logger)
-    }
-
-    init(program: SessionProgram, logger: Logger) {
-        self.program = program
-        self.logger = logger
-    }
-
     func log(_ event: SessionEvent, status: LiveStatus) {
         let rate = program.format.sampleRate
         switch event {

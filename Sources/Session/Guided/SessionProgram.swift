@@ -52,9 +52,9 @@ public struct SessionProgram: Sendable, Equatable {
         sit.map { $0.endFrame(gongFrames: gongFrames) + sitOffset } ?? trackFrames
     }
 
-    /// The strikes of a gong given at session frames.
+    /// The strikes of a gong given at session frames (the sit's spacing does not depend on
+    /// where its frames start).
     public func strikeFrames(of gong: SessionPlan.Gong) -> [Int] {
-        guard let sit else { return [] }
-        return (0..<sit.configuration.strikes).map { gong.frame + $0 * sit.strikeSpacingFrames }
+        sit?.strikeFrames(of: gong) ?? []
     }
 }

@@ -36,9 +36,6 @@ public final class TrackPlayer {
     /// The track's length in engine frames.
     public var frameCount: Int { reader.frameCount }
 
-    /// Whether a voice of the track has been sent and not stopped.
-    public var isPlaying: Bool { voice != nil }
-
     /// Render blocks that found the track's ring empty, over every stream so far.
     public var underruns: Int { earlierUnderruns + (streamer?.stream.underruns ?? 0) }
 
