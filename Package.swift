@@ -15,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // config.toml: parsed by TOMLKit (toml++), edited line by line so that comments survive.
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // C libraries, found through pkg-config; each is a module map and one header.
@@ -57,7 +59,8 @@ let package = Package(
             name: "CLI",
             dependencies: ["Session", "Library",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                           .product(name: "Logging", package: "swift-log")],
+                           .product(name: "Logging", package: "swift-log"),
+                           .product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: strictSwift),
 
         // The bundled sounds are synthesised by our own code; `make sounds` writes Sounds/.

@@ -8,7 +8,7 @@ extension ExactDecimal: ExpressibleByArgument {
 }
 
 /// `--noise`: a colour, or none for true silence.
-enum NoiseArgument: String, ExpressibleByArgument, CaseIterable {
+enum NoiseArgument: String, ExpressibleByArgument, CaseIterable, Sendable {
     case white, pink, brown, none
 
     var color: NoiseColor? { NoiseColor(rawValue: rawValue) }
@@ -17,7 +17,7 @@ enum NoiseArgument: String, ExpressibleByArgument, CaseIterable {
 extension SampleFormat: ExpressibleByArgument {}
 
 /// `--bells 5,12.5,20`: minutes after the start gong.
-struct BellList: ExpressibleByArgument {
+struct BellList: ExpressibleByArgument, Sendable {
     var minutes: [ExactDecimal]
 
     init?(argument: String) {

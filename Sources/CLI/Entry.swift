@@ -7,7 +7,7 @@ import Foundation
 enum Entry {
     static func main() {
         do {
-            var command = try Meditate.parseAsRoot()
+            var command = try Meditate.parseAsRoot(presetAsCommand(Array(CommandLine.arguments.dropFirst())))
             try command.run()
         } catch let exit as ExitCode {
             // The command has already said what there was to say.
@@ -22,6 +22,18 @@ enum Entry {
             FileHandle.standardError.write(Data("meditate: error: \(message)\n".utf8))
             Foundation.exit(code.rawValue)
         }
+    }
+
+    /// `meditate morning …` is `meditate sit --preset morning …`: a first word that is not a
+    /// command names a preset.
+    static func presetAsCommand(_ arguments: [String]) throws -> [String] {
+        guard let first = arguments.first, !first.hasPrefix("-"), !Meditate.commandNames.contains(first) else {
+            return arguments
+        }
+        guard try Settings.load().file.presets[first] != nil else {
+            throw ValidationError("'\(first)' is neither a command nor a preset (see `meditate --help` and `meditate preset list`)")
+        }
+        return ["sit", "--preset", first] + arguments.dropFirst()
     }
 
     /// ArgumentParser's own errors may span lines; keep the first, which names the problem.

@@ -11,12 +11,21 @@ struct Meditate: ParsableCommand {
           meditate --minutes 20 --interval 5 --noise white
           meditate library import ~/Music/Guided
           meditate play "Body scan" --then 10 --interval 5
+          meditate preset save morning --minutes 20 --interval 5 --noise pink
+          meditate morning
+          meditate config set noise pink
           meditate devices
           meditate render --minutes 20 --interval 5 --noise white -o session.wav
           meditate render --minutes 30 --bells 5,12.5,20 --strikes 2 --gong bell -o sit.wav
         """,
         version: "0.1.0",
-        subcommands: [Sit.self, Play.self, Render.self, LibraryCommand.self, Devices.self, Decode.self],
+        subcommands: [Sit.self, Play.self, Render.self, LibraryCommand.self, PresetCommand.self, ConfigCommand.self,
+                      Devices.self, Decode.self],
         defaultSubcommand: Sit.self
     )
+
+    /// The subcommands' names (and help): what a preset may not be called.
+    static var commandNames: Set<String> {
+        Set(configuration.subcommands.map { $0._commandName } + ["help"])
+    }
 }

@@ -3,27 +3,38 @@ import Outputs
 
 /// Where live audio goes: shared by every command that plays.
 struct OutputOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Sound system: auto (PulseAudio if a server answers, else ALSA), pulse or alsa.",
-                               valueName: "auto|pulse|alsa"))
-    var backend: OutputBackend = .auto
+    @Option(help: ArgumentHelp(
+        "Sound system: auto (PulseAudio if a server answers, else ALSA), pulse or alsa (default \(SettingKeys.backend.defaultValue.rawValue)).",
+        valueName: "auto|pulse|alsa"))
+    var backend: OutputBackend?
 
     @Option(help: ArgumentHelp("A PulseAudio sink or an ALSA PCM (default, dmix, plughw:1,0, …); see `meditate devices`.",
                                valueName: "name"))
     var device: String?
 
-    @Option(name: .customLong("latency-ms"),
-            help: ArgumentHelp("Device buffer to ask for, in milliseconds (20-2000).", valueName: "ms"))
-    var latencyMilliseconds = 100
+    @Option(name: .customLong("latency-ms"), help: ArgumentHelp(
+        "Device buffer to ask for, in milliseconds (20-2000; default \(SettingKeys.latency.defaultValue)).", valueName: "ms"))
+    var latencyMilliseconds: Int?
 
     func validate() throws {
-        guard (20...2000).contains(latencyMilliseconds) else {
-            throw ValidationError("--latency-ms must be between 20 and 2000, not \(latencyMilliseconds)")
+        if let latencyMilliseconds {
+            try SettingKeys.latency.checkFlag(latencyMilliseconds)
         }
     }
 
-    func request(sampleRate: Int) -> OutputRequest {
-        OutputRequest(backend: backend, device: device, sampleRate: sampleRate,
-                      latencyMilliseconds: latencyMilliseconds)
+    func request(sampleRate: Int, settings: Settings) -> OutputRequest {
+        OutputRequest(backend: settings.value(SettingKeys.backend, flag: backend),
+                      device: settings.value(SettingKeys.device, flag: device), sampleRate: sampleRate,
+                      latencyMilliseconds: settings.value(SettingKeys.latency, flag: latencyMilliseconds))
+    }
+
+    /// The options given, as setting texts, for a preset.
+    var givenValues: [String: String] {
+        var values: [String: String] = [:]
+        values[SettingKeys.backend.name] = backend?.settingText
+        values[SettingKeys.device.name] = device
+        values[SettingKeys.latency.name] = latencyMilliseconds?.settingText
+        return values
     }
 }
 

@@ -19,6 +19,7 @@ struct Render: ParsableCommand {
     )
 
     @OptionGroup var session: SessionOptions
+    @OptionGroup var preset: PresetOption
 
     @Option(name: .customLong("guided"), help: ArgumentHelp(
         "Render this guided track (an id, a title's start, or a file) instead of a timed sit.", valueName: "track"))
@@ -41,22 +42,30 @@ struct Render: ParsableCommand {
 
     func validate() throws {
         if guidedTrack != nil {
-            if session.minutes != nil {
-                throw ValidationError("with --guided, the sit after the track is --then MINUTES, not --minutes")
-            }
-            if session.countdown != nil {
-                throw ValidationError("with --guided, the pause before the sit is --gap SECONDS, not --countdown")
-            }
-        } else if guided.thenMinutes != nil {
+            try Self.checkGuidedShape(session: session)
+        } else if guided.thenMinutes != nil && preset.preset == nil {
             throw ValidationError("--then adds a sit after a guided track; give --guided TRACK too")
+        }
+    }
+
+    /// With a guided track the sit after it is --then and --gap, not --minutes and --countdown.
+    static func checkGuidedShape(session: SessionOptions) throws {
+        if session.minutes != nil {
+            throw ValidationError("with --guided, the sit after the track is --then MINUTES, not --minutes")
+        }
+        if session.countdown != nil {
+            throw ValidationError("with --guided, the pause before the sit is --gap SECONDS, not --countdown")
         }
     }
 
     func run() throws {
         let logger = Logging.make(verbose: verbose)
+        let settings = try preset.settings()
         let renderer: OfflineSessionRenderer
-        if let guidedTrack {
-            let setup = try GuidedSetup(reference: guidedTrack, guided: guided, sound: session.sound,
+        let sound = session.sound.resolve(settings)
+        if let guidedTrack = settings.value(SettingKeys.guided, flag: guidedTrack) {
+            try Self.checkGuidedShape(session: session)
+            let setup = try GuidedSetup(reference: guidedTrack, guided: guided.resolve(settings), sound: sound,
                                         library: location) { line in
                 if !quiet { FileHandle.standardError.write(Data("meditate: \(line)\n".utf8)) }
             }
@@ -64,8 +73,11 @@ struct Render: ParsableCommand {
             renderer = OfflineSessionRenderer(program: setup.program, track: setup.reader,
                                               gain: setup.normalization.linearGain, gong: setup.gong)
         } else {
-            let plan = try SessionPlan(session.configuration)
-            let gong = try GongLoader.load(GongChoice(argument: session.sound.gong), sampleRate: plan.format.sampleRate)
+            if settings.value(SettingKeys.then, flag: guided.thenMinutes) != nil {
+                throw ValidationError("--then adds a sit after a guided track; give --guided TRACK too")
+            }
+            let plan = try SessionPlan(session.configuration(settings))
+            let gong = try GongLoader.load(GongChoice(argument: sound.gong), sampleRate: plan.format.sampleRate)
             renderer = OfflineSessionRenderer(plan: plan, gong: gong)
         }
         let program = renderer.program

@@ -3,21 +3,32 @@ import Session
 
 /// The options that shape a timed sit, shared by every command that plays or renders one.
 struct SessionOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Length of the sit after the countdown, in minutes (decimals allowed; default 20).",
-                               valueName: "minutes"))
+    @Option(help: ArgumentHelp(
+        "Length of the sit after the countdown, in minutes (decimals allowed; default \(SettingKeys.minutes.defaultValue)).",
+        valueName: "minutes"))
     var minutes: ExactDecimal?
 
-    @Option(help: ArgumentHelp("Seconds of silence before the start gong (default 15).", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds of silence before the start gong (default \(SettingKeys.countdown.defaultValue)).",
+                               valueName: "seconds"))
     var countdown: ExactDecimal?
 
     @OptionGroup var sound: SitSoundOptions
 
-    /// The configuration these options describe (validated when a plan is made of it).
-    var configuration: SessionConfiguration {
+    /// The configuration these options describe, each one not given taken from the settings
+    /// (validated when a plan is made of it).
+    func configuration(_ settings: Settings) -> SessionConfiguration {
         var c = SessionConfiguration()
-        c.minutes = minutes ?? ExactDecimal(20)
-        c.countdownSeconds = countdown ?? ExactDecimal(15)
-        sound.apply(to: &c)
+        c.minutes = settings.value(SettingKeys.minutes, flag: minutes)
+        c.countdownSeconds = settings.value(SettingKeys.countdown, flag: countdown)
+        sound.resolve(settings).apply(to: &c)
         return c
+    }
+
+    /// The options given, as setting texts, for a preset.
+    var givenValues: [String: String] {
+        var values = sound.givenValues
+        values[SettingKeys.minutes.name] = minutes?.settingText
+        values[SettingKeys.countdown.name] = countdown?.settingText
+        return values
     }
 }

@@ -18,16 +18,30 @@ struct Sit: ParsableCommand {
     )
 
     @OptionGroup var session: SessionOptions
+    @OptionGroup var preset: PresetOption
     @OptionGroup(title: "Output") var output: OutputOptions
 
     @OptionGroup var reporting: LiveReportingOptions
 
     func run() throws {
+        let settings = try preset.settings()
+        if let track = settings.value(SettingKeys.guided, flag: nil) {
+            // A preset that holds a guided track plays it, as `meditate play` would.
+            if session.minutes != nil || session.countdown != nil {
+                throw ValidationError("this preset plays a guided track; --minutes and --countdown shape a timed sit")
+            }
+            try GuidedLive.run(reference: track, playback: GuidedOptions.parse([]).resolve(settings),
+                               sound: session.sound.resolve(settings), output: output, reporting: reporting,
+                               location: LibraryLocation.parse([]), settings: settings)
+            return
+        }
         let logger = reporting.makeLogger()
-        let plan = try SessionPlan(session.configuration)
-        let gong = try GongLoader.load(GongChoice(argument: session.sound.gong), sampleRate: plan.format.sampleRate)
+        let plan = try SessionPlan(session.configuration(settings))
+        let gong = try GongLoader.load(GongChoice(argument: settings.value(SettingKeys.gong, flag: session.sound.gong)),
+                                       sampleRate: plan.format.sampleRate)
         Interruption.install()
-        let live = try LiveSession(plan: plan, gong: gong, output: output.request(sampleRate: plan.format.sampleRate))
+        let live = try LiveSession(plan: plan, gong: gong,
+                                   output: output.request(sampleRate: plan.format.sampleRate, settings: settings))
         logger.info("output: \(live.outputSummary)")
 
         try LiveRunner(live: live, logger: logger, quiet: reporting.quiet, color: reporting.color).run()

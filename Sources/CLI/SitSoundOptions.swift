@@ -2,7 +2,8 @@ import ArgumentParser
 import Session
 
 /// What a timed sit sounds like: its bells, gong and noise bed. Shared by the timer, `render`
-/// and the sit `play --then` opens after a guided track.
+/// and the sit `play --then` opens after a guided track. An option not given comes from the
+/// preset, `MEDITATE_*`, config.toml or its default (see `Settings`).
 struct SitSoundOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A bell every N minutes during the sit (default: none).", valueName: "minutes"))
     var interval: ExactDecimal?
@@ -11,39 +12,92 @@ struct SitSoundOptions: ParsableArguments {
                                valueName: "list"))
     var bells: BellList?
 
-    @Option(help: "Strikes per gong, about 1.5 s apart (1-10).")
-    var strikes = 1
+    @Option(help: "Strikes per gong, about 1.5 s apart (1-10; default \(SettingKeys.strikes.defaultValue)).")
+    var strikes: Int?
 
-    @Option(help: ArgumentHelp("Background bed from the start gong to the completion gong.", valueName: "white|pink|brown|none"))
-    var noise: NoiseArgument = .none
+    @Option(help: ArgumentHelp("Background bed from the start gong to the completion gong (default \(SettingKeys.noise.defaultValue.rawValue)).",
+                               valueName: "white|pink|brown|none"))
+    var noise: NoiseArgument?
 
-    @Option(help: ArgumentHelp("Volume of the noise bed, 0-1.", valueName: "volume"))
-    var noiseVolume: Float = 0.15
+    @Option(help: ArgumentHelp("Volume of the noise bed, 0-1 (default \(SettingKeys.noiseVolume.defaultValue)).", valueName: "volume"))
+    var noiseVolume: Float?
 
-    @Option(help: ArgumentHelp("A bundled sound (bowl, gong, bell) or an audio file.", valueName: "name|path"))
-    var gong = "bowl"
+    @Option(help: ArgumentHelp("A bundled sound (bowl, gong, bell) or an audio file (default \(SettingKeys.gong.defaultValue)).", valueName: "name|path"))
+    var gong: String?
 
-    @Option(help: ArgumentHelp("Volume of the gongs, 0-1.", valueName: "volume"))
-    var gongVolume: Float = 1.0
+    @Option(help: ArgumentHelp("Volume of the gongs, 0-1 (default \(SettingKeys.gongVolume.defaultValue)).", valueName: "volume"))
+    var gongVolume: Float?
 
-    @Option(help: ArgumentHelp("Engine sample rate in Hz.", valueName: "hz"))
-    var sampleRate = 48_000
+    @Option(help: ArgumentHelp("Engine sample rate in Hz (default \(SettingKeys.sampleRate.defaultValue)).", valueName: "hz"))
+    var sampleRate: Int?
 
     @Option(help: "Seed of the noise generator; the same seed gives the same noise, bit for bit (default: random).")
     var seed: UInt64?
 
-    /// Whether any option that only a sit uses was given (a guided track alone has no sit).
-    var shapesASit: Bool { interval != nil || bells != nil || noise != .none }
+    /// The sounds, each option not given taken from the settings.
+    func resolve(_ settings: Settings) -> SitSound {
+        typealias K = SettingKeys
+        var interval = settings.resolve(K.interval, flag: interval)
+        var bells = settings.resolve(K.bells, flag: bells)
+        // --bells replaces --interval: the one asked for more strongly wins (a preset's bells over
+        // the config's interval); given side by side, the plan says they conflict.
+        if interval.value != nil, bells.value != nil, interval.source.strength != bells.source.strength {
+            if interval.source.strength > bells.source.strength { bells = (nil, .builtIn) } else { interval = (nil, .builtIn) }
+        }
+        return SitSound(
+            interval: interval.value, bells: bells.value?.minutes ?? [],
+            strikes: settings.value(K.strikes, flag: strikes),
+            noise: settings.value(K.noise, flag: noise),
+            noiseVolume: settings.value(K.noiseVolume, flag: noiseVolume),
+            gong: settings.value(K.gong, flag: gong),
+            gongVolume: settings.value(K.gongVolume, flag: gongVolume),
+            sampleRate: settings.value(K.sampleRate, flag: sampleRate),
+            seed: settings.value(K.seed, flag: seed) ?? UInt64.random(in: .min ... .max),
+            shapesASit: settings.isChosen(K.interval, flag: self.interval) || settings.isChosen(K.bells, flag: self.bells)
+                || settings.isChosen(K.noise, flag: noise) && noise != NoiseArgument.none)
+    }
+
+    /// The options given, as setting texts, for a preset.
+    var givenValues: [String: String] {
+        typealias K = SettingKeys
+        var values: [String: String] = [:]
+        values[K.interval.name] = interval?.settingText
+        values[K.bells.name] = bells?.settingText
+        values[K.strikes.name] = strikes?.settingText
+        values[K.noise.name] = noise?.settingText
+        values[K.noiseVolume.name] = noiseVolume?.settingText
+        values[K.gong.name] = gong
+        values[K.gongVolume.name] = gongVolume?.settingText
+        values[K.sampleRate.name] = sampleRate?.settingText
+        values[K.seed.name] = seed?.settingText
+        return values
+    }
+}
+
+/// A sit's sounds with every setting resolved.
+struct SitSound {
+    var interval: ExactDecimal?
+    var bells: [ExactDecimal]
+    var strikes: Int
+    var noise: NoiseArgument
+    var noiseVolume: Float
+    var gong: String
+    var gongVolume: Float
+    var sampleRate: Int
+    var seed: UInt64
+    /// Whether this session asks for a sit's sounds (a flag or the preset: standing settings
+    /// such as a config's noise do not make a guided track grow a sit).
+    var shapesASit: Bool
 
     /// `configuration` with these sounds (validated when a plan is made of it).
     func apply(to c: inout SessionConfiguration) {
         c.interval = interval
-        c.bells = bells?.minutes ?? []
+        c.bells = bells
         c.strikes = strikes
         c.noise = noise.color
         c.noiseVolume = noiseVolume
         c.gongVolume = gongVolume
         c.sampleRate = sampleRate
-        c.seed = seed ?? UInt64.random(in: .min ... .max)
+        c.seed = seed
     }
 }

@@ -13,11 +13,23 @@ struct CLIRunner {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("meditate")
     }
 
+    /// The test's environment without a person's settings: no `MEDITATE_*` setting variables,
+    /// and a config folder of its own that holds nothing (a test that needs a config passes
+    /// its own XDG_CONFIG_HOME).
+    static let environment: [String: String] = {
+        var environment = ProcessInfo.processInfo.environment.filter {
+            !$0.key.hasPrefix("MEDITATE_") || $0.key.hasPrefix("MEDITATE_TEST_")
+        }
+        environment["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory
+            .appendingPathComponent("meditate-no-config-\(getpid())").path
+        return environment
+    }()
+
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = Self.environment.merging(environment) { $1 }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

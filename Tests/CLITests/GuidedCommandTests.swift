@@ -107,7 +107,7 @@ struct GuidedCommandTests {
             (["render", "--guided", "loud", "--interval", "2", "-o", "x.wav"], "add --then MINUTES"),
             (["render", "--guided", "loud", "--minutes", "2", "-o", "x.wav"], "is --then MINUTES, not --minutes"),
             (["play", "loud", "--gap", "3"], "--gap is the pause before the sit that --then adds"),
-            (["play", "loud", "--target", "0"], "--target must be between -40 and -6 LUFS"),
+            (["play", "loud", "--target", "0"], "--target must be a loudness from -40 to -6 LUFS"),
             (["play", "nothing-like-it"], "no track 'nothing-like-it' in the library"),
         ]
         for (arguments, message) in cases {

@@ -75,6 +75,7 @@ struct LibraryCommandTests {
         // When an import is killed once two files have been reported imported
         let process = Process()
         process.executableURL = CLIRunner.executable
+        process.environment = CLIRunner.environment
         process.arguments = ["library", "import", music, "--library", data]
         let out = Pipe()
         process.standardOutput = out

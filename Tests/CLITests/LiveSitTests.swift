@@ -45,6 +45,7 @@ struct LiveSitTests {
         let capture = try PulseCapture(into: scratch.path("monitor.raw"))
         let process = Process()
         process.executableURL = CLIRunner.executable
+        process.environment = CLIRunner.environment
         process.arguments = ["--minutes", "1", "--countdown", "0", "--noise", "pink", "--gong-volume", "0",
                              "--backend", "pulse"]
         let errors = Pipe()
@@ -86,14 +87,7 @@ struct LiveSitTests {
         // Given an ALSA configuration with a file PCM, written by the test
         let scratch = try Scratch()
         let raw = scratch.path("played.raw")
-        try """
-        pcm.meditate_capture {
-            type file
-            slave.pcm "null"
-            file "\(raw)"
-            format "raw"
-        }
-        """.write(toFile: scratch.path(".asoundrc"), atomically: true, encoding: .utf8)
+        try writeALSACaptureDevice(home: scratch, raw: raw)
         let plan = ["--minutes", "0.5", "--interval", "0.2", "--countdown", "2", "--noise", "pink",
                     "--strikes", "2", "--seed", "42"]
 
@@ -130,7 +124,7 @@ struct LiveSitTests {
         let process = Process()
         process.executableURL = CLIRunner.executable
         process.arguments = plan + ["--backend", "auto", "--verbose"]
-        process.environment = ProcessInfo.processInfo.environment.merging(
+        process.environment = CLIRunner.environment.merging(
             ["PULSE_SERVER": "unix:\(server.socket)", "HOME": scratch.url.path]) { $1 }
         let errors = Pipe()
         process.standardError = errors
@@ -185,6 +179,19 @@ struct LiveSitTests {
         #expect(result.stderr.contains("--backend") && result.stderr.contains("--device")
                 && result.stderr.contains("meditate render"))
     }
+}
+
+/// An ALSA configuration in the scratch folder's .asoundrc (point HOME there) with a PCM,
+/// `meditate_capture`, that writes what it is given to `raw`, unpaced.
+func writeALSACaptureDevice(home: Scratch, raw: String) throws {
+    try """
+    pcm.meditate_capture {
+        type file
+        slave.pcm "null"
+        file "\(raw)"
+        format "raw"
+    }
+    """.write(toFile: home.path(".asoundrc"), atomically: true, encoding: .utf8)
 }
 
 /// Raw little-endian float32 samples.

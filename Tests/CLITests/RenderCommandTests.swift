@@ -117,6 +117,7 @@ struct RenderBadInputTests {
         let scratch = try Scratch()
         let process = Process()
         process.executableURL = CLIRunner.executable
+        process.environment = CLIRunner.environment
         process.arguments = ["render", "--minutes", "600", "--noise", "pink", "--format", "f32", "-o", scratch.path("long.wav")]
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -14,14 +14,14 @@ struct GuidedSetup {
     let gong: SampleBuffer
 
     /// - Parameter say: tells the person about a slow step (measuring a file outside the library).
-    init(reference: String, guided: GuidedOptions, sound: SitSoundOptions, library: LibraryLocation,
+    init(reference: String, guided: GuidedPlayback, sound: SitSound, library: LibraryLocation,
          say: @escaping (String) -> Void) throws {
         let sit = try guided.sitPlan(sound: sound)
         let rate = sound.sampleRate
         guard SessionConfiguration.sampleRateRange.contains(rate) else {
             throw SessionPlanError.sampleRateOutOfRange(rate)
         }
-        track = try GuidedTrack.resolve(reference, library: library, measure: guided.noNormalize ? nil : { path in
+        track = try GuidedTrack.resolve(reference, library: library, measure: !guided.normalize ? nil : { path in
             say("measuring the loudness of '\(path)' first (`meditate library import` does it once for good)")
         })
         reader = try EngineFormatReader(path: track.path, engineRate: rate)

@@ -1,6 +1,4 @@
 import ArgumentParser
-import Foundation
-import Session
 
 /// `meditate play TRACK`: a guided meditation, streamed and normalised, maybe followed by a
 /// silent sit.
@@ -29,19 +27,8 @@ struct Play: ParsableCommand {
     @OptionGroup var location: LibraryLocation
 
     func run() throws {
-        let logger = reporting.makeLogger()
-        let setup = try GuidedSetup(reference: reference, guided: guided, sound: sound, library: location) { line in
-            if !reporting.quiet { FileHandle.standardError.write(Data("meditate: \(line)\n".utf8)) }
-        }
-        let program = setup.program
-        Interruption.install()
-        let player = TrackPlayer(reader: setup.reader, gain: setup.normalization.linearGain, threaded: true)
-        let live = try LiveSession(program: program, track: player, gong: setup.gong,
-                                   output: output.request(sampleRate: program.format.sampleRate))
-        logger.info("output: \(live.outputSummary)")
-        let length = ClockText.format(frames: program.trackFrames, rate: program.format.sampleRate)
-        logger.notice("playing \(setup.track.displayName) (\(length)), \(setup.gainDescription)")
-        try LiveRunner(live: live, logger: logger, quiet: reporting.quiet, color: reporting.color,
-                       title: setup.track.displayName).run()
+        let settings = try Settings.load()
+        try GuidedLive.run(reference: reference, playback: guided.resolve(settings), sound: sound.resolve(settings),
+                           output: output, reporting: reporting, location: location, settings: settings)
     }
 }

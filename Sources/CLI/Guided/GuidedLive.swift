@@ -1,0 +1,25 @@
+import Foundation
+import Logging
+import Session
+
+/// Plays a guided track live, maybe followed by a sit: `meditate play`, and a preset that holds
+/// a guided track.
+enum GuidedLive {
+    static func run(reference: String, playback: GuidedPlayback, sound: SitSound, output: OutputOptions,
+                    reporting: LiveReportingOptions, location: LibraryLocation, settings: Settings) throws {
+        let logger = reporting.makeLogger()
+        let setup = try GuidedSetup(reference: reference, guided: playback, sound: sound, library: location) { line in
+            if !reporting.quiet { FileHandle.standardError.write(Data("meditate: \(line)\n".utf8)) }
+        }
+        let program = setup.program
+        Interruption.install()
+        let player = TrackPlayer(reader: setup.reader, gain: setup.normalization.linearGain, threaded: true)
+        let live = try LiveSession(program: program, track: player, gong: setup.gong,
+                                   output: output.request(sampleRate: program.format.sampleRate, settings: settings))
+        logger.info("output: \(live.outputSummary)")
+        let length = ClockText.format(frames: program.trackFrames, rate: program.format.sampleRate)
+        logger.notice("playing \(setup.track.displayName) (\(length)), \(setup.gainDescription)")
+        try LiveRunner(live: live, logger: logger, quiet: reporting.quiet, color: reporting.color,
+                       title: setup.track.displayName).run()
+    }
+}

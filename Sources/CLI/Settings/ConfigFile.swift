@@ -1,0 +1,128 @@
+import Foundation
+import TOMLKit
+
+/// config.toml as read: its settings and its presets, every value checked against its key and
+/// kept with its line, so that a mistake is reported as file:line.
+struct ConfigFile {
+    struct Entry: Equatable {
+        /// Canonical text (see `SettingValue`).
+        let text: String
+        let line: Int
+    }
+
+    let path: String
+    /// The file as it is on disk ("" when there is none yet).
+    let text: String
+    let settings: [String: Entry]
+    /// Presets by name: key → value.
+    let presets: [String: [String: Entry]]
+
+    /// `$XDG_CONFIG_HOME/meditate/config.toml`, by default `~/.config/meditate/config.toml`.
+    static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+            return config + "/meditate/config.toml"
+        }
+        return (environment["HOME"] ?? NSHomeDirectory()) + "/.config/meditate/config.toml"
+    }
+
+    /// Reads and checks the file; a missing file is an empty one.
+    init(path: String) throws(SettingsError) {
+        try self.init(path: path, text: Self.text(at: path))
+    }
+
+    /// The file's text; "" when there is no file.
+    static func text(at path: String) throws(SettingsError) -> String {
+        do {
+            return try String(contentsOfFile: path, encoding: .utf8)
+        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+            return ""
+        } catch {
+            throw .unreadable(path: path, reason: reason(error))
+        }
+    }
+
+    init(path: String, text: String) throws(SettingsError) {
+        self.path = path
+        self.text = text
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw .malformed(path: path, line: error.source.begin.line, reason: error.description)
+        } catch {
+            throw .malformed(path: path, line: 1, reason: "\(error)")
+        }
+        let lines = ConfigLines(text)
+        var settings: [String: Entry] = [:]
+        var presets: [String: [String: Entry]] = [:]
+        for key in table.keys {
+            guard let value = table[key] else { continue }
+            if key == "preset" {
+                presets = try Self.presets(value, path: path, lines: lines)
+                continue
+            }
+            let line = lines.line(of: key, in: nil)
+            guard let setting = SettingKeys.named(key) else {
+                throw .unknownKey(origin: "\(path):\(line)", key: key)
+            }
+            guard setting.belongsInConfig else { throw .presetOnly(origin: "\(path):\(line)", key: key) }
+            settings[key] = try Self.entry(value, setting: setting, origin: "\(path):\(line)", line: line)
+        }
+        self.settings = settings
+        self.presets = presets
+    }
+
+    private static func presets(_ value: any TOMLValueConvertible, path: String,
+                                lines: ConfigLines) throws(SettingsError) -> [String: [String: Entry]] {
+        guard let tables = value.table else {
+            throw .malformed(path: path, line: lines.line(of: "preset", in: nil),
+                             reason: "'preset' holds presets as tables, e.g. [preset.morning]")
+        }
+        var presets: [String: [String: Entry]] = [:]
+        for name in tables.keys {
+            let tableName = "preset.\(name)"
+            guard let preset = tables[name]?.table else {
+                throw .malformed(path: path, line: lines.line(of: name, in: "preset"),
+                                 reason: "preset '\(name)' must be a table, [\(tableName)]")
+            }
+            var entries: [String: Entry] = [:]
+            for key in preset.keys {
+                guard let value = preset[key] else { continue }
+                let line = lines.line(of: key, in: tableName)
+                guard let setting = SettingKeys.named(key) else {
+                    throw .unknownKey(origin: "\(path):\(line)", key: key)
+                }
+                entries[key] = try entry(value, setting: setting, origin: "\(path):\(line)", line: line)
+            }
+            presets[name] = entries
+        }
+        return presets
+    }
+
+    private static func entry(_ value: any TOMLValueConvertible, setting: any AnySetting, origin: String,
+                              line: Int) throws(SettingsError) -> Entry {
+        let text: String
+        switch value.type {
+        case .string: text = value.string ?? ""
+        case .int: text = value.int.map { String($0) } ?? ""
+        case .double: text = value.double.map { "\($0)" } ?? ""
+        case .bool: text = value.bool.map { $0 ? "true" : "false" } ?? ""
+        default:
+            throw .invalidValue(origin: origin, problem: SettingProblem(
+                key: setting.name, reason: "must be \(setting.expectation), not a TOML \(value.type)"))
+        }
+        do {
+            return Entry(text: try setting.canonical(text), line: line)
+        } catch {
+            throw .invalidValue(origin: origin, problem: error)
+        }
+    }
+
+    static func reason(_ error: any Error) -> String {
+        if let cocoa = error as? CocoaError, let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError,
+           underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+            return String(cString: strerror(code.rawValue))
+        }
+        return error.localizedDescription
+    }
+}

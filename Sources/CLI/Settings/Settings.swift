@@ -1,0 +1,118 @@
+import Foundation
+
+/// Where a setting's value came from. The strongest wins: flag, preset, environment, config
+/// file, default.
+enum SettingSource: Equatable, CustomStringConvertible {
+    case flag
+    case preset(String)
+    case environment(String)
+    case file(path: String, line: Int)
+    case builtIn
+
+    var strength: Int {
+        switch self {
+        case .flag: return 4
+        case .preset: return 3
+        case .environment: return 2
+        case .file: return 1
+        case .builtIn: return 0
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .flag: return "flag"
+        case let .preset(name): return "preset \(name)"
+        case let .environment(name): return name
+        case let .file(path, line): return "\(path):\(line)"
+        case .builtIn: return "default"
+        }
+    }
+}
+
+/// The settings of one run: the config file and `MEDITATE_*` variables as read and checked,
+/// and the preset chosen, if any. Commands ask it for each value, passing the flag's value.
+struct Settings {
+    let file: ConfigFile
+    /// Key → canonical text, from `MEDITATE_*` variables.
+    let environment: [String: String]
+    private(set) var preset: (name: String, values: [String: String])?
+
+    /// Reads config.toml and the environment; a bad value in either is an error naming where.
+    static func load(environment variables: [String: String] = ProcessInfo.processInfo.environment,
+                     path: String? = nil) throws(SettingsError) -> Settings {
+        let file = try ConfigFile(path: path ?? ConfigFile.defaultPath(environment: variables))
+        var environment: [String: String] = [:]
+        for setting in SettingKeys.all where setting.belongsInConfig {
+            guard let text = variables[setting.environmentName] else { continue }
+            do {
+                environment[setting.name] = try setting.canonical(text)
+            } catch {
+                throw .invalidValue(origin: setting.environmentName, problem: error)
+            }
+        }
+        return Settings(file: file, environment: environment, preset: nil)
+    }
+
+    /// Uses a preset from the config file as the layer just below the flags.
+    mutating func use(preset name: String) throws(SettingsError) {
+        guard let entries = file.presets[name] else {
+            throw .unknownPreset(name, known: file.presets.keys.sorted())
+        }
+        preset = (name, entries.mapValues(\.text))
+    }
+
+    /// Uses values about to be saved as a preset (canonical texts), to check them whole.
+    mutating func use(preset name: String, values: [String: String]) {
+        preset = (name, values)
+    }
+
+    /// The value and where it came from: the flag when given, else the preset, the
+    /// environment, the config file, the default.
+    func resolve<Value>(_ key: Setting<Value>, flag: Value?) -> (value: Value?, source: SettingSource) {
+        if let flag { return (flag, .flag) }
+        let name = key.name
+        if let preset, let text = preset.values[name], let value = key.value(of: text) {
+            return (value, .preset(preset.name))
+        }
+        if let text = environment[name], let value = key.value(of: text) {
+            return (value, .environment(key.environmentName))
+        }
+        if let entry = file.settings[name], let value = key.value(of: entry.text) {
+            return (value, .file(path: file.path, line: entry.line))
+        }
+        return (nil, .builtIn)
+    }
+
+    func resolve<Value>(_ key: DefaultedSetting<Value>, flag: Value?) -> (value: Value, source: SettingSource) {
+        let found = resolve(key.setting, flag: flag)
+        return (found.value ?? key.defaultValue, found.source)
+    }
+
+    func value<Value>(_ key: Setting<Value>, flag: Value?) -> Value? {
+        resolve(key, flag: flag).value
+    }
+
+    func value<Value>(_ key: DefaultedSetting<Value>, flag: Value?) -> Value {
+        resolve(key, flag: flag).value
+    }
+
+    /// Whether the flag or the preset gives this key: what the person asked for this session,
+    /// as opposed to their standing settings.
+    func isChosen<Value>(_ key: Setting<Value>, flag: Value?) -> Bool {
+        resolve(key, flag: flag).source.strength >= SettingSource.preset("").strength
+    }
+
+    func isChosen<Value>(_ key: DefaultedSetting<Value>, flag: Value?) -> Bool {
+        isChosen(key.setting, flag: flag)
+    }
+
+    /// Canonical text and source of any key, for `config list` and `config get`.
+    func describe(_ setting: any AnySetting) -> (text: String?, source: SettingSource) {
+        let name = setting.name
+        if let preset, let text = preset.values[name] { return (text, .preset(preset.name)) }
+        if let text = environment[name] { return (text, .environment(setting.environmentName)) }
+        if let entry = file.settings[name] { return (entry.text, .file(path: file.path, line: entry.line)) }
+        return (setting.defaultText, .builtIn)
+    }
+}
