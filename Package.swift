@@ -17,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // config.toml: parsed by TOMLKit (toml++), edited line by line so that comments survive.
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // The practice history's CSV export and import.
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
         // C libraries, found through pkg-config; each is a module map and one header.
@@ -60,7 +62,8 @@ let package = Package(
             dependencies: ["Session", "Library",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log"),
-                           .product(name: "TOMLKit", package: "TOMLKit")],
+                           .product(name: "TOMLKit", package: "TOMLKit"),
+                           .product(name: "CSV", package: "CSV.swift")],
             swiftSettings: strictSwift),
 
         // The bundled sounds are synthesised by our own code; `make sounds` writes Sounds/.

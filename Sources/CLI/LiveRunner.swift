@@ -1,4 +1,5 @@
 import Foundation
+import Library
 import Logging
 import Session
 
@@ -16,7 +17,9 @@ struct LiveRunner {
     /// How far ← and → move a guided track.
     static let seekSeconds = 15
 
-    func run() throws {
+    /// Plays the session to its end and says how it went.
+    @discardableResult
+    func run() throws -> LiveOutcome {
         let program = live.program
         let interactive = Terminal.isInteractive
         let terminal = interactive ? Terminal() : nil
@@ -26,6 +29,7 @@ struct LiveRunner {
         let narrator = EventNarrator(program: program, logger: logger)
         let seekFrames = Self.seekSeconds * program.format.sampleRate
 
+        let startedAt = Date().timeIntervalSince1970
         try live.start()
         while !live.isFinished {
             if Interruption.requested { live.end() }
@@ -60,16 +64,41 @@ struct LiveRunner {
         }
         logger.info("underruns: \(live.underruns)")
         if program.hasTrack { logger.info("track stream underruns: \(live.trackUnderruns)") }
-        guard !quiet else { return }
         let status = live.status
         let rate = program.format.sampleRate
-        let sat = ClockText.format(seconds: status.satFrames / rate)
+        let outcome = LiveOutcome(startedAt: startedAt, satSeconds: (status.satFrames + rate / 2) / rate,
+                                  plannedSeconds: (program.trackFrames + program.sitFrames) / rate,
+                                  completed: status.phase == .complete)
+        guard !quiet else { return outcome }
+        let sat = ClockText.format(seconds: outcome.satSeconds)
         let planned = ClockText.format(frames: program.trackFrames + program.sitFrames, rate: rate)
-        let line = status.phase == .complete ? "complete: sat \(sat)" : "ended early: sat \(sat) of \(planned)"
+        let line = outcome.completed ? "complete: sat \(sat)" : "ended early: sat \(sat) of \(planned)"
         if interactive {
             print(line)
         } else {
             logger.notice("\(line)")
+        }
+        return outcome
+    }
+}
+
+/// How a live session went: what the practice history records.
+struct LiveOutcome {
+    /// Seconds since 1970.
+    let startedAt: Double
+    let satSeconds: Int
+    let plannedSeconds: Int
+    let completed: Bool
+
+    /// Adds the session to the practice history. A history that cannot be written costs the
+    /// record, not the session: it is said on the log and the run still succeeds.
+    func record(kind: PracticeSession.Kind, note: String, library: LibraryLocation, logger: Logger) {
+        let session = PracticeSession(startedAt: startedAt, kind: kind, note: note, plannedSeconds: plannedSeconds,
+                                      satSeconds: satSeconds, completed: completed)
+        do {
+            try library.open().record(session)
+        } catch {
+            logger.error("the session was not added to the history: \(error.localizedDescription)")
         }
     }
 }

@@ -14,12 +14,14 @@ struct Meditate: ParsableCommand {
           meditate preset save morning --minutes 20 --interval 5 --noise pink
           meditate morning
           meditate config set noise pink
+          meditate stats
           meditate devices
           meditate render --minutes 20 --interval 5 --noise white -o session.wav
           meditate render --minutes 30 --bells 5,12.5,20 --strikes 2 --gong bell -o sit.wav
         """,
         version: "0.1.0",
         subcommands: [Sit.self, Play.self, Render.self, LibraryCommand.self, PresetCommand.self, ConfigCommand.self,
+                      HistoryCommand.self, StatsCommand.self,
                       Devices.self, Decode.self],
         defaultSubcommand: Sit.self
     )

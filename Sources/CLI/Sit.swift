@@ -36,7 +36,8 @@ struct Sit: ParsableCommand {
             return
         }
         let logger = reporting.makeLogger()
-        let plan = try SessionPlan(session.configuration(settings))
+        let configuration = session.configuration(settings)
+        let plan = try SessionPlan(configuration)
         let gong = try GongLoader.load(GongChoice(argument: settings.value(SettingKeys.gong, flag: session.sound.gong)),
                                        sampleRate: plan.format.sampleRate)
         Interruption.install()
@@ -44,6 +45,8 @@ struct Sit: ParsableCommand {
                                    output: output.request(sampleRate: plan.format.sampleRate, settings: settings))
         logger.info("output: \(live.outputSummary)")
 
-        try LiveRunner(live: live, logger: logger, quiet: reporting.quiet, color: reporting.color).run()
+        let outcome = try LiveRunner(live: live, logger: logger, quiet: reporting.quiet, color: reporting.color).run()
+        outcome.record(kind: .timer, note: SitDescription.of(configuration),
+                       library: try LibraryLocation.parse([]), logger: logger)
     }
 }

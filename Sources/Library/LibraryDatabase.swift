@@ -47,6 +47,7 @@ public final class LibraryDatabase: Sendable {
                 table.column("importedAt", .datetime).notNull()
             }
         }
+        registerPracticeMigration(&migrator)
         return migrator
     }
 

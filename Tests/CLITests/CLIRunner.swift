@@ -13,15 +13,18 @@ struct CLIRunner {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("meditate")
     }
 
-    /// The test's environment without a person's settings: no `MEDITATE_*` setting variables,
-    /// and a config folder of its own that holds nothing (a test that needs a config passes
-    /// its own XDG_CONFIG_HOME).
+    /// The test's environment without a person's settings or data: no `MEDITATE_*` setting
+    /// variables, a config folder of its own that holds nothing, and a data folder of its own
+    /// (a test that needs either passes its own XDG_CONFIG_HOME or XDG_DATA_HOME).
     static let environment: [String: String] = {
         var environment = ProcessInfo.processInfo.environment.filter {
             !$0.key.hasPrefix("MEDITATE_") || $0.key.hasPrefix("MEDITATE_TEST_")
         }
         environment["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory
             .appendingPathComponent("meditate-no-config-\(getpid())").path
+        // Live sessions record themselves in the history: in a folder of the test run's own.
+        environment["XDG_DATA_HOME"] = FileManager.default.temporaryDirectory
+            .appendingPathComponent("meditate-test-data-\(getpid())").path
         return environment
     }()
 

@@ -19,7 +19,9 @@ enum GuidedLive {
         logger.info("output: \(live.outputSummary)")
         let length = ClockText.format(frames: program.trackFrames, rate: program.format.sampleRate)
         logger.notice("playing \(setup.track.displayName) (\(length)), \(setup.gainDescription)")
-        try LiveRunner(live: live, logger: logger, quiet: reporting.quiet, color: reporting.color,
-                       title: setup.track.displayName).run()
+        let outcome = try LiveRunner(live: live, logger: logger, quiet: reporting.quiet, color: reporting.color,
+                                     title: setup.track.displayName).run()
+        let then = program.sit == nil ? "" : ", then \(playback.then.map { "\($0)" } ?? "") min sit"
+        outcome.record(kind: .guided, note: setup.track.displayName + then, library: location, logger: logger)
     }
 }

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import Library
+
+/// `meditate stats`: totals, streaks and the last 26 weeks as a calendar.
+struct StatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Time sat, sessions, streaks of days, and a calendar of the last 26 weeks.",
+        discussion: """
+        A day counts towards a streak when it has a sit of at least one minute, finished or ended early, by the local calendar. The current streak runs to today, or to yesterday while today has no sit yet. With --to, "today" is that day.
+        """
+    )
+
+    @OptionGroup var range: DayRangeOptions
+
+    @Flag(name: .customLong("no-color"), help: "No colours (also when NO_COLOR is set, or when not on a terminal).")
+    var noColor = false
+
+    @OptionGroup var location: LibraryLocation
+
+    func run() throws {
+        let zone = TimeZone.current
+        let bounds = range.bounds(in: zone)
+        let sessions = try location.open().practice(from: bounds.from, to: bounds.to)
+        let today = range.to?.day ?? CivilDay(Date().timeIntervalSince1970, in: zone)
+        let stats = PracticeStats(sessions, today: today, timeZone: zone)
+        let days = { (n: Int) in n == 1 ? "1 day" : "\(n) days" }
+        print("""
+        sessions        \(stats.sessions)
+        total           \(ClockText.format(seconds: stats.totalSeconds))
+        average         \(ClockText.format(seconds: stats.averageSeconds))
+        current streak  \(days(stats.currentStreak))
+        longest streak  \(days(stats.longestStreak))
+
+        """)
+        let color = !noColor && Terminal.isInteractive && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        for line in HeatMap(color: color).render(secondsByDay: stats.secondsByDay, end: today) { print(line) }
+    }
+}
