@@ -7,7 +7,8 @@ import Foundation
 enum Entry {
     static func main() {
         do {
-            var command = try Meditate.parseAsRoot(presetAsCommand(Array(CommandLine.arguments.dropFirst())))
+            let arguments = try chooseLanguage(Array(CommandLine.arguments.dropFirst()))
+            var command = try Meditate.parseAsRoot(presetAsCommand(arguments))
             try command.run()
         } catch let exit as ExitCode {
             // The command has already said what there was to say.
@@ -19,9 +20,39 @@ enum Entry {
                 Meditate.exit(withError: error)
             }
             let message = oneLine(Meditate.message(for: error))
-            FileHandle.standardError.write(Data("meditate: error: \(message)\n".utf8))
+            FileHandle.standardError.write(Data("meditate: \(say(.errorPrefix)): \(message)\n".utf8))
             Foundation.exit(code.rawValue)
         }
+    }
+
+    /// Takes `--lang en|de` out of the arguments (it applies to every command) and sets the
+    /// language: the flag, else `lang` from the settings, else the locale.
+    static func chooseLanguage(_ arguments: [String]) throws -> [String] {
+        var rest: [String] = []
+        var flag: String?
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" {
+                rest += arguments[index...]
+                break
+            }
+            if argument == "--lang" || argument.hasPrefix("--lang=") {
+                let value = argument == "--lang" ? (index + 1 < arguments.count ? arguments[index + 1] : "") : String(argument.dropFirst(7))
+                guard Language(rawValue: value) != nil else {
+                    throw ValidationError("--lang must be en or de, not '\(value)'")
+                }
+                flag = value
+                index += argument == "--lang" ? 2 : 1
+                continue
+            }
+            rest.append(argument)
+            index += 1
+        }
+        // A config that does not load is reported by the command that reads it.
+        let setting = (try? Settings.load())?.value(SettingKeys.lang, flag: nil)
+        Language.use(Language.chosen(flag: flag ?? setting?.rawValue))
+        return rest
     }
 
     /// `meditate morning …` is `meditate sit --preset morning …`: a first word that is not a

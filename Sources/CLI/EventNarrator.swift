@@ -10,32 +10,32 @@ struct EventNarrator {
         let rate = program.format.sampleRate
         switch event {
         case let .countdown(seconds):
-            logger.notice("countdown: \(ClockText.format(seconds: Int(seconds.rounded(.up)))) until the start gong")
+            logger.notice("\(say(.eventCountdown, ["time": ClockText.format(seconds: Int(seconds.rounded(.up)))]))")
         case let .gong(gong):
             let left = ClockText.format(frames: program.completionFrame - gong.frame, rate: rate)
             switch gong.kind {
-            case .start: logger.notice("start gong: sitting for \(left)")
-            case let .interval(number): logger.notice("bell \(number): \(left) left")
-            case .completion: logger.notice("completion gong")
+            case .start: logger.notice("\(say(.eventStart, ["time": left]))")
+            case let .interval(number): logger.notice("\(say(.eventBell, ["number": number, "time": left]))")
+            case .completion: logger.notice("\(say(.eventCompletion))")
             }
         case .trackEnded:
             if let start = program.startFrame {
                 let gap = ClockText.format(frames: start - program.trackFrames, rate: rate)
-                logger.notice("track ended: the sit begins in \(gap)")
+                logger.notice("\(say(.eventTrackEndedSitBegins, ["time": gap]))")
             } else {
-                logger.notice("track ended")
+                logger.notice("\(say(.eventTrackEnded))")
             }
         case let .moved(frame):
-            logger.notice("moved to \(ClockText.format(seconds: frame / rate))")
+            logger.notice("\(say(.eventMoved, ["time": ClockText.format(seconds: frame / rate)]))")
         case .paused:
             let inTrack = status.sessionFrame < program.trackFrames
-            let place = inTrack ? ClockText.format(seconds: status.sessionFrame / rate)
-                : "\(ClockText.format(frames: status.remainingFrames, rate: rate)) left"
-            logger.notice("paused at \(place)")
+            let line = inTrack ? say(.eventPausedAt, ["time": ClockText.format(seconds: status.sessionFrame / rate)])
+                : say(.eventPausedLeft, ["time": ClockText.format(frames: status.remainingFrames, rate: rate)])
+            logger.notice("\(line)")
         case .resumed:
-            logger.notice("resumed")
+            logger.notice("\(say(.eventResumed))")
         case .endedEarly:
-            logger.notice("ending early")
+            logger.notice("\(say(.eventEndingEarly))")
         }
     }
 }

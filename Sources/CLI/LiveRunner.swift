@@ -13,6 +13,10 @@ struct LiveRunner {
     let color: Bool
     /// The guided track's name, for the status line.
     var title: String?
+    /// Shown in turn while sitting, each for `affirmationSeconds`.
+    var affirmations: [String] = []
+
+    static let affirmationSeconds = 30
 
     /// How far ← and → move a guided track.
     static let seekSeconds = 15
@@ -51,7 +55,10 @@ struct LiveRunner {
                 live.end()
             }
             if let terminal, !quiet {
-                terminal.draw(statusLine.render(live.status, program: program, title: title))
+                let status = live.status
+                let turn = status.satFrames / program.format.sampleRate / Self.affirmationSeconds
+                let affirmation: String? = affirmations.isEmpty ? nil : affirmations[turn % affirmations.count]
+                terminal.draw(statusLine.render(status, program: program, title: title, affirmation: affirmation))
             } else {
                 for event in events { narrator.log(event, status: live.status) }
             }
@@ -72,7 +79,7 @@ struct LiveRunner {
         guard !quiet else { return outcome }
         let sat = ClockText.format(seconds: outcome.satSeconds)
         let planned = ClockText.format(frames: program.trackFrames + program.sitFrames, rate: rate)
-        let line = outcome.completed ? "complete: sat \(sat)" : "ended early: sat \(sat) of \(planned)"
+        let line = outcome.completed ? say(.summaryComplete, ["sat": sat]) : say(.summaryEndedEarly, ["sat": sat, "planned": planned])
         if interactive {
             print(line)
         } else {
@@ -98,7 +105,7 @@ struct LiveOutcome {
         do {
             try library.open().record(session)
         } catch {
-            logger.error("the session was not added to the history: \(error.localizedDescription)")
+            logger.error("\(say(.notRecorded, ["reason": error.localizedDescription]))")
         }
     }
 }

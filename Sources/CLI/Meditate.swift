@@ -6,7 +6,7 @@ struct Meditate: ParsableCommand {
         commandName: "meditate",
         abstract: "A meditation timer and audio engine: gongs on exact frames, noise beds, no clicks.",
         discussion: """
-        Without a subcommand, meditate sits with you (see `meditate sit --help`).
+        Without a subcommand, meditate sits with you (see `meditate sit --help`). Messages are in English or German, after LC_ALL, LC_MESSAGES or LANG; `--lang en|de`, before or after the command, chooses.
         Examples:
           meditate --minutes 20 --interval 5 --noise white
           meditate library import ~/Music/Guided

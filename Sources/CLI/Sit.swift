@@ -45,7 +45,8 @@ struct Sit: ParsableCommand {
                                    output: output.request(sampleRate: plan.format.sampleRate, settings: settings))
         logger.info("output: \(live.outputSummary)")
 
-        let outcome = try LiveRunner(live: live, logger: logger, quiet: reporting.quiet, color: reporting.color).run()
+        let outcome = try LiveRunner(live: live, logger: logger, quiet: reporting.quiet, color: reporting.color,
+                                     affirmations: reporting.affirmations(settings)).run()
         outcome.record(kind: .timer, note: SitDescription.of(configuration),
                        library: try LibraryLocation.parse([]), logger: logger)
     }

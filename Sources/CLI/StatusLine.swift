@@ -10,8 +10,9 @@ struct StatusLine {
         render(status, program: SessionProgram(plan))
     }
 
-    /// `title` names the guided track while it plays.
-    func render(_ status: LiveStatus, program: SessionProgram, title: String? = nil) -> String {
+    /// `title` names the guided track while it plays; `affirmation` is shown while sitting, where
+    /// there is room.
+    func render(_ status: LiveStatus, program: SessionProgram, title: String? = nil, affirmation: String? = nil) -> String {
         let rate = program.format.sampleRate
         let inTrack = status.sessionFrame < program.trackFrames
         var text: String
@@ -20,24 +21,24 @@ struct StatusLine {
             text = position(status, program: program)
         case .countdown:
             let start = program.startFrame ?? 0
-            text = (program.hasTrack ? "sit begins in " : "starting in ")
-                + ClockText.format(frames: start - status.sessionFrame, rate: rate)
+            text = say(program.hasTrack ? .sitBeginsIn : .startingIn,
+                       ["time": ClockText.format(frames: start - status.sessionFrame, rate: rate)])
         case .paused where inTrack:
             text = position(status, program: program)
         case .sitting, .paused:
-            text = "\(ClockText.format(frames: status.remainingFrames, rate: rate)) left"
+            text = say(.timeLeft, ["time": ClockText.format(frames: status.remainingFrames, rate: rate)])
         case .complete, .ended:
-            text = "sat \(ClockText.format(seconds: status.satFrames / rate))"
+            text = say(.satTime, ["time": ClockText.format(seconds: status.satFrames / rate)])
         }
         if let next = status.nextGong, status.phase != .complete, status.phase != .ended, !inTrack,
            case .interval = next.kind {
-            text += " · next bell in \(ClockText.format(frames: next.frame - status.sessionFrame, rate: rate))"
+            text += " · " + say(.nextBellIn, ["time": ClockText.format(frames: next.frame - status.sessionFrame, rate: rate)])
         }
-        let phase = paint(status.phase.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0), status.phase)
+        let phase = paint(Self.name(of: status.phase).padding(toLength: 9, withPad: " ", startingAt: 0), status.phase)
         let fraction = inTrack || program.sit == nil
             ? Double(status.sessionFrame) / Double(max(1, program.trackFrames))
             : Double(status.satFrames - min(status.satFrames, program.trackFrames)) / Double(max(1, program.sitFrames))
-        let hint = status.phase == .paused ? "  (space resumes)" : ""
+        let hint = status.phase == .paused ? "  " + say(.spaceResumes) : ""
         let barWidth = max(0, min(30, width - 9 - text.count - hint.count - 6))
         let bar = barWidth >= 5 ? "  " + progressBar(fraction, width: barWidth) : ""
         var line = " " + phase + " " + text + bar + hint
@@ -45,7 +46,22 @@ struct StatusLine {
             let room = width - 11 - text.count - (bar.isEmpty ? 0 : barWidth + 2) - 3
             if room >= 8 { line += "  " + (title.count > room ? String(title.prefix(room - 1)) + "…" : title) }
         }
+        if let affirmation, status.phase == .sitting {
+            let room = width - 11 - text.count - (bar.isEmpty ? 0 : barWidth + 2) - 3
+            if room >= 12 { line += "  " + (affirmation.count > room ? String(affirmation.prefix(room - 1)) + "…" : affirmation) }
+        }
         return line
+    }
+
+    static func name(of phase: SessionPhase) -> String {
+        switch phase {
+        case .countdown: say(.phaseCountdown)
+        case .sitting: say(.phaseSitting)
+        case .paused: say(.phasePaused)
+        case .complete: say(.phaseComplete)
+        case .ended: say(.phaseEnded)
+        case .playing: say(.phasePlaying)
+        }
     }
 
     private func position(_ status: LiveStatus, program: SessionProgram) -> String {

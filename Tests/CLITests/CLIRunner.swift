@@ -20,6 +20,10 @@ struct CLIRunner {
         var environment = ProcessInfo.processInfo.environment.filter {
             !$0.key.hasPrefix("MEDITATE_") || $0.key.hasPrefix("MEDITATE_TEST_")
         }
+        // English, whatever the machine's locale; a test of another language sets its own.
+        environment["LANG"] = "C.UTF-8"
+        environment["LC_ALL"] = nil
+        environment["LC_MESSAGES"] = nil
         environment["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory
             .appendingPathComponent("meditate-no-config-\(getpid())").path
         // Live sessions record themselves in the history: in a folder of the test run's own.

@@ -20,8 +20,8 @@ enum GuidedLive {
         let length = ClockText.format(frames: program.trackFrames, rate: program.format.sampleRate)
         logger.notice("playing \(setup.track.displayName) (\(length)), \(setup.gainDescription)")
         let outcome = try LiveRunner(live: live, logger: logger, quiet: reporting.quiet, color: reporting.color,
-                                     title: setup.track.displayName).run()
-        let then = program.sit == nil ? "" : ", then \(playback.then.map { "\($0)" } ?? "") min sit"
+                                     title: setup.track.displayName, affirmations: reporting.affirmations(settings)).run()
+        let then = playback.then.map { ", " + say(.sitThen, ["minutes": Language.current.decimal($0.description)]) } ?? ""
         outcome.record(kind: .guided, note: setup.track.displayName + then, library: location, logger: logger)
     }
 }

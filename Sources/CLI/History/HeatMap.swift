@@ -6,8 +6,9 @@ struct HeatMap {
     var weeks = 26
     var color = false
 
-    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-    static let dayLabels = ["Mon", "", "Wed", "", "Fri", "", ""]
+    /// Twelve month names and seven row labels (Monday first), in the run's language.
+    var monthNames = say(.monthNames).split(separator: " ").map(String.init)
+    var dayLabels = say(.dayLabels).split(separator: ",", omittingEmptySubsequences: false).map(String.init)
     /// Cells for no sit, then for under 10, 20, 40 minutes and longer.
     static let glyphs: [Character] = ["·", "░", "▒", "▓", "█"]
     /// 256-colour greens, light to dark, for the four levels with a sit.
@@ -19,7 +20,7 @@ struct HeatMap {
         let firstMonday = end.adding(days: -end.weekday - 7 * (weeks - 1))
         var lines = [monthLine(firstMonday: firstMonday)]
         for weekday in 0..<7 {
-            var line = Self.dayLabels[weekday].padding(toLength: Self.labelWidth, withPad: " ", startingAt: 0)
+            var line = (weekday < dayLabels.count ? dayLabels[weekday] : "").padding(toLength: Self.labelWidth, withPad: " ", startingAt: 0)
             for week in 0..<weeks {
                 let day = firstMonday.adding(days: 7 * week + weekday)
                 line += day > end ? " " : cell(level: Self.level(seconds: secondsByDay[day] ?? 0))
@@ -28,7 +29,7 @@ struct HeatMap {
             lines.append(line.trimmingTrailingSpaces)
         }
         let legend = (0..<Self.glyphs.count).map { cell(level: $0) }.joined(separator: " ")
-        lines.append(String(repeating: " ", count: Self.labelWidth) + "less " + legend + " more")
+        lines.append(String(repeating: " ", count: Self.labelWidth) + say(.heatLess) + " " + legend + " " + say(.heatMore))
         return lines
     }
 
@@ -58,7 +59,8 @@ struct HeatMap {
             guard let first = (0..<7).map({ monday.adding(days: $0) }).first(where: { $0.components.day == 1 }) else { continue }
             let column = Self.labelWidth + 2 * week
             guard line.count <= column else { continue }
-            line += String(repeating: " ", count: column - line.count) + Self.monthNames[first.components.month - 1]
+            let month = first.components.month - 1
+            line += String(repeating: " ", count: column - line.count) + (month < monthNames.count ? monthNames[month] : "")
         }
         return line
     }

@@ -57,15 +57,27 @@ struct HistoryList: ParsableCommand {
         }
         if range.from == nil { sessions = Array(sessions.suffix(limit)) }
         guard !sessions.isEmpty else {
-            FileHandle.standardError.write(Data("meditate: no sits recorded\(range.from ?? range.to != nil ? " in that range" : " yet")\n".utf8))
+            let none = range.from != nil || range.to != nil ? say(.historyNoneInRange) : say(.historyNoneYet)
+            FileHandle.standardError.write(Data("meditate: \(none)\n".utf8))
             return
         }
         for session in sessions.reversed() {
-            let when = PracticeDate.iso(session.startedAt, in: zone).prefix(16).replacingOccurrences(of: "T", with: " ")
-            let time = "\(ClockText.format(seconds: session.satSeconds)) of \(ClockText.format(seconds: session.plannedSeconds))"
-            let columns = [when, session.kind.rawValue.padded(8), time.padded(16),
-                           (session.completed ? "completed" : "ended early").padded(11), session.note]
+            let when = PracticeDate.local(session.startedAt, in: zone, language: Language.current)
+            let time = say(.historySatOf, ["sat": ClockText.format(seconds: session.satSeconds),
+                                           "planned": ClockText.format(seconds: session.plannedSeconds)])
+            let columns = [when, Self.name(of: session.kind).padded(10), time.padded(18),
+                           say(session.completed ? .historyCompleted : .historyEndedEarly).padded(11), session.note]
             print(columns.joined(separator: "  ").trimmingTrailingSpaces)
+        }
+    }
+}
+
+extension HistoryList {
+    static func name(of kind: PracticeSession.Kind) -> String {
+        switch kind {
+        case .timer: say(.kindTimer)
+        case .guided: say(.kindGuided)
+        case .imported: say(.kindImported)
         }
     }
 }
@@ -93,7 +105,7 @@ struct HistoryImport: ParsableCommand {
         let sessions = try PracticeCSV.parse(text, path: file, timeZone: .current)
         let added = try location.open().importPractice(sessions)
         let skipped = sessions.count - added
-        print("imported \(added) sit\(added == 1 ? "" : "s")" + (skipped > 0 ? ", \(skipped) already in the history" : ""))
+        print(skipped > 0 ? say(.historyImportedSkipped, ["count": added, "skipped": skipped]) : say(.historyImported, ["count": added]))
     }
 }
 

@@ -137,6 +137,15 @@ enum PracticeDate {
         return date.timeIntervalSince1970
     }
 
+    /// `2026-11-21 07:30`, or `21.11.2026 07:30` in German.
+    static func local(_ seconds: Double, in timeZone: TimeZone, language: Language) -> String {
+        let iso = iso(seconds, in: timeZone)
+        let (date, time) = (iso.prefix(10), iso.dropFirst(11).prefix(5))
+        guard language == .de else { return "\(date) \(time)" }
+        let parts = date.split(separator: "-")
+        return "\(parts[2]).\(parts[1]).\(parts[0]) \(time)"
+    }
+
     /// The start of a local day, for `--from` and `--to`.
     static func startOfDay(_ day: CivilDay, in timeZone: TimeZone) -> Double {
         var calendar = Calendar(identifier: .gregorian)

@@ -25,15 +25,15 @@ struct StatsCommand: ParsableCommand {
         let sessions = try location.open().practice(from: bounds.from, to: bounds.to)
         let today = range.to?.day ?? CivilDay(Date().timeIntervalSince1970, in: zone)
         let stats = PracticeStats(sessions, today: today, timeZone: zone)
-        let days = { (n: Int) in n == 1 ? "1 day" : "\(n) days" }
-        print("""
-        sessions        \(stats.sessions)
-        total           \(ClockText.format(seconds: stats.totalSeconds))
-        average         \(ClockText.format(seconds: stats.averageSeconds))
-        current streak  \(days(stats.currentStreak))
-        longest streak  \(days(stats.longestStreak))
-
-        """)
+        let days = { (n: Int) in n == 1 ? say(.oneDay) : say(.manyDays, ["count": n]) }
+        let rows: [(MessageKey, String)] = [
+            (.statsSessions, "\(stats.sessions)"), (.statsTotal, ClockText.format(seconds: stats.totalSeconds)),
+            (.statsAverage, ClockText.format(seconds: stats.averageSeconds)),
+            (.statsCurrentStreak, days(stats.currentStreak)), (.statsLongestStreak, days(stats.longestStreak)),
+        ]
+        let width = rows.map { say($0.0).count }.max() ?? 0
+        for (key, value) in rows { print(say(key).padded(width + 2) + value) }
+        print()
         let color = !noColor && Terminal.isInteractive && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         for line in HeatMap(color: color).render(secondsByDay: stats.secondsByDay, end: today) { print(line) }
     }

@@ -65,7 +65,7 @@ struct PresetSave: ParsableCommand {
             _ = try SessionPlan(session.configuration(settings))
         }
         try ConfigKey.edit { $0.setTable(PresetName.table(name), assignments: assignments) }
-        FileHandle.standardError.write(Data("meditate: saved preset '\(name)'; start it with `meditate \(name)`\n".utf8))
+        FileHandle.standardError.write(Data("meditate: \(say(.presetSaved, ["name": name]))\n".utf8))
     }
 }
 
@@ -76,7 +76,7 @@ struct PresetList: ParsableCommand {
     func run() throws {
         let presets = try Settings.load().file.presets
         guard !presets.isEmpty else {
-            FileHandle.standardError.write(Data("meditate: no presets yet (`meditate preset save NAME …`)\n".utf8))
+            FileHandle.standardError.write(Data("meditate: \(say(.presetNoneYet))\n".utf8))
             return
         }
         let width = presets.keys.map(\.count).max() ?? 0

@@ -86,9 +86,20 @@ enum SettingKeys {
         "gap", "Seconds between a guided track's end and the gong that opens the sit", expecting: secondsExpected
     ) { !$0.isNegative && $0 <= maxSeconds }.defaulting(to: ExactDecimal(5))
 
+    static let lang = Setting<Language>(
+        "lang", "Language of messages (the locale's when not set)", expecting: "en or de")
+
+    static let affirmations = Setting<Bool>(
+        "affirmations", "Show affirmations in the status line while sitting", expecting: "true or false"
+    ).defaulting(to: true)
+
+    static let affirmationsFile = Setting<String>(
+        "affirmations-file", "Your own affirmations, one per line (the built-in ones when not set)",
+        expecting: "a file's path") { !$0.isEmpty }
+
     static let all: [any AnySetting] = [
         minutes, countdown, interval, bells, strikes, noise, noiseVolume, gong, gongVolume, sampleRate, seed,
-        backend, device, latency, target, normalize, guided, then, gap,
+        backend, device, latency, target, normalize, guided, then, gap, lang, affirmations, affirmationsFile,
     ]
 
     static func named(_ name: String) -> (any AnySetting)? {

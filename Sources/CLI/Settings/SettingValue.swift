@@ -63,6 +63,12 @@ extension NoiseArgument: SettingValue {
     var tomlLiteral: String { TOMLString.literal(rawValue) }
 }
 
+extension Language: SettingValue {
+    init?(settingText: String) { self.init(rawValue: settingText.trimmingCharacters(in: .whitespaces).lowercased()) }
+    var settingText: String { rawValue }
+    var tomlLiteral: String { TOMLString.literal(rawValue) }
+}
+
 extension OutputBackend: SettingValue {
     init?(settingText: String) { self.init(rawValue: settingText.trimmingCharacters(in: .whitespaces).lowercased()) }
     var settingText: String { rawValue }
