@@ -44,5 +44,5 @@ struct LiveReportingOptions: ParsableArguments {
         Logging.make(level: quiet ? .error : verbose ? .info : Terminal.isInteractive ? .warning : .notice)
     }
 
-    var color: Bool { !noColor && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty }
+    var color: Bool { Terminal.allowsColor(noColorFlag: noColor) }
 }

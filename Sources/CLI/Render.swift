@@ -76,7 +76,7 @@ struct Render: ParsableCommand {
             if settings.value(SettingKeys.then, flag: guided.thenMinutes) != nil {
                 throw ValidationError("--then adds a sit after a guided track; give --guided TRACK too")
             }
-            let plan = try SessionPlan(session.configuration(settings))
+            let plan = try SessionPlan(session.configuration(settings, sound: sound))
             let gong = try GongLoader.load(GongChoice(argument: sound.gong), sampleRate: plan.format.sampleRate)
             renderer = OfflineSessionRenderer(plan: plan, gong: gong)
         }

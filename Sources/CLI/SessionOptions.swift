@@ -17,10 +17,15 @@ struct SessionOptions: ParsableArguments {
     /// The configuration these options describe, each one not given taken from the settings
     /// (validated when a plan is made of it).
     func configuration(_ settings: Settings) -> SessionConfiguration {
+        configuration(settings, sound: sound.resolve(settings))
+    }
+
+    /// The same, with the sounds already resolved.
+    func configuration(_ settings: Settings, sound: SitSound) -> SessionConfiguration {
         var c = SessionConfiguration()
         c.minutes = settings.value(SettingKeys.minutes, flag: minutes)
         c.countdownSeconds = settings.value(SettingKeys.countdown, flag: countdown)
-        sound.resolve(settings).apply(to: &c)
+        sound.apply(to: &c)
         return c
     }
 

@@ -10,6 +10,11 @@ final class Terminal {
     /// Whether there is a person at a terminal: stdin and stdout both ttys.
     static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 
+    /// Whether colour is allowed: not turned off by --no-color or a non-empty NO_COLOR.
+    static func allowsColor(noColorFlag: Bool) -> Bool {
+        !noColorFlag && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+    }
+
     /// Columns of the terminal, 80 when unknown.
     static var columns: Int {
         var size = winsize()

@@ -34,7 +34,7 @@ struct StatsCommand: ParsableCommand {
         let width = rows.map { say($0.0).count }.max() ?? 0
         for (key, value) in rows { print(say(key).padded(width + 2) + value) }
         print()
-        let color = !noColor && Terminal.isInteractive && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        let color = Terminal.isInteractive && Terminal.allowsColor(noColorFlag: noColor)
         for line in HeatMap(color: color).render(secondsByDay: stats.secondsByDay, end: today) { print(line) }
     }
 }

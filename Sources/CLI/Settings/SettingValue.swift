@@ -57,19 +57,14 @@ extension String: SettingValue {
     var tomlLiteral: String { TOMLString.literal(self) }
 }
 
-extension NoiseArgument: SettingValue {
-    init?(settingText: String) { self.init(rawValue: settingText.trimmingCharacters(in: .whitespaces).lowercased()) }
-    var settingText: String { rawValue }
-    var tomlLiteral: String { TOMLString.literal(rawValue) }
-}
+extension NoiseArgument: SettingValue {}
 
-extension Language: SettingValue {
-    init?(settingText: String) { self.init(rawValue: settingText.trimmingCharacters(in: .whitespaces).lowercased()) }
-    var settingText: String { rawValue }
-    var tomlLiteral: String { TOMLString.literal(rawValue) }
-}
+extension Language: SettingValue {}
 
-extension OutputBackend: SettingValue {
+extension OutputBackend: SettingValue {}
+
+/// The named choices (noise colours, backends, languages): their raw values, any case.
+extension SettingValue where Self: RawRepresentable, RawValue == String {
     init?(settingText: String) { self.init(rawValue: settingText.trimmingCharacters(in: .whitespaces).lowercased()) }
     var settingText: String { rawValue }
     var tomlLiteral: String { TOMLString.literal(rawValue) }

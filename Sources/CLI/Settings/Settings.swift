@@ -71,17 +71,8 @@ struct Settings {
     /// environment, the config file, the default.
     func resolve<Value>(_ key: Setting<Value>, flag: Value?) -> (value: Value?, source: SettingSource) {
         if let flag { return (flag, .flag) }
-        let name = key.name
-        if let preset, let text = preset.values[name], let value = key.value(of: text) {
-            return (value, .preset(preset.name))
-        }
-        if let text = environment[name], let value = key.value(of: text) {
-            return (value, .environment(key.environmentName))
-        }
-        if let entry = file.settings[name], let value = key.value(of: entry.text) {
-            return (value, .file(path: file.path, line: entry.line))
-        }
-        return (nil, .builtIn)
+        guard let (text, source) = setText(of: key), let value = key.value(of: text) else { return (nil, .builtIn) }
+        return (value, source)
     }
 
     func resolve<Value>(_ key: DefaultedSetting<Value>, flag: Value?) -> (value: Value, source: SettingSource) {
@@ -109,10 +100,16 @@ struct Settings {
 
     /// Canonical text and source of any key, for `config list` and `config get`.
     func describe(_ setting: any AnySetting) -> (text: String?, source: SettingSource) {
+        setText(of: setting) ?? (setting.defaultText, .builtIn)
+    }
+
+    /// The text the strongest layer below the flags gives a key: the preset, the environment,
+    /// then the config file; nil when none does.
+    private func setText(of setting: any AnySetting) -> (text: String, source: SettingSource)? {
         let name = setting.name
         if let preset, let text = preset.values[name] { return (text, .preset(preset.name)) }
         if let text = environment[name] { return (text, .environment(setting.environmentName)) }
         if let entry = file.settings[name] { return (entry.text, .file(path: file.path, line: entry.line)) }
-        return (setting.defaultText, .builtIn)
+        return nil
     }
 }
