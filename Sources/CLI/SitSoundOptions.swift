@@ -39,6 +39,7 @@ struct SitSoundOptions: ParsableArguments {
         typealias K = SettingKeys
         var interval = settings.resolve(K.interval, flag: interval)
         var bells = settings.resolve(K.bells, flag: bells)
+        let noise = settings.resolve(K.noise, flag: noise)
         // --bells replaces --interval: the one asked for more strongly wins (a preset's bells over
         // the config's interval); given side by side, the plan says they conflict.
         if interval.value != nil, bells.value != nil, interval.source.strength != bells.source.strength {
@@ -47,14 +48,14 @@ struct SitSoundOptions: ParsableArguments {
         return SitSound(
             interval: interval.value, bells: bells.value?.minutes ?? [],
             strikes: settings.value(K.strikes, flag: strikes),
-            noise: settings.value(K.noise, flag: noise),
+            noise: noise.value,
             noiseVolume: settings.value(K.noiseVolume, flag: noiseVolume),
             gong: settings.value(K.gong, flag: gong),
             gongVolume: settings.value(K.gongVolume, flag: gongVolume),
             sampleRate: settings.value(K.sampleRate, flag: sampleRate),
             seed: settings.value(K.seed, flag: seed) ?? UInt64.random(in: .min ... .max),
             shapesASit: settings.isChosen(K.interval, flag: self.interval) || settings.isChosen(K.bells, flag: self.bells)
-                || settings.isChosen(K.noise, flag: noise) && noise != NoiseArgument.none)
+                || noise.source.isChosenForThisSession && noise.value != .none)
     }
 
     /// The options given, as setting texts, for a preset.

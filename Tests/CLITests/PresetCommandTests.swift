@@ -92,6 +92,19 @@ struct PresetCommandTests {
         #expect(try config.firstGongFrame(["--preset", "short", "--countdown", "1"]) == 48_000)
     }
 
+    @Test("a guided preset saved with --noise none renders the track alone: no noise, no sit asked for")
+    func guidedPresetWithoutNoise() throws {
+        let config = try ConfigScratch()
+        let track = fixtureFolder + "/lame-untagged.mp3"
+        #expect(try config.run(["preset", "save", "talk", "--guided", track, "--noise", "none"]).status == 0)
+        let byPreset = try config.run(["render", "--preset", "talk", "-q", "-o", config.scratch.path("p.wav")])
+        let byTrack = try CLIRunner.run(["render", "--guided", track, "-q", "-o", config.scratch.path("t.wav")])
+        #expect(byPreset.status == 0, "\(byPreset.stderr)")
+        #expect(byTrack.status == 0, "\(byTrack.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: config.scratch.path("p.wav")))
+                == Data(contentsOf: URL(fileURLWithPath: config.scratch.path("t.wav"))))
+    }
+
     @Test("preset mistakes are one line each",
           arguments: [
               (["preset", "save", "render", "--minutes", "5"], "'render' cannot name a preset"),

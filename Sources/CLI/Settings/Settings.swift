@@ -19,6 +19,14 @@ enum SettingSource: Equatable, CustomStringConvertible {
         }
     }
 
+    /// A flag or the preset: what the person asked for this session, not a standing setting.
+    var isChosenForThisSession: Bool {
+        switch self {
+        case .flag, .preset: return true
+        case .environment, .file, .builtIn: return false
+        }
+    }
+
     var description: String {
         switch self {
         case .flag: return "flag"
@@ -91,11 +99,7 @@ struct Settings {
     /// Whether the flag or the preset gives this key: what the person asked for this session,
     /// as opposed to their standing settings.
     func isChosen<Value>(_ key: Setting<Value>, flag: Value?) -> Bool {
-        resolve(key, flag: flag).source.strength >= SettingSource.preset("").strength
-    }
-
-    func isChosen<Value>(_ key: DefaultedSetting<Value>, flag: Value?) -> Bool {
-        isChosen(key.setting, flag: flag)
+        resolve(key, flag: flag).source.isChosenForThisSession
     }
 
     /// Canonical text and source of any key, for `config list` and `config get`.
