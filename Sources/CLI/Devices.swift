@@ -4,20 +4,21 @@ import Outputs
 /// `meditate devices`: what `--device` can name, per backend.
 struct Devices: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List the PulseAudio sinks and ALSA devices that --device can name.")
+        abstract: localized("List the PulseAudio sinks and ALSA devices that --device can name.",
+                            de: "Listet die PulseAudio-Sinks und ALSA-Geräte, die --device nennen kann."))
 
     func run() throws {
         print("PulseAudio (--backend pulse --device NAME):")
         do {
             let sinks = try DeviceCatalog.pulseSinks()
-            if sinks.isEmpty { print("  (no sinks)") }
+            if sinks.isEmpty { print(localized("  (no sinks)", de: "  (keine Sinks)")) }
             for sink in sinks { print("  \(sink.name)\(sink.description.isEmpty ? "" : "  \(sink.description)")") }
         } catch {
-            print("  (no server: \(error.localizedDescription))")
+            print(localized("  (no server: \(ErrorMessages.line(for: error)))", de: "  (kein Server: \(ErrorMessages.line(for: error)))"))
         }
         print("ALSA (--backend alsa --device NAME):")
         let pcms = DeviceCatalog.alsaPCMs()
-        if pcms.isEmpty { print("  (none)") }
+        if pcms.isEmpty { print(localized("  (none)", de: "  (keine)")) }
         for pcm in pcms { print("  \(pcm.name)\(pcm.description.isEmpty ? "" : "  \(pcm.description)")") }
     }
 }

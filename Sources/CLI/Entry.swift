@@ -17,9 +17,10 @@ enum Entry {
             let code = Meditate.exitCode(for: error)
             if code == .success {
                 // --help, --version and the like.
-                Meditate.exit(withError: error)
+                print(ParserMessages.help(Meditate.fullMessage(for: error)))
+                Foundation.exit(code.rawValue)
             }
-            let message = oneLine(Meditate.message(for: error))
+            let message = ErrorMessages.line(for: error)
             FileHandle.standardError.write(Data("meditate: \(say(.errorPrefix)): \(message)\n".utf8))
             Foundation.exit(code.rawValue)
         }
@@ -28,6 +29,8 @@ enum Entry {
     /// Takes `--lang en|de` out of the arguments (it applies to every command) and sets the
     /// language: the flag, else `lang` from the settings, else the locale.
     static func chooseLanguage(_ arguments: [String]) throws -> [String] {
+        // A bad --lang is itself said in the locale's language.
+        Language.use(Language.chosen(flag: nil))
         var rest: [String] = []
         var flag: String?
         var index = 0
@@ -40,7 +43,8 @@ enum Entry {
             if argument == "--lang" || argument.hasPrefix("--lang=") {
                 let value = argument == "--lang" ? (index + 1 < arguments.count ? arguments[index + 1] : "") : String(argument.dropFirst(7))
                 guard Language(rawValue: value) != nil else {
-                    throw ValidationError("--lang must be en or de, not '\(value)'")
+                    throw ValidationError(localized("--lang must be en or de, not '\(value)'",
+                                                    de: "--lang muss en oder de sein, nicht '\(value)'"))
                 }
                 flag = value
                 index += argument == "--lang" ? 2 : 1
@@ -62,14 +66,10 @@ enum Entry {
             return arguments
         }
         guard try Settings.load().file.presets[first] != nil else {
-            throw ValidationError("'\(first)' is neither a command nor a preset (see `meditate --help` and `meditate preset list`)")
+            throw ValidationError(localized(
+                "'\(first)' is neither a command nor a preset (see `meditate --help` and `meditate preset list`)",
+                de: "'\(first)' ist weder ein Befehl noch eine Vorlage (siehe `meditate --help` und `meditate preset list`)"))
         }
         return ["sit", "--preset", first] + arguments.dropFirst()
-    }
-
-    /// ArgumentParser's own errors may span lines; keep the first, which names the problem.
-    static func oneLine(_ message: String) -> String {
-        let first = message.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? message
-        return first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first
     }
 }

@@ -4,21 +4,26 @@ import Logging
 
 /// How much a live command says, and whether in colour: shared by the timer and `play`.
 struct LiveReportingOptions: ParsableArguments {
-    @Flag(name: .shortAndLong, help: "No status line and no summary; errors only.")
+    @Flag(name: .shortAndLong, help: .localized("No status line and no summary; errors only.",
+                                                   de: "Keine Statuszeile und keine Zusammenfassung; nur Fehler."))
     var quiet = false
 
-    @Flag(name: .shortAndLong, help: "Log the device, its negotiated buffer and underruns.")
+    @Flag(name: .shortAndLong, help: .localized("Log the device, its negotiated buffer and underruns.",
+                                                   de: "Protokolliert das Gerät, seinen ausgehandelten Puffer und Unterläufe."))
     var verbose = false
 
-    @Flag(name: .customLong("no-color"), help: "No colours (also when NO_COLOR is set).")
+    @Flag(name: .customLong("no-color"), help: .localized("No colours (also when NO_COLOR is set).",
+                                                             de: "Keine Farben (auch wenn NO_COLOR gesetzt ist)."))
     var noColor = false
 
-    @Option(name: .customLong("affirmations"), help: ArgumentHelp(
+    @Option(name: .customLong("affirmations"), help: .localized(
         "Show your own affirmations while sitting, one per line of this file (default: a built-in set).",
+        de: "Zeigt beim Sitzen deine eigenen Affirmationen, eine pro Zeile dieser Datei (Standard: eingebaute).",
         valueName: "file"))
     var affirmationsFile: String?
 
-    @Flag(name: .customLong("no-affirmations"), help: "No affirmations in the status line.")
+    @Flag(name: .customLong("no-affirmations"), help: .localized("No affirmations in the status line.",
+                                                                   de: "Keine Affirmationen in der Statuszeile."))
     var noAffirmations = false
 
     /// The affirmations to rotate through while sitting; none when turned off.
@@ -31,11 +36,13 @@ struct LiveReportingOptions: ParsableArguments {
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            throw ValidationError("cannot read the affirmations in \(path): \(ConfigFile.reason(error))")
+            throw ValidationError(localized("cannot read the affirmations in \(path): \(ConfigFile.reason(error))",
+                                            de: "kann die Affirmationen in \(path) nicht lesen: \(ConfigFile.reason(error))"))
         }
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.hasPrefix("#") }
-        guard !lines.isEmpty else { throw ValidationError("\(path) holds no affirmations (one per line)") }
+        guard !lines.isEmpty else { throw ValidationError(localized("\(path) holds no affirmations (one per line)",
+                                                                 de: "\(path) enthält keine Affirmationen (eine pro Zeile)")) }
         return lines
     }
 

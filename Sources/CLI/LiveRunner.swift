@@ -49,9 +49,9 @@ struct LiveRunner {
                 Thread.sleep(forTimeInterval: 0.1)
             }
             let events = live.poll()
-            for notice in live.takeNotices() { logger.warning("\(notice)") }
+            for notice in live.takeNotices() { logger.warning("\(notice.line)") }
             if let failure = live.trackFailure {
-                logger.error("\(failure.localizedDescription)")
+                logger.error("\(ErrorMessages.line(for: failure))")
                 live.end()
             }
             if let terminal, !quiet {
@@ -105,7 +105,7 @@ struct LiveOutcome {
         do {
             try library.open().record(session)
         } catch {
-            logger.error("\(say(.notRecorded, ["reason": error.localizedDescription]))")
+            logger.error("\(say(.notRecorded, ["reason": ErrorMessages.line(for: error)]))")
         }
     }
 }

@@ -3,17 +3,20 @@ import Outputs
 
 /// Where live audio goes: shared by every command that plays.
 struct OutputOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
+    @Option(help: .localized(
         "Sound system: auto (PulseAudio if a server answers, else ALSA), pulse or alsa (default \(SettingKeys.backend.defaultValue.rawValue)).",
+        de: "Soundsystem: auto (PulseAudio, wenn ein Server antwortet, sonst ALSA), pulse oder alsa (Standard \(SettingKeys.backend.defaultValue.rawValue)).",
         valueName: "auto|pulse|alsa"))
     var backend: OutputBackend?
 
-    @Option(help: ArgumentHelp("A PulseAudio sink or an ALSA PCM (default, dmix, plughw:1,0, …); see `meditate devices`.",
-                               valueName: "name"))
+    @Option(help: .localized(
+        "A PulseAudio sink or an ALSA PCM (default, dmix, plughw:1,0, …); see `meditate devices`.",
+        de: "Ein PulseAudio-Sink oder ein ALSA-PCM (default, dmix, plughw:1,0, …); siehe `meditate devices`.", valueName: "name"))
     var device: String?
 
-    @Option(name: .customLong("latency-ms"), help: ArgumentHelp(
-        "Device buffer to ask for, in milliseconds (20-2000; default \(SettingKeys.latency.defaultValue)).", valueName: "ms"))
+    @Option(name: .customLong("latency-ms"), help: .localized(
+        "Device buffer to ask for, in milliseconds (20-2000; default \(SettingKeys.latency.defaultValue)).",
+        de: "Gewünschter Gerätepuffer in Millisekunden (20-2000; Standard \(SettingKeys.latency.defaultValue)).", valueName: "ms"))
     var latencyMilliseconds: Int?
 
     func validate() throws {

@@ -8,11 +8,18 @@ import Synchronization
 /// `meditate render`: a whole session to a WAV file, as fast as the machine allows.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render a session to a WAV file, offline, with the same mixer as live playback.",
-        discussion: """
+        abstract: localized("Render a session to a WAV file, offline, with the same mixer as live playback.",
+                            de: "Schreibt eine Sitzung offline in eine WAV-Datei, mit demselben Mischer wie live."),
+        discussion: localized("""
         The file appears only when the render has finished; a failed or interrupted render
         leaves nothing behind. With --guided, the file is the guided track (normalised as
         `play` plays it), then the sit that --then adds. Examples:
+        """, de: """
+        Die Datei erscheint erst, wenn alles geschrieben ist; ein fehlgeschlagener oder
+        abgebrochener Lauf hinterlässt nichts. Mit --guided enthält die Datei die geführte
+        Aufnahme (normalisiert wie bei `play`), dann das Sitzen, das --then anfügt. Beispiele:
+        """) + """
+
           meditate render --minutes 20 --interval 5 --noise white -o session.wav
           meditate render --guided "Body scan" --then 10 --interval 5 -o guided.wav
         """
@@ -21,40 +28,48 @@ struct Render: ParsableCommand {
     @OptionGroup var session: SessionOptions
     @OptionGroup var preset: PresetOption
 
-    @Option(name: .customLong("guided"), help: ArgumentHelp(
-        "Render this guided track (an id, a title's start, or a file) instead of a timed sit.", valueName: "track"))
+    @Option(name: .customLong("guided"), help: .localized(
+        "Render this guided track (an id, a title's start, or a file) instead of a timed sit.",
+        de: "Diese geführte Aufnahme (ID, Anfang des Titels oder Datei) statt eines Sitzens mit Timer.", valueName: "track"))
     var guidedTrack: String?
 
-    @OptionGroup(title: "Guided track (with --guided)") var guided: GuidedOptions
+    @OptionGroup(title: localized("Guided track (with --guided)", de: "Geführte Aufnahme (mit --guided)")) var guided: GuidedOptions
     @OptionGroup var location: LibraryLocation
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The WAV file to write.", valueName: "path"))
+    @Option(name: [.customShort("o"), .long], help: .localized("The WAV file to write.", de: "Die WAV-Datei, die geschrieben wird.", valueName: "path"))
     var output: String
 
-    @Option(help: ArgumentHelp("Sample format of the file.", valueName: "s16|f32"))
+    @Option(help: .localized("Sample format of the file.", de: "Sampleformat der Datei.", valueName: "s16|f32"))
     var format: SampleFormat = .s16
 
-    @Flag(name: .shortAndLong, help: "Say nothing on success.")
+    @Flag(name: .shortAndLong, help: .localized("Say nothing on success.", de: "Bei Erfolg nichts ausgeben."))
     var quiet = false
 
-    @Flag(name: .shortAndLong, help: "Log what the render does.")
+    @Flag(name: .shortAndLong, help: .localized("Log what the render does.", de: "Protokolliert, was das Rendern tut."))
     var verbose = false
 
     func validate() throws {
         if guidedTrack != nil {
             try Self.checkGuidedShape(session: session)
         } else if guided.thenMinutes != nil && preset.preset == nil {
-            throw ValidationError("--then adds a sit after a guided track; give --guided TRACK too")
+            throw Self.thenWithoutGuided
         }
+    }
+
+    static var thenWithoutGuided: ValidationError {
+        ValidationError(localized("--then adds a sit after a guided track; give --guided TRACK too",
+                                  de: "--then fügt nach einer geführten Aufnahme ein Sitzen an; gib auch --guided AUFNAHME an"))
     }
 
     /// With a guided track the sit after it is --then and --gap, not --minutes and --countdown.
     static func checkGuidedShape(session: SessionOptions) throws {
         if session.minutes != nil {
-            throw ValidationError("with --guided, the sit after the track is --then MINUTES, not --minutes")
+            throw ValidationError(localized("with --guided, the sit after the track is --then MINUTES, not --minutes",
+                                            de: "mit --guided ist das Sitzen nach der Aufnahme --then MINUTEN, nicht --minutes"))
         }
         if session.countdown != nil {
-            throw ValidationError("with --guided, the pause before the sit is --gap SECONDS, not --countdown")
+            throw ValidationError(localized("with --guided, the pause before the sit is --gap SECONDS, not --countdown",
+                                            de: "mit --guided ist die Pause vor dem Sitzen --gap SEKUNDEN, nicht --countdown"))
         }
     }
 
@@ -74,7 +89,7 @@ struct Render: ParsableCommand {
                                               gain: setup.normalization.linearGain, gong: setup.gong)
         } else {
             if settings.value(SettingKeys.then, flag: guided.thenMinutes) != nil {
-                throw ValidationError("--then adds a sit after a guided track; give --guided TRACK too")
+                throw Self.thenWithoutGuided
             }
             let plan = try SessionPlan(session.configuration(settings, sound: sound))
             let gong = try GongLoader.load(GongChoice(argument: sound.gong), sampleRate: plan.format.sampleRate)
@@ -89,14 +104,15 @@ struct Render: ParsableCommand {
         let finished = try renderer.render(to: output, format: format,
                                            shouldContinue: { !Interruption.requested })
         guard finished else {
-            FileHandle.standardError.write(Data("meditate: interrupted; nothing written\n".utf8))
+            FileHandle.standardError.write(Data("meditate: \(localized("interrupted; nothing written", de: "abgebrochen; nichts geschrieben"))\n".utf8))
             throw ExitCode(130)
         }
         logger.info("done", metadata: ["seconds": "\(ContinuousClock.now - started)"])
         if !quiet {
             let seconds = renderer.totalFrames / rate
-            let line = "wrote \(output): \(seconds / 60)m\(String(format: "%02d", seconds % 60))s, "
-                + "\(rate) Hz, \(format.rawValue)\n"
+            let length = "\(seconds / 60)m\(String(format: "%02d", seconds % 60))s"
+            let line = localized("wrote \(output): \(length), \(rate) Hz, \(format.rawValue)\n",
+                                 de: "\(output) geschrieben: \(length), \(rate) Hz, \(format.rawValue)\n")
             FileHandle.standardError.write(Data(line.utf8))
         }
     }

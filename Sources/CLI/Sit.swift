@@ -7,11 +7,18 @@ import Session
 /// `meditate` / `meditate sit`: the live timer.
 struct Sit: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Sit with the timer: countdown, start gong, interval bells, completion gong (the default).",
-        discussion: """
+        abstract: localized("Sit with the timer: countdown, start gong, interval bells, completion gong (the default).",
+                            de: "Sitzen mit dem Timer: Vorlauf, Startgong, Intervallglocken, Schlussgong (der Standard)."),
+        discussion: localized("""
         In a terminal a status line shows where you are; space pauses and resumes, q or Ctrl-C ends (the sound fades out and the time sat is printed). Without a terminal (systemd, cron, a pipe) each event is one timestamped line on stderr, and SIGTERM ends the session like q.
 
         Examples:
+        """, de: """
+        Im Terminal zeigt eine Statuszeile, wo du bist; die Leertaste pausiert und setzt fort, q oder Strg-C beendet (der Klang blendet aus, und die gesessene Zeit wird ausgegeben). Ohne Terminal (systemd, cron, eine Pipe) ist jedes Ereignis eine Zeile mit Zeitstempel auf stderr, und SIGTERM beendet die Sitzung wie q.
+
+        Beispiele:
+        """) + """
+
           meditate --minutes 20 --interval 5 --noise white
           meditate sit --minutes 10 --backend alsa --device default
         """
@@ -19,7 +26,7 @@ struct Sit: ParsableCommand {
 
     @OptionGroup var session: SessionOptions
     @OptionGroup var preset: PresetOption
-    @OptionGroup(title: "Output") var output: OutputOptions
+    @OptionGroup(title: localized("Output", de: "Ausgabe")) var output: OutputOptions
 
     @OptionGroup var reporting: LiveReportingOptions
 
@@ -28,7 +35,8 @@ struct Sit: ParsableCommand {
         if let track = settings.value(SettingKeys.guided, flag: nil) {
             // A preset that holds a guided track plays it, as `meditate play` would.
             if session.minutes != nil || session.countdown != nil {
-                throw ValidationError("this preset plays a guided track; --minutes and --countdown shape a timed sit")
+                throw ValidationError(localized("this preset plays a guided track; --minutes and --countdown shape a timed sit",
+                                                de: "diese Vorlage spielt eine geführte Aufnahme; --minutes und --countdown gelten für ein Sitzen mit Timer"))
             }
             try GuidedLive.run(reference: track, playback: GuidedOptions.parse([]).resolve(settings),
                                sound: session.sound.resolve(settings), output: output, reporting: reporting,
@@ -43,7 +51,7 @@ struct Sit: ParsableCommand {
         Interruption.install()
         let live = try LiveSession(plan: plan, gong: gong,
                                    output: output.request(sampleRate: plan.format.sampleRate, settings: settings))
-        logger.info("output: \(live.outputSummary)")
+        logger.info("\(localized("output", de: "Ausgabe")): \(live.outputSummary)")
 
         let outcome = try LiveRunner(live: live, logger: logger, quiet: reporting.quiet, color: reporting.color,
                                      affirmations: reporting.affirmations(settings)).run()

@@ -1,10 +1,18 @@
+import Decoders
 import Foundation
 
 /// What went wrong with the library, one line each for the person at the terminal.
 public enum LibraryError: LocalizedError, Equatable {
     case database(path: String, reason: String)
     case unreadable(path: String, reason: String)
-    case notAudio(path: String, reason: String)
+    /// The decoder could not read the file as audio.
+    case undecodable(DecoderError)
+    /// Audio at a rate the loudness meter cannot measure.
+    case unmeasurable(path: String, sampleRate: Int)
+    /// A file that decodes to no frames at all.
+    case holdsNoAudio(path: String)
+    /// An import path that names nothing.
+    case noSuchPath(path: String)
     case noSuchTrack(reference: String)
     case ambiguous(reference: String, candidates: [String])
     case copyFailed(path: String, reason: String)
@@ -15,8 +23,14 @@ public enum LibraryError: LocalizedError, Equatable {
             return "the library at '\(path)' cannot be used: \(reason)"
         case let .unreadable(path, reason):
             return "'\(path)': cannot read the file (\(reason))"
-        case let .notAudio(_, reason):
-            return reason
+        case let .undecodable(error):
+            return error.errorDescription
+        case let .unmeasurable(path, sampleRate):
+            return "'\(path)': audio at \(sampleRate) Hz cannot be measured"
+        case let .holdsNoAudio(path):
+            return "'\(path)': holds no audio"
+        case let .noSuchPath(path):
+            return "'\(path)': no such file or folder"
         case let .noSuchTrack(reference):
             return "no track '\(reference)' in the library (see `meditate library list`)"
         case let .ambiguous(reference, candidates):

@@ -23,11 +23,11 @@ public struct TrackAnalysis: Sendable {
             // that ends before its header says is caught as truncated, as in playback.
             reader = try EngineFormatReader(decoder: decoder, engineRate: decoder.sourceFormat.sampleRate)
         } catch {
-            throw .notAudio(path: path, reason: error.errorDescription ?? "'\(path)': not audio")
+            throw .undecodable(error)
         }
         let format = decoder.sourceFormat
         guard let meter = LoudnessMeter(channels: 2, sampleRate: format.sampleRate) else {
-            throw .notAudio(path: path, reason: "'\(path)': audio at \(format.sampleRate) Hz cannot be measured")
+            throw .unmeasurable(path: path, sampleRate: format.sampleRate)
         }
         let chunkFrames = 16384
         let chunk = UnsafeMutablePointer<Float>.allocate(capacity: chunkFrames * 2)
@@ -38,14 +38,14 @@ public struct TrackAnalysis: Sendable {
             do {
                 got = try reader.read(into: chunk, maxFrames: chunkFrames)
             } catch {
-                throw .notAudio(path: path, reason: error.errorDescription ?? "'\(path)': decoding failed")
+                throw .undecodable(error)
             }
             if got == 0 { break }
             meter.add(chunk, frames: got)
             frames += got
         }
         guard frames > 0 else {
-            throw .notAudio(path: path, reason: "'\(path)': holds no audio")
+            throw .holdsNoAudio(path: path)
         }
         metadata = decoder.metadata
         sampleRate = format.sampleRate

@@ -27,7 +27,7 @@ public struct TrackImporter: Sendable {
             let path = Self.absolute(input)
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                missing.append(.failed(path: input, reason: "'\(input)': no such file or folder"))
+                missing.append(.failed(path: input, error: .noSuchPath(path: input)))
                 continue
             }
             guard isDirectory.boolValue else {
@@ -50,7 +50,7 @@ public struct TrackImporter: Sendable {
         do {
             return try importOrThrow(path, copy: copy)
         } catch {
-            return .failed(path: path, reason: error.errorDescription ?? "'\(path)': failed")
+            return .failed(path: path, error: error)
         }
     }
 

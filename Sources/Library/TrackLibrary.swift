@@ -91,14 +91,6 @@ public struct TrackProblem: Sendable, Equatable {
 
     public let track: Track
     public let kind: Kind
-
-    public var line: String {
-        switch kind {
-        case .missing: "#\(track.id ?? 0) \(track.title): missing ('\(track.path)')"
-        case .changed: "#\(track.id ?? 0) \(track.title): changed since import ('\(track.path)'); import it again"
-        case .unreadable: "#\(track.id ?? 0) \(track.title): cannot be read ('\(track.path)')"
-        }
-    }
 }
 
 extension Array {

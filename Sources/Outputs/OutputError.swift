@@ -9,7 +9,7 @@ public enum OutputError: LocalizedError, Equatable {
     /// The device or sound server went away while playing.
     case deviceLost(reason: String)
     /// Nothing could be opened; each attempt says why.
-    case noOutput(attempts: [String])
+    case noOutput(attempts: [OutputError])
 
     public var errorDescription: String? {
         switch self {
@@ -20,7 +20,7 @@ public enum OutputError: LocalizedError, Equatable {
             return "cannot open \(backend)\(name): \(reason)"
         case let .deviceLost(reason): return "the sound device went away: \(reason)"
         case let .noOutput(attempts):
-            return "no sound output: " + attempts.joined(separator: "; ")
+            return "no sound output: " + attempts.map { $0.errorDescription ?? "\($0)" }.joined(separator: "; ")
                 + " (choose one with --backend pulse|alsa and --device NAME, see `meditate devices`, "
                 + "or write a file with `meditate render`)"
         }

@@ -5,11 +5,16 @@ import Foundation
 struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
-        abstract: "Show and change the settings every session starts from.",
-        discussion: """
+        abstract: localized("Show and change the settings every session starts from.",
+                            de: "Zeigt und ändert die Einstellungen, mit denen jede Sitzung beginnt."),
+        discussion: localized("""
         Settings live in $XDG_CONFIG_HOME/meditate/config.toml (by default ~/.config/meditate/config.toml), one `key = value` per line; comments you write there are kept when meditate changes the file. A flag beats a preset, which beats a MEDITATE_<KEY> variable (MEDITATE_NOISE_VOLUME for noise-volume), which beats the file, which beats the default.
+        """, de: """
+        Die Einstellungen stehen in $XDG_CONFIG_HOME/meditate/config.toml (sonst ~/.config/meditate/config.toml), eine Zeile `schlüssel = wert` je Einstellung; Kommentare, die du dort schreibst, bleiben erhalten, wenn meditate die Datei ändert. Vorrang hat eine Option, dann eine Vorlage, dann eine MEDITATE_<KEY>-Variable (MEDITATE_NOISE_VOLUME für noise-volume), dann die Datei, zuletzt der Standardwert.
+        """) + """
 
-        Examples:
+
+        \(localized("Examples:", de: "Beispiele:"))
           meditate config list
           meditate config set noise pink
           meditate config set interval 5
@@ -23,15 +28,17 @@ struct ConfigCommand: ParsableCommand {
 /// `meditate config list`: every setting, its value and where the value comes from.
 struct ConfigList: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "Every setting with its value and where it comes from.")
+        commandName: "list", abstract: localized("Every setting with its value and where it comes from.",
+                                              de: "Jede Einstellung mit ihrem Wert und seiner Herkunft."))
 
     func run() throws {
         let settings = try Settings.load()
         let rows = SettingKeys.all.filter(\.belongsInConfig).map { setting in
             let (text, source) = settings.describe(setting)
             let assignment = text.map { "\(setting.name) = \(setting.tomlLiteral(canonical: $0))" }
-                ?? "# \(setting.name) (not set)"
-            return (assignment, "# \(source), \(setting.summary.lowercasedFirst)")
+                ?? "# \(setting.name) \(localized("(not set)", de: "(nicht gesetzt)"))"
+            let summary = Language.current == .de ? setting.summary.text : setting.summary.text.lowercasedFirst
+            return (assignment, "# \(source), \(summary)")
         }
         let width = rows.map(\.0.count).max() ?? 0
         for (assignment, note) in rows {
@@ -43,9 +50,12 @@ struct ConfigList: ParsableCommand {
 /// `meditate config get KEY`: the value in effect, as a script wants it.
 struct ConfigGet: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "get", abstract: "Print the value a setting has now (nothing, exit 1, when it has none).")
+        commandName: "get", abstract: localized(
+            "Print the value a setting has now (nothing, exit 1, when it has none).",
+            de: "Gibt den aktuellen Wert einer Einstellung aus (nichts und Status 1, wenn sie keinen hat)."))
 
-    @Argument(help: ArgumentHelp("The setting, e.g. minutes or noise-volume.", valueName: "key"))
+    @Argument(help: .localized("The setting, e.g. minutes or noise-volume.", de: "Die Einstellung, z. B. minutes oder noise-volume.",
+                                     valueName: "key"))
     var key: String
 
     func run() throws {
@@ -58,12 +68,14 @@ struct ConfigGet: ParsableCommand {
 /// `meditate config set KEY VALUE`: one line of config.toml written or changed.
 struct ConfigSet: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "set", abstract: "Set a setting in config.toml (the file's comments are kept).")
+        commandName: "set", abstract: localized("Set a setting in config.toml (the file's comments are kept).",
+                                             de: "Setzt eine Einstellung in config.toml (Kommentare bleiben erhalten)."))
 
-    @Argument(help: ArgumentHelp("The setting, e.g. minutes or noise-volume.", valueName: "key"))
+    @Argument(help: .localized("The setting, e.g. minutes or noise-volume.", de: "Die Einstellung, z. B. minutes oder noise-volume.",
+                                     valueName: "key"))
     var key: String
 
-    @Argument(help: ArgumentHelp("Its new value.", valueName: "value"))
+    @Argument(help: .localized("Its new value.", de: "Ihr neuer Wert.", valueName: "value"))
     var value: String
 
     func run() throws {
@@ -81,9 +93,11 @@ struct ConfigSet: ParsableCommand {
 /// `meditate config unset KEY`: the setting goes back to its default.
 struct ConfigUnset: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "unset", abstract: "Remove a setting from config.toml: its default applies again.")
+        commandName: "unset", abstract: localized("Remove a setting from config.toml: its default applies again.",
+                                               de: "Entfernt eine Einstellung aus config.toml: ihr Standardwert gilt wieder."))
 
-    @Argument(help: ArgumentHelp("The setting, e.g. minutes or noise-volume.", valueName: "key"))
+    @Argument(help: .localized("The setting, e.g. minutes or noise-volume.", de: "Die Einstellung, z. B. minutes oder noise-volume.",
+                                     valueName: "key"))
     var key: String
 
     func run() throws {
@@ -94,7 +108,7 @@ struct ConfigUnset: ParsableCommand {
 
 /// `meditate config path`: where the file is.
 struct ConfigPath: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "path", abstract: "Print where config.toml is.")
+    static let configuration = CommandConfiguration(commandName: "path", abstract: localized("Print where config.toml is.", de: "Gibt aus, wo config.toml liegt."))
 
     func run() {
         print(ConfigFile.defaultPath())

@@ -16,9 +16,9 @@ enum GuidedLive {
         let player = TrackPlayer(reader: setup.reader, gain: setup.normalization.linearGain, threaded: true)
         let live = try LiveSession(program: program, track: player, gong: setup.gong,
                                    output: output.request(sampleRate: program.format.sampleRate, settings: settings))
-        logger.info("output: \(live.outputSummary)")
+        logger.info("\(localized("output", de: "Ausgabe")): \(live.outputSummary)")
         let length = ClockText.format(frames: program.trackFrames, rate: program.format.sampleRate)
-        logger.notice("playing \(setup.track.displayName) (\(length)), \(setup.gainDescription)")
+        logger.notice("\(localized("playing", de: "spiele")) \(setup.track.displayName) (\(length)), \(setup.gainDescription)")
         let outcome = try LiveRunner(live: live, logger: logger, quiet: reporting.quiet, color: reporting.color,
                                      title: setup.track.displayName, affirmations: reporting.affirmations(settings)).run()
         let then = playback.then.map { ", " + say(.sitThen, ["minutes": Language.current.decimal($0.description)]) } ?? ""

@@ -4,22 +4,27 @@ import Session
 /// How a guided track plays, and the silent sit that may follow it: shared by `play` and
 /// `render --guided`.
 struct GuidedOptions: ParsableArguments {
-    @Option(name: .customLong("then"), help: ArgumentHelp(
+    @Option(name: .customLong("then"), help: .localized(
         "After the track, sit in silence for this many minutes: a gong opens the sit, bells and a completion gong follow as for the timer.",
+        de: "Nach der Aufnahme so viele Minuten still sitzen: ein Gong eröffnet das Sitzen, Glocken und Schlussgong folgen wie beim Timer.",
         valueName: "minutes"))
     var thenMinutes: ExactDecimal?
 
-    @Option(help: ArgumentHelp(
+    @Option(help: .localized(
         "Seconds between the track's last frame and the gong that opens the sit (default \(SettingKeys.gap.defaultValue)).",
+        de: "Sekunden zwischen dem letzten Frame der Aufnahme und dem Gong, der das Sitzen eröffnet (Standard \(SettingKeys.gap.defaultValue)).",
         valueName: "seconds"))
     var gap: ExactDecimal?
 
-    @Option(name: .customLong("target"), parsing: .unconditional, help: ArgumentHelp(
+    @Option(name: .customLong("target"), parsing: .unconditional, help: .localized(
         "Loudness the track is brought to, in LUFS (-40 to -6; default \(SettingKeys.target.defaultValue)).",
+        de: "Lautheit, auf die die Aufnahme gebracht wird, in LUFS (-40 bis -6; Standard \(SettingKeys.target.defaultValue)).",
         valueName: "lufs"))
     var targetLoudness: ExactDecimal?
 
-    @Flag(inversion: .prefixedNo, help: "Bring the track to the target loudness, or play it at its own level (default: normalise).")
+    @Flag(inversion: .prefixedNo, help: .localized(
+        "Bring the track to the target loudness, or play it at its own level (default: normalise).",
+        de: "Die Aufnahme auf die Ziel-Lautheit bringen oder in ihrem eigenen Pegel spielen (Standard: normalisieren)."))
     var normalize: Bool?
 
     func validate() throws {
@@ -28,7 +33,8 @@ struct GuidedOptions: ParsableArguments {
         if let gap {
             try SettingKeys.gap.checkFlag(gap)
             if thenMinutes == nil {
-                throw ValidationError("--gap is the pause before the sit that --then adds; give --then too")
+                throw ValidationError(localized("--gap is the pause before the sit that --then adds; give --then too",
+                                                de: "--gap ist die Pause vor dem Sitzen, das --then anfügt; gib auch --then an"))
             }
         }
     }
@@ -64,7 +70,9 @@ struct GuidedPlayback {
     func sitPlan(sound: SitSound) throws -> SessionPlan? {
         guard let then else {
             if sound.shapesASit {
-                throw ValidationError("--interval, --bells and --noise shape the sit after the track; add --then MINUTES")
+                throw ValidationError(localized(
+                    "--interval, --bells and --noise shape the sit after the track; add --then MINUTES",
+                    de: "--interval, --bells und --noise gestalten das Sitzen nach der Aufnahme; gib --then MINUTEN an"))
             }
             return nil
         }

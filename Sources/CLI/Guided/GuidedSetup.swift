@@ -22,7 +22,8 @@ struct GuidedSetup {
             throw SessionPlanError.sampleRateOutOfRange(rate)
         }
         track = try GuidedTrack.resolve(reference, library: library, measure: !guided.normalize ? nil : { path in
-            say("measuring the loudness of '\(path)' first (`meditate library import` does it once for good)")
+            say(localized("measuring the loudness of '\(path)' first (`meditate library import` does it once for good)",
+                          de: "messe erst die Lautheit von '\(path)' (`meditate library import` tut es einmal für immer)"))
         })
         reader = try EngineFormatReader(path: track.path, engineRate: rate)
         program = try SessionProgram(trackFrames: reader.frameCount, then: sit, format: EngineFormat(sampleRate: rate))
@@ -33,9 +34,13 @@ struct GuidedSetup {
 
     /// One line on what the gain does, for the log.
     var gainDescription: String {
-        let gain = String(format: "%+.1f dB", normalization.gainDecibels)
-        guard let loudness = track.loudness else { return "gain \(gain) (loudness not measured)" }
-        return "gain \(gain) (track \(String(format: "%.1f", loudness)) LUFS"
-            + (normalization.limitedByPeak ? ", held back by its peak)" : ")")
+        let language = Language.current
+        let gain = language.decimal(String(format: "%+.1f", normalization.gainDecibels)) + " dB"
+        guard let loudness = track.loudness else {
+            return localized("gain \(gain) (loudness not measured)", de: "Verstärkung \(gain) (Lautheit nicht gemessen)")
+        }
+        let measured = language.decimal(String(format: "%.1f", loudness)) + " LUFS"
+        let held = normalization.limitedByPeak ? localized(", held back by its peak", de: ", durch die Spitze begrenzt") : ""
+        return localized("gain \(gain) (track \(measured)\(held))", de: "Verstärkung \(gain) (Aufnahme \(measured)\(held))")
     }
 }

@@ -18,10 +18,12 @@ struct DayArgument: ExpressibleByArgument {
 
 /// `--from` and `--to`: local days, both included.
 struct DayRangeOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Only sits on or after this day.", valueName: "yyyy-mm-dd"))
+    @Option(help: .localized("Only sits on or after this day.", de: "Nur Sitzungen an oder nach diesem Tag.",
+                                     valueName: "yyyy-mm-dd"))
     var from: DayArgument?
 
-    @Option(help: ArgumentHelp("Only sits on or before this day.", valueName: "yyyy-mm-dd"))
+    @Option(help: .localized("Only sits on or before this day.", de: "Nur Sitzungen an oder vor diesem Tag.",
+                                     valueName: "yyyy-mm-dd"))
     var to: DayArgument?
 
     func validate() throws {

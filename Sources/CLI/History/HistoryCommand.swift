@@ -6,13 +6,22 @@ import Library
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
-        abstract: "The sits you have done: every live session and guided playback, finished or not.",
-        discussion: """
+        abstract: localized("The sits you have done: every live session and guided playback, finished or not.",
+                            de: "Deine Sitzungen: jede Live-Sitzung und geführte Wiedergabe, vollständig oder nicht."),
+        discussion: localized("""
         Each live session and guided playback is recorded when it ends, with the time actually sat (a session ended early counts what was sat). Offline renders are not practice and are not recorded.
 
         CSV (--csv, and `history import`): a header row, then `date,duration_minutes,note`. date is 2026-03-29 (noon), 2026-03-29T07:30 (local time) or 2026-03-29T07:30:00+02:00; duration_minutes is the time sat. `history --csv` adds planned_minutes, completed and kind, which `history import` reads back, so an export imports into the same history; a sit already there is skipped.
 
         Examples:
+        """, de: """
+        Jede Live-Sitzung und geführte Wiedergabe wird an ihrem Ende aufgezeichnet, mit der tatsächlich gesessenen Zeit (eine vorzeitig beendete Sitzung zählt, was gesessen wurde). Offline gerenderte Dateien sind keine Praxis und werden nicht aufgezeichnet.
+
+        CSV (--csv und `history import`): eine Kopfzeile, dann `date,duration_minutes,note`. date ist 2026-03-29 (Mittag), 2026-03-29T07:30 (Ortszeit) oder 2026-03-29T07:30:00+02:00; duration_minutes ist die gesessene Zeit. `history --csv` fügt planned_minutes, completed und kind an, die `history import` wieder liest: ein Export lässt sich in dasselbe Protokoll importieren; eine Sitzung, die schon da ist, wird übersprungen.
+
+        Beispiele:
+        """) + """
+
           meditate history
           meditate history --from 2026-01-01 --csv > sits.csv
           meditate history import old-app.csv
@@ -23,24 +32,28 @@ struct HistoryCommand: ParsableCommand {
 }
 
 struct HistoryList: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "The most recent sits (the default).")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: localized("The most recent sits (the default).",
+                                                                                  de: "Die letzten Sitzungen (der Standard)."))
 
     @OptionGroup var range: DayRangeOptions
 
-    @Option(help: "How many of the most recent sits to show (all with --json, --csv or --from).")
+    @Option(help: .localized("How many of the most recent sits to show (all with --json, --csv or --from).",
+                             de: "Wie viele der letzten Sitzungen gezeigt werden (alle mit --json, --csv oder --from)."))
     var limit = 20
 
-    @Flag(help: "JSON, for scripts.")
+    @Flag(help: .localized("JSON, for scripts.", de: "JSON, für Skripte."))
     var json = false
 
-    @Flag(help: "CSV, in the format `history import` reads.")
+    @Flag(help: .localized("CSV, in the format `history import` reads.", de: "CSV, im Format, das `history import` liest."))
     var csv = false
 
     @OptionGroup var location: LibraryLocation
 
     func validate() throws {
-        if json && csv { throw ValidationError("--json and --csv are two formats; choose one") }
-        guard limit > 0 else { throw ValidationError("--limit must be at least 1, not \(limit)") }
+        if json && csv { throw ValidationError(localized("--json and --csv are two formats; choose one",
+                                                                 de: "--json und --csv sind zwei Formate; wähle eines")) }
+        guard limit > 0 else { throw ValidationError(localized("--limit must be at least 1, not \(limit)",
+                                                                          de: "--limit muss mindestens 1 sein, nicht \(limit)")) }
     }
 
     func run() throws {
@@ -88,9 +101,11 @@ extension String {
 
 struct HistoryImport: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Add sits from a CSV file (date,duration_minutes,note); sits already there are skipped.")
+        commandName: "import", abstract: localized(
+            "Add sits from a CSV file (date,duration_minutes,note); sits already there are skipped.",
+            de: "Fügt Sitzungen aus einer CSV-Datei hinzu (date,duration_minutes,note); vorhandene werden übersprungen."))
 
-    @Argument(help: ArgumentHelp("The CSV file.", valueName: "file"))
+    @Argument(help: .localized("The CSV file.", de: "Die CSV-Datei.", valueName: "file"))
     var file: String
 
     @OptionGroup var location: LibraryLocation

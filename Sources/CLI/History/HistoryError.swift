@@ -9,8 +9,10 @@ enum HistoryError: LocalizedError, Equatable {
     var errorDescription: String? {
         switch self {
         case let .csv(path, line, reason): return "\(path):\(line): \(reason)"
-        case let .unreadable(path, reason): return "cannot read \(path): \(reason)"
-        case let .emptyRange(from, to): return "--from \(from) is after --to \(to)"
+        case let .unreadable(path, reason):
+            return localized("cannot read \(path): \(reason)", de: "kann \(path) nicht lesen: \(reason)")
+        case let .emptyRange(from, to):
+            return localized("--from \(from) is after --to \(to)", de: "--from \(from) liegt nach --to \(to)")
         }
     }
 }

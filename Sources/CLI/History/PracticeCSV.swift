@@ -39,11 +39,13 @@ enum PracticeCSV {
         do {
             reader = try CSVReader(string: text, hasHeaderRow: true, trimFields: true)
         } catch {
-            throw .csv(path: path, line: 1, reason: "not CSV (\(error))")
+            throw .csv(path: path, line: 1, reason: localized("not CSV (\(error))", de: "kein CSV (\(error))"))
         }
         let columns = (reader.headerRow ?? []).map { $0.lowercased() }
         for required in ["date", "duration_minutes"] where !columns.contains(required) {
-            throw .csv(path: path, line: 1, reason: "the header must name a '\(required)' column (date,duration_minutes,note)")
+            throw .csv(path: path, line: 1, reason: localized(
+                "the header must name a '\(required)' column (date,duration_minutes,note)",
+                de: "die Kopfzeile muss eine Spalte '\(required)' nennen (date,duration_minutes,note)"))
         }
         var sessions: [PracticeSession] = []
         var line = 1
@@ -55,24 +57,30 @@ enum PracticeCSV {
             }
             let fail = { (reason: String) in HistoryError.csv(path: path, line: line, reason: reason) }
             guard let dateText = field("date"), let started = PracticeDate.parse(dateText, in: timeZone) else {
-                throw fail("date '\(field("date") ?? "")' is not YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS][±HH:MM]")
+                throw fail(localized("date '\(field("date") ?? "")' is not YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS][±HH:MM]",
+                                     de: "date '\(field("date") ?? "")' ist nicht JJJJ-MM-TT oder JJJJ-MM-TTTHH:MM[:SS][±HH:MM]"))
             }
             guard let sat = field("duration_minutes").flatMap(Self.seconds) else {
-                throw fail("duration_minutes '\(field("duration_minutes") ?? "")' is not a number of minutes from 0 to 1440")
+                throw fail(localized(
+                    "duration_minutes '\(field("duration_minutes") ?? "")' is not a number of minutes from 0 to 1440",
+                    de: "duration_minutes '\(field("duration_minutes") ?? "")' ist keine Minutenzahl von 0 bis 1440"))
             }
             var planned = sat
             if let text = field("planned_minutes") {
-                guard let value = Self.seconds(text) else { throw fail("planned_minutes '\(text)' is not a number of minutes") }
+                guard let value = Self.seconds(text) else { throw fail(localized("planned_minutes '\(text)' is not a number of minutes",
+                                                                         de: "planned_minutes '\(text)' ist keine Minutenzahl")) }
                 planned = value
             }
             var completed = true
             if let text = field("completed") {
-                guard let value = Bool(settingText: text) else { throw fail("completed '\(text)' is not true or false") }
+                guard let value = Bool(settingText: text) else { throw fail(localized("completed '\(text)' is not true or false",
+                                                                                    de: "completed '\(text)' ist nicht true oder false")) }
                 completed = value
             }
             var kind = PracticeSession.Kind.imported
             if let text = field("kind") {
-                guard let value = PracticeSession.Kind(rawValue: text) else { throw fail("kind '\(text)' is not timer, guided or imported") }
+                guard let value = PracticeSession.Kind(rawValue: text) else { throw fail(localized(
+                    "kind '\(text)' is not timer, guided or imported", de: "kind '\(text)' ist nicht timer, guided oder imported")) }
                 kind = value
             }
             sessions.append(PracticeSession(startedAt: started, kind: kind, note: field("note") ?? "",

@@ -6,15 +6,20 @@ import Library
 struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
-        abstract: "Time sat, sessions, streaks of days, and a calendar of the last 26 weeks.",
-        discussion: """
+        abstract: localized("Time sat, sessions, streaks of days, and a calendar of the last 26 weeks.",
+                            de: "Gesessene Zeit, Sitzungen, Serien von Tagen und ein Kalender der letzten 26 Wochen."),
+        discussion: localized("""
         A day counts towards a streak when it has a sit of at least one minute, finished or ended early, by the local calendar. The current streak runs to today, or to yesterday while today has no sit yet. With --to, "today" is that day.
-        """
+        """, de: """
+        Ein Tag zählt zu einer Serie, wenn an ihm mindestens eine Minute gesessen wurde, vollständig oder vorzeitig beendet, nach dem örtlichen Kalender. Die aktuelle Serie reicht bis heute, oder bis gestern, solange heute noch keine Sitzung war. Mit --to ist "heute" dieser Tag.
+        """)
     )
 
     @OptionGroup var range: DayRangeOptions
 
-    @Flag(name: .customLong("no-color"), help: "No colours (also when NO_COLOR is set, or when not on a terminal).")
+    @Flag(name: .customLong("no-color"), help: .localized(
+        "No colours (also when NO_COLOR is set, or when not on a terminal).",
+        de: "Keine Farben (auch wenn NO_COLOR gesetzt ist oder kein Terminal da ist)."))
     var noColor = false
 
     @OptionGroup var location: LibraryLocation

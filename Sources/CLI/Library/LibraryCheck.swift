@@ -6,8 +6,9 @@ import Library
 struct LibraryCheck: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Report tracks whose files are missing or have changed since import.",
-        discussion: "Exits 1 when there is something to report.")
+        abstract: localized("Report tracks whose files are missing or have changed since import.",
+                            de: "Meldet Aufnahmen, deren Dateien fehlen oder sich seit dem Import geändert haben."),
+        discussion: localized("Exits 1 when there is something to report.", de: "Endet mit Status 1, wenn es etwas zu melden gibt."))
 
     @OptionGroup var location: LibraryLocation
 
@@ -17,7 +18,8 @@ struct LibraryCheck: ParsableCommand {
         for problem in problems { print(problem.line) }
         let count = try library.allTracks().count
         if problems.isEmpty {
-            print("all \(count) tracks are where they were and unchanged")
+            print(localized("all \(count) tracks are where they were and unchanged",
+                            de: "alle \(count) Aufnahmen sind, wo sie waren, und unverändert"))
         } else {
             throw ExitCode(1)
         }

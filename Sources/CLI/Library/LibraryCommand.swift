@@ -5,11 +5,18 @@ import Library
 struct LibraryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "library",
-        abstract: "Import guided meditations and manage the library of them.",
-        discussion: """
+        abstract: localized("Import guided meditations and manage the library of them.",
+                            de: "Importiert geführte Meditationen und verwaltet ihre Bibliothek."),
+        discussion: localized("""
         The library is a SQLite file in $XDG_DATA_HOME/meditate (by default
         ~/.local/share/meditate). Files stay where they are unless imported with --copy.
         Examples:
+        """, de: """
+        Die Bibliothek ist eine SQLite-Datei in $XDG_DATA_HOME/meditate (sonst
+        ~/.local/share/meditate). Dateien bleiben, wo sie sind, außer beim Import mit --copy.
+        Beispiele:
+        """) + """
+
           meditate library import ~/Music/Guided
           meditate library list
           meditate library edit 3 --teacher "Tara Brach"
@@ -20,8 +27,9 @@ struct LibraryCommand: ParsableCommand {
 
 /// Where the library is; `--library` points elsewhere (a test, a second collection).
 struct LibraryLocation: ParsableArguments {
-    @Option(name: .customLong("library"), help: ArgumentHelp(
-        "The library's folder (default: $XDG_DATA_HOME/meditate).", valueName: "folder"))
+    @Option(name: .customLong("library"), help: .localized(
+        "The library's folder (default: $XDG_DATA_HOME/meditate).",
+        de: "Der Ordner der Bibliothek (Standard: $XDG_DATA_HOME/meditate).", valueName: "folder"))
     var folder: String?
 
     var paths: LibraryPaths { folder.map { LibraryPaths(folder: $0) } ?? LibraryPaths() }

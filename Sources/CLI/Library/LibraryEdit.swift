@@ -5,26 +5,29 @@ import Library
 struct LibraryEdit: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
-        abstract: "Change the title or teacher shown for a track.",
-        discussion: "The edit is kept in the library; the file and its tags are never written. An empty value goes back to the tag.")
+        abstract: localized("Change the title or teacher shown for a track.",
+                            de: "Ändert Titel oder Lehrer:in, die für eine Aufnahme gezeigt werden."),
+        discussion: localized(
+            "The edit is kept in the library; the file and its tags are never written. An empty value goes back to the tag.",
+            de: "Die Änderung steht in der Bibliothek; Datei und Tags werden nie geschrieben. Ein leerer Wert kehrt zum Tag zurück."))
 
-    @Argument(help: ArgumentHelp("The track's id.", valueName: "id"))
+    @Argument(help: .localized("The track's id.", de: "Die ID der Aufnahme.", valueName: "id"))
     var id: TrackID
 
-    @Option(help: "The title to show.")
+    @Option(help: .localized("The title to show.", de: "Der Titel, der gezeigt wird."))
     var title: String?
 
-    @Option(help: "The teacher to show.")
+    @Option(help: .localized("The teacher to show.", de: "Die Lehrer:in, die gezeigt wird."))
     var teacher: String?
 
     @OptionGroup var location: LibraryLocation
 
     func validate() throws {
-        if title == nil && teacher == nil { throw ValidationError("give --title, --teacher or both") }
+        if title == nil && teacher == nil { throw ValidationError(localized("give --title, --teacher or both", de: "gib --title, --teacher oder beides an")) }
     }
 
     func run() throws {
         let track = try TrackLibrary(database: location.open()).edit(id: id.value, title: title, teacher: teacher)
-        print("#\(track.id ?? 0) \(track.teacher) — \(track.title)")
+        print("#\(track.id ?? 0) \(track.shownTeacher) — \(track.title)")
     }
 }

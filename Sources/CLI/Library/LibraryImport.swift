@@ -6,21 +6,28 @@ import Library
 struct LibraryImport: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import audio files, or folders of them (searched recursively).",
-        discussion: """
+        abstract: localized("Import audio files, or folders of them (searched recursively).",
+                            de: "Importiert Audiodateien oder Ordner davon (rekursiv durchsucht)."),
+        discussion: localized("""
         Reads title, artist (shown as teacher) and album, the exact duration, and measures the
         integrated loudness (EBU R128) once. MP3, WAV, FLAC, Ogg and AIFF. Importing a file again
         changes nothing; a file that moved is found again by its content. Files that cannot be
         read are reported, one line each, and skipped; the exit status is then 1.
-        """)
+        """, de: """
+        Liest Titel, Interpret (als Lehrer:in gezeigt) und Album, die genaue Dauer, und misst die
+        integrierte Lautheit (EBU R128) einmal. MP3, WAV, FLAC, Ogg und AIFF. Eine Datei erneut zu
+        importieren ändert nichts; eine verschobene Datei wird an ihrem Inhalt wiedererkannt.
+        Unlesbare Dateien werden gemeldet, je eine Zeile, und übersprungen; der Status ist dann 1.
+        """))
 
-    @Argument(help: ArgumentHelp("Files or folders to import.", valueName: "path"))
+    @Argument(help: .localized("Files or folders to import.", de: "Dateien oder Ordner zum Importieren.", valueName: "path"))
     var inputs: [String]
 
-    @Flag(help: "Copy the files into the library's folder instead of referring to them where they are.")
+    @Flag(help: .localized("Copy the files into the library's folder instead of referring to them where they are.",
+                           de: "Kopiert die Dateien in den Ordner der Bibliothek, statt auf sie zu verweisen."))
     var copy = false
 
-    @Flag(name: .shortAndLong, help: "Only report problems.")
+    @Flag(name: .shortAndLong, help: .localized("Only report problems.", de: "Nur Probleme melden."))
     var quiet = false
 
     @OptionGroup var location: LibraryLocation
@@ -31,7 +38,7 @@ struct LibraryImport: ParsableCommand {
         let (files, missing) = importer.collect(inputs)
         for failure in missing { Self.report(failure.line) }
         let progress = ImportProgress(total: files.count)
-        var counts: [String: Int] = [:]
+        var counts: [ImportOutcomeKind: Int] = [:]
         for (index, file) in files.enumerated() {
             progress.show(done: index, current: file)
             let outcome = importer.importFile(file, copy: copy)
@@ -43,17 +50,17 @@ struct LibraryImport: ParsableCommand {
                 // A line per file as it is done, also into a pipe: whoever watches sees progress.
                 fflush(nil)
             }
-            counts[outcome.kindName, default: 0] += 1
+            counts[outcome.kind, default: 0] += 1
         }
         progress.clear()
-        let failed = counts["skipped", default: 0] + missing.count
+        let failed = counts[.skipped, default: 0] + missing.count
+        counts[.skipped] = failed
         if !quiet {
-            let parts = ["imported", "updated", "found again", "unchanged", "duplicate", "skipped"]
-                .compactMap { name -> String? in
-                    let count = name == "skipped" ? failed : counts[name, default: 0]
-                    return count > 0 ? "\(count) \(name)" : nil
-                }
-            print(parts.isEmpty ? "nothing to import" : parts.joined(separator: ", "))
+            let parts = ImportOutcomeKind.allCases.compactMap { kind -> String? in
+                let count = counts[kind, default: 0]
+                return count > 0 ? "\(count) \(kind.word)" : nil
+            }
+            print(parts.isEmpty ? localized("nothing to import", de: "nichts zu importieren") : parts.joined(separator: ", "))
         }
         // As cp and tar do: the rest is imported, and the exit status says that not all was.
         if failed > 0 { throw ExitCode(1) }
@@ -61,18 +68,5 @@ struct LibraryImport: ParsableCommand {
 
     static func report(_ line: String) {
         FileHandle.standardError.write(Data("meditate: \(line)\n".utf8))
-    }
-}
-
-extension ImportOutcome {
-    var kindName: String {
-        switch self {
-        case .imported: "imported"
-        case .updated: "updated"
-        case .moved: "found again"
-        case .unchanged: "unchanged"
-        case .duplicate: "duplicate"
-        case .failed: "skipped"
-        }
     }
 }

@@ -5,9 +5,10 @@ import Library
 /// `meditate library list`
 struct LibraryList: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List the tracks, grouped by teacher, with durations.")
+        commandName: "list", abstract: localized("List the tracks, grouped by teacher, with durations.",
+                                              de: "Listet die Aufnahmen nach Lehrer:in, mit ihrer Dauer."))
 
-    @Flag(help: "One JSON array of tracks, for scripts.")
+    @Flag(help: .localized("One JSON array of tracks, for scripts.", de: "Ein JSON-Array der Aufnahmen, für Skripte."))
     var json = false
 
     @OptionGroup var location: LibraryLocation
@@ -19,7 +20,8 @@ struct LibraryList: ParsableCommand {
             return
         }
         if tracks.isEmpty {
-            print("The library is empty; add guided meditations with `meditate library import PATH`.")
+            print(localized("The library is empty; add guided meditations with `meditate library import PATH`.",
+                            de: "Die Bibliothek ist leer; füge geführte Meditationen mit `meditate library import PFAD` hinzu."))
             return
         }
         let idWidth = tracks.map { "#\($0.id ?? 0)".count }.max() ?? 2
@@ -28,7 +30,7 @@ struct LibraryList: ParsableCommand {
             if track.teacher != teacher {
                 if teacher != nil { print("") }
                 teacher = track.teacher
-                print(track.teacher)
+                print(track.shownTeacher)
             }
             let id = "#\(track.id ?? 0)".padding(toLength: idWidth, withPad: " ", startingAt: 0)
             let duration = ClockText.format(seconds: Int(track.duration.rounded()))

@@ -5,16 +5,17 @@ import Library
 struct LibraryRemove: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
-        abstract: "Remove a track from the library.",
-        discussion: "Your file stays where it is; a copy made by `import --copy` is deleted.")
+        abstract: localized("Remove a track from the library.", de: "Entfernt eine Aufnahme aus der Bibliothek."),
+        discussion: localized("Your file stays where it is; a copy made by `import --copy` is deleted.",
+                              de: "Deine Datei bleibt, wo sie ist; eine Kopie aus `import --copy` wird gelöscht."))
 
-    @Argument(help: ArgumentHelp("The track's id.", valueName: "id"))
+    @Argument(help: .localized("The track's id.", de: "Die ID der Aufnahme.", valueName: "id"))
     var id: TrackID
 
     @OptionGroup var location: LibraryLocation
 
     func run() throws {
         let track = try TrackLibrary(database: location.open()).remove(id: id.value)
-        print("removed #\(track.id ?? 0) \(track.title)")
+        print(localized("removed #\(track.id ?? 0) \(track.title)", de: "#\(track.id ?? 0) \(track.title) entfernt"))
     }
 }

@@ -6,11 +6,18 @@ import Session
 struct PresetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preset",
-        abstract: "Save sessions you sit often under a name, and start them by that name.",
-        discussion: """
+        abstract: localized("Save sessions you sit often under a name, and start them by that name.",
+                            de: "Speichert Sitzungen, die du oft sitzt, unter einem Namen und startet sie mit diesem Namen."),
+        discussion: localized("""
         A preset keeps the options it was saved with, a guided track included, as a [preset.NAME] table in config.toml. Flags given when it is used override it.
 
         Examples:
+        """, de: """
+        Eine Vorlage behält die Optionen, mit denen sie gespeichert wurde, eine geführte Aufnahme eingeschlossen, als Tabelle [preset.NAME] in config.toml. Optionen, die beim Start angegeben werden, gehen vor.
+
+        Beispiele:
+        """) + """
+
           meditate preset save morning --minutes 20 --interval 5 --noise pink
           meditate preset save evening --guided "Body scan" --then 10 --interval 5
           meditate morning
@@ -24,26 +31,29 @@ struct PresetCommand: ParsableCommand {
 /// `meditate preset save NAME OPTIONS…`
 struct PresetSave: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "save", abstract: "Save these options as a preset (replacing one of the same name).")
+        commandName: "save", abstract: localized("Save these options as a preset (replacing one of the same name).",
+                                              de: "Speichert diese Optionen als Vorlage (ersetzt eine gleichen Namens)."))
 
-    @Argument(help: ArgumentHelp("The preset's name: letters, digits, '-' and '_'.", valueName: "name"))
+    @Argument(help: .localized("The preset's name: letters, digits, '-' and '_'.",
+                                     de: "Der Name der Vorlage: Buchstaben, Ziffern, '-' und '_'.", valueName: "name"))
     var name: String
 
     @OptionGroup var session: SessionOptions
 
-    @Option(name: .customLong("guided"), help: ArgumentHelp(
-        "A guided track (an id, a title's start, or a file) the preset plays first.", valueName: "track"))
+    @Option(name: .customLong("guided"), help: .localized(
+        "A guided track (an id, a title's start, or a file) the preset plays first.",
+        de: "Eine geführte Aufnahme (ID, Anfang des Titels oder Datei), die die Vorlage zuerst spielt.", valueName: "track"))
     var guidedTrack: String?
 
-    @OptionGroup(title: "Guided track (with --guided)") var guided: GuidedOptions
-    @OptionGroup(title: "Output") var output: OutputOptions
+    @OptionGroup(title: localized("Guided track (with --guided)", de: "Geführte Aufnahme (mit --guided)")) var guided: GuidedOptions
+    @OptionGroup(title: localized("Output", de: "Ausgabe")) var output: OutputOptions
 
     func validate() throws {
         try PresetName.check(name)
         if guidedTrack != nil {
             try Render.checkGuidedShape(session: session)
         } else if guided.thenMinutes != nil {
-            throw ValidationError("--then adds a sit after a guided track; give --guided TRACK too")
+            throw Render.thenWithoutGuided
         }
     }
 
@@ -71,7 +81,7 @@ struct PresetSave: ParsableCommand {
 
 /// `meditate preset list`
 struct PresetList: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "The presets and what they hold.")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: localized("The presets and what they hold.", de: "Die Vorlagen und was sie enthalten."))
 
     func run() throws {
         let presets = try Settings.load().file.presets
@@ -89,9 +99,9 @@ struct PresetList: ParsableCommand {
 
 /// `meditate preset show NAME`
 struct PresetShow: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "The options a preset holds.")
+    static let configuration = CommandConfiguration(commandName: "show", abstract: localized("The options a preset holds.", de: "Die Optionen einer Vorlage."))
 
-    @Argument(help: ArgumentHelp("The preset's name.", valueName: "name"))
+    @Argument(help: .localized("The preset's name.", de: "Der Name der Vorlage.", valueName: "name"))
     var name: String
 
     func run() throws {
@@ -103,9 +113,9 @@ struct PresetShow: ParsableCommand {
 
 /// `meditate preset remove NAME`
 struct PresetRemove: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "remove", abstract: "Delete a preset.")
+    static let configuration = CommandConfiguration(commandName: "remove", abstract: localized("Delete a preset.", de: "Löscht eine Vorlage."))
 
-    @Argument(help: ArgumentHelp("The preset's name.", valueName: "name"))
+    @Argument(help: .localized("The preset's name.", de: "Der Name der Vorlage.", valueName: "name"))
     var name: String
 
     func run() throws {

@@ -76,14 +76,16 @@ struct ConfigFile {
                                 lines: ConfigLines) throws(SettingsError) -> [String: [String: Entry]] {
         guard let tables = value.table else {
             throw .malformed(path: path, line: lines.line(of: "preset", in: nil),
-                             reason: "'preset' holds presets as tables, e.g. [preset.morning]")
+                             reason: localized("'preset' holds presets as tables, e.g. [preset.morning]",
+                                               de: "'preset' enthält Vorlagen als Tabellen, z. B. [preset.morning]"))
         }
         var presets: [String: [String: Entry]] = [:]
         for name in tables.keys {
             let tableName = "preset.\(name)"
             guard let preset = tables[name]?.table else {
                 throw .malformed(path: path, line: lines.line(of: name, in: "preset"),
-                                 reason: "preset '\(name)' must be a table, [\(tableName)]")
+                                 reason: localized("preset '\(name)' must be a table, [\(tableName)]",
+                                                   de: "Vorlage '\(name)' muss eine Tabelle sein, [\(tableName)]"))
             }
             var entries: [String: Entry] = [:]
             for key in preset.keys {
@@ -109,7 +111,8 @@ struct ConfigFile {
         case .bool: text = value.bool.map { $0 ? "true" : "false" } ?? ""
         default:
             throw .invalidValue(origin: origin, problem: SettingProblem(
-                key: setting.name, reason: "must be \(setting.expectation), not a TOML \(value.type)"))
+                key: setting.name, expectation: setting.expectation,
+                given: localized("a TOML \(value.type)", de: "ein TOML-Wert vom Typ \(value.type)")))
         }
         do {
             return Entry(text: try setting.canonical(text), line: line)

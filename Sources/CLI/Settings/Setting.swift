@@ -4,14 +4,14 @@ import Foundation
 /// `MEDITATE_` the environment variable), its type, default, valid range and where it may live.
 struct Setting<Value: SettingValue>: AnySetting {
     let name: String
-    let summary: String
+    let summary: Phrase
     /// What a valid value is, for messages: "a number of minutes, more than 0 and at most 1440".
-    let expectation: String
+    let expectation: Phrase
     /// False for what only describes one session (a seed, a track, bells): presets and flags only.
     let belongsInConfig: Bool
     let isValid: @Sendable (Value) -> Bool
 
-    init(_ name: String, _ summary: String, expecting expectation: String,
+    init(_ name: String, _ summary: Phrase, expecting expectation: Phrase,
          inConfig: Bool = true, isValid: @escaping @Sendable (Value) -> Bool = { _ in true }) {
         self.name = name
         self.summary = summary
@@ -29,7 +29,7 @@ struct Setting<Value: SettingValue>: AnySetting {
 
     func canonical(_ text: String) throws(SettingProblem) -> String {
         guard let value = Value(settingText: text), isValid(value) else {
-            throw SettingProblem(key: name, reason: "must be \(expectation), not '\(text)'")
+            throw SettingProblem(key: name, expectation: expectation, given: "'\(text)'")
         }
         return value.settingText
     }
@@ -48,8 +48,8 @@ struct DefaultedSetting<Value: SettingValue>: AnySetting {
     let defaultValue: Value
 
     var name: String { setting.name }
-    var summary: String { setting.summary }
-    var expectation: String { setting.expectation }
+    var summary: Phrase { setting.summary }
+    var expectation: Phrase { setting.expectation }
     var belongsInConfig: Bool { setting.belongsInConfig }
     var defaultText: String? { defaultValue.settingText }
     func canonical(_ text: String) throws(SettingProblem) -> String { try setting.canonical(text) }
@@ -59,8 +59,8 @@ struct DefaultedSetting<Value: SettingValue>: AnySetting {
 /// A setting of any type, for the registry, `config list` and the file parser.
 protocol AnySetting: Sendable {
     var name: String { get }
-    var summary: String { get }
-    var expectation: String { get }
+    var summary: Phrase { get }
+    var expectation: Phrase { get }
     var belongsInConfig: Bool { get }
     var defaultText: String? { get }
     /// The value's canonical text, or why `text` is not a valid value.
@@ -78,7 +78,14 @@ extension AnySetting {
 /// Why a value does not fit its setting; the caller says where the value came from.
 struct SettingProblem: Error, Equatable {
     let key: String
-    let reason: String
+    let expectation: Phrase
+    /// The value as given, quoted, or what kind of value it was: "'2'", "a TOML array".
+    let given: String
+
+    /// "must be a volume from 0 to 1, not '2'", in the run's language.
+    var reason: String {
+        localized("must be \(expectation.text), not \(given)", de: "muss \(expectation.text) sein, nicht \(given)")
+    }
 }
 
 extension AnySetting {

@@ -29,11 +29,11 @@ enum SettingSource: Equatable, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .flag: return "flag"
-        case let .preset(name): return "preset \(name)"
+        case .flag: return localized("flag", de: "Option")
+        case let .preset(name): return localized("preset \(name)", de: "Vorlage \(name)")
         case let .environment(name): return name
         case let .file(path, line): return "\(path):\(line)"
-        case .builtIn: return "default"
+        case .builtIn: return localized("default", de: "Standard")
         }
     }
 }

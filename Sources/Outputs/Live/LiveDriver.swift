@@ -37,7 +37,7 @@ public final class LiveDriver: @unchecked Sendable {
     private struct Reports {
         var summary: String
         var failure: OutputError?
-        var notices: [String] = []
+        var notices: [LiveNotice] = []
     }
 
     /// - Parameters:
@@ -117,7 +117,7 @@ public final class LiveDriver: @unchecked Sendable {
     public var failure: OutputError? { reports.withLock { $0.failure } }
 
     /// Things worth a log line that happened on the output thread (a device reopened), oldest first.
-    public func takeNotices() -> [String] {
+    public func takeNotices() -> [LiveNotice] {
         reports.withLock { reports in
             defer { reports.notices.removeAll() }
             return reports.notices
@@ -223,7 +223,7 @@ public final class LiveDriver: @unchecked Sendable {
 
     /// Opens a device again within two seconds; false (with the failure recorded) if none opens.
     private func reconnect(after error: OutputError) -> Bool {
-        reports.withLock { $0.notices.append("\(error.errorDescription ?? "device lost"); reopening") }
+        reports.withLock { $0.notices.append(.reopening(after: error)) }
         let deadline = ContinuousClock.now + .seconds(2)
         var lastError = error
         while ContinuousClock.now < deadline && !stopping.load(ordering: .acquiring) {
@@ -232,7 +232,7 @@ public final class LiveDriver: @unchecked Sendable {
                 output = reopened
                 reports.withLock {
                     $0.summary = reopened.summary
-                    $0.notices.append("playing on \(reopened.summary)")
+                    $0.notices.append(.playingOn(reopened.summary))
                 }
                 return true
             } catch {

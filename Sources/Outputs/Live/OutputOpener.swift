@@ -7,12 +7,12 @@ public enum OutputOpener {
 
     /// The first output that opens, or one error that names every attempt and what to try instead.
     public static func open(_ request: OutputRequest) throws(OutputError) -> any AudioOutput {
-        var failures: [String] = []
+        var failures: [OutputError] = []
         for backend in candidates(request.backend) {
             do {
                 return try open(backend, request)
             } catch {
-                failures.append(error.errorDescription ?? "\(error)")
+                failures.append(error)
             }
         }
         throw .noOutput(attempts: failures)

@@ -92,7 +92,7 @@ public final class LiveSession {
     /// session's frames).
     public var playedStreamFrames: Int { driver.playedFrames }
     /// Device changes and the like, for the log.
-    public func takeNotices() -> [String] { driver.takeNotices() }
+    public func takeNotices() -> [LiveNotice] { driver.takeNotices() }
 
     /// Starts playing; the guided track's first seconds are decoded before it returns.
     public func start() throws(DecoderError) {

@@ -1,0 +1,88 @@
+import Decoders
+import Library
+import Outputs
+import Session
+
+/// The engine's errors in German; each switch is exhaustive, so a new case cannot ship without
+/// its German text.
+extension ErrorMessages {
+    static func german(_ error: SessionPlanError) -> String {
+        typealias C = SessionConfiguration
+        return switch error {
+        case let .minutesNotPositive(m): "--minutes muss größer als 0 sein (angegeben: \(m))"
+        case let .minutesTooLong(m): "--minutes darf höchstens \(C.maxMinutes) sein (24 Stunden), angegeben: \(m)"
+        case let .countdownNegative(c): "--countdown muss 0 oder mehr Sekunden sein (angegeben: \(c))"
+        case let .countdownTooLong(c): "--countdown darf höchstens \(C.maxCountdownSeconds) Sekunden sein (angegeben: \(c))"
+        case let .intervalNotPositive(i): "--interval muss größer als 0 Minuten sein (angegeben: \(i))"
+        case let .intervalNotShorterThanSession(i, m): "--interval (\(i) min) muss kürzer sein als die Sitzung (\(m) min)"
+        case .bellsWithInterval: "--bells ersetzt --interval; gib das eine oder das andere an"
+        case let .bellOutOfRange(b, m): "--bells: \(b) liegt nicht zwischen 0 und den \(m) Minuten der Sitzung"
+        case let .duplicateBell(b): "--bells: \(b) ist doppelt angegeben"
+        case let .strikesOutOfRange(n):
+            "--strikes muss zwischen \(C.strikeRange.lowerBound) und \(C.strikeRange.upperBound) liegen (angegeben: \(n))"
+        case let .volumeOutOfRange(name, value): "--\(name) muss zwischen 0 und 1 liegen (angegeben: \(value))"
+        case let .sampleRateOutOfRange(rate):
+            "--sample-rate muss zwischen \(C.sampleRateRange.lowerBound) und \(C.sampleRateRange.upperBound) Hz liegen (angegeben: \(rate))"
+        case .emptyTrack: "die geführte Aufnahme enthält keinen Ton"
+        }
+    }
+
+    static func german(_ error: SoundError) -> String {
+        switch error {
+        case let .unknownName(name):
+            "unbekannter Gong '\(name)': nimm \(BundledSound.allCases.map(\.rawValue).joined(separator: ", ")) oder den Pfad einer Audiodatei"
+        case let .bundledSoundMissing(sound, _):
+            "der mitgelieferte Klang '\(sound.fileName)' ist nicht installiert; setze MEDITATE_SOUNDS auf den Ordner, der ihn enthält"
+        }
+    }
+
+    static func german(_ error: CoordinatorError) -> String {
+        switch error {
+        case let .transitionNotAllowed(source, from, to):
+            "\(source.rawValue) kann nicht von \(from.rawValue) nach \(to.rawValue) wechseln"
+        case let .notOwner(source): "\(source.rawValue) besitzt die Audioausgabe nicht"
+        }
+    }
+
+    static func german(_ error: DecoderError) -> String {
+        switch error {
+        case let .fileNotFound(path): "'\(path)': keine solche Datei"
+        case let .unreadable(path, reason): "'\(path)': die Datei ist nicht lesbar (\(reason))"
+        case let .empty(path): "'\(path)': die Datei ist leer"
+        case let .notAudio(path): "'\(path)': keine Audiodatei, die dieses Programm lesen kann (MP3, WAV, FLAC, Ogg, AIFF)"
+        case let .truncated(path, detail): "'\(path)': die Datei ist abgeschnitten (\(detail))"
+        case let .decodeFailed(path, reason): "'\(path)': Dekodieren fehlgeschlagen (\(reason))"
+        case let .resamplerFailed(reason): "Umrechnen der Abtastrate fehlgeschlagen (\(reason))"
+        }
+    }
+
+    static func german(_ error: LibraryError) -> String {
+        switch error {
+        case let .database(path, reason): "die Bibliothek in '\(path)' ist nicht benutzbar: \(reason)"
+        case let .unreadable(path, reason): "'\(path)': die Datei ist nicht lesbar (\(reason))"
+        case let .undecodable(error): german(error)
+        case let .unmeasurable(path, sampleRate): "'\(path)': Ton mit \(sampleRate) Hz lässt sich nicht messen"
+        case let .holdsNoAudio(path): "'\(path)': enthält keinen Ton"
+        case let .noSuchPath(path): "'\(path)': keine solche Datei und kein solcher Ordner"
+        case let .noSuchTrack(reference): "keine Aufnahme '\(reference)' in der Bibliothek (siehe `meditate library list`)"
+        case let .ambiguous(reference, candidates):
+            "'\(reference)' passt auf \(candidates.count) Aufnahmen (\(candidates.prefix(4).joined(separator: ", "))"
+                + (candidates.count > 4 ? ", …" : "") + "); gib ihre ID oder mehr vom Titel an"
+        case let .copyFailed(path, reason): "'\(path)': kann nicht in die Bibliothek kopiert werden (\(reason))"
+        }
+    }
+
+    static func german(_ error: OutputError) -> String {
+        switch error {
+        case let .cannotCreate(path, reason): "kann '\(path)' nicht schreiben: \(reason)"
+        case let .writeFailed(path, reason): "Schreiben von '\(path)' fehlgeschlagen: \(reason)"
+        case let .unavailable(backend, device, reason):
+            "kann \(backend)\(device.map { "-Gerät '\($0)'" } ?? "") nicht öffnen: \(reason)"
+        case let .deviceLost(reason): "das Audiogerät ist weg: \(reason)"
+        case let .noOutput(attempts):
+            "keine Audioausgabe: " + attempts.map(german).joined(separator: "; ")
+                + " (wähle eine mit --backend pulse|alsa und --device NAME, siehe `meditate devices`, "
+                + "oder schreibe eine Datei mit `meditate render`)"
+        }
+    }
+}

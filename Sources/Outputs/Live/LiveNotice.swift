@@ -1,0 +1,7 @@
+/// Something the output thread did on its own that the person should hear of; the CLI words it.
+public enum LiveNotice: Equatable, Sendable {
+    /// The device failed mid-stream; it is being opened again.
+    case reopening(after: OutputError)
+    /// Playback goes on, on this device (its summary).
+    case playingOn(String)
+}
