@@ -32,6 +32,10 @@ struct CLIRunner {
         return environment
     }()
 
+    /// Longer than any test's run; a run that hangs is killed and its test fails with a note,
+    /// instead of holding the whole suite until CI's limit.
+    static let timeoutSeconds = 180.0
+
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = executable
@@ -42,12 +46,60 @@ struct CLIRunner {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        let killed = KillSwitch(pid: process.processIdentifier, after: timeoutSeconds)
+        // Both pipes drained at once: a child that fills one while we wait on the other would hang.
+        let errText = PipeText(err.fileHandleForReading)
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        let errData = errText.wait()
         process.waitUntilExit()
+        let timedOut = killed.disarm()
         return Result(status: process.terminationStatus,
                       stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+                      stderr: String(decoding: errData, as: UTF8.self)
+                          + (timedOut ? "\n[CLIRunner: killed after \(Int(timeoutSeconds)) s]" : ""))
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+final class PipeText: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var data = Data()
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}
+
+/// SIGKILLs a process unless disarmed in time.
+final class KillSwitch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var armed = true
+    private var fired = false
+
+    init(pid: Int32, after seconds: Double) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
+            lock.withLock {
+                guard armed else { return }
+                fired = true
+                kill(pid, SIGKILL)
+            }
+        }
+    }
+
+    /// Whether it fired.
+    func disarm() -> Bool {
+        lock.withLock {
+            armed = false
+            return fired
+        }
     }
 }
 
