@@ -5,7 +5,7 @@ extension LiveNotice {
     var line: String {
         switch self {
         case let .reopening(error):
-            localized("\(ErrorMessages.line(for: error)); reopening", de: "\(ErrorMessages.line(for: error)); wird neu geöffnet")
+            ErrorMessages.line(for: error) + localized("; reopening", de: "; wird neu geöffnet")
         case let .playingOn(device):
             localized("playing on \(device)", de: "Wiedergabe auf \(device)")
         }

@@ -3,6 +3,9 @@ import Outputs
 
 /// Where live audio goes: shared by every command that plays.
 struct OutputOptions: ParsableArguments {
+    /// The heading these options have in a command's help.
+    static var title: String { localized("Output", de: "Ausgabe") }
+
     @Option(help: .localized(
         "Sound system: auto (PulseAudio if a server answers, else ALSA), pulse or alsa (default \(SettingKeys.backend.defaultValue.rawValue)).",
         de: "Soundsystem: auto (PulseAudio, wenn ein Server antwortet, sonst ALSA), pulse oder alsa (Standard \(SettingKeys.backend.defaultValue.rawValue)).",

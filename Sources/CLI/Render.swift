@@ -33,7 +33,7 @@ struct Render: ParsableCommand {
         de: "Diese geführte Aufnahme (ID, Anfang des Titels oder Datei) statt eines Sitzens mit Timer.", valueName: "track"))
     var guidedTrack: String?
 
-    @OptionGroup(title: localized("Guided track (with --guided)", de: "Geführte Aufnahme (mit --guided)")) var guided: GuidedOptions
+    @OptionGroup(title: GuidedOptions.titleWithGuided) var guided: GuidedOptions
     @OptionGroup var location: LibraryLocation
 
     @Option(name: [.customShort("o"), .long], help: .localized("The WAV file to write.", de: "Die WAV-Datei, die geschrieben wird.", valueName: "path"))

@@ -26,7 +26,7 @@ struct Sit: ParsableCommand {
 
     @OptionGroup var session: SessionOptions
     @OptionGroup var preset: PresetOption
-    @OptionGroup(title: localized("Output", de: "Ausgabe")) var output: OutputOptions
+    @OptionGroup(title: OutputOptions.title) var output: OutputOptions
 
     @OptionGroup var reporting: LiveReportingOptions
 

@@ -34,10 +34,14 @@ public enum LibraryError: LocalizedError, Equatable {
         case let .noSuchTrack(reference):
             return "no track '\(reference)' in the library (see `meditate library list`)"
         case let .ambiguous(reference, candidates):
-            return "'\(reference)' matches \(candidates.count) tracks (\(candidates.prefix(4).joined(separator: ", "))"
-                + (candidates.count > 4 ? ", …" : "") + "); give its id or more of the title"
+            return "'\(reference)' matches \(candidates.count) tracks (\(Self.shortList(candidates))); give its id or more of the title"
         case let .copyFailed(path, reason):
             return "'\(path)': cannot copy it into the library (\(reason))"
         }
+    }
+
+    /// The first few of many names, for a one-line message: "a, b, c, d, …".
+    public static func shortList(_ names: [String]) -> String {
+        names.prefix(4).joined(separator: ", ") + (names.count > 4 ? ", …" : "")
     }
 }

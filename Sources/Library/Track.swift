@@ -35,8 +35,11 @@ public struct Track: Codable, Sendable, Equatable, FetchableRecord, MutablePersi
         editedTitle ?? tagTitle ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     }
 
-    /// The artist tag is the teacher of a guided meditation.
-    public var teacher: String { editedTeacher ?? tagArtist ?? "Unknown teacher" }
+    /// The artist tag is the teacher of a guided meditation: the edit, else the tag.
+    public var knownTeacher: String? { editedTeacher ?? tagArtist }
+
+    /// The teacher to sort and group by, with a name for none.
+    public var teacher: String { knownTeacher ?? "Unknown teacher" }
 
     public var duration: Double { Double(frames) / Double(sampleRate) }
 

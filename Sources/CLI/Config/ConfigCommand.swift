@@ -54,8 +54,7 @@ struct ConfigGet: ParsableCommand {
             "Print the value a setting has now (nothing, exit 1, when it has none).",
             de: "Gibt den aktuellen Wert einer Einstellung aus (nichts und Status 1, wenn sie keinen hat)."))
 
-    @Argument(help: .localized("The setting, e.g. minutes or noise-volume.", de: "Die Einstellung, z. B. minutes oder noise-volume.",
-                                     valueName: "key"))
+    @Argument(help: ConfigKey.help)
     var key: String
 
     func run() throws {
@@ -71,8 +70,7 @@ struct ConfigSet: ParsableCommand {
         commandName: "set", abstract: localized("Set a setting in config.toml (the file's comments are kept).",
                                              de: "Setzt eine Einstellung in config.toml (Kommentare bleiben erhalten)."))
 
-    @Argument(help: .localized("The setting, e.g. minutes or noise-volume.", de: "Die Einstellung, z. B. minutes oder noise-volume.",
-                                     valueName: "key"))
+    @Argument(help: ConfigKey.help)
     var key: String
 
     @Argument(help: .localized("Its new value.", de: "Ihr neuer Wert.", valueName: "value"))
@@ -96,8 +94,7 @@ struct ConfigUnset: ParsableCommand {
         commandName: "unset", abstract: localized("Remove a setting from config.toml: its default applies again.",
                                                de: "Entfernt eine Einstellung aus config.toml: ihr Standardwert gilt wieder."))
 
-    @Argument(help: .localized("The setting, e.g. minutes or noise-volume.", de: "Die Einstellung, z. B. minutes oder noise-volume.",
-                                     valueName: "key"))
+    @Argument(help: ConfigKey.help)
     var key: String
 
     func run() throws {
@@ -117,6 +114,11 @@ struct ConfigPath: ParsableCommand {
 
 /// What the `config` subcommands share: finding a key, and changing the file safely.
 enum ConfigKey {
+    static var help: ArgumentHelp {
+        .localized("The setting, e.g. minutes or noise-volume.", de: "Die Einstellung, z. B. minutes oder noise-volume.",
+                   valueName: "key")
+    }
+
     static func named(_ name: String, origin: String) throws(SettingsError) -> any AnySetting {
         guard let setting = SettingKeys.named(name) else { throw .unknownKey(origin: origin, key: name) }
         guard setting.belongsInConfig else { throw .presetOnly(origin: origin, key: name) }

@@ -4,6 +4,9 @@ import Session
 /// How a guided track plays, and the silent sit that may follow it: shared by `play` and
 /// `render --guided`.
 struct GuidedOptions: ParsableArguments {
+    /// Their heading in the help of commands that take `--guided TRACK`.
+    static var titleWithGuided: String { localized("Guided track (with --guided)", de: "Geführte Aufnahme (mit --guided)") }
+
     @Option(name: .customLong("then"), help: .localized(
         "After the track, sit in silence for this many minutes: a gong opens the sit, bells and a completion gong follow as for the timer.",
         de: "Nach der Aufnahme so viele Minuten still sitzen: ein Gong eröffnet das Sitzen, Glocken und Schlussgong folgen wie beim Timer.",

@@ -49,7 +49,7 @@ struct GuidedTrack {
     init(_ track: Track) {
         path = track.path
         title = track.title
-        teacher = track.teacher
+        teacher = track.shownTeacher
         loudness = track.loudness
         peak = track.peak
         fromLibrary = true

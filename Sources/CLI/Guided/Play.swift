@@ -32,7 +32,7 @@ struct Play: ParsableCommand {
 
     @OptionGroup var guided: GuidedOptions
     @OptionGroup(title: localized("The sit after the track (with --then)", de: "Das Sitzen nach der Aufnahme (mit --then)")) var sound: SitSoundOptions
-    @OptionGroup(title: localized("Output", de: "Ausgabe")) var output: OutputOptions
+    @OptionGroup(title: OutputOptions.title) var output: OutputOptions
     @OptionGroup var reporting: LiveReportingOptions
     @OptionGroup var location: LibraryLocation
 

@@ -66,8 +66,7 @@ extension ErrorMessages {
         case let .noSuchPath(path): "'\(path)': keine solche Datei und kein solcher Ordner"
         case let .noSuchTrack(reference): "keine Aufnahme '\(reference)' in der Bibliothek (siehe `meditate library list`)"
         case let .ambiguous(reference, candidates):
-            "'\(reference)' passt auf \(candidates.count) Aufnahmen (\(candidates.prefix(4).joined(separator: ", "))"
-                + (candidates.count > 4 ? ", …" : "") + "); gib ihre ID oder mehr vom Titel an"
+            "'\(reference)' passt auf \(candidates.count) Aufnahmen (\(LibraryError.shortList(candidates))); gib ihre ID oder mehr vom Titel an"
         case let .copyFailed(path, reason): "'\(path)': kann nicht in die Bibliothek kopiert werden (\(reason))"
         }
     }

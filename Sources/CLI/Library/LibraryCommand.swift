@@ -43,6 +43,8 @@ struct LibraryLocation: ParsableArguments {
 struct TrackID: ExpressibleByArgument {
     let value: Int64
 
+    static var help: ArgumentHelp { .localized("The track's id.", de: "Die ID der Aufnahme.", valueName: "id") }
+
     init?(argument: String) {
         let digits = argument.hasPrefix("#") ? String(argument.dropFirst()) : argument
         guard let value = Int64(digits), value > 0 else { return nil }

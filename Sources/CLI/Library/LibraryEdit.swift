@@ -11,7 +11,7 @@ struct LibraryEdit: ParsableCommand {
             "The edit is kept in the library; the file and its tags are never written. An empty value goes back to the tag.",
             de: "Die Änderung steht in der Bibliothek; Datei und Tags werden nie geschrieben. Ein leerer Wert kehrt zum Tag zurück."))
 
-    @Argument(help: .localized("The track's id.", de: "Die ID der Aufnahme.", valueName: "id"))
+    @Argument(help: TrackID.help)
     var id: TrackID
 
     @Option(help: .localized("The title to show.", de: "Der Titel, der gezeigt wird."))

@@ -18,9 +18,12 @@ extension ImportOutcome {
         case let .duplicate(track, path):
             localized("skipped '\(path)': the same audio as #\(track.id ?? 0) \(track.title)",
                       de: "übersprungen '\(path)': derselbe Ton wie #\(track.id ?? 0) \(track.title)")
-        case let .failed(_, error):
-            localized("skipped \(ErrorMessages.line(for: error))", de: "übersprungen: \(ErrorMessages.line(for: error))")
+        case let .failed(_, error): Self.skipped(because: ErrorMessages.line(for: error))
         }
+    }
+
+    private static func skipped(because reason: String) -> String {
+        localized("skipped \(reason)", de: "übersprungen: \(reason)")
     }
 
     /// What kind of outcome this is, for the summary.
@@ -69,6 +72,6 @@ extension TrackProblem {
 extension Track {
     /// The teacher as shown: the edit, the artist tag, or a word for none.
     var shownTeacher: String {
-        editedTeacher ?? tagArtist ?? localized("Unknown teacher", de: "Unbekannte Lehrer:in")
+        knownTeacher ?? localized("Unknown teacher", de: "Unbekannte Lehrer:in")
     }
 }

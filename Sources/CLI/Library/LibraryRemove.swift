@@ -9,7 +9,7 @@ struct LibraryRemove: ParsableCommand {
         discussion: localized("Your file stays where it is; a copy made by `import --copy` is deleted.",
                               de: "Deine Datei bleibt, wo sie ist; eine Kopie aus `import --copy` wird gelöscht."))
 
-    @Argument(help: .localized("The track's id.", de: "Die ID der Aufnahme.", valueName: "id"))
+    @Argument(help: TrackID.help)
     var id: TrackID
 
     @OptionGroup var location: LibraryLocation

@@ -45,8 +45,8 @@ struct PresetSave: ParsableCommand {
         de: "Eine geführte Aufnahme (ID, Anfang des Titels oder Datei), die die Vorlage zuerst spielt.", valueName: "track"))
     var guidedTrack: String?
 
-    @OptionGroup(title: localized("Guided track (with --guided)", de: "Geführte Aufnahme (mit --guided)")) var guided: GuidedOptions
-    @OptionGroup(title: localized("Output", de: "Ausgabe")) var output: OutputOptions
+    @OptionGroup(title: GuidedOptions.titleWithGuided) var guided: GuidedOptions
+    @OptionGroup(title: OutputOptions.title) var output: OutputOptions
 
     func validate() throws {
         try PresetName.check(name)
@@ -101,7 +101,7 @@ struct PresetList: ParsableCommand {
 struct PresetShow: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: localized("The options a preset holds.", de: "Die Optionen einer Vorlage."))
 
-    @Argument(help: .localized("The preset's name.", de: "Der Name der Vorlage.", valueName: "name"))
+    @Argument(help: PresetName.help)
     var name: String
 
     func run() throws {
@@ -115,7 +115,7 @@ struct PresetShow: ParsableCommand {
 struct PresetRemove: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "remove", abstract: localized("Delete a preset.", de: "Löscht eine Vorlage."))
 
-    @Argument(help: .localized("The preset's name.", de: "Der Name der Vorlage.", valueName: "name"))
+    @Argument(help: PresetName.help)
     var name: String
 
     func run() throws {
@@ -127,6 +127,8 @@ struct PresetRemove: ParsableCommand {
 
 /// What a preset's name may be, and how its values are shown.
 enum PresetName {
+    static var help: ArgumentHelp { .localized("The preset's name.", de: "Der Name der Vorlage.", valueName: "name") }
+
     static func check(_ name: String) throws(SettingsError) {
         let allowed = name.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
