@@ -10,7 +10,8 @@ public struct ExactDecimal: Sendable, Hashable, Comparable, CustomStringConverti
 
     /// `numerator / denominator`, with `denominator` a positive power of ten.
     public init(numerator: Int, denominator: Int) {
-        precondition(denominator > 0, "a denominator is positive")
+        precondition(denominator > 0 && String(denominator).dropFirst().allSatisfy { $0 == "0" }
+                     && String(denominator).hasPrefix("1"), "a denominator is a positive power of ten")
         self.numerator = numerator
         self.denominator = denominator
     }

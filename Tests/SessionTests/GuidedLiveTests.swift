@@ -22,7 +22,7 @@ struct GuidedLiveTests {
         try writeFloatWAV(path: track, samples: speechLikeSamples(seconds: 4, sampleRate: 48_000, channels: 2, peak: 0.5),
                           sampleRate: 48_000, channels: 2)
         var c = SessionConfiguration()
-        c.countdownSeconds = ExactDecimal(numerator: 1, denominator: 2)
+        c.countdownSeconds = ExactDecimal(numerator: 5, denominator: 10)
         c.minutes = ExactDecimal(numerator: 5, denominator: 100)
         c.interval = ExactDecimal(numerator: 25, denominator: 1000)
         let program = try SessionProgram(trackFrames: 4 * 48_000, then: try SessionPlan(c), format: .standard)

@@ -15,9 +15,9 @@ struct LiveSessionTests {
 
     /// Half a second of countdown, then `minutes` with a bell every `interval`.
     func plan(noise: NoiseColor?, minutes: ExactDecimal = ExactDecimal(numerator: 1, denominator: 10),
-              interval: ExactDecimal = ExactDecimal(numerator: 1, denominator: 20)) throws -> SessionPlan {
+              interval: ExactDecimal = ExactDecimal(numerator: 5, denominator: 100)) throws -> SessionPlan {
         var configuration = SessionConfiguration()
-        configuration.countdownSeconds = ExactDecimal(numerator: 1, denominator: 2)
+        configuration.countdownSeconds = ExactDecimal(numerator: 5, denominator: 10)
         configuration.minutes = minutes
         configuration.interval = interval
         configuration.noise = noise
