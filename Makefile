@@ -44,6 +44,13 @@ build: deps
 run: build
 	"$(BIN)/meditate" $(ARGS)
 
+# Tests that play in real time and measure it (gongs on time, a fade within a second, a seek's
+# length): they run one at a time after the rest, because the rest running beside them (renders
+# of hours, sessions on devices that never wait, at real-time priority) starves the sound server
+# and them of the CPU on a 2-core machine.
+REALTIME_TESTS := LiveSitTests|LiveSessionTests|GuidedLiveTests|HistoryCommandTests/sigtermRecordsPartial
+TSAN_TESTS     := SPSCRingTests|MixerRendererTests|CancelPendingTests|DecoderSampleCountTests|TrackStreamerTests
+
 # The whole suite (release build, in .build-test so that it and `make build` do not rebuild each
 # other's flags: the timing tests render hours of audio) with a private PulseAudio server (see
 # scripts/with-test-pulse.sh), then the threaded code under ThreadSanitizer in a build folder of
@@ -52,13 +59,17 @@ run: build
 test: deps
 	$(call ensure_packages,$(TEST_PACKAGES))
 	$(SWIFT) build $(TEST_FLAGS) --build-tests
-	scripts/with-test-pulse.sh $(SWIFT) test $(TEST_FLAGS) --skip-build
+	scripts/with-test-pulse.sh $(SWIFT) test $(TEST_FLAGS) --skip-build --skip '$(REALTIME_TESTS)'
+	scripts/with-test-pulse.sh $(SWIFT) test $(TEST_FLAGS) --skip-build --filter '$(REALTIME_TESTS)' --no-parallel
 	$(MAKE) --no-print-directory test-tsan
 
 test-tsan: deps
 	$(call ensure_packages,$(TEST_PACKAGES))
-	scripts/with-test-pulse.sh $(SWIFT) test --sanitize=thread --scratch-path .build-tsan \
-	  --filter 'SPSCRingTests|MixerRendererTests|CancelPendingTests|DecoderSampleCountTests|TrackStreamerTests|LiveSessionTests|GuidedLiveTests'
+	$(SWIFT) build --sanitize=thread --scratch-path .build-tsan --build-tests
+	scripts/with-test-pulse.sh $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip-build \
+	  --filter '$(TSAN_TESTS)'
+	scripts/with-test-pulse.sh $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip-build \
+	  --filter 'LiveSessionTests|GuidedLiveTests' --no-parallel
 
 bench: build
 	$(call ensure_packages,$(BENCH_PACKAGES))
