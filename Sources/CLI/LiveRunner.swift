@@ -35,6 +35,7 @@ struct LiveRunner {
 
         let startedAt = Date().timeIntervalSince1970
         try live.start()
+        var trackFailureSaid = false
         while !live.isFinished {
             if Interruption.requested { live.end() }
             if let terminal {
@@ -50,8 +51,9 @@ struct LiveRunner {
             }
             let events = live.poll()
             for notice in live.takeNotices() { logger.warning("\(notice.line)") }
-            if let failure = live.trackFailure {
+            if !trackFailureSaid, let failure = live.trackFailure {
                 logger.error("\(ErrorMessages.line(for: failure))")
+                trackFailureSaid = true
                 live.end()
             }
             if let terminal, !quiet {

@@ -18,6 +18,9 @@ public final class EngineFormatReader {
     private var pendingFrames = 0
     private var sourceEnded = false
     private var delivered = 0
+    /// A decode failure met after some frames of a read were made: those are returned first,
+    /// and the next read throws it.
+    private var deferredFailure: DecoderError?
 
     public init(decoder: any AudioDecoder, engineRate: Int) throws(DecoderError) {
         self.decoder = decoder
@@ -51,10 +54,20 @@ public final class EngineFormatReader {
 
     /// Reads up to `maxFrames` engine frames into `output`; 0 at the end.
     public func read(into output: UnsafeMutablePointer<Float>, maxFrames: Int) throws(DecoderError) -> Int {
+        if let failure = deferredFailure {
+            deferredFailure = nil
+            throw failure
+        }
         let wanted = min(maxFrames, frameCount - delivered)
         var produced = 0
         while produced < wanted {
-            if pendingFrames == 0 && !sourceEnded { try refill() }
+            if pendingFrames == 0 && !sourceEnded, let failure = refill() {
+                guard produced == 0 else {
+                    deferredFailure = failure
+                    break
+                }
+                throw failure
+            }
             let target = output + produced * 2
             let room = wanted - produced
             if let resampler {
@@ -95,18 +108,26 @@ public final class EngineFormatReader {
         pendingFrames = 0
         pendingOffset = 0
         sourceEnded = false
+        deferredFailure = nil
         delivered = target
     }
 
     /// Fills the stereo buffer with the next source frames: from the decode-ahead thread when
-    /// resampling, straight from the decoder otherwise.
-    private func refill() throws(DecoderError) {
+    /// resampling, straight from the decoder otherwise. Returns the decoder's failure, if any.
+    private func refill() -> DecoderError? {
         pendingOffset = 0
-        if let decodeAhead {
-            pendingFrames = try decodeAhead.read(into: stereoBuffer, maxFrames: chunks.chunkFrames)
-        } else {
-            pendingFrames = try chunks.read(into: stereoBuffer)
+        let read = Result { () throws(DecoderError) -> Int in
+            if let decodeAhead { return try decodeAhead.read(into: stereoBuffer, maxFrames: chunks.chunkFrames) }
+            return try chunks.read(into: stereoBuffer)
         }
-        if pendingFrames == 0 { sourceEnded = true }
+        switch read {
+        case let .success(frames):
+            pendingFrames = frames
+            if frames == 0 { sourceEnded = true }
+            return nil
+        case let .failure(error):
+            pendingFrames = 0
+            return error
+        }
     }
 }

@@ -15,8 +15,13 @@ public final class TrackStreamer: @unchecked Sendable {
     private var thread: Thread?
     private let exited = DispatchSemaphore(value: 0)
     private var stopRequested = false
-    /// The decode error that ended the stream early, if any.
-    public private(set) var failure: DecoderError?
+    private var decodeFailure: DecoderError?
+    /// The last frames decoded stay at the front of `chunk` until more follow, so that a decode
+    /// that fails part-way ends the track with a short fade instead of a step.
+    private let tailFrames = 480
+    private var heldFrames = 0
+    /// The file has ended, or its decoding failed: only the held frames are left to write.
+    private var decoderDone = false
 
     /// `bufferSeconds` of audio are decoded ahead.
     public convenience init(reader: EngineFormatReader, bufferSeconds: Int = 4) {
@@ -34,19 +39,41 @@ public final class TrackStreamer: @unchecked Sendable {
 
     /// Decodes until the ring is full or the track has ended (on the calling thread).
     public func fill() {
-        while !stream.isFinished && stream.writableFrames > 0 {
-            do {
-                let got = try reader.read(into: chunk, maxFrames: min(chunkFrames, stream.writableFrames))
-                if got == 0 {
-                    stream.finish()
-                    return
-                }
-                stream.write(frames: UnsafeBufferPointer(start: chunk, count: got * 2))
-            } catch {
-                failure = error
+        while !stream.isFinished {
+            if decoderDone {
+                guard stream.writableFrames >= heldFrames else { return }
+                stream.write(frames: UnsafeBufferPointer(start: chunk, count: heldFrames * 2))
+                heldFrames = 0
                 stream.finish()
                 return
             }
+            // No more than the ring takes, so that every write below fits whole.
+            let room = min(chunkFrames - heldFrames, stream.writableFrames)
+            guard room > 0 else { return }
+            do {
+                let got = try reader.read(into: chunk + heldFrames * 2, maxFrames: room)
+                if got == 0 {
+                    decoderDone = true
+                    continue
+                }
+                let total = heldFrames + got
+                let ready = max(0, total - tailFrames)
+                stream.write(frames: UnsafeBufferPointer(start: chunk, count: ready * 2))
+                heldFrames = total - ready
+                memmove(chunk, chunk + ready * 2, heldFrames * 2 * MemoryLayout<Float>.size)
+            } catch {
+                lock.withLock { decodeFailure = error }
+                fadeOutHeldFrames()
+                decoderDone = true
+            }
+        }
+    }
+
+    private func fadeOutHeldFrames() {
+        for frame in 0..<heldFrames {
+            let gain = Float(heldFrames - 1 - frame) / Float(heldFrames)
+            chunk[2 * frame] *= gain
+            chunk[2 * frame + 1] *= gain
         }
     }
 
@@ -73,4 +100,8 @@ public final class TrackStreamer: @unchecked Sendable {
     }
 
     private var isStopRequested: Bool { lock.withLock { stopRequested } }
+
+    /// The decode error that ended the stream early, if any: the decoder thread sets it while
+    /// the control thread asks.
+    public var failure: DecoderError? { lock.withLock { decodeFailure } }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PulseTestSupport
 import Testing
+import WAVTestSupport
 
 /// `meditate` playing live: to the private PulseAudio server's null sink (recorded from its
 /// monitor), and to ALSA's own file and null plugins.
@@ -80,6 +81,62 @@ struct LiveSitTests {
         let peak = { (s: ArraySlice<Float>) in s.reduce(0) { max($0, abs($1)) } }
         #expect(peak(samples[(last - 2 * rate * 6 / 1000)...last]) <= peak(steady) / 10)
         #expect(samples[(last - 19)...last].allSatisfy { abs($0) < 0.005 })
+    }
+
+    @Test("a track that cannot be read past its fifth second plays those 5 s, fades, says why in one line and ends",
+          .enabled(if: PulseCapture.available, "needs the private server of `make test`"))
+    func trackFailingPartWay() throws {
+        // Given a 12-second 440 Hz track playing to the recorded null sink
+        let lock = PulseSinkLock()
+        defer { withExtendedLifetime(lock) {} }
+        let scratch = try Scratch()
+        let track = scratch.path("talk.wav")
+        let tone = (0..<(12 * rate)).flatMap { frame -> [Float] in
+            let value = Float(0.3 * sin(2 * Double.pi * 440 * Double(frame) / Double(rate)))
+            return [value, value]
+        }
+        try writeFloatWAV(path: track, samples: tone, sampleRate: rate, channels: 2)
+        let capture = try PulseCapture(into: scratch.path("monitor.raw"))
+        let process = Process()
+        process.executableURL = CLIRunner.executable
+        process.environment = CLIRunner.environment
+        process.arguments = ["play", track, "--no-normalize", "--backend", "pulse", "--latency-ms", "300",
+                             "--library", scratch.path("data")]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        var log = ""
+        while !log.contains("playing talk") {
+            let chunk = errors.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            log += String(decoding: chunk, as: UTF8.self)
+        }
+
+        // When, a second into the track, the file loses everything after its fifth second
+        Thread.sleep(forTimeInterval: 1)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: track)[.size] as? Int)
+        let file = try #require(FileHandle(forWritingAtPath: track))
+        try file.truncate(atOffset: UInt64(size - 7 * rate * 8))
+        try file.close()
+        process.waitUntilExit()
+        Thread.sleep(forTimeInterval: 0.3)
+        let samples = try capture.stop()
+        log += String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+
+        // Then the reason is one line, the session ends early after the 5 s, and exits 0
+        #expect(process.terminationStatus == 0, "\(log)")
+        let reasons = log.split(separator: "\n").filter { $0.contains("error") }
+        #expect(reasons.count == 1 && reasons[0].contains("talk.wav': the file is truncated"), "\(log)")
+        #expect(log.contains("ended early: sat 0:05 of 0:12"), "\(log)")
+        // And every frame that could be read was heard: 5 s of tone (the capture's own timing
+        // ±20 ms), ending on a fade no steeper than the tone itself, not on a step
+        let first = try #require(samples.firstIndex { $0 != 0 })
+        let last = try #require(samples.lastIndex { $0 != 0 })
+        let heard = Double(last - first) / Double(2 * rate)
+        #expect(abs(heard - 5) <= 0.02, "heard \(heard) s")
+        #expect(largestJump(samples[(last - 2 * rate / 50)...]) <= 1.05 * largestJump(samples[first..<(first + 2 * rate)]))
+        #expect(abs(samples[last]) < 0.01)
     }
 
     @Test("a session played through ALSA's file plugin is the offline render, sample for sample")

@@ -9,6 +9,7 @@ public final class StreamSource: @unchecked Sendable {
     /// Interleaved stereo samples; the producer writes whole frames.
     public let ring: SPSCRing<Float>
     private let finishedFlag = Atomic<Bool>(false)
+    private let playedOutFlag = Atomic<Bool>(false)
     private let underrunCount = Atomic<Int>(0)
 
     /// A stream that can buffer at least `bufferFrames` frames ahead.
@@ -36,6 +37,9 @@ public final class StreamSource: @unchecked Sendable {
 
     public var isFinished: Bool { finishedFlag.load(ordering: .acquiring) }
 
+    /// The render thread has taken the last frame of a finished stream.
+    public var isPlayedOut: Bool { playedOutFlag.load(ordering: .acquiring) }
+
     /// Render blocks that found the ring empty before the end of the stream.
     public var underruns: Int { underrunCount.load(ordering: .relaxed) }
 
@@ -54,6 +58,8 @@ public final class StreamSource: @unchecked Sendable {
                 .update(repeating: 0, count: (frames - framesRead) * EngineFormat.channels)
             if !finished { underrunCount.add(1, ordering: .relaxed) }
         }
-        return (framesRead, finished && framesRead < frames)
+        let ended = finished && framesRead < frames
+        if ended { playedOutFlag.store(true, ordering: .releasing) }
+        return (framesRead, ended)
     }
 }

@@ -13,8 +13,7 @@ public final class TrackPlayer {
     private var streamer: TrackStreamer?
     private var voice: VoiceID?
     private var earlierUnderruns = 0
-    /// Why the track stopped before its end, if a decode failed.
-    public private(set) var failure: DecoderError?
+    private var earlierFailure: DecoderError?
 
     /// - Parameters:
     ///   - threaded: decode on a thread of its own (live playback); otherwise the caller calls
@@ -35,6 +34,13 @@ public final class TrackPlayer {
 
     /// The track's length in engine frames.
     public var frameCount: Int { reader.frameCount }
+
+    /// Why the track stopped before its end, if a decode failed (in a stream since stopped, or
+    /// in the one playing).
+    public var failure: DecoderError? { earlierFailure ?? streamer?.failure }
+
+    /// Whether the mixer has played every frame decoded before the failure, or no stream plays.
+    public var hasPlayedOut: Bool { streamer?.stream.isPlayedOut ?? true }
 
     /// Render blocks that found the track's ring empty, over every stream so far.
     public var underruns: Int { earlierUnderruns + (streamer?.stream.underruns ?? 0) }
@@ -68,14 +74,13 @@ public final class TrackPlayer {
     public func fill() {
         guard !threaded, let streamer else { return }
         streamer.fill()
-        if let error = streamer.failure { failure = error }
     }
 
     /// Stops decoding (the voice, if any, plays what its ring holds).
     public func halt() {
         guard let streamer else { return }
         streamer.stop()
-        if let error = streamer.failure { failure = error }
+        if let error = streamer.failure { earlierFailure = error }
         earlierUnderruns += streamer.stream.underruns
         self.streamer = nil
     }

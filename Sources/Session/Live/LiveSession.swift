@@ -27,8 +27,14 @@ public final class LiveSession {
     private let marginFrames: Int
     /// How long the fade is when a session is ended early.
     public let endFadeFrames: Int
-    /// Set when the guided track could not be decoded again after a pause or a seek.
-    public private(set) var trackFailure: DecoderError?
+    private var restartFailure: DecoderError?
+    /// Why the guided track cannot play on: it could not be decoded again after a pause or a
+    /// seek, or its decoding failed part-way (said once what was decoded before has been played).
+    public var trackFailure: DecoderError? {
+        if let restartFailure { return restartFailure }
+        guard let track, track.hasPlayedOut else { return nil }
+        return track.failure
+    }
     /// Who owns the audio, as the device plays the session: the guided track hands it over to
     /// the timer when it ends. A later long-running engine shares this with its control socket.
     public private(set) var coordinator = AudioSessionCoordinator()
@@ -140,7 +146,7 @@ public final class LiveSession {
                     trackStart = try track.play(from: sessionFrame, at: 0, fadeFrames: pauseFadeFrames,
                                                 controller: controller)
                 } catch {
-                    trackFailure = error
+                    restartFailure = error
                 }
             }
             let frame = max(controller.renderedFrames + marginFrames, pausedAt)
@@ -185,7 +191,7 @@ public final class LiveSession {
         do {
             commands.append(try track.play(from: target, at: 0, fadeFrames: seekFadeFrames, controller: controller))
         } catch {
-            trackFailure = error
+            restartFailure = error
         }
         let frame = controller.renderedFrames + marginFrames
         // Until the cancel has been seen and the rest of the score sent again at its new
