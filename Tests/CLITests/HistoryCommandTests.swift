@@ -32,26 +32,15 @@ struct HistoryCommandTests {
         let lock = PulseSinkLock()
         defer { withExtendedLifetime(lock) {} }
         let history = try HistoryScratch()
-        let process = Process()
-        process.executableURL = CLIRunner.executable
-        process.arguments = ["--minutes", "1", "--countdown", "0", "--noise", "pink", "--backend", "pulse"]
-        process.environment = CLIRunner.environment.merging(history.environment) { $1 }
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let sit = try RunningMeditate(["--minutes", "1", "--countdown", "0", "--noise", "pink", "--backend", "pulse"],
+                                      environment: history.environment)
 
         // When SIGTERM comes 5 s after the start gong is heard (the log line follows the device's clock)
-        var log = ""
-        while !log.contains("start gong") {
-            let chunk = errors.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            log += String(decoding: chunk, as: UTF8.self)
-        }
+        sit.waitForLog(containing: "start gong")
         Thread.sleep(forTimeInterval: 5)
-        process.terminate()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(log)")
+        sit.process.terminate()
+        let log = sit.finish()
+        #expect(sit.process.terminationStatus == 0, "\(log)")
 
         // Then the history holds one timer sit of 5 s (±1), ended early, of a planned minute
         let listed = try history.run(["history", "--json"])

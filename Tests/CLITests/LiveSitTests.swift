@@ -44,28 +44,21 @@ struct LiveSitTests {
         defer { withExtendedLifetime(lock) {} }
         let scratch = try Scratch()
         let capture = try PulseCapture(into: scratch.path("monitor.raw"))
-        let process = Process()
-        process.executableURL = CLIRunner.executable
-        process.environment = CLIRunner.environment
-        process.arguments = ["--minutes", "1", "--countdown", "0", "--noise", "pink", "--gong-volume", "0",
-                             "--backend", "pulse"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let sit = try RunningMeditate(["--minutes", "1", "--countdown", "0", "--noise", "pink", "--gong-volume", "0",
+                                       "--backend", "pulse"])
         Thread.sleep(forTimeInterval: 9)
 
         // When it is sent SIGTERM once the bed has faded in
         let sent = Date()
-        process.terminate()
-        process.waitUntilExit()
+        sit.process.terminate()
+        sit.process.waitUntilExit()
         let took = Date().timeIntervalSince(sent)
         Thread.sleep(forTimeInterval: 0.3)
         let samples = try capture.stop()
-        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let log = sit.finish()
 
         // Then it exits 0 within a second and says how long was sat
-        #expect(process.terminationStatus == 0, "\(log)")
+        #expect(sit.process.terminationStatus == 0, "\(log)")
         #expect(took < 1.0, "took \(took) s")
         #expect(log.contains("ended early: sat 0:0"), "\(log)")
 
@@ -97,21 +90,9 @@ struct LiveSitTests {
         }
         try writeFloatWAV(path: track, samples: tone, sampleRate: rate, channels: 2)
         let capture = try PulseCapture(into: scratch.path("monitor.raw"))
-        let process = Process()
-        process.executableURL = CLIRunner.executable
-        process.environment = CLIRunner.environment
-        process.arguments = ["play", track, "--no-normalize", "--backend", "pulse", "--latency-ms", "300",
-                             "--library", scratch.path("data")]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        var log = ""
-        while !log.contains("playing talk") {
-            let chunk = errors.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            log += String(decoding: chunk, as: UTF8.self)
-        }
+        let play = try RunningMeditate(["play", track, "--no-normalize", "--backend", "pulse", "--latency-ms", "300",
+                                        "--library", scratch.path("data")])
+        play.waitForLog(containing: "playing talk")
 
         // When, a second into the track, the file loses everything after its fifth second
         Thread.sleep(forTimeInterval: 1)
@@ -119,13 +100,12 @@ struct LiveSitTests {
         let file = try #require(FileHandle(forWritingAtPath: track))
         try file.truncate(atOffset: UInt64(size - 7 * rate * 8))
         try file.close()
-        process.waitUntilExit()
+        let log = play.finish()
         Thread.sleep(forTimeInterval: 0.3)
         let samples = try capture.stop()
-        log += String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
 
         // Then the reason is one line, the session ends early after the 5 s, and exits 0
-        #expect(process.terminationStatus == 0, "\(log)")
+        #expect(play.process.terminationStatus == 0, "\(log)")
         let reasons = log.split(separator: "\n").filter { $0.contains("error") }
         #expect(reasons.count == 1 && reasons[0].contains("talk.wav': the file is truncated"), "\(log)")
         #expect(log.contains("ended early: sat 0:05 of 0:12"), "\(log)")
@@ -178,26 +158,18 @@ struct LiveSitTests {
         }
         """.write(toFile: scratch.path(".asoundrc"), atomically: true, encoding: .utf8)
         let plan = ["--minutes", "0.2", "--countdown", "0", "--noise", "pink", "--seed", "5", "--gong", "bell"]
-        let process = Process()
-        process.executableURL = CLIRunner.executable
-        process.arguments = plan + ["--backend", "auto", "--verbose"]
-        process.environment = CLIRunner.environment.merging(
-            ["PULSE_SERVER": "unix:\(server.socket)", "HOME": scratch.url.path]) { $1 }
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let sit = try RunningMeditate(plan + ["--backend", "auto", "--verbose"],
+                                      environment: ["PULSE_SERVER": "unix:\(server.socket)", "HOME": scratch.url.path])
 
         // When the server is killed three seconds in (a fresh null sink holds its first buffer for
         // about 1.7 s before it starts playing, so this is about a second of playback)
         Thread.sleep(forTimeInterval: 3)
         server.kill()
-        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let log = sit.finish()
 
         // Then the session completes on ALSA, and what ALSA played is the rest of the session,
         // sample for sample, after a 10 ms fade-in
-        #expect(process.terminationStatus == 0, "\(log)")
+        #expect(sit.process.terminationStatus == 0, "\(log)")
         #expect(log.contains("playing on ALSA default"), "\(log)")
         #expect(log.contains("complete: sat 0:12"), "\(log)")
         let rendered = try CLIRunner.run(["render"] + plan + ["--format", "f32", "-o", scratch.path("r.wav")])

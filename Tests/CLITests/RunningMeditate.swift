@@ -1,0 +1,36 @@
+import Foundation
+
+/// `meditate` left running headless (stdin is /dev/null), while the test acts on it; its
+/// stderr is collected for the expectations.
+final class RunningMeditate {
+    let process = Process()
+    private let errors = Pipe()
+    private(set) var log = ""
+
+    /// Starts `meditate` with CLIRunner's environment, `environment` added over it.
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        process.executableURL = CLIRunner.executable
+        process.arguments = arguments
+        process.environment = CLIRunner.environment.merging(environment) { $1 }
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// Reads stderr until `text` has appeared in it, or stderr has closed.
+    func waitForLog(containing text: String) {
+        while !log.contains(text) {
+            let chunk = errors.fileHandleForReading.availableData
+            if chunk.isEmpty { return }
+            log += String(decoding: chunk, as: UTF8.self)
+        }
+    }
+
+    /// Reads the rest of stderr and waits for the exit; returns the whole log.
+    @discardableResult
+    func finish() -> String {
+        log += String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return log
+    }
+}
