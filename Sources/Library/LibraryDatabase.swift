@@ -48,6 +48,13 @@ public final class LibraryDatabase: Sendable {
             }
         }
         registerPracticeMigration(&migrator)
+        migrator.registerMigration("v3: track import time in seconds since 1970") { db in
+            // v1 stored GRDB's UTC text ("2026-11-22 07:15:00.123"); SQLite's julianday reads it.
+            try db.execute(sql: """
+                UPDATE track SET importedAt = (julianday(importedAt) - 2440587.5) * 86400.0
+                WHERE typeof(importedAt) = 'text'
+                """)
+        }
         return migrator
     }
 

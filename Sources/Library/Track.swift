@@ -29,7 +29,10 @@ public struct Track: Codable, Sendable, Equatable, FetchableRecord, MutablePersi
     public var loudness: Double?
     /// The largest absolute sample (1 is full scale).
     public var peak: Double
-    public var importedAt: Date
+    /// When the track was imported, seconds since 1970. A number rather than a `Date`: GRDB reads a
+    /// `Date` column through a Gregorian calendar, and that first use loads ICU's time-zone data
+    /// (about 3 MiB resident) into every `meditate play`.
+    public var importedAt: Double
 
     public var title: String {
         editedTitle ?? tagTitle ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension

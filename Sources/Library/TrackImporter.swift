@@ -94,7 +94,7 @@ public struct TrackImporter: Sendable {
                           editedTitle: atPath?.editedTitle, editedTeacher: atPath?.editedTeacher,
                           sampleRate: analysis.sampleRate, channels: analysis.channels,
                           frames: Int64(analysis.frames), loudness: analysis.loudness, peak: analysis.peak,
-                          importedAt: Date())
+                          importedAt: Date().timeIntervalSince1970)
         if atPath != nil, !copy {
             let updated = track
             try database.write { db in try updated.update(db) }
