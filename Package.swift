@@ -38,9 +38,10 @@ let package = Package(
                        providers: [.apt(["libid3tag0-dev"])]),
         .systemLibrary(name: "CEbur128", pkgConfig: "libebur128",
                        providers: [.apt(["libebur128-dev"])]),
-        // libcrypto for SHA-256: how the library finds a moved file again by its content.
-        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto",
-                       providers: [.apt(["libssl-dev"])]),
+        // libgcrypt for SHA-256: how the library finds a moved file again by its content. libpulse
+        // already loads it (through libsystemd), where libcrypto would add 1.4 MiB to every run.
+        .systemLibrary(name: "CGcrypt", pkgConfig: "libgcrypt",
+                       providers: [.apt(["libgcrypt20-dev"])]),
 
         // The real-time engine: pure Swift, no C library.
         .target(name: "Mixer", swiftSettings: strictSwift),
@@ -50,7 +51,7 @@ let package = Package(
                 swiftSettings: strictSwift),
         // The library of guided tracks: import (tags, exact duration, loudness), SQLite storage.
         .target(name: "Library",
-                dependencies: ["Decoders", "CEbur128", "CCrypto",
+                dependencies: ["Decoders", "CEbur128", "CGcrypt",
                                .product(name: "GRDB", package: "GRDB.swift")],
                 swiftSettings: strictSwift),
         .target(name: "Session",
