@@ -81,7 +81,7 @@ struct Render: ParsableCommand {
         if let guidedTrack = settings.value(SettingKeys.guided, flag: guidedTrack) {
             try Self.checkGuidedShape(session: session)
             let setup = try GuidedSetup(reference: guidedTrack, guided: guided.resolve(settings), sound: sound,
-                                        library: location) { line in
+                                        library: location, realTime: false) { line in
                 if !quiet { FileHandle.standardError.write(Data("meditate: \(line)\n".utf8)) }
             }
             logger.info("guided", metadata: ["track": "\(setup.track.path)", "gain": "\(setup.gainDescription)"])

@@ -1,8 +1,8 @@
 /// Reads any decoder's output as interleaved stereo Float32 at the engine's rate: mono is
 /// duplicated, more than two channels keep the first two, and other rates go through libsoxr.
 ///
-/// When it resamples, decoding runs ahead on a thread of its own (`DecodeAhead`) so that the
-/// two halves of the work use two cores. The output has exactly `frameCount` frames — the
+/// When it resamples and `decodeAhead` is on, decoding runs ahead on a thread of its own
+/// (`DecodeAhead`) so that the two halves of the work use two cores. The output has exactly `frameCount` frames — the
 /// source's frames scaled to the engine rate and rounded — so durations stay exact.
 public final class EngineFormatReader {
     public let decoder: any AudioDecoder
@@ -22,7 +22,10 @@ public final class EngineFormatReader {
     /// and the next read throws it.
     private var deferredFailure: DecoderError?
 
-    public init(decoder: any AudioDecoder, engineRate: Int) throws(DecoderError) {
+    /// - Parameter decodeAhead: decode on a second thread while resampling, for speed. Playback
+    ///   in real time has no use for it (a 60-minute MP3 plays at under 1 % of a core) and would
+    ///   pay its thread and its 512 KiB ring.
+    public init(decoder: any AudioDecoder, engineRate: Int, decodeAhead: Bool = true) throws(DecoderError) {
         self.decoder = decoder
         self.engineRate = engineRate
         let sourceRate = decoder.sourceFormat.sampleRate
@@ -30,18 +33,18 @@ public final class EngineFormatReader {
         chunks = StereoChunkReader(decoder: decoder)
         if sourceRate == engineRate {
             resampler = nil
-            decodeAhead = nil
+            self.decodeAhead = nil
         } else {
             resampler = try Resampler(inputRate: sourceRate, outputRate: engineRate, channels: 2)
-            decodeAhead = DecodeAhead(chunks: chunks)
-            decodeAhead?.start()
+            self.decodeAhead = decodeAhead ? DecodeAhead(chunks: chunks) : nil
+            self.decodeAhead?.start()
         }
         stereoBuffer = .allocate(capacity: chunks.chunkFrames * 2)
     }
 
     /// Opens `path` and reads it at `engineRate`.
-    public convenience init(path: String, engineRate: Int) throws(DecoderError) {
-        try self.init(decoder: AudioFile.open(path), engineRate: engineRate)
+    public convenience init(path: String, engineRate: Int, decodeAhead: Bool = true) throws(DecoderError) {
+        try self.init(decoder: AudioFile.open(path), engineRate: engineRate, decodeAhead: decodeAhead)
     }
 
     deinit {

@@ -83,6 +83,35 @@ struct DecoderSampleCountTests {
         #expect(tonePower(right, hertz: 550, rate: 48_000) > 1000 * tonePower(right, hertz: 599, rate: 48_000))
     }
 
+    @Test("a resampling reader without its decode-ahead thread delivers the same samples as with it")
+    func decodeAheadChangesNothing() throws {
+        // Given the 44.1 kHz MP3 read at 48 kHz twice: decoding on a thread of its own, and inline
+        func readAll(decodeAhead: Bool) throws -> [Float] {
+            let reader = try EngineFormatReader(path: fixture("lame-untagged.mp3"), engineRate: 48_000,
+                                                decodeAhead: decodeAhead)
+            var samples = [Float](repeating: 0, count: reader.frameCount * 2)
+            var filled = 0
+            try samples.withUnsafeMutableBufferPointer { buffer in
+                while true {
+                    // An odd block size, so the two paths refill at different points
+                    let got = try reader.read(into: buffer.baseAddress! + filled * 2, maxFrames: 1_001)
+                    if got == 0 { break }
+                    filled += got
+                }
+            }
+            #expect(filled == reader.frameCount)
+            return samples
+        }
+
+        // When both are read to the end
+        let ahead = try readAll(decodeAhead: true)
+        let inline = try readAll(decodeAhead: false)
+
+        // Then they are identical, sample for sample, and not silence
+        #expect(ahead == inline)
+        #expect((inline.map(abs).max() ?? 0) > 0.1)
+    }
+
     @Test("seeking a resampled reader continues with the same audio from that frame")
     func seekResampled() throws {
         // Given the whole 44.1 kHz MP3 read at 48 kHz

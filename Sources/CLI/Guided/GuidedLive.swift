@@ -8,7 +8,8 @@ enum GuidedLive {
     static func run(reference: String, playback: GuidedPlayback, sound: SitSound, output: OutputOptions,
                     reporting: LiveReportingOptions, location: LibraryLocation, settings: Settings) throws {
         let logger = reporting.makeLogger()
-        let setup = try GuidedSetup(reference: reference, guided: playback, sound: sound, library: location) { line in
+        let setup = try GuidedSetup(reference: reference, guided: playback, sound: sound, library: location,
+                                    realTime: true) { line in
             if !reporting.quiet { FileHandle.standardError.write(Data("meditate: \(line)\n".utf8)) }
         }
         let program = setup.program

@@ -13,8 +13,10 @@ struct GuidedSetup {
     let normalization: LoudnessNormalization
     let gong: SampleBuffer
 
-    /// - Parameter say: tells the person about a slow step (measuring a file outside the library).
-    init(reference: String, guided: GuidedPlayback, sound: SitSound, library: LibraryLocation,
+    /// - Parameters:
+    ///   - realTime: the track plays live, where decoding on a second thread only costs memory.
+    ///   - say: tells the person about a slow step (measuring a file outside the library).
+    init(reference: String, guided: GuidedPlayback, sound: SitSound, library: LibraryLocation, realTime: Bool,
          say: @escaping (String) -> Void) throws {
         let sit = try guided.sitPlan(sound: sound)
         let rate = sound.sampleRate
@@ -25,7 +27,7 @@ struct GuidedSetup {
             say(localized("measuring the loudness of '\(path)' first (`meditate library import` does it once for good)",
                           de: "messe erst die Lautheit von '\(path)' (`meditate library import` tut es einmal für immer)"))
         })
-        reader = try EngineFormatReader(path: track.path, engineRate: rate)
+        reader = try EngineFormatReader(path: track.path, engineRate: rate, decodeAhead: !realTime)
         program = try SessionProgram(trackFrames: reader.frameCount, then: sit, format: EngineFormat(sampleRate: rate))
         normalization = guided.normalization(of: track)
         gong = sit == nil ? SampleBuffer(interleavedStereo: [])
