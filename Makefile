@@ -13,7 +13,13 @@ TEST_PACKAGES  := pulseaudio pulseaudio-utils libasound2-plugins
 # Tools the benchmark compares against and uses to make its input.
 BENCH_PACKAGES := sox libsox-fmt-pulse mpg123 lame ffmpeg pulseaudio pulseaudio-utils
 
-RELEASE_FLAGS := -c release
+# The Swift runtime and Foundation are linked into the binary: it then needs no Swift installed
+# where it runs (a Raspberry Pi), `--help` takes 13-20 ms instead of 29, and a guided playback
+# peaks at 28-31 MiB resident instead of 34: only the code it runs is paged in, where each
+# shared library was relocated and paged in 64 KiB at a time.
+# lld, which ships with Swift, links it without the warning GNU ld prints for a mktemp call
+# inside Foundation.
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld
 TEST_FLAGS    := -c release -Xswiftc -enable-testing --scratch-path .build-test
 BIN            = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 
