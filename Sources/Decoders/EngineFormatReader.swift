@@ -2,8 +2,9 @@
 /// duplicated, more than two channels keep the first two, and other rates go through libsoxr.
 ///
 /// When it resamples and `decodeAhead` is on, decoding runs ahead on a thread of its own
-/// (`DecodeAhead`) so that the two halves of the work use two cores. The output has exactly `frameCount` frames — the
-/// source's frames scaled to the engine rate and rounded — so durations stay exact.
+/// (`DecodeAhead`) so that the two halves of the work use two cores. The output has exactly
+/// `frameCount` frames — the source's frames scaled to the engine rate and rounded — so
+/// durations stay exact.
 public final class EngineFormatReader {
     public let decoder: any AudioDecoder
     public let engineRate: Int
