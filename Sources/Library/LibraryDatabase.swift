@@ -50,8 +50,10 @@ public final class LibraryDatabase: Sendable {
         registerPracticeMigration(&migrator)
         migrator.registerMigration("v3: track import time in seconds since 1970") { db in
             // v1 stored GRDB's UTC text ("2026-11-22 07:15:00.123"); SQLite's julianday reads it.
+            // A text it cannot read becomes 0 rather than NULL, which the NOT NULL column would
+            // refuse, failing the migration and with it every later opening of the library.
             try db.execute(sql: """
-                UPDATE track SET importedAt = (julianday(importedAt) - 2440587.5) * 86400.0
+                UPDATE track SET importedAt = coalesce((julianday(importedAt) - 2440587.5) * 86400.0, 0)
                 WHERE typeof(importedAt) = 'text'
                 """)
         }

@@ -32,6 +32,28 @@ struct LibraryMigrationTests {
         #expect(abs(track.importedAt - expected.timeIntervalSince1970) < 0.001, "\(track.importedAt)")
     }
 
+    @Test("an import time the migration cannot read becomes 0 and the library still opens")
+    func unreadableImportTime() throws {
+        // Given a pre-v3 library whose track holds an import time that is no date at all
+        let scratch = try ScratchLibrary()
+        try scratch.database.write { db in
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier LIKE 'v3:%'")
+            try db.execute(sql: """
+                INSERT INTO track (path, contentHash, fileSize, modifiedAt, copied, sampleRate, channels,
+                                   frames, loudness, peak, importedAt)
+                VALUES ('/music/odd.mp3', 'def', 1000, 1.5, 0, 44100, 2, 441000, NULL, 0.9, 'yesterday')
+                """)
+        }
+
+        // When the library is opened again by this version
+        let reopened = try LibraryDatabase(path: scratch.paths.database)
+
+        // Then it opens and the track is kept, its import time 0
+        let tracks = try TrackLibrary(database: reopened).allTracks()
+        #expect(tracks.map(\.path) == ["/music/odd.mp3"])
+        #expect(tracks.first?.importedAt == 0)
+    }
+
     @Test("a track imported now records the time of its import in seconds since 1970")
     func newImportRecordsSeconds() throws {
         // Given an empty library and a file
