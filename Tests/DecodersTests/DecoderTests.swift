@@ -17,6 +17,18 @@ func decodeAll(_ decoder: any AudioDecoder) throws -> [Float] {
     return samples
 }
 
+/// Reads an engine-format reader from where it stands to its end, `blockFrames` at a time.
+func readToEnd(_ reader: EngineFormatReader, blockFrames: Int) throws -> [Float] {
+    var samples: [Float] = []
+    var block = [Float](repeating: 0, count: blockFrames * 2)
+    while true {
+        let got = try block.withUnsafeMutableBufferPointer { try reader.read(into: $0.baseAddress!, maxFrames: blockFrames) }
+        if got == 0 { break }
+        samples.append(contentsOf: block[0..<(got * 2)])
+    }
+    return samples
+}
+
 @Suite("Decoders: sample counts")
 struct DecoderSampleCountTests {
     @Test("every PCM WAV format decodes to exactly its frames",
@@ -89,17 +101,9 @@ struct DecoderSampleCountTests {
         func readAll(decodeAhead: Bool) throws -> [Float] {
             let reader = try EngineFormatReader(path: fixture("lame-untagged.mp3"), engineRate: 48_000,
                                                 decodeAhead: decodeAhead)
-            var samples = [Float](repeating: 0, count: reader.frameCount * 2)
-            var filled = 0
-            try samples.withUnsafeMutableBufferPointer { buffer in
-                while true {
-                    // An odd block size, so the two paths refill at different points
-                    let got = try reader.read(into: buffer.baseAddress! + filled * 2, maxFrames: 1_001)
-                    if got == 0 { break }
-                    filled += got
-                }
-            }
-            #expect(filled == reader.frameCount)
+            // An odd block size, so the two paths refill at different points
+            let samples = try readToEnd(reader, blockFrames: 1_001)
+            #expect(samples.count / 2 == reader.frameCount)
             return samples
         }
 
@@ -119,18 +123,10 @@ struct DecoderSampleCountTests {
         // When another reader seeks to engine frame 20000 and reads on
         let reader = try EngineFormatReader(path: fixture("lame-untagged.mp3"), engineRate: 48_000)
         try reader.seek(toFrame: 20_000)
-        var rest = [Float](repeating: 0, count: (reader.frameCount - 20_000) * 2)
-        var filled = 0
-        try rest.withUnsafeMutableBufferPointer { buffer in
-            while true {
-                let got = try reader.read(into: buffer.baseAddress! + filled * 2, maxFrames: reader.frameCount)
-                if got == 0 { break }
-                filled += got
-            }
-        }
+        let rest = try readToEnd(reader, blockFrames: reader.frameCount)
         // Then it delivers exactly the remaining frames, matching the full read once the
         // restarted filter has settled
-        #expect(filled == reader.frameCount - 20_000)
+        #expect(rest.count / 2 == reader.frameCount - 20_000)
         let settled = 200
         let worst = zip(rest[(settled * 2)...], all[((20_000 + settled) * 2)...]).map { abs($0 - $1) }.max() ?? 1
         #expect(worst < 1e-3)

@@ -3,21 +3,28 @@ import GRDB
 import Testing
 @testable import Library
 
+/// A library whose schema stops at v2, holding one track whose `importedAt` is the text given
+/// (GRDB stored dates as text before v3).
+private func libraryBeforeV3(trackPath: String, loudness: Double?, importedAt: String) throws -> ScratchLibrary {
+    let scratch = try ScratchLibrary()
+    try scratch.database.write { db in
+        try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier LIKE 'v3:%'")
+        try db.execute(sql: """
+            INSERT INTO track (path, contentHash, fileSize, modifiedAt, copied, sampleRate, channels,
+                               frames, loudness, peak, importedAt)
+            VALUES (?, 'abc', 1000, 1.5, 0, 44100, 2, 441000, ?, 0.9, ?)
+            """, arguments: [trackPath, loudness, importedAt])
+    }
+    return scratch
+}
+
 @Suite("library schema migrations")
 struct LibraryMigrationTests {
     @Test("a library written before v3 keeps its tracks, their import time now in seconds since 1970")
     func importTimeBecomesSeconds() throws {
         // Given a library whose schema stops at v2, with a track imported as GRDB wrote dates then
-        let scratch = try ScratchLibrary()
-        try scratch.database.write { db in
-            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier LIKE 'v3:%'")
-            try db.execute(sql: """
-                INSERT INTO track (path, contentHash, fileSize, modifiedAt, copied, sampleRate, channels,
-                                   frames, loudness, peak, importedAt)
-                VALUES ('/music/old.mp3', 'abc', 1000, 1.5, 0, 44100, 2, 441000, -20.5, 0.9,
-                        '2026-11-22 07:15:30.250')
-                """)
-        }
+        let scratch = try libraryBeforeV3(trackPath: "/music/old.mp3", loudness: -20.5,
+                                          importedAt: "2026-11-22 07:15:30.250")
 
         // When the library is opened again by this version
         let reopened = try LibraryDatabase(path: scratch.paths.database)
@@ -35,15 +42,7 @@ struct LibraryMigrationTests {
     @Test("an import time the migration cannot read becomes 0 and the library still opens")
     func unreadableImportTime() throws {
         // Given a pre-v3 library whose track holds an import time that is no date at all
-        let scratch = try ScratchLibrary()
-        try scratch.database.write { db in
-            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier LIKE 'v3:%'")
-            try db.execute(sql: """
-                INSERT INTO track (path, contentHash, fileSize, modifiedAt, copied, sampleRate, channels,
-                                   frames, loudness, peak, importedAt)
-                VALUES ('/music/odd.mp3', 'def', 1000, 1.5, 0, 44100, 2, 441000, NULL, 0.9, 'yesterday')
-                """)
-        }
+        let scratch = try libraryBeforeV3(trackPath: "/music/odd.mp3", loudness: nil, importedAt: "yesterday")
 
         // When the library is opened again by this version
         let reopened = try LibraryDatabase(path: scratch.paths.database)
