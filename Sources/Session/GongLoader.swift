@@ -6,7 +6,11 @@ public enum GongLoader {
     public static func load(_ choice: GongChoice, sampleRate: Int,
                             locator: SoundLocator = SoundLocator()) throws -> SampleBuffer {
         let path = try choice.path(locator: locator)
-        let (samples, _) = try AudioLoader.loadStereo(path: path, engineRate: sampleRate)
-        return SampleBuffer(interleavedStereo: samples)
+        // A gong is decoded before the session starts: a decode-ahead thread would only add its
+        // start-up and its buffer.
+        let reader = try EngineFormatReader(path: path, engineRate: sampleRate, decodeAhead: false)
+        return try SampleBuffer(capacityFrames: reader.frameCount) { (storage) throws(DecoderError) in
+            try AudioLoader.readAll(reader, into: storage)
+        }
     }
 }

@@ -19,6 +19,18 @@ struct BundledSoundTests {
         #expect(samples.suffix(2) == [0, 0])
     }
 
+    @Test("a gong loaded for a session holds exactly the samples the file decodes to")
+    func gongLoaderDecodesTheWholeSound() throws {
+        // Given the bundled gong, decoded into an array
+        let path = try #require(SoundLocator().path(of: .gong))
+        let (expected, _) = try AudioLoader.loadStereo(path: path, engineRate: 48_000)
+        // When the session's loader decodes it straight into the buffer strikes share
+        let buffer = try GongLoader.load(.bundled(.gong), sampleRate: 48_000)
+        // Then every sample is there, and nothing more
+        #expect(buffer.frameCount * 2 == expected.count)
+        #expect(Array(buffer.samples) == expected)
+    }
+
     @Test("the singing bowl rings for about 15 s: loud at the strike, 60 dB down near 15 s")
     func bowlDecay() throws {
         let path = try #require(SoundLocator().path(of: .bowl))
