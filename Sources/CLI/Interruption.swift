@@ -1,4 +1,5 @@
 import Foundation
+import Outputs
 import Synchronization
 
 /// Ctrl-C, SIGTERM or a closed terminal: stop between blocks (a render) or fade out (a live
@@ -8,17 +9,18 @@ enum Interruption {
 
     static var requested: Bool { flag.load(ordering: .relaxed) }
 
+    /// Sleeps up to `milliseconds`, less when a signal arrives: poll() is never restarted after
+    /// a handler, and the audio threads leave these signals to this one.
+    static func wait(milliseconds: Int32) {
+        _ = poll(nil, 0, milliseconds)
+    }
+
     static func install() {
-        signal(SIGINT) { _ in Interruption.flag.store(true, ordering: .relaxed) }
-        signal(SIGTERM) { _ in Interruption.flag.store(true, ordering: .relaxed) }
-        signal(SIGHUP) { _ in Interruption.flag.store(true, ordering: .relaxed) }
+        for number in InterruptionSignals.numbers {
+            signal(number) { _ in Interruption.flag.store(true, ordering: .relaxed) }
+        }
         // A parent may hand down a mask that blocks them (a thread pool's, say); a blocked
         // signal would wait forever instead of stopping the render.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        sigaddset(&signals, SIGHUP)
-        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        InterruptionSignals.mask(SIG_UNBLOCK)
     }
 }

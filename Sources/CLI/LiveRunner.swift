@@ -47,7 +47,9 @@ struct LiveRunner {
                 default: break
                 }
             } else {
-                Thread.sleep(forTimeInterval: 0.1)
+                // Nothing is redrawn: a poll four times a second keeps the log lines timely
+                // and the process asleep.
+                Interruption.wait(milliseconds: 250)
             }
             let events = live.poll()
             for notice in live.takeNotices() { logger.warning("\(notice.line)") }

@@ -9,6 +9,7 @@ public final class ALSAOutput: AudioOutput {
     private let conversion: UnsafeMutableRawPointer
     private let conversionFrames: Int
     public private(set) var summary: String
+    public let requestFrames: Int
     public private(set) var underruns = 0
 
     public init(device: String?, sampleRate: Int, latencyMilliseconds: Int) throws(OutputError) {
@@ -39,6 +40,7 @@ public final class ALSAOutput: AudioOutput {
         var bufferFrames: snd_pcm_uframes_t = 0
         var periodFrames: snd_pcm_uframes_t = 0
         snd_pcm_get_params(handle, &bufferFrames, &periodFrames)
+        requestFrames = Int(periodFrames)
         summary = "ALSA \(name): \(chosen), \(sampleRate) Hz, buffer \(bufferFrames) frames "
             + "(\(Int(bufferFrames) * 1000 / sampleRate) ms), period \(periodFrames) frames"
     }

@@ -11,6 +11,8 @@ public protocol AudioOutput: AnyObject {
     /// underrun is recovered and counted, not thrown; a device that has gone away throws
     /// `OutputError.deviceLost`.
     func write(_ interleaved: UnsafeBufferPointer<Float>) throws(OutputError) -> Int
+    /// How many frames the device asks for at a time (PulseAudio's request, an ALSA period).
+    var requestFrames: Int { get }
     /// Frames written that the device has not played yet.
     func unplayedFrames() -> Int
     /// Underruns recovered so far.

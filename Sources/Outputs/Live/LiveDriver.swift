@@ -51,8 +51,11 @@ public final class LiveDriver: @unchecked Sendable {
         self.output = output
         self.reopen = reopen
         self.blockFrames = min(blockFrames, renderer.maxBlockFrames)
-        self.aheadFrames = max(aheadFrames, blockFrames)
-        periodFrames = 2 * self.blockFrames
+        // The output thread hands the device what it asks for in one write, so the ring holds
+        // at least that much: a device asking for more than is ready would wake both threads
+        // again and again to collect its request block by block.
+        periodFrames = max(2 * self.blockFrames, output.requestFrames)
+        self.aheadFrames = max(aheadFrames, periodFrames)
         ring = SPSCRing(minimumCapacity: (self.aheadFrames + self.blockFrames) * 2)
         reports = Mutex(Reports(summary: output.summary))
     }
@@ -73,14 +76,13 @@ public final class LiveDriver: @unchecked Sendable {
 
     /// The mixer renders no frame at or beyond this one (every command before it has been sent).
     public func setHorizon(_ frame: Int) {
-        horizonFrame.store(frame, ordering: .releasing)
-        roomMade.signal()
+        // The control side sets it on every poll: only a change is worth waking the mixer.
+        if horizonFrame.exchange(frame, ordering: .acquiringAndReleasing) != frame { roomMade.signal() }
     }
 
     /// The stream ends before this frame (the last gong has rung out).
     public func setEndFrame(_ frame: Int) {
-        endFrameValue.store(frame, ordering: .releasing)
-        roomMade.signal()
+        if endFrameValue.exchange(frame, ordering: .acquiringAndReleasing) != frame { roomMade.signal() }
     }
 
     /// Fades everything out over `frames` from the next block the mixer renders, then ends.
@@ -127,11 +129,13 @@ public final class LiveDriver: @unchecked Sendable {
     // MARK: Mixer thread
 
     private func runMixer() {
+        ThreadPriority.blockInterruptions()
         ThreadPriority.requestRealtime()
         let samples = blockFrames * 2
         let block = UnsafeMutablePointer<Float>.allocate(capacity: samples)
         defer { block.deallocate() }
         var fadingOut = false
+        var unannounced = false
         while !stopping.load(ordering: .acquiring) {
             let fade = fadeOutRequest.exchange(0, ordering: .acquiringAndReleasing)
             if fade > 0 {
@@ -147,12 +151,19 @@ public final class LiveDriver: @unchecked Sendable {
             let frames = min(blockFrames, limit - renderer.frame)
             guard frames > 0, ring.availableToRead < aheadFrames * 2,
                   ring.availableToWrite >= frames * 2 else {
-                _ = roomMade.wait(timeout: .now() + .milliseconds(50))
+                // The output thread is told once the ring is as full as it gets, not per block:
+                // each wake-up of a thread costs more than rendering a block.
+                if unannounced {
+                    framesWritten.signal()
+                    unannounced = false
+                }
+                // Every change the wait is for signals it; the time-out is only a safety net.
+                _ = roomMade.wait(timeout: .now() + .milliseconds(250))
                 continue
             }
             renderer.render(into: block, frames: frames)
             _ = ring.write(UnsafeBufferPointer(start: block, count: frames * 2))
-            framesWritten.signal()
+            unannounced = true
         }
         renderingDone.store(true, ordering: .releasing)
         framesWritten.signal()
@@ -161,6 +172,7 @@ public final class LiveDriver: @unchecked Sendable {
     // MARK: Output thread
 
     private func runOutput() {
+        ThreadPriority.blockInterruptions()
         ThreadPriority.requestRealtime()
         let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: periodFrames * 2)
         defer { buffer.deallocate() }
@@ -183,7 +195,8 @@ public final class LiveDriver: @unchecked Sendable {
                     break
                 }
                 publishPlayed(written - output.unplayedFrames())
-                _ = framesWritten.wait(timeout: .now() + .milliseconds(50))
+                // Short enough to keep the clock moving while the mixer waits for a command.
+                _ = framesWritten.wait(timeout: .now() + .milliseconds(100))
                 continue
             }
             roomMade.signal()

@@ -10,6 +10,7 @@ public final class PulseOutput: AudioOutput {
     private let stream: OpaquePointer
     private let sampleRate: Int
     public let summary: String
+    public let requestFrames: Int
 
     public var underruns: Int { connection.signals.underflows }
 
@@ -53,6 +54,8 @@ public final class PulseOutput: AudioOutput {
         self.connection = connection
         self.stream = stream
         summary = Self.describe(stream, spec: spec)
+        let minimumRequest = pa_stream_get_buffer_attr(stream)?.pointee.minreq ?? 0
+        requestFrames = Int(minimumRequest) / (2 * MemoryLayout<Float>.size)
     }
 
     deinit {

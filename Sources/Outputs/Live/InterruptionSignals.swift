@@ -1,0 +1,15 @@
+import Glibc
+
+/// The signals that end a session early (Ctrl-C, SIGTERM, a closed terminal), in one place for
+/// the thread that handles them and the audio threads that leave them to it.
+public enum InterruptionSignals {
+    public static let numbers: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Blocks (`SIG_BLOCK`) or unblocks (`SIG_UNBLOCK`) them for the calling thread.
+    public static func mask(_ how: Int32) {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for number in numbers { sigaddset(&signals, number) }
+        pthread_sigmask(how, &signals, nil)
+    }
+}
