@@ -85,7 +85,7 @@ public struct NoiseGenerator: Sendable {
 /// −3 dB/octave slope within ±0.05 dB above ~10 Hz, for both channels at once.
 ///
 /// The sections of one frame do not depend on each other, so each SIMD4 step runs two sections
-/// of both channels: a third of the instructions of two scalar filters. Pink noise is the
+/// of both channels; it takes about half the time of two scalar filters. Pink noise is the
 /// real-time thread's largest cost.
 public struct StereoPinkFilter: Sendable {
     /// Sections 0–1, 2–3 and 4–5, left and right alternating (b0L, b0R, b1L, b1R).
