@@ -129,7 +129,9 @@ public final class LiveDriver: @unchecked Sendable {
     // MARK: Mixer thread
 
     private func runMixer() {
-        ThreadPriority.blockInterruptions()
+        // Ctrl-C, SIGTERM and SIGHUP are left to the control thread: delivered there, they cut
+        // its wait short, so it can sleep long between polls and still answer one at once.
+        InterruptionSignals.mask(SIG_BLOCK)
         ThreadPriority.requestRealtime()
         let samples = blockFrames * 2
         let block = UnsafeMutablePointer<Float>.allocate(capacity: samples)
@@ -172,7 +174,7 @@ public final class LiveDriver: @unchecked Sendable {
     // MARK: Output thread
 
     private func runOutput() {
-        ThreadPriority.blockInterruptions()
+        InterruptionSignals.mask(SIG_BLOCK)
         ThreadPriority.requestRealtime()
         let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: periodFrames * 2)
         defer { buffer.deallocate() }

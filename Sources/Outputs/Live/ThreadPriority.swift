@@ -9,9 +9,4 @@ enum ThreadPriority {
         _ = pthread_setschedparam(pthread_self(), SCHED_FIFO, &parameters)
     }
 
-    /// Leaves Ctrl-C, SIGTERM and SIGHUP to the control thread: delivered there, they cut its
-    /// wait short, so it can sleep long between polls and still answer a signal at once.
-    static func blockInterruptions() {
-        InterruptionSignals.mask(SIG_BLOCK)
-    }
 }
