@@ -18,8 +18,8 @@ struct OutputOptions: ParsableArguments {
     var device: String?
 
     @Option(name: .customLong("latency-ms"), help: .localized(
-        "Device buffer to ask for, in milliseconds (20-2000; default \(SettingKeys.latency.defaultValue)).",
-        de: "Gewünschter Gerätepuffer in Millisekunden (20-2000; Standard \(SettingKeys.latency.defaultValue)).", valueName: "ms"))
+        "How soon a pause or an early end is heard, in milliseconds: the device's latency (20-2000; default \(SettingKeys.latency.defaultValue)).",
+        de: "Wie bald eine Pause oder ein vorzeitiges Ende zu hören ist, in Millisekunden: die Latenz des Geräts (20-2000; Standard \(SettingKeys.latency.defaultValue)).", valueName: "ms"))
     var latencyMilliseconds: Int?
 
     func validate() throws {

@@ -65,6 +65,23 @@ struct SPSCRingTests {
         #expect(ring.pop() == nil)
     }
 
+    @Test("elements written in place are read back in order, and the span stops at the wrap")
+    func writesInPlace() {
+        // Given a ring of eight that has passed five elements through
+        let ring = SPSCRing<Float>(minimumCapacity: 8)
+        for i in 0..<5 { ring.push(Float(i)) }
+        for _ in 0..<5 { _ = ring.pop() }
+        // When the producer fills the span in place and commits it
+        let span = ring.writableSpan()
+        #expect(span.count == 3)
+        for i in 0..<span.count { span[i] = Float(10 + i) }
+        ring.commitWrite(span.count)
+        // Then the rest of the ring is the next span, and the elements come out in order
+        #expect(ring.writableSpan().count == 5)
+        #expect((0..<3).map { _ in ring.pop() } == [10, 11, 12])
+        #expect(ring.pop() == nil)
+    }
+
     @Test("capacity is rounded up to a power of two")
     func capacityIsPowerOfTwo() {
         #expect(SPSCRing<Float>(minimumCapacity: 1000).capacity == 1024)

@@ -65,7 +65,7 @@ enum SettingKeys {
     ) { !$0.isEmpty }
 
     static let latency = Setting<Int>(
-        "latency-ms", Phrase("Device buffer to ask for, in milliseconds", de: "Gewünschter Gerätepuffer in Millisekunden"), expecting: Phrase("a number of milliseconds from 20 to 2000", de: "eine Millisekundenzahl von 20 bis 2000")
+        "latency-ms", Phrase("How soon a pause or an early end is heard, in milliseconds", de: "Wie bald eine Pause oder ein vorzeitiges Ende zu hören ist, in Millisekunden"), expecting: Phrase("a number of milliseconds from 20 to 2000", de: "eine Millisekundenzahl von 20 bis 2000")
     ) { (20...2000).contains($0) }.defaulting(to: 100)
 
     static let target = Setting<ExactDecimal>(

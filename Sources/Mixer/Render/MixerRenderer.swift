@@ -59,6 +59,15 @@ public final class MixerRenderer: @unchecked Sendable {
         return count
     }
 
+    /// Whether every streamed voice has `frames` frames decoded (or has ended): a driver that
+    /// renders far ahead of the device waits for the decoder rather than play a gap.
+    public func streamsCanRender(frames: Int) -> Bool {
+        for i in 0..<maxVoices {
+            if case let .stream(stream) = voices[i].kind, !stream.canRender(frames: frames) { return false }
+        }
+        return true
+    }
+
     /// Renders `frames` interleaved stereo frames into `output`, starting at `frame`.
     public func render(into output: UnsafeMutablePointer<Float>, frames: Int) {
         var done = 0
@@ -67,12 +76,6 @@ public final class MixerRenderer: @unchecked Sendable {
             renderBlock(into: output + done * EngineFormat.channels, frames: block)
             done += block
         }
-    }
-
-    /// Ramps the master gain from the next rendered frame, without a trip through the command
-    /// queue: how the render thread's own driver ends playback with a fade at once.
-    public func rampMasterGain(to gain: Float, frames: Int, curve: RampCurve) {
-        masterGain.ramp(to: gain, frames: frames, curve: curve)
     }
 
     private func renderBlock(into output: UnsafeMutablePointer<Float>, frames: Int) {
@@ -202,13 +205,21 @@ public final class MixerRenderer: @unchecked Sendable {
         let stride = maxBlockFrames * EngineFormat.channels
         var busesInUse = 0
         for i in 0..<maxVoices where voices[i].isActive { busesInUse |= 1 << voices[i].bus }
+        // A bus at a steady gain of 1 adds nothing: its voices mix straight into the output,
+        // which saves clearing its buffer and a pass over it (most of the time, every bus).
+        var busesMixedApart = 0
         for bus in 0..<busCount where busesInUse & (1 << bus) != 0 {
-            (busBuffers + bus * stride).update(repeating: 0, count: samples)
+            if busGains[bus].isRamping || busGains[bus].target != 1 {
+                busesMixedApart |= 1 << bus
+                (busBuffers + bus * stride).update(repeating: 0, count: samples)
+            }
         }
+        output.update(repeating: 0, count: samples)
 
         for i in 0..<maxVoices where voices[i].isActive {
             let voice = voices + i
-            let busBuffer = busBuffers + voice.pointee.bus * stride
+            let busBuffer = busesMixedApart & (1 << voice.pointee.bus) != 0
+                ? busBuffers + voice.pointee.bus * stride : output
             switch voice.pointee.kind {
             case .idle:
                 break
@@ -239,9 +250,8 @@ public final class MixerRenderer: @unchecked Sendable {
             }
         }
 
-        output.update(repeating: 0, count: samples)
         for bus in 0..<busCount {
-            if busesInUse & (1 << bus) != 0 {
+            if busesMixedApart & (1 << bus) != 0 {
                 busGains[bus].accumulate(busBuffers + bus * stride, into: output, frames: frames)
             } else {
                 busGains[bus].skip(frames)

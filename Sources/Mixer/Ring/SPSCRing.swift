@@ -132,3 +132,21 @@ public final class SPSCRing<Element>: @unchecked Sendable {
         return dropped
     }
 }
+
+extension SPSCRing where Element: BitwiseCopyable {
+    /// The free slots up to the wrap, for the producer to fill in place (saving a copy) and then
+    /// publish with `commitWrite`. Producer thread only.
+    @inlinable
+    public func writableSpan() -> UnsafeMutableBufferPointer<Element> {
+        let write = writeIndex.load(ordering: .relaxed)
+        let free = capacity - (write - readIndex.load(ordering: .acquiring))
+        let start = write & mask
+        return UnsafeMutableBufferPointer(start: storage + start, count: min(free, capacity - start))
+    }
+
+    /// Publishes `count` elements the producer has written at the start of `writableSpan()`.
+    @inlinable
+    public func commitWrite(_ count: Int) {
+        writeIndex.store(writeIndex.load(ordering: .relaxed) + count, ordering: .releasing)
+    }
+}

@@ -45,6 +45,12 @@ public final class StreamSource: @unchecked Sendable {
 
     // MARK: Consumer (render thread)
 
+    /// Whether `frames` frames can be rendered without an underrun: they are in the ring, or the
+    /// stream has ended.
+    func canRender(frames: Int) -> Bool {
+        isFinished || ring.availableToRead >= frames * EngineFormat.channels
+    }
+
     /// Reads up to `frames` frames into `destination`, filling any shortfall with silence.
     /// Returns the frames that came from the stream, and whether the stream has ended.
     func render(into destination: UnsafeMutablePointer<Float>, frames: Int) -> (read: Int, ended: Bool) {

@@ -10,6 +10,7 @@ public final class ALSAOutput: AudioOutput {
     private let conversionFrames: Int
     public private(set) var summary: String
     public let requestFrames: Int
+    public let bufferFrames: Int
     public private(set) var underruns = 0
 
     public init(device: String?, sampleRate: Int, latencyMilliseconds: Int) throws(OutputError) {
@@ -41,6 +42,7 @@ public final class ALSAOutput: AudioOutput {
         var periodFrames: snd_pcm_uframes_t = 0
         snd_pcm_get_params(handle, &bufferFrames, &periodFrames)
         requestFrames = Int(periodFrames)
+        self.bufferFrames = Int(bufferFrames)
         summary = "ALSA \(name): \(chosen), \(sampleRate) Hz, buffer \(bufferFrames) frames "
             + "(\(Int(bufferFrames) * 1000 / sampleRate) ms), period \(periodFrames) frames"
     }

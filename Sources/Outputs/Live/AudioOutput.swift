@@ -13,12 +13,37 @@ public protocol AudioOutput: AnyObject {
     func write(_ interleaved: UnsafeBufferPointer<Float>) throws(OutputError) -> Int
     /// How many frames the device asks for at a time (PulseAudio's request, an ALSA period).
     var requestFrames: Int { get }
+    /// How many frames the device holds at most, written but not played.
+    var bufferFrames: Int { get }
+    /// The first frame (counted from this output's first) that the device has not yet taken
+    /// beyond recall, when it can replace frames it holds; nil when it cannot.
+    func rewritableFrame() -> Int?
+    /// Frames `write` takes now without waiting; `Int.max` for a device whose `write` waits.
+    func writableFrames() -> Int
+    /// Waits until the device asks for frames, something else happens on its connection,
+    /// `interrupt()` is called, or `milliseconds` (when given) have passed.
+    func waitForRoom(milliseconds: Int?)
+    /// Cuts `waitForRoom` short; callable from any thread while the output is alive.
+    func interrupt()
+    /// Makes the next `write` replace what was written from `frame` (counted from this output's
+    /// first) on; `frame` is at or after `rewritableFrame()`.
+    func rewrite(from frame: Int)
     /// Frames written that the device has not played yet.
     func unplayedFrames() -> Int
     /// Underruns recovered so far.
     var underruns: Int { get }
     /// Waits until everything written has been played.
     func drain()
+}
+
+extension AudioOutput {
+    public func writableFrames() -> Int { .max }
+    public func waitForRoom(milliseconds: Int?) {}
+    public func interrupt() {}
+    public func rewritableFrame() -> Int? { nil }
+    public func rewrite(from frame: Int) {
+        preconditionFailure("\(summary) cannot replace frames it holds")
+    }
 }
 
 /// The sound systems meditate can play through.

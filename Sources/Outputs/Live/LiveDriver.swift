@@ -8,33 +8,57 @@ import Synchronization
 ///
 /// The control side (any one ordinary thread) steers it through atomics: how far the mixer may
 /// render (`horizon`, the frame up to which every command has been sent), where the stream ends,
-/// and a fade-out that ends it early.
+/// a pause, and a fade-out that ends it early. Pauses and the early end are the output thread's:
+/// it fades what the device is about to play, taking back what the device holds but has not
+/// played when the device allows it (PulseAudio), so they are heard within the device's latency
+/// while the device may hold seconds. The mixer's frames go on where they were after a pause.
 public final class LiveDriver: @unchecked Sendable {
-    private let renderer: MixerRenderer
-    private let reopen: @Sendable () throws(OutputError) -> any AudioOutput
-    private var output: any AudioOutput
-    private let ring: SPSCRing<Float>
-    private let blockFrames: Int
-    private let aheadFrames: Int
-    private let periodFrames: Int
+    let renderer: MixerRenderer
+    let reopen: @Sendable () throws(OutputError) -> any AudioOutput
+    var output: any AudioOutput
+    let ring: SPSCRing<Float>
+    let blockFrames: Int
+    let aheadFrames: Int
+    let periodFrames: Int
+    /// Mixer frames kept for writing again: what the device may hold, a pause's fade, and room.
+    let historyFrames: Int
 
-    private let horizonFrame = Atomic<Int>(0)
-    private let endFrameValue = Atomic<Int>(.max)
-    private let fadeOutRequest = Atomic<Int>(0)
-    private let stopping = Atomic<Bool>(false)
-    private let renderingDone = Atomic<Bool>(false)
-    private let finishedFlag = Atomic<Bool>(false)
-    private let played = Atomic<Int>(0)
-    private let underrunCount = Atomic<Int>(0)
+    let horizonFrame = Atomic<Int>(0)
+    let endFrameValue = Atomic<Int>(.max)
+    /// Fade lengths asked for by the control side, taken by the output thread (0: none).
+    let endRequest = Atomic<Int>(0)
+    let pauseRequest = Atomic<Int>(0)
+    let resumeRequest = Atomic<Int>(0)
+    /// The device frame the early end's fade starts at, at the earliest.
+    let endNotBefore = Atomic<Int>(0)
+    /// Device frames where the last pause and resume took effect (-1: not yet).
+    let pausedAt = Atomic<Int>(-1)
+    let resumedAt = Atomic<Int>(-1)
+    /// Device frame minus mixer frame where the newest mixer frames were written.
+    let deviceOffset = Atomic<Int>(0)
+    let stopping = Atomic<Bool>(false)
+    let renderingDone = Atomic<Bool>(false)
+    let finishedFlag = Atomic<Bool>(false)
+    let played = Atomic<Int>(0)
+    let underrunCount = Atomic<Int>(0)
     /// When the first buffer reached the device, in nanoseconds of the realtime clock (0: not yet).
-    private let firstWriteNanoseconds = Atomic<Int>(0)
+    let firstWriteNanoseconds = Atomic<Int>(0)
     /// Wakes the mixer thread when the output thread has made room in the ring.
-    private let roomMade = DispatchSemaphore(value: 0)
-    /// Wakes the output thread when the mixer thread has written to the ring.
-    private let framesWritten = DispatchSemaphore(value: 0)
-    private let reports: Mutex<Reports>
+    let roomMade = DispatchSemaphore(value: 0)
+    /// Wakes the output thread when the mixer thread has written to the ring, or a request came.
+    let framesWritten = DispatchSemaphore(value: 0)
+    let reports: Mutex<Reports>
+    /// The device the output thread writes to, for `interrupt()` from the control side.
+    let interruptible: Mutex<Interruptible>
 
-    private struct Reports {
+    /// `interrupt()` is the one method of an output that any thread may call.
+    final class Interruptible: @unchecked Sendable {
+        private let output: any AudioOutput
+        init(_ output: any AudioOutput) { self.output = output }
+        func interrupt() { output.interrupt() }
+    }
+
+    struct Reports {
         var summary: String
         var failure: OutputError?
         var notices: [LiveNotice] = []
@@ -42,8 +66,7 @@ public final class LiveDriver: @unchecked Sendable {
 
     /// - Parameters:
     ///   - reopen: opens a device again when the current one goes away mid-stream.
-    ///   - aheadFrames: how far the mixer renders ahead of the output thread; with the device's
-    ///     own buffer this is the delay before a fade-out or pause is heard.
+    ///   - aheadFrames: how far the mixer renders ahead of the output thread at least.
     public init(renderer: MixerRenderer, output: any AudioOutput,
                 reopen: @escaping @Sendable () throws(OutputError) -> any AudioOutput,
                 blockFrames: Int = 1024, aheadFrames: Int = 3072) {
@@ -57,7 +80,10 @@ public final class LiveDriver: @unchecked Sendable {
         periodFrames = max(2 * self.blockFrames, output.requestFrames)
         self.aheadFrames = max(aheadFrames, periodFrames)
         ring = SPSCRing(minimumCapacity: (self.aheadFrames + self.blockFrames) * 2)
+        let second = renderer.format.sampleRate
+        historyFrames = max(output.bufferFrames, 2 * second) + 2 * periodFrames + second
         reports = Mutex(Reports(summary: output.summary))
+        interruptible = Mutex(Interruptible(output))
     }
 
     public func start() {
@@ -85,13 +111,50 @@ public final class LiveDriver: @unchecked Sendable {
         if endFrameValue.exchange(frame, ordering: .acquiringAndReleasing) != frame { roomMade.signal() }
     }
 
-    /// Fades everything out over `frames` from the next block the mixer renders, then ends.
-    public func fadeOutAndEnd(frames: Int) {
-        fadeOutRequest.store(max(frames, 1), ordering: .releasing)
-        roomMade.signal()
+    /// Fades everything out over `frames`, as soon as the device allows but not before device
+    /// frame `deviceFrame`, then ends.
+    public func fadeOutAndEnd(frames: Int, fromDeviceFrame deviceFrame: Int = 0) {
+        endNotBefore.store(deviceFrame, ordering: .releasing)
+        request(endRequest, fadeFrames: frames)
     }
 
-    /// Frames of the stream the device has played: the session's clock.
+    /// Fades everything out over `frames` as soon as the device allows, then plays silence until
+    /// `resume`; `pausedAtFrame` tells where it took effect.
+    public func pause(fadeFrames frames: Int) {
+        pausedAt.store(-1, ordering: .releasing)
+        request(pauseRequest, fadeFrames: frames)
+    }
+
+    /// Plays on from where the pause began, fading in over `frames`, as soon as the device
+    /// allows; `resumedAtFrame` tells where it took effect.
+    public func resume(fadeFrames frames: Int) {
+        resumedAt.store(-1, ordering: .releasing)
+        request(resumeRequest, fadeFrames: frames)
+    }
+
+    private func request(_ request: borrowing Atomic<Int>, fadeFrames: Int) {
+        request.store(max(fadeFrames, 1), ordering: .releasing)
+        framesWritten.signal()
+        interruptible.withLock { $0.interrupt() }
+    }
+
+    /// The device frame where the last pause began, once it has.
+    public var pausedAtFrame: Int? { frameOrNil(pausedAt) }
+    /// The device frame where the last resume took effect, once it has.
+    public var resumedAtFrame: Int? { frameOrNil(resumedAt) }
+
+    private func frameOrNil(_ value: borrowing Atomic<Int>) -> Int? {
+        let frame = value.load(ordering: .acquiring)
+        return frame < 0 ? nil : frame
+    }
+
+    /// The device frame at which mixer frame `frame`, not yet played, will be played if playback
+    /// goes on without a pause.
+    public func deviceFrame(ofMixerFrame frame: Int) -> Int {
+        frame + deviceOffset.load(ordering: .acquiring)
+    }
+
+    /// Frames the device has played, pauses included: the session's clock.
     public var playedFrames: Int { played.load(ordering: .acquiring) }
 
     /// Whether the last frame has been played (or playback failed).
@@ -103,7 +166,7 @@ public final class LiveDriver: @unchecked Sendable {
         return nanoseconds == 0 ? nil : Double(nanoseconds) / 1e9
     }
 
-    private static func realtimeNanoseconds() -> Int {
+    static func realtimeNanoseconds() -> Int {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         return now.tv_sec * 1_000_000_000 + now.tv_nsec
@@ -128,7 +191,7 @@ public final class LiveDriver: @unchecked Sendable {
 
     // MARK: Mixer thread
 
-    private func runMixer() {
+    func runMixer() {
         // Ctrl-C, SIGTERM and SIGHUP are left to the control thread: delivered there, they cut
         // its wait short, so it can sleep long between polls and still answer one at once.
         InterruptionSignals.mask(SIG_BLOCK)
@@ -136,20 +199,11 @@ public final class LiveDriver: @unchecked Sendable {
         let samples = blockFrames * 2
         let block = UnsafeMutablePointer<Float>.allocate(capacity: samples)
         defer { block.deallocate() }
-        var fadingOut = false
         var unannounced = false
         while !stopping.load(ordering: .acquiring) {
-            let fade = fadeOutRequest.exchange(0, ordering: .acquiringAndReleasing)
-            if fade > 0 {
-                renderer.rampMasterGain(to: 0, frames: fade, curve: .equalPower)
-                endFrameValue.store(min(endFrameValue.load(ordering: .acquiring), renderer.frame + fade),
-                                    ordering: .releasing)
-                fadingOut = true
-            }
             let end = endFrameValue.load(ordering: .acquiring)
             if renderer.frame >= end { break }
-            // A fade-out to the end waits for no command: nothing after it will be heard.
-            let limit = fadingOut ? end : min(end, horizonFrame.load(ordering: .acquiring))
+            let limit = min(end, horizonFrame.load(ordering: .acquiring))
             let frames = min(blockFrames, limit - renderer.frame)
             guard frames > 0, ring.availableToRead < aheadFrames * 2,
                   ring.availableToWrite >= frames * 2 else {
@@ -163,81 +217,32 @@ public final class LiveDriver: @unchecked Sendable {
                 _ = roomMade.wait(timeout: .now() + .milliseconds(250))
                 continue
             }
-            renderer.render(into: block, frames: frames)
-            _ = ring.write(UnsafeBufferPointer(start: block, count: frames * 2))
+            // Seconds ahead of the device, a guided track's decoder may not have caught up yet
+            // (at the start, or after a seek): the device has plenty queued, so the mixer waits
+            // a little for it instead of rendering a gap.
+            var decoderWaits = 0
+            while !renderer.streamsCanRender(frames: frames) && decoderWaits < 50
+                    && !stopping.load(ordering: .acquiring) {
+                Thread.sleep(forTimeInterval: 0.002)
+                decoderWaits += 1
+            }
+            let span = ring.writableSpan()
+            if span.count >= frames * 2, let base = span.baseAddress {
+                // Straight into the ring, when it does not wrap inside the block.
+                renderer.render(into: base, frames: frames)
+                ring.commitWrite(frames * 2)
+            } else {
+                renderer.render(into: block, frames: frames)
+                _ = ring.write(UnsafeBufferPointer(start: block, count: frames * 2))
+            }
             unannounced = true
         }
         renderingDone.store(true, ordering: .releasing)
         framesWritten.signal()
     }
 
-    // MARK: Output thread
-
-    private func runOutput() {
-        InterruptionSignals.mask(SIG_BLOCK)
-        ThreadPriority.requestRealtime()
-        let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: periodFrames * 2)
-        defer { buffer.deallocate() }
-        var written = 0
-        var finishedUnderruns = 0
-        var countUnderrunsOfCurrentOutput = true
-        // After a device is reopened the stream resumes mid-sound: it fades in over 10 ms
-        // instead of starting with a step.
-        let reopenFadeFrames = 480
-        var fadeInDone = reopenFadeFrames
-        while !stopping.load(ordering: .acquiring) {
-            let count = ring.read(into: buffer)
-            if count == 0 {
-                if renderingDone.load(ordering: .acquiring) && ring.availableToRead == 0 {
-                    // The stream running dry after its last frame is the end, not an underrun.
-                    finishedUnderruns += output.underruns
-                    countUnderrunsOfCurrentOutput = false
-                    output.drain()
-                    publishPlayed(written)
-                    break
-                }
-                publishPlayed(written - output.unplayedFrames())
-                // Short enough to keep the clock moving while the mixer waits for a command.
-                _ = framesWritten.wait(timeout: .now() + .milliseconds(100))
-                continue
-            }
-            roomMade.signal()
-            if fadeInDone < reopenFadeFrames {
-                for frame in 0..<(count / 2) where fadeInDone < reopenFadeFrames {
-                    let gain = Float(fadeInDone) / Float(reopenFadeFrames)
-                    buffer[2 * frame] *= gain
-                    buffer[2 * frame + 1] *= gain
-                    fadeInDone += 1
-                }
-            }
-            var unplayed = 0
-            do {
-                unplayed = try output.write(UnsafeBufferPointer(rebasing: buffer[0..<count]))
-            } catch {
-                finishedUnderruns += output.underruns
-                guard reconnect(after: error) else { break }
-                // The frames in the lost device's buffer are gone; the stream carries on after
-                // them, faded in.
-                fadeInDone = 0
-            }
-            if written == 0 { firstWriteNanoseconds.store(Self.realtimeNanoseconds(), ordering: .relaxed) }
-            written += count / 2
-            publishPlayed(written - unplayed)
-        }
-        underrunCount.store(finishedUnderruns + (countUnderrunsOfCurrentOutput ? output.underruns : 0),
-                            ordering: .relaxed)
-        stopping.store(true, ordering: .releasing)
-        roomMade.signal()
-        finishedFlag.store(true, ordering: .releasing)
-    }
-
-    private func publishPlayed(_ frames: Int) {
-        // Never backwards: a device's delay estimate wobbles.
-        if frames > played.load(ordering: .relaxed) { played.store(frames, ordering: .releasing) }
-    }
-
     /// Opens a device again within two seconds; false (with the failure recorded) if none opens.
-    private func reconnect(after error: OutputError) -> Bool {
+    func reconnect(after error: OutputError) -> Bool {
         reports.withLock { $0.notices.append(.reopening(after: error)) }
         let deadline = ContinuousClock.now + .seconds(2)
         var lastError = error
@@ -245,6 +250,8 @@ public final class LiveDriver: @unchecked Sendable {
             do {
                 let reopened = try reopen()
                 output = reopened
+                let handle = Interruptible(reopened)
+                interruptible.withLock { $0 = handle }
                 reports.withLock {
                     $0.summary = reopened.summary
                     $0.notices.append(.playingOn(reopened.summary))

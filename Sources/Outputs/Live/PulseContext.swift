@@ -50,6 +50,13 @@ final class PulseContext {
     /// Runs the main loop until something happens (a request of the server, a reply, a state change).
     func iterate() { _ = pa_mainloop_iterate(mainloop, 1, nil) }
 
+    /// Runs the main loop until something happens or `milliseconds` have passed.
+    func iterate(milliseconds: Int) {
+        guard pa_mainloop_prepare(mainloop, Int32(milliseconds * 1000)) >= 0,
+              pa_mainloop_poll(mainloop) >= 0 else { return }
+        _ = pa_mainloop_dispatch(mainloop)
+    }
+
     /// Sends what is queued (written data, requests) without waiting.
     func flush() { _ = pa_mainloop_iterate(mainloop, 0, nil) }
 

@@ -11,6 +11,20 @@ public final class PulseOutput: AudioOutput {
     private let sampleRate: Int
     public let summary: String
     public let requestFrames: Int
+    public let bufferFrames: Int
+    /// Where the next write goes, in bytes from the stream's start, when it replaces queued frames.
+    private var rewriteOffset: Int64?
+    /// Bytes that may still be written without a request of the server: the frames a rewrite
+    /// took back, which the server counts as still queued.
+    private var replacing = 0
+    /// Bytes from the stream's start up to the end of what has been written.
+    private var writeIndex = 0
+    /// The server's write index less ours: after an underrun the server moves its indices on by
+    /// the silence it played.
+    private var serverShift = 0
+    /// How far ahead of the server's read index a rewrite is placed: the time the request takes to
+    /// reach the server, with room to spare.
+    private let rewriteMarginFrames: Int
 
     public var underruns: Int { connection.signals.underflows }
 
@@ -28,14 +42,19 @@ public final class PulseOutput: AudioOutput {
             pa_stream_set_underflow_callback(stream, { _, userdata in
                 PulseSignals.from(userdata).underflows += 1
             }, userdata)
-            let latencyBytes = pa_usec_to_bytes(pa_usec_t(latencyMilliseconds) * 1000, &spec)
-            // Data is asked for a quarter of the buffer at a time: three quarters stay queued
-            // against a late wake-up, and the process wakes a few dozen times a second, not hundreds.
-            let requestBytes = pa_usec_to_bytes(pa_usec_t(latencyMilliseconds) * 250, &spec)
-            var attributes = pa_buffer_attr(maxlength: .max, tlength: UInt32(latencyBytes), prebuf: .max,
-                                            minreq: UInt32(requestBytes), fragsize: .max)
-            let flags = pa_stream_flags_t(rawValue: PA_STREAM_ADJUST_LATENCY.rawValue
-                | PA_STREAM_AUTO_TIMING_UPDATE.rawValue | PA_STREAM_INTERPOLATE_TIMING.rawValue)
+            // Traditional buffering, as sox and mpg123 play: a queue of two seconds or more, asked
+            // for about once a second, so that the process sleeps between requests. The server gives
+            // the sink `tlength − 2·minreq` of latency: the requested latency, how soon a frame
+            // written just after the stream's read index is heard. Pausing and ending early replace
+            // the queue from there (`rewrite`), so they are heard that soon, not after the queue.
+            let sinkLatency = pa_usec_t(latencyMilliseconds) * 1000
+            let queue = max(2_000_000, 3 * sinkLatency)
+            var attributes = pa_buffer_attr(maxlength: .max, tlength: UInt32(pa_usec_to_bytes(queue, &spec)),
+                                            prebuf: .max,
+                                            minreq: UInt32(pa_usec_to_bytes((queue - sinkLatency) / 2, &spec)),
+                                            fragsize: .max)
+            let flags = pa_stream_flags_t(rawValue: PA_STREAM_AUTO_TIMING_UPDATE.rawValue
+                | PA_STREAM_INTERPOLATE_TIMING.rawValue)
             var state = PA_STREAM_UNCONNECTED
             if pa_stream_connect_playback(stream, device, &attributes, flags, nil, nil) >= 0 {
                 while true {
@@ -54,8 +73,10 @@ public final class PulseOutput: AudioOutput {
         self.connection = connection
         self.stream = stream
         summary = Self.describe(stream, spec: spec)
-        let minimumRequest = pa_stream_get_buffer_attr(stream)?.pointee.minreq ?? 0
-        requestFrames = Int(minimumRequest) / (2 * MemoryLayout<Float>.size)
+        let granted = pa_stream_get_buffer_attr(stream)?.pointee
+        requestFrames = Int(granted?.minreq ?? 0) / Self.frameBytes
+        bufferFrames = Int(granted?.tlength ?? 0) / Self.frameBytes
+        rewriteMarginFrames = sampleRate / 50
     }
 
     deinit {
@@ -64,25 +85,32 @@ public final class PulseOutput: AudioOutput {
         connection.flush()
     }
 
+    private static let frameBytes = 2 * MemoryLayout<Float>.size
+
     public func write(_ interleaved: UnsafeBufferPointer<Float>) throws(OutputError) -> Int {
         guard var bytes = interleaved.baseAddress.map(UnsafeRawPointer.init) else { return unplayedFrames() }
         var remaining = interleaved.count * MemoryLayout<Float>.size
-        let frameBytes = 2 * MemoryLayout<Float>.size
         while remaining > 0 {
             guard connection.isReady, pa_stream_get_state(stream) == PA_STREAM_READY else {
                 throw .deviceLost(reason: connection.lastError)
             }
             let writable = pa_stream_writable_size(stream)
             // Whole frames only, so that the stream never holds half a frame.
-            let chunk = writable == .max ? 0 : min(remaining, writable / frameBytes * frameBytes)
+            let allowed = writable == .max ? 0 : max(writable, replacing)
+            let chunk = min(remaining, allowed / Self.frameBytes * Self.frameBytes)
             if chunk == 0 {
                 // Sleeps in poll() until the server asks for more.
                 connection.iterate()
                 continue
             }
-            guard pa_stream_write(stream, bytes, chunk, nil, 0, PA_SEEK_RELATIVE) >= 0 else {
+            let seek: (offset: Int64, mode: pa_seek_mode_t) = rewriteOffset.map { ($0, PA_SEEK_ABSOLUTE) } ?? (0, PA_SEEK_RELATIVE)
+            guard pa_stream_write(stream, bytes, chunk, nil, seek.offset, seek.mode) >= 0 else {
                 throw .deviceLost(reason: connection.lastError)
             }
+            if let offset = rewriteOffset { writeIndex = Int(offset) - serverShift }
+            rewriteOffset = nil
+            writeIndex += chunk
+            replacing = max(0, replacing - chunk)
             bytes += chunk
             remaining -= chunk
         }
@@ -90,17 +118,53 @@ public final class PulseOutput: AudioOutput {
         return latencyFrames()
     }
 
+    public func writableFrames() -> Int {
+        // A connection or stream that has failed: one frame, so that `write` says why.
+        guard connection.isReady, pa_stream_get_state(stream) == PA_STREAM_READY else { return 1 }
+        let writable = pa_stream_writable_size(stream)
+        return writable == .max ? 1 : max(writable, replacing) / Self.frameBytes
+    }
+
+    public func waitForRoom(milliseconds: Int?) {
+        guard writableFrames() == 0 else { return }
+        if let milliseconds { connection.iterate(milliseconds: milliseconds) } else { connection.iterate() }
+    }
+
+    public func interrupt() { pa_mainloop_wakeup(connection.mainloop) }
+
+    public func rewritableFrame() -> Int? {
+        connection.await(pa_stream_update_timing_info(stream, nil, nil))
+        guard let timing = pa_stream_get_timing_info(stream)?.pointee, timing.read_index_corrupt == 0,
+              timing.write_index_corrupt == 0 else { return nil }
+        serverShift = Int(timing.write_index) - writeIndex
+        // The sink has taken everything before the read index; what lies after it is still ours.
+        return (Int(timing.read_index) - serverShift) / Self.frameBytes + rewriteMarginFrames
+    }
+
+    public func rewrite(from frame: Int) {
+        let offset = frame * Self.frameBytes
+        // The server counts the frames taken back as still queued, and asks for none of them again.
+        replacing = max(0, writeIndex - offset)
+        rewriteOffset = Int64(offset + serverShift)
+    }
+
     public func unplayedFrames() -> Int {
         connection.flush()
         return latencyFrames()
     }
 
-    /// The stream's latency in frames.
+    /// Frames written that the sink has not played: from the stream's playing time (its read
+    /// index less the sink's latency), which stands still while the server waits to start, where
+    /// the write index less a latency would run ahead.
     private func latencyFrames() -> Int {
-        var latency: pa_usec_t = 0
-        var negative: Int32 = 0
-        guard pa_stream_get_latency(stream, &latency, &negative) >= 0, negative == 0 else { return 0 }
-        return Int(latency) * sampleRate / 1_000_000
+        let written = writeIndex / Self.frameBytes
+        var usec: pa_usec_t = 0
+        guard pa_stream_get_time(stream, &usec) >= 0 else { return written }
+        if let timing = pa_stream_get_timing_info(stream)?.pointee, timing.write_index_corrupt == 0 {
+            serverShift = Int(timing.write_index) - writeIndex
+        }
+        let played = Int(usec) * sampleRate / 1_000_000 - serverShift / Self.frameBytes
+        return min(written, max(0, written - played))
     }
 
     public func drain() {

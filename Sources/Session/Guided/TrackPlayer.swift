@@ -42,6 +42,9 @@ public final class TrackPlayer {
     /// Whether the mixer has played every frame decoded before the failure, or no stream plays.
     public var hasPlayedOut: Bool { streamer?.stream.isPlayedOut ?? true }
 
+    /// The voice of the stream playing now (or last), once one has been sent.
+    public var voiceID: VoiceID? { voice }
+
     /// Render blocks that found the track's ring empty, over every stream so far.
     public var underruns: Int { earlierUnderruns + (streamer?.stream.underruns ?? 0) }
 

@@ -28,13 +28,16 @@ public final class LiveSession {
     /// How long the fade is when a session is ended early.
     public let endFadeFrames: Int
     private var restartFailure: DecoderError?
-    /// Why the guided track cannot play on: it could not be decoded again after a pause or a
-    /// seek, or its decoding failed part-way (said once what was decoded before has been played).
+    /// Why the guided track cannot play on: it could not be decoded again after a seek, or its
+    /// decoding failed part-way (said once what was decoded before has been played).
     public var trackFailure: DecoderError? {
         if let restartFailure { return restartFailure }
-        guard let track, track.hasPlayedOut else { return nil }
+        guard let track, let heardBy = trackPlayedOutAt, driver.playedFrames >= heardBy else { return nil }
         return track.failure
     }
+    /// The device frame by which the mixer's last frame of a failed track has been played (from
+    /// the mixer's report of the voice's end).
+    private var trackPlayedOutAt: Int?
     /// Who owns the audio, as the device plays the session: the guided track hands it over to
     /// the timer when it ends. A later long-running engine shares this with its control socket.
     public private(set) var coordinator = AudioSessionCoordinator()
@@ -44,9 +47,11 @@ public final class LiveSession {
 
     private enum State: Equatable {
         case running
-        /// A cancel is on its way to the render side.
+        /// The driver has been asked to pause.
         case pausing
-        case paused(streamFrame: Int)
+        case paused
+        /// The driver has been asked to resume.
+        case resuming
         /// A seek's cancel is on its way; where it lands, the session plays `target`.
         case seeking(target: Int)
         case ending
@@ -111,64 +116,32 @@ public final class LiveSession {
         driver.start()
     }
 
-    /// Pauses the timeline: the track and the noise bed fade out, gongs still ringing ring out,
-    /// and every later event moves by the length of the pause. False when it is too late to pause.
+    /// Pauses the timeline: everything playing fades out, the device plays silence, and every
+    /// later event moves by the length of the pause. False when it is too late to pause.
     @discardableResult
     public func pause() -> Bool {
-        guard state == .running, controller.commandSlotsFree >= 3 else { return false }
-        let frame = controller.renderedFrames + marginFrames
-        let sessionFrame = timeline.sessionFrame(atStreamFrame: frame)
-        guard sessionFrame < program.completionFrame - marginFrames else { return false }
-        // Nothing ends the stream or holds the mixer back while the pause is settled.
-        driver.setEndFrame(.max)
-        if sessionFrame < program.trackFrames, let stop = track?.stop(at: frame, fadeFrames: pauseFadeFrames) {
-            controller.send(stop)
-        }
-        controller.send(TimedCommand(frame: frame, .setBusGain(.noise, gain: 0, frames: pauseFadeFrames,
-                                                                curve: .equalPower)))
-        controller.send(TimedCommand(frame: frame, .cancelPending))
-        driver.setHorizon(.max)
+        guard state == .running else { return false }
+        guard status.sessionFrame < program.completionFrame - marginFrames else { return false }
+        driver.pause(fadeFrames: pauseFadeFrames)
         state = .pausing
         resumeWanted = false
         return true
     }
 
-    /// Resumes a paused timeline where it stopped; the track and the noise bed fade back in.
+    /// Resumes a paused timeline where it stopped; what was playing fades back in.
     public func resume() {
         switch state {
         case .pausing: resumeWanted = true
-        case let .paused(pausedAt):
-            let sessionFrame = timeline.sessionFrame(atStreamFrame: pausedAt)
-            // The track's stream is decoded ahead first, so that its frame is not already past.
-            var trackStart: TimedCommand?
-            if let track, sessionFrame < program.trackFrames {
-                do {
-                    trackStart = try track.play(from: sessionFrame, at: 0, fadeFrames: pauseFadeFrames,
-                                                controller: controller)
-                } catch {
-                    restartFailure = error
-                }
-            }
-            let frame = max(controller.renderedFrames + marginFrames, pausedAt)
-            timeline.resume(atStreamFrame: frame)
-            schedule.offset = timeline.streamOffset
-            if var trackStart {
-                trackStart.frame = frame
-                controller.send(trackStart)
-            }
-            controller.send(TimedCommand(frame: frame, .setBusGain(.noise, gain: 1, frames: pauseFadeFrames,
-                                                                    curve: .equalPower)))
-            state = .running
-            controlEvents.append(.resumed)
-            feed()
-            driver.setEndFrame(timeline.streamFrame(atSessionFrame: score.endFrame))
-        case .running, .seeking, .ending: break
+        case .paused:
+            driver.resume(fadeFrames: pauseFadeFrames)
+            state = .resuming
+        case .running, .resuming, .seeking, .ending: break
         }
     }
 
     public var isPaused: Bool {
         switch state {
-        case .pausing, .paused: true
+        case .pausing, .paused, .resuming: true
         case .running, .seeking, .ending: false
         }
     }
@@ -182,7 +155,7 @@ public final class LiveSession {
     @discardableResult
     public func seek(byFrames frames: Int) -> Bool {
         guard state == .running, let track, controller.commandSlotsFree >= 4 else { return false }
-        let now = timeline.sessionFrame(atStreamFrame: controller.renderedFrames + marginFrames)
+        let now = controller.renderedFrames + marginFrames + timeline.jumpedFrames
         guard now < program.trackFrames, let stop = track.stop(at: 0, fadeFrames: seekFadeFrames) else {
             return false
         }
@@ -222,34 +195,52 @@ public final class LiveSession {
     /// returns what the device's clock has passed since the last call.
     public func poll() -> [SessionEvent] {
         controller.collectGarbage()
+        settlePause()
         for event in controller.drainEvents() {
-            guard case let .pendingCancelled(frame, dropped) = event else { continue }
-            switch state {
-            case .pausing:
-                schedule.rewind(dropped)
-                timeline.pause(atStreamFrame: frame)
-                state = .paused(streamFrame: frame)
-                controlEvents.append(.paused)
-                if resumeWanted {
-                    resumeWanted = false
-                    resume()
-                }
-            case let .seeking(target):
-                schedule.rewind(dropped)
-                timeline.jump(atStreamFrame: frame, by: target - timeline.sessionFrame(atStreamFrame: frame))
-                schedule.offset = timeline.streamOffset
-                state = .running
-                controlEvents.append(.moved(toFrame: target))
-                driver.setEndFrame(timeline.streamFrame(atSessionFrame: score.endFrame))
-            case .running, .paused, .ending:
-                break
+            if case let .voiceEnded(id, frame) = event, let track, id == track.voiceID, track.failure != nil {
+                // The device plays the frames the mixer rendered before the track's last; the
+                // failure is told once it has.
+                let heardBy = driver.deviceFrame(ofMixerFrame: frame)
+                trackPlayedOutAt = heardBy
+                // The session ends there: what plays beside the track fades out from its last frame.
+                driver.fadeOutAndEnd(frames: endFadeFrames, fromDeviceFrame: heardBy)
             }
+            guard case let .pendingCancelled(frame, dropped) = event, case let .seeking(target) = state else { continue }
+            schedule.rewind(dropped)
+            let sessionFrame = frame + timeline.jumpedFrames
+            timeline.jump(atStreamFrame: driver.deviceFrame(ofMixerFrame: frame), by: target - sessionFrame)
+            schedule.offset = -timeline.jumpedFrames
+            state = .running
+            controlEvents.append(.moved(toFrame: target))
+            driver.setEndFrame(score.endFrame - timeline.jumpedFrames)
         }
-        if state == .running { feed() }
+        // A pause is the driver's: the score goes on being sent. A seek's cancel must land first.
+        switch state {
+        case .running, .pausing, .paused, .resuming: feed()
+        case .seeking, .ending: break
+        }
         defer { controlEvents.removeAll() }
         let events = controlEvents + passedEvents()
         coordinate(status.phase)
         return events
+    }
+
+    /// Records where the driver's pause and resume took effect, once they have.
+    private func settlePause() {
+        if state == .pausing, let frame = driver.pausedAtFrame {
+            timeline.pause(atStreamFrame: frame)
+            state = .paused
+            controlEvents.append(.paused)
+            if resumeWanted {
+                resumeWanted = false
+                resume()
+            }
+        }
+        if state == .resuming, let frame = driver.resumedAtFrame {
+            timeline.resume(atStreamFrame: frame)
+            state = .running
+            controlEvents.append(.resumed)
+        }
     }
 
     /// Tells the coordinator what the device is playing now.

@@ -48,9 +48,11 @@ public struct SessionTimeline: Sendable, Equatable {
         return frame - paused + jumped
     }
 
-    /// Stream frame minus session frame from the last pause or jump on: what a command's
-    /// session frame is shifted by when it is sent.
-    public var streamOffset: Int { pausedFrames - jumps.reduce(0) { $0 + $1.by } }
+    /// Session frames jumped, in total (back, when negative).
+    public var jumpedFrames: Int { jumps.reduce(0) { $0 + $1.by } }
+
+    /// Stream frame minus session frame from the last pause or jump on.
+    public var streamOffset: Int { pausedFrames - jumpedFrames }
 
     /// Where session frame `frame` lands in the stream, given the pauses and jumps so far.
     public func streamFrame(atSessionFrame frame: Int) -> Int { frame + streamOffset }

@@ -1,0 +1,315 @@
+import Dispatch
+import Foundation
+import Mixer
+
+/// The output thread: drains the ring into the device, fades for pauses and the early end, and
+/// publishes the frames the device has played.
+extension LiveDriver {
+    /// What the output thread is writing.
+    private enum Mode {
+        /// The mixer's frames.
+        case playing
+        /// Silence, while paused; playback stands at this mixer frame.
+        case held(at: Int)
+        /// The stream has run out: silence while the device plays what it holds of it, to this
+        /// frame (a device that can take back what it holds: a pause may still come).
+        case finishing(contentEnd: Int)
+        /// Nothing more is heard; playback stops once the device has played up to this frame.
+        case ending(after: Int)
+    }
+
+    /// What happens when a fade in progress is over.
+    private enum AfterFade {
+        case playOn
+        case hold(at: Int)
+        case end
+    }
+
+    /// The output thread's state, owned by it.
+    private struct Playback: ~Copyable {
+        var history: SourceHistory
+        var segments = DeviceSegments()
+        var mode = Mode.playing
+        var gain = GainRamp(value: 1)
+        var fadeLeft = 0
+        var afterFade = AfterFade.playOn
+        /// Where the last fade ended: a later change never cuts into it.
+        var fadeEnd = 0
+        /// Device frames written, over every device opened (the current one's first is `deviceBase`).
+        var written = 0
+        /// The furthest device frame written to the current device.
+        var highWater = 0
+        var deviceBase = 0
+        var underrunsOfClosedDevices = 0
+        /// The last device frame the clock may reach: where the stream ended, before the silence
+        /// written over what the device still held.
+        var clockLimit = Int.max
+        /// Whether the current device's underruns count: not once the stream has run dry at its end.
+        var countUnderrunsOfCurrentDevice = true
+
+        init(historyFrames: Int) {
+            history = SourceHistory(capacityFrames: historyFrames)
+        }
+
+        mutating func fade(to target: Float, frames: Int, then after: AfterFade) {
+            gain.ramp(to: target, frames: frames, curve: .equalPower)
+            fadeLeft = frames
+            afterFade = after
+        }
+    }
+
+    func runOutput() {
+        InterruptionSignals.mask(SIG_BLOCK)
+        ThreadPriority.requestRealtime()
+        let work = UnsafeMutableBufferPointer<Float>.allocate(capacity: periodFrames * 2)
+        work.initialize(repeating: 0)
+        defer { work.deallocate() }
+        var state = Playback(historyFrames: historyFrames)
+        playing: while !stopping.load(ordering: .acquiring) {
+            if state.fadeLeft == 0 { takeRequests(&state) }
+            let room = output.writableFrames()
+            if room == 0 {
+                output.waitForRoom(milliseconds: waitLimit(state))
+                if finishedPlaying(&state) { break playing }
+                continue
+            }
+            if finishedPlaying(&state) { break playing }
+            let limit = min(room, periodFrames)
+            switch state.mode {
+            case .playing:
+                let frames = state.fadeLeft > 0 ? min(limit, state.fadeLeft) : limit
+                let piece = state.history.take(upTo: frames, from: ring)
+                let count = piece.count / 2
+                if count == 0 {
+                    if renderingDone.load(ordering: .acquiring) && ring.availableToRead == 0 {
+                        guard output.rewritableFrame() != nil else {
+                            // A device that cannot take frames back has little left: it drains.
+                            finish(&state, work: work)
+                            break playing
+                        }
+                        state.mode = .finishing(contentEnd: state.written)
+                        state.clockLimit = state.written
+                        continue
+                    }
+                    publishPlayed(state.written - output.unplayedFrames(), &state)
+                    // Short enough to keep the clock moving while the mixer waits for a command.
+                    _ = framesWritten.wait(timeout: .now() + .milliseconds(100))
+                    continue
+                }
+                roomMade.signal()
+                let source = state.history.next - count
+                var samples = piece
+                if state.fadeLeft > 0 || state.gain.target != 1 {
+                    guard let base = piece.baseAddress, let target = work.baseAddress else { continue }
+                    target.update(from: base, count: piece.count)
+                    state.gain.apply(to: target, frames: count)
+                    samples = UnsafeBufferPointer(rebasing: work[..<piece.count])
+                }
+                guard write(samples, source: source, silent: false, &state) else { break playing }
+                if state.fadeLeft > 0 {
+                    state.fadeLeft -= count
+                    if state.fadeLeft == 0 { fadeEnded(&state) }
+                }
+            case let .held(at):
+                work.update(repeating: 0)
+                guard write(UnsafeBufferPointer(rebasing: work[..<(2 * limit)]), source: at, silent: true, &state) else {
+                    break playing
+                }
+            case .finishing:
+                // Silence after the last frame, so that the device does not run dry before it has
+                // played it, and a pause can still take it back.
+                work.update(repeating: 0)
+                guard write(UnsafeBufferPointer(rebasing: work[..<(2 * limit)]), source: state.history.end,
+                            silent: true, &state) else {
+                    break playing
+                }
+            case let .ending(after):
+                state.clockLimit = min(state.clockLimit, after)
+                // What the device still holds of before the fade-out must not be heard after it.
+                let count = min(limit, state.highWater - state.written)
+                if count <= 0 {
+                    Thread.sleep(forTimeInterval: 0.005)
+                    continue
+                }
+                work.update(repeating: 0)
+                guard write(UnsafeBufferPointer(rebasing: work[..<(2 * count)]), source: state.history.end,
+                            silent: true, &state) else {
+                    break playing
+                }
+            }
+        }
+        underrunCount.store(state.underrunsOfClosedDevices
+                            + (state.countUnderrunsOfCurrentDevice ? output.underruns : 0), ordering: .relaxed)
+        stopping.store(true, ordering: .releasing)
+        roomMade.signal()
+        finishedFlag.store(true, ordering: .releasing)
+    }
+
+    /// How long to wait for the device at most: while the stream's last frames play out, only
+    /// until the device should have played them.
+    private func waitLimit(_ state: borrowing Playback) -> Int? {
+        switch state.mode {
+        case .playing, .held: return nil
+        case let .finishing(contentEnd), let .ending(after: contentEnd):
+            let left = contentEnd - played.load(ordering: .acquiring)
+            return max(5, min(250, left * 1000 / renderer.format.sampleRate))
+        }
+    }
+
+    /// Whether the device has played the last frame that is heard (publishing its clock).
+    private func finishedPlaying(_ state: inout Playback) -> Bool {
+        switch state.mode {
+        case .playing, .held: return false
+        case let .finishing(contentEnd), let .ending(after: contentEnd):
+            let device = state.written - output.unplayedFrames()
+            publishPlayed(device, &state)
+            return device >= contentEnd
+        }
+    }
+
+    /// The stream has run out after its last frame: that is the end, not an underrun.
+    private func finish(_ state: inout Playback, work: UnsafeMutableBufferPointer<Float>) {
+        // After a fade-out taken back, the device may hold frames beyond the last one written.
+        state.clockLimit = min(state.clockLimit, state.written)
+        while state.written < state.highWater {
+            let count = min(periodFrames, state.highWater - state.written, max(1, output.writableFrames()))
+            work.update(repeating: 0)
+            guard write(UnsafeBufferPointer(rebasing: work[..<(2 * count)]), source: 0, silent: true, &state) else {
+                return
+            }
+        }
+        state.underrunsOfClosedDevices += output.underruns
+        state.countUnderrunsOfCurrentDevice = false
+        output.drain()
+        publishPlayed(state.highWater, &state)
+    }
+
+    private func fadeEnded(_ state: inout Playback) {
+        state.fadeEnd = state.written
+        switch state.afterFade {
+        case .playOn:
+            break
+        case let .hold(at):
+            // The frames faded out are played again, faded in, on resume.
+            state.history.rewind(to: at)
+            state.mode = .held(at: at)
+        case .end:
+            state.mode = .ending(after: state.written)
+        }
+        state.afterFade = .playOn
+    }
+
+    private func takeRequests(_ state: inout Playback) {
+        // An end that starts at a later frame waits until that frame is being written.
+        let end = state.written < endNotBefore.load(ordering: .acquiring) ? 0
+            : endRequest.exchange(0, ordering: .acquiringAndReleasing)
+        let pause = pauseRequest.exchange(0, ordering: .acquiringAndReleasing)
+        if end > 0 || pause > 0, case .finishing = state.mode {
+            // What the device still holds of the stream's end is taken back like any other.
+            state.mode = .playing
+            state.clockLimit = .max
+        }
+        if end > 0 {
+            switch state.mode {
+            case .playing, .finishing:
+                _ = takeBack(&state, notBefore: endNotBefore.load(ordering: .acquiring))
+                state.fade(to: 0, frames: end, then: .end)
+            case .held:
+                // Silence is playing: nothing is left to fade.
+                state.mode = .ending(after: 0)
+            case .ending:
+                break
+            }
+            return
+        }
+        if pause > 0, case .playing = state.mode {
+            let at = takeBack(&state)
+            state.fade(to: 0, frames: pause, then: .hold(at: state.history.next))
+            pausedAt.store(at, ordering: .releasing)
+        }
+        let resume = resumeRequest.exchange(0, ordering: .acquiringAndReleasing)
+        if resume > 0, case let .held(source) = state.mode {
+            let at = takeBack(&state)
+            state.history.rewind(to: source)
+            state.mode = .playing
+            state.fade(to: 1, frames: resume, then: .playOn)
+            resumedAt.store(at, ordering: .releasing)
+        }
+    }
+
+    /// Takes back what the device holds from the first frame it still lets go of (never inside
+    /// a fade already written), so that the next write replaces it; returns that device frame.
+    private func takeBack(_ state: inout Playback, notBefore: Int = 0) -> Int {
+        let rewritable = output.rewritableFrame().map { $0 + state.deviceBase } ?? state.written
+        let at = min(state.written, max(rewritable, state.fadeEnd, notBefore))
+        if at < state.written {
+            output.rewrite(from: at - state.deviceBase)
+            if case .playing = state.mode, let source = state.segments.source(atDevice: at) {
+                state.history.rewind(to: source)
+            }
+            state.segments.truncate(atDevice: at)
+            state.written = at
+        }
+        return at
+    }
+
+    /// Writes `samples` (mixer frames from `source` on, or silence while playback stands at
+    /// `source`); false when the device failed and none could be opened again.
+    private func write(_ samples: UnsafeBufferPointer<Float>, source: Int, silent: Bool,
+                       _ state: inout Playback) -> Bool {
+        state.segments.wrote(atDevice: state.written, source: source, silent: silent)
+        if !silent { deviceOffset.store(state.written - source, ordering: .releasing) }
+        let unplayed: Int
+        do {
+            unplayed = try output.write(samples)
+        } catch {
+            state.underrunsOfClosedDevices += output.underruns
+            guard reconnect(after: error) else { return false }
+            carryOn(&state)
+            return true
+        }
+        if state.written == 0 { firstWriteNanoseconds.store(Self.realtimeNanoseconds(), ordering: .relaxed) }
+        state.written += samples.count / 2
+        state.highWater = max(state.highWater, state.written)
+        publishPlayed(state.written - unplayed, &state)
+        return true
+    }
+
+    /// After a device was opened again: what the lost one held but had not played is played on
+    /// the new one, faded in over 10 ms instead of starting with a step.
+    private func carryOn(_ state: inout Playback) {
+        let lostAt = played.load(ordering: .acquiring)
+        switch state.mode {
+        case .playing, .finishing:
+            state.mode = .playing
+            state.clockLimit = .max
+            if let source = state.segments.source(atDevice: lostAt) { state.history.rewind(to: source) }
+        case .held, .ending:
+            break
+        }
+        state.segments.truncate(atDevice: lostAt)
+        state.written = lostAt
+        state.highWater = lostAt
+        state.deviceBase = lostAt
+        state.fadeEnd = lostAt
+        if state.fadeLeft > 0 {
+            // Whatever the fade was for happens at once: the device it was heard on is gone.
+            state.gain = GainRamp(value: state.gain.target)
+            state.fadeLeft = 0
+            fadeEnded(&state)
+        }
+        if case .playing = state.mode {
+            state.gain = GainRamp(value: 0)
+            state.fade(to: 1, frames: renderer.format.frames(milliseconds: 10), then: .playOn)
+        }
+    }
+
+    private func publishPlayed(_ device: Int, _ state: inout Playback) {
+        let frames = min(device, state.clockLimit)
+        // Never backwards: a device's delay estimate wobbles.
+        if frames > played.load(ordering: .relaxed) {
+            played.store(frames, ordering: .releasing)
+            state.segments.forget(before: frames)
+        }
+    }
+}
