@@ -67,14 +67,14 @@ sox_cpu=$(cpu_seconds env AUDIODRIVER=pulseaudio play -q -n synth 60 pinknoise v
 mpg_cpu=$(cpu_seconds mpg123 -q -o pulse "$out/minute.mp3")
 row "live minute, CPU (reference: sox play)" "$ours" "$sox_cpu" 0.5
 echo "   mpg123 -o pulse playing a minute of MP3: $mpg_cpu s CPU"
-# What the figure is made of: libpulse alone at the same 100 ms buffer (pacat copying raw
-# samples, no synthesis), and meditate with a one-second buffer (fewer wake-ups, slower to
-# fade on q). sox and mpg123 use the server's default buffer of about two seconds.
+# What the figure is made of: libpulse alone (pacat copying raw samples, no synthesis) with the
+# same two-second queue meditate asks for, and meditate with a 20 ms sink latency (the server then
+# renders in smaller steps; pauses and q are heard sooner).
 sox -n -r 48000 -c 2 -b 16 -t raw "$out/minute.raw" synth 60 pinknoise vol 0.15
-pacat_cpu=$(cpu_seconds pacat --raw --format=s16le --rate=48000 --channels=2 --latency-msec=100 "$out/minute.raw")
-slow=$(cpu_seconds timeout --preserve-status -s TERM 60 "$meditate" --minutes 5 --countdown 0 --interval 0.25 \
-       --noise pink --backend pulse --latency-ms 1000 -q)
-echo "   pacat --latency-msec=100 (libpulse alone): $pacat_cpu s CPU; meditate --latency-ms 1000: $slow s CPU"
+pacat_cpu=$(cpu_seconds pacat --raw --format=s16le --rate=48000 --channels=2 --latency-msec=2000 "$out/minute.raw")
+quick=$(cpu_seconds timeout --preserve-status -s TERM 60 "$meditate" --minutes 5 --countdown 0 --interval 0.25 \
+       --noise pink --backend pulse --latency-ms 20 -q)
+echo "   pacat --latency-msec=2000 (libpulse alone): $pacat_cpu s CPU; meditate --latency-ms 20: $quick s CPU"
 
 echo "== startup"
 launch_ms=$(python3 - "$meditate" <<'PY'
