@@ -114,6 +114,86 @@ struct LiveSessionTests {
         #expect(largestJump(played, channel: 0, frames: pause.start..<(pause.start + fade + 10)) <= steadyJump * 1.2)
         #expect(largestJump(played, channel: 0, frames: pause.end..<(pause.end + fade)) <= steadyJump * 1.2)
     }
+
+    @Test("on PulseAudio a pause is heard within the sink's latency though two seconds are queued, and splices cleanly")
+    func pauseTakesBackPulseQueue() throws {
+        // Given a 9-second sit with a pink bed, played to the null sink while its monitor is recorded
+        let lock = PulseSinkLock()
+        defer { withExtendedLifetime(lock) {} }
+        let plan = try plan(noise: .pink, minutes: ExactDecimal(numerator: 15, denominator: 100),
+                            interval: ExactDecimal(numerator: 1, denominator: 10))
+        let capturePath = FileManager.default.temporaryDirectory.appendingPathComponent("monitor-\(UUID().uuidString).raw").path
+        defer { try? FileManager.default.removeItem(atPath: capturePath) }
+        let parec = Process()
+        parec.executableURL = URL(fileURLWithPath: "/usr/bin/parec")
+        parec.arguments = ["--raw", "--format=float32le", "--rate=48000", "--channels=2", "--latency-msec=20",
+                           "-d", "\(ProcessInfo.processInfo.environment["MEDITATE_TEST_PULSE_SINK"] ?? "").monitor",
+                           capturePath]
+        try parec.run()
+        Thread.sleep(forTimeInterval: 0.3)
+        let session = try LiveSession(plan: plan, gong: strike, output: OutputRequest(
+            backend: .pulse, device: ProcessInfo.processInfo.environment["MEDITATE_TEST_PULSE_SINK"], sampleRate: 48_000))
+        #expect(session.outputSummary.contains("target buffer 2000 ms"), "\(session.outputSummary)")
+
+        // When it is paused 5 s into the sit and resumed after 0.8 s of the device's frames
+        try session.start()
+        var playedWhenAsked: Int?
+        var resumed = false
+        let deadline = Date().addingTimeInterval(30)
+        while !session.isFinished && Date() < deadline {
+            _ = session.poll()
+            if playedWhenAsked == nil && session.status.sessionFrame >= plan.startFrame + 5 * 48_000 {
+                playedWhenAsked = session.playedStreamFrames
+                #expect(session.pause())
+            }
+            if !resumed, let start = session.pauses.pauses.first?.start,
+               session.playedStreamFrames >= start + 48_000 * 8 / 10 {
+                session.resume()
+                resumed = true
+            }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        #expect(session.isFinished)
+        Thread.sleep(forTimeInterval: 0.3)
+        kill(parec.processIdentifier, SIGKILL)
+        parec.waitUntilExit()
+        let captured = try Data(contentsOf: URL(fileURLWithPath: capturePath))
+            .withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+
+        // Then the fade-out began within 0.2 s of the request (the sink's 100 ms latency, the
+        // rewrite's margin), not after the two seconds the server held
+        let pause = try #require(session.pauses.pauses.first)
+        let end = try #require(pause.end)
+        let asked = try #require(playedWhenAsked)
+        #expect(pause.start - asked <= 48_000 / 5, "heard \(pause.start - asked) frames after the request")
+        // And what was heard has one stretch of digital silence as long as the driver says the
+        // device played it, from the end of the fade-out to the start of the fade-in (within a
+        // millisecond: the null sink mixes in 16 bits, where the fades' first and last few
+        // frames round to zero)
+        let fade = 48_000 * 3 / 10
+        let left = stride(from: 0, to: captured.count, by: 2).map { captured[$0] }
+        let first = try #require(left.firstIndex { $0 != 0 })
+        let last = try #require(left.lastIndex { $0 != 0 })
+        var longest = 0..<0, runStart: Int?
+        for index in first...last {
+            if left[index] == 0 {
+                if runStart == nil { runStart = index }
+            } else if let start = runStart {
+                if index - start > longest.count { longest = start..<index }
+                runStart = nil
+            }
+        }
+        #expect(abs(longest.count - (end - pause.start - fade + 1)) <= 48,
+                "silence of \(longest.count) frames for a pause of \(end - pause.start)")
+        // And neither fade has a step larger than the bed's own: nothing of the queue taken back
+        // is heard, and the fades join the frames around them
+        let steady = (longest.lowerBound - fade - 2 * 48_000)..<(longest.lowerBound - fade)
+        let steadyJump = largestJump(captured, channel: 0, frames: steady)
+        #expect(largestJump(captured, channel: 0, frames: (longest.lowerBound - fade - 10)..<longest.lowerBound)
+                <= steadyJump * 1.2)
+        #expect(largestJump(captured, channel: 0, frames: longest.upperBound..<(longest.upperBound + fade))
+                <= steadyJump * 1.2)
+    }
 }
 
 @Suite("Session timeline")
