@@ -49,8 +49,10 @@ public final class PulseOutput: AudioOutput {
             // the queue from there (`rewrite`), so they are heard that soon, not after the queue.
             let sinkLatency = pa_usec_t(latencyMilliseconds) * 1000
             let queue = max(2_000_000, 3 * sinkLatency)
+            // Playback starts, and after an underrun starts again, once twice the sink's latency is
+            // queued, not the server's default of a second.
             var attributes = pa_buffer_attr(maxlength: .max, tlength: UInt32(pa_usec_to_bytes(queue, &spec)),
-                                            prebuf: .max,
+                                            prebuf: UInt32(pa_usec_to_bytes(2 * sinkLatency, &spec)),
                                             minreq: UInt32(pa_usec_to_bytes((queue - sinkLatency) / 2, &spec)),
                                             fragsize: .max)
             let flags = pa_stream_flags_t(rawValue: PA_STREAM_AUTO_TIMING_UPDATE.rawValue
