@@ -84,7 +84,7 @@ public final class LiveSession {
         endFadeFrames = program.format.frames(milliseconds: 120)
     }
 
-    /// The stream frames at which the session was paused, resumed and moved.
+    /// The device frames at which the session was paused, resumed and moved.
     public var pauses: SessionTimeline { timeline }
 
     /// The device, with the buffer it granted.
@@ -183,7 +183,8 @@ public final class LiveSession {
         return true
     }
 
-    /// Ends the session early: everything fades out within `endFadeFrames` of the next block.
+    /// Ends the session early: everything fades out over `endFadeFrames`, from the first frame
+    /// the device lets go of (within its latency).
     public func end() {
         guard state != .ending else { return }
         if status.phase != .complete { controlEvents.append(.endedEarly) }
