@@ -124,15 +124,9 @@ struct LiveSessionTests {
                             interval: ExactDecimal(numerator: 1, denominator: 10))
         let capturePath = FileManager.default.temporaryDirectory.appendingPathComponent("monitor-\(UUID().uuidString).raw").path
         defer { try? FileManager.default.removeItem(atPath: capturePath) }
-        let parec = Process()
-        parec.executableURL = URL(fileURLWithPath: "/usr/bin/parec")
-        parec.arguments = ["--raw", "--format=float32le", "--rate=48000", "--channels=2", "--latency-msec=20",
-                           "-d", "\(ProcessInfo.processInfo.environment["MEDITATE_TEST_PULSE_SINK"] ?? "").monitor",
-                           capturePath]
-        try parec.run()
-        Thread.sleep(forTimeInterval: 0.3)
+        let capture = try PulseCapture(into: capturePath)
         let session = try LiveSession(plan: plan, gong: strike, output: OutputRequest(
-            backend: .pulse, device: ProcessInfo.processInfo.environment["MEDITATE_TEST_PULSE_SINK"], sampleRate: 48_000))
+            backend: .pulse, device: PulseCapture.sink, sampleRate: 48_000))
         #expect(session.outputSummary.contains("target buffer 2000 ms"), "\(session.outputSummary)")
 
         // When it is paused 5 s into the sit and resumed after 0.8 s of the device's frames
@@ -155,10 +149,7 @@ struct LiveSessionTests {
         }
         #expect(session.isFinished)
         Thread.sleep(forTimeInterval: 0.3)
-        kill(parec.processIdentifier, SIGKILL)
-        parec.waitUntilExit()
-        let captured = try Data(contentsOf: URL(fileURLWithPath: capturePath))
-            .withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        let captured = try capture.stop()
 
         // Then the fade-out began within 0.2 s of the request (the sink's 100 ms latency, the
         // rewrite's margin), not after the two seconds the server held

@@ -63,7 +63,12 @@ extension LiveDriver {
         ThreadPriority.requestRealtime()
         let work = UnsafeMutableBufferPointer<Float>.allocate(capacity: periodFrames * 2)
         work.initialize(repeating: 0)
-        defer { work.deallocate() }
+        let silence = UnsafeMutableBufferPointer<Float>.allocate(capacity: periodFrames * 2)
+        silence.initialize(repeating: 0)
+        defer {
+            work.deallocate()
+            silence.deallocate()
+        }
         var state = Playback(historyFrames: historyFrames)
         playing: while !stopping.load(ordering: .acquiring) {
             if state.fadeLeft == 0 { takeRequests(&state) }
@@ -84,7 +89,7 @@ extension LiveDriver {
                     if renderingDone.load(ordering: .acquiring) && ring.availableToRead == 0 {
                         guard output.rewritableFrame() != nil else {
                             // A device that cannot take frames back has little left: it drains.
-                            finish(&state, work: work)
+                            finish(&state)
                             break playing
                         }
                         state.mode = .finishing(contentEnd: state.written)
@@ -111,18 +116,11 @@ extension LiveDriver {
                     if state.fadeLeft == 0 { fadeEnded(&state) }
                 }
             case let .held(at):
-                work.update(repeating: 0)
-                guard write(UnsafeBufferPointer(rebasing: work[..<(2 * limit)]), source: at, silent: true, &state) else {
-                    break playing
-                }
+                guard writeSilence(limit, standingAt: at, from: silence, &state) else { break playing }
             case .finishing:
                 // Silence after the last frame, so that the device does not run dry before it has
                 // played it, and a pause can still take it back.
-                work.update(repeating: 0)
-                guard write(UnsafeBufferPointer(rebasing: work[..<(2 * limit)]), source: state.history.end,
-                            silent: true, &state) else {
-                    break playing
-                }
+                guard writeSilence(limit, standingAt: state.history.end, from: silence, &state) else { break playing }
             case let .ending(after):
                 state.clockLimit = min(state.clockLimit, after)
                 // What the device still holds of before the fade-out must not be heard after it.
@@ -131,11 +129,7 @@ extension LiveDriver {
                     Thread.sleep(forTimeInterval: 0.005)
                     continue
                 }
-                work.update(repeating: 0)
-                guard write(UnsafeBufferPointer(rebasing: work[..<(2 * count)]), source: state.history.end,
-                            silent: true, &state) else {
-                    break playing
-                }
+                guard writeSilence(count, standingAt: state.history.end, from: silence, &state) else { break playing }
             }
         }
         underrunCount.store(state.underrunsOfClosedDevices
@@ -167,21 +161,19 @@ extension LiveDriver {
         }
     }
 
-    /// The stream has run out after its last frame: that is the end, not an underrun.
-    private func finish(_ state: inout Playback, work: UnsafeMutableBufferPointer<Float>) {
-        // After a fade-out taken back, the device may hold frames beyond the last one written.
-        state.clockLimit = min(state.clockLimit, state.written)
-        while state.written < state.highWater {
-            let count = min(periodFrames, state.highWater - state.written, max(1, output.writableFrames()))
-            work.update(repeating: 0)
-            guard write(UnsafeBufferPointer(rebasing: work[..<(2 * count)]), source: 0, silent: true, &state) else {
-                return
-            }
-        }
+    /// The stream has run out after its last frame, on a device that cannot take frames back
+    /// (so it holds nothing beyond them): it drains, and that is the end, not an underrun.
+    private func finish(_ state: inout Playback) {
         state.underrunsOfClosedDevices += output.underruns
         state.countUnderrunsOfCurrentDevice = false
         output.drain()
-        publishPlayed(state.highWater, &state)
+        publishPlayed(state.written, &state)
+    }
+
+    /// Writes `frames` (at most a period) of silence while playback stands at mixer frame `source`.
+    private func writeSilence(_ frames: Int, standingAt source: Int, from silence: UnsafeMutableBufferPointer<Float>,
+                              _ state: inout Playback) -> Bool {
+        write(UnsafeBufferPointer(rebasing: silence[..<(2 * frames)]), source: source, silent: true, &state)
     }
 
     private func fadeEnded(_ state: inout Playback) {

@@ -137,10 +137,17 @@ public final class PulseOutput: AudioOutput {
     public func rewritableFrame() -> Int? {
         connection.await(pa_stream_update_timing_info(stream, nil, nil))
         guard let timing = pa_stream_get_timing_info(stream)?.pointee, timing.read_index_corrupt == 0,
-              timing.write_index_corrupt == 0 else { return nil }
-        serverShift = Int(timing.write_index) - writeIndex
+              noteServerShift() else { return nil }
         // The sink has taken everything before the read index; what lies after it is still ours.
         return (Int(timing.read_index) - serverShift) / Self.frameBytes + rewriteMarginFrames
+    }
+
+    /// Updates `serverShift` from the last timing update; false when its write index is unknown.
+    @discardableResult
+    private func noteServerShift() -> Bool {
+        guard let timing = pa_stream_get_timing_info(stream)?.pointee, timing.write_index_corrupt == 0 else { return false }
+        serverShift = Int(timing.write_index) - writeIndex
+        return true
     }
 
     public func rewrite(from frame: Int) {
@@ -162,9 +169,7 @@ public final class PulseOutput: AudioOutput {
         let written = writeIndex / Self.frameBytes
         var usec: pa_usec_t = 0
         guard pa_stream_get_time(stream, &usec) >= 0 else { return written }
-        if let timing = pa_stream_get_timing_info(stream)?.pointee, timing.write_index_corrupt == 0 {
-            serverShift = Int(timing.write_index) - writeIndex
-        }
+        noteServerShift()
         let played = Int(usec) * sampleRate / 1_000_000 - serverShift / Self.frameBytes
         return min(written, max(0, written - played))
     }

@@ -1,0 +1,44 @@
+import Decoders
+import Foundation
+
+/// Where strikes begin in interleaved stereo audio, to the millisecond: a millisecond whose
+/// peak is at least 0.1 and four times the loudest of the 20 before it (a ringing tail of an
+/// earlier strike included), walked back to where the rise began.
+func strikeOnsets(_ samples: [Float], rate: Int = 48_000) -> [Int] {
+    let window = rate / 1000
+    let windows = samples.count / 2 / window
+    var peak = [Float](repeating: 0, count: windows)
+    for k in 0..<windows {
+        for i in (k * window * 2)..<((k + 1) * window * 2) { peak[k] = max(peak[k], abs(samples[i])) }
+    }
+    var onsets: [Int] = []
+    var k = 25
+    while k < windows {
+        let before = peak[(k - 25)..<(k - 5)].max() ?? 0
+        if peak[k] >= 0.1 && peak[k] > 4 * before {
+            var start = k
+            while start > k - 5 && peak[start - 1] > 2 * before + 0.001 { start -= 1 }
+            onsets.append(start * window)
+            k += 1000
+        } else {
+            k += 1
+        }
+    }
+    return onsets
+}
+
+/// The largest step between neighbouring samples of one channel.
+func largestJump(_ samples: ArraySlice<Float>) -> Float {
+    var largest: Float = 0
+    var i = samples.startIndex + 2
+    while i < samples.endIndex {
+        largest = max(largest, abs(samples[i] - samples[i - 2]))
+        i += 1
+    }
+    return largest
+}
+
+/// A 48 kHz stereo WAV's samples, exactly as stored (no resampling at the engine rate).
+func wavFloats(atPath path: String) throws -> [Float] {
+    try AudioLoader.loadStereo(path: path, engineRate: 48_000).samples
+}
