@@ -23,13 +23,17 @@ best_of_three() {
 }
 
 # CPU seconds (user + system) of one run: meditate decodes and resamples on two threads, so
-# its wall time is not the whole cost.
+# its wall time is not the whole cost. The children's usage before the run is subtracted: a
+# python3 started through a launcher script (pyenv's shim) inherits what the launcher's own
+# children spent, some 70 ms, which would be added to both sides of every ratio.
 cpu_seconds() {
     python3 -c '
 import resource, subprocess, sys
+before = resource.getrusage(resource.RUSAGE_CHILDREN)
 subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)
-usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-print(f"{usage.ru_utime + usage.ru_stime:.3f}")' "$@"
+after = resource.getrusage(resource.RUSAGE_CHILDREN)
+spent = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+print(f"{spent:.3f}")' "$@"
 }
 
 row() { # name ours theirs goal
