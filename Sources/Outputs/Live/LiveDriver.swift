@@ -213,8 +213,9 @@ public final class LiveDriver: @unchecked Sendable {
                     framesWritten.signal()
                     unannounced = false
                 }
-                // Every change the wait is for signals it; the time-out is only a safety net.
-                _ = roomMade.wait(timeout: .now() + .milliseconds(250))
+                // Every change the wait is for signals it; the time-out is only a safety net, long
+                // because each wake-up costs as much as rendering several blocks.
+                _ = roomMade.wait(timeout: .now() + .seconds(2))
                 continue
             }
             // Seconds ahead of the device, a guided track's decoder may not have caught up yet

@@ -1,4 +1,5 @@
 import CPulse
+import Dispatch
 
 /// Plays through libpulse: a PulseAudio server, or PipeWire's pulse server.
 ///
@@ -12,6 +13,12 @@ public final class PulseOutput: AudioOutput {
     public let summary: String
     public let requestFrames: Int
     public let bufferFrames: Int
+    /// What the server gives the sink of the queue, in traditional buffering: `tlength − 2·minreq`.
+    private let sinkLatencyFrames: Int
+    /// Cuts the output thread's sleep between requests short.
+    private let wake: WakeSignal
+    /// When the last write went to the server (uptime nanoseconds).
+    private var lastWriteNanoseconds: UInt64 = 0
     /// Where the next write goes, in bytes from the stream's start, when it replaces queued frames.
     private var rewriteOffset: Int64?
     /// Bytes that may still be written without a request of the server: the frames a rewrite
@@ -31,6 +38,7 @@ public final class PulseOutput: AudioOutput {
     public init(device: String?, sampleRate: Int, latencyMilliseconds: Int,
                 streamName: String) throws(OutputError) {
         self.sampleRate = sampleRate
+        let wake = try WakeSignal()
         let connection = try PulseContext(device: device)
         let context = connection.context
         let userdata = connection.signals.userdata
@@ -78,6 +86,8 @@ public final class PulseOutput: AudioOutput {
         let granted = pa_stream_get_buffer_attr(stream)?.pointee
         requestFrames = Int(granted?.minreq ?? 0) / Self.frameBytes
         bufferFrames = Int(granted?.tlength ?? 0) / Self.frameBytes
+        sinkLatencyFrames = max(0, bufferFrames - 2 * requestFrames)
+        self.wake = wake
         rewriteMarginFrames = sampleRate / 50
     }
 
@@ -111,6 +121,7 @@ public final class PulseOutput: AudioOutput {
             }
             if let offset = rewriteOffset { writeIndex = Int(offset) - serverShift }
             rewriteOffset = nil
+            lastWriteNanoseconds = DispatchTime.now().uptimeNanoseconds
             writeIndex += chunk
             replacing = max(0, replacing - chunk)
             bytes += chunk
@@ -129,10 +140,44 @@ public final class PulseOutput: AudioOutput {
 
     public func waitForRoom(milliseconds: Int?) {
         guard writableFrames() == 0 else { return }
+        // The server writes to the connection several times a second (a release of each 64 KiB
+        // block of shared memory it has played), and each wake-up costs about as much as
+        // rendering a block. Until its next request is due nothing it says needs an answer: the
+        // thread sleeps until then, or an `interrupt()`, and then reads everything at once,
+        // with the stream's timing brought up to date for the clock.
+        let quiet = millisecondsUntilRequest()
+        let sleep = milliseconds.map { min($0, quiet) } ?? quiet
+        if sleep >= Self.shortestSleepMilliseconds {
+            wake.sleep(milliseconds: sleep)
+            connection.await(pa_stream_update_timing_info(stream, nil, nil))
+            return
+        }
         if let milliseconds { connection.iterate(milliseconds: milliseconds) } else { connection.iterate() }
     }
 
-    public func interrupt() { pa_mainloop_wakeup(connection.mainloop) }
+    public func interrupt() {
+        wake.signal()
+        pa_mainloop_wakeup(connection.mainloop)
+    }
+
+    /// Shorter sleeps are left to the main loop's own wait.
+    private static let shortestSleepMilliseconds = 10
+
+    /// How long until the server asks for more, less a margin: it asks once its queue (what is
+    /// written less what the sink has taken) has fallen to `tlength − minreq`, and at the latest
+    /// a request's length after the last write that answered one (the clock may lag just after
+    /// the stream has started).
+    private func millisecondsUntilRequest() -> Int {
+        let queued = unplayedFrames() - sinkLatencyFrames
+        let byQueue = (queued - (bufferFrames - requestFrames)) * 1000 / sampleRate
+        let sinceWrite = Int((DispatchTime.now().uptimeNanoseconds &- lastWriteNanoseconds) / 1_000_000)
+        let byWrite = requestFrames * 1000 / sampleRate - sinceWrite
+        return min(byQueue, byWrite) - Self.requestMarginMilliseconds
+    }
+
+    /// Wakes before the request is due by this much, so that a late estimate costs a wake-up
+    /// more, never a request answered late.
+    private static let requestMarginMilliseconds = 20
 
     public func rewritableFrame() -> Int? {
         connection.await(pa_stream_update_timing_info(stream, nil, nil))
@@ -171,7 +216,13 @@ public final class PulseOutput: AudioOutput {
         guard pa_stream_get_time(stream, &usec) >= 0 else { return written }
         noteServerShift()
         let played = Int(usec) * sampleRate / 1_000_000 - serverShift / Self.frameBytes
-        return min(written, max(0, written - played))
+        let unplayed = min(written, max(0, written - played))
+        // A server that has asked for its whole queue holds none of it: the sink has the rest at
+        // most. The stream's time stands still through an underrun, so it cannot tell.
+        if pa_stream_writable_size(stream) >= bufferFrames * Self.frameBytes {
+            return min(unplayed, sinkLatencyFrames)
+        }
+        return unplayed
     }
 
     public func drain() {
