@@ -63,9 +63,10 @@ public struct NoiseGenerator: Sendable {
         }
         while frames - i >= 4 {
             let (left, right) = random.nextFrames()
-            let out = buffer + 2 * i
-            out[0] = left[0]; out[1] = right[0]; out[2] = left[1]; out[3] = right[1]
-            out[4] = left[2]; out[5] = right[2]; out[6] = left[3]; out[7] = right[3]
+            // Two interleaving shuffles and two vector stores, not eight lane stores.
+            let out = UnsafeMutableRawPointer(buffer + 2 * i)
+            out.storeBytes(of: SIMD4(left[0], right[0], left[1], right[1]), as: SIMD4<Float>.self)
+            (out + 16).storeBytes(of: SIMD4(left[2], right[2], left[3], right[3]), as: SIMD4<Float>.self)
             i += 4
         }
         if i < frames {
@@ -85,42 +86,58 @@ public struct NoiseGenerator: Sendable {
 /// −3 dB/octave slope within ±0.05 dB above ~10 Hz, for both channels at once.
 ///
 /// The sections of one frame do not depend on each other, so each SIMD4 step runs two sections
-/// of both channels; it takes about half the time of two scalar filters. Pink noise is the
-/// real-time thread's largest cost.
+/// of both channels. Pink noise is the real-time thread's largest cost: the frames go two at a
+/// time, so that every lane of a step's sum is stored. Told that only two lanes are wanted (one
+/// frame), the compiler splits every step into halves, and the filter takes twice as long.
 public struct StereoPinkFilter: Sendable {
     /// Sections 0–1, 2–3 and 4–5, left and right alternating (b0L, b0R, b1L, b1R).
     @usableFromInline var sections01 = SIMD4<Float>()
     @usableFromInline var sections23 = SIMD4<Float>()
     @usableFromInline var sections45 = SIMD4<Float>()
-    /// Section 6 is a one-frame delay of the input: this frame's white, scaled, for the next.
-    @usableFromInline var delayed = SIMD2<Float>()
+    /// Section 6 is a one-frame delay of the input: this frame's white, scaled, for the next
+    /// (half in each half of the vector, like the direct term, since the halves are summed).
+    @usableFromInline var delayed = SIMD4<Float>()
 
     public init() {}
 
     /// Filters `frames` interleaved stereo frames of white noise in place.
     @inlinable
     public mutating func filter(_ buffer: UnsafeMutablePointer<Float>, frames: Int) {
+        // Constants as locals, not static lets: no once-token on the real-time thread.
         let poles01 = SIMD4<Float>(0.99886, 0.99886, 0.99332, 0.99332)
         let inputs01 = SIMD4<Float>(0.0555179, 0.0555179, 0.0750759, 0.0750759)
         let poles23 = SIMD4<Float>(0.96900, 0.96900, 0.86650, 0.86650)
         let inputs23 = SIMD4<Float>(0.1538520, 0.1538520, 0.3104856, 0.3104856)
         let poles45 = SIMD4<Float>(0.55000, 0.55000, -0.7616, -0.7616)
         let inputs45 = SIMD4<Float>(0.5329522, 0.5329522, -0.0168980, -0.0168980)
-        let direct: Float = 0.5362, delay: Float = 0.115926
         // Brings the filter's output to the RMS of its uniform white input.
-        let outputGain: Float = 0.33
+        let outputGain = SIMD4<Float>(repeating: 0.33)
+        let halfDirect = SIMD4<Float>(repeating: 0.5362 / 2 * 0.33)
+        let halfDelay = SIMD4<Float>(repeating: 0.115926 / 2 * 0.33)
         var s01 = sections01, s23 = sections23, s45 = sections45, delayed = self.delayed
-        for i in 0..<frames {
-            let white = SIMD2<Float>(buffer[2 * i], buffer[2 * i + 1])
-            let white4 = SIMD4<Float>(lowHalf: white, highHalf: white)
-            s01 = poles01 * s01 + inputs01 * white4
-            s23 = poles23 * s23 + inputs23 * white4
-            s45 = poles45 * s45 + inputs45 * white4
-            let sum = s01 + s23 + s45
-            let pink = (sum.lowHalf + sum.highHalf + delayed + white * direct) * outputGain
-            delayed = white * delay
-            buffer[2 * i] = pink[0]
-            buffer[2 * i + 1] = pink[1]
+        /// One frame: `white` is (L, R, L, R); the halves of the result sum to pink (L, R).
+        func step(_ white: SIMD4<Float>) -> SIMD4<Float> {
+            s01 = poles01 * s01 + inputs01 * white
+            s23 = poles23 * s23 + inputs23 * white
+            s45 = poles45 * s45 + inputs45 * white
+            let sum = (s01 + s23 + s45) * outputGain + (white * halfDirect + delayed)
+            delayed = white * halfDelay
+            return sum
+        }
+        var i = 0
+        while frames - i >= 2 {
+            let raw = UnsafeMutableRawPointer(buffer + 2 * i)
+            let white = raw.loadUnaligned(as: SIMD4<Float>.self)
+            let first = step(SIMD4(white[0], white[1], white[0], white[1]))
+            let second = step(SIMD4(white[2], white[3], white[2], white[3]))
+            raw.storeBytes(of: SIMD4(first[0], first[1], second[0], second[1])
+                               + SIMD4(first[2], first[3], second[2], second[3]), as: SIMD4<Float>.self)
+            i += 2
+        }
+        if i < frames {
+            let last = step(SIMD4(buffer[2 * i], buffer[2 * i + 1], buffer[2 * i], buffer[2 * i + 1]))
+            buffer[2 * i] = last[0] + last[2]
+            buffer[2 * i + 1] = last[1] + last[3]
         }
         sections01 = s01
         sections23 = s23
