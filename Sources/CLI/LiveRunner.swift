@@ -47,9 +47,9 @@ struct LiveRunner {
                 default: break
                 }
             } else {
-                // Nothing is redrawn: a poll four times a second keeps the log lines timely
-                // and the process asleep.
-                Interruption.wait(milliseconds: 250)
+                // Nothing is redrawn: the next poll is when the next event is due (a signal cuts
+                // the wait short), which keeps the log lines timely and the process asleep.
+                Interruption.wait(milliseconds: Int32(live.millisecondsUntilDue))
             }
             let events = live.poll()
             for notice in live.takeNotices() { logger.warning("\(notice.line)") }

@@ -76,6 +76,12 @@ extension LiveDriver {
             if room == 0 {
                 output.waitForRoom(milliseconds: waitLimit(state))
                 if finishedPlaying(&state) { break playing }
+                // The clock moves on while the device plays what it holds: a device that asks
+                // for frames once a second would otherwise move it once a second.
+                switch state.mode {
+                case .playing, .held: publishPlayed(state.written - output.unplayedFrames(), &state)
+                case .finishing, .ending: break
+                }
                 continue
             }
             if finishedPlaying(&state) { break playing }

@@ -297,6 +297,31 @@ public final class LiveSession {
                           satFrames: sat + min(max(0, sessionFrame), program.trackFrames))
     }
 
+    /// How long the control side may sleep before `poll()` has something to report: until the
+    /// next gong, the track's end or the completion (with a little to spare, the device's clock
+    /// being published a few times a second), at most a second; briefly while a pause, resume,
+    /// seek or end is settling or the last sounds ring out. Each wake-up costs the process about
+    /// as much as rendering a block.
+    public var millisecondsUntilDue: Int {
+        switch state {
+        case .paused: return Self.longestSleepMilliseconds
+        case .pausing, .resuming, .seeking, .ending: return Self.settlingSleepMilliseconds
+        case .running: break
+        }
+        let now = status.sessionFrame
+        var next = program.completionFrame
+        if program.hasTrack && now < program.trackFrames { next = min(next, program.trackFrames) }
+        if let gong = program.gongs.first(where: { $0.frame > now }) { next = min(next, gong.frame) }
+        guard next > now else { return Self.shortestSleepMilliseconds }
+        let until = (next - now) * 1000 / program.format.sampleRate + Self.spareMilliseconds
+        return min(max(until, Self.shortestSleepMilliseconds), Self.longestSleepMilliseconds)
+    }
+
+    private static let longestSleepMilliseconds = 1000
+    private static let shortestSleepMilliseconds = 250
+    private static let settlingSleepMilliseconds = 50
+    private static let spareMilliseconds = 20
+
     private func feed() {
         // Room is kept for a pause's or a seek's commands, whatever the length of the session.
         schedule.feed(controller, before: .max, keepingFree: 5)
