@@ -143,8 +143,10 @@ public final class PulseOutput: AudioOutput {
         // The server writes to the connection several times a second (a release of each 64 KiB
         // block of shared memory it has played), and each wake-up costs about as much as
         // rendering a block. Until its next request is due nothing it says needs an answer: the
-        // thread sleeps until then, or an `interrupt()`, and then reads everything at once,
-        // with the stream's timing brought up to date for the clock.
+        // thread sleeps until just after then, or an `interrupt()`, and reads everything at
+        // once: the request and the releases. The stream's timing is then brought up to date
+        // (a round trip) for the clock: asked for before the sleep, while other requests may
+        // be under way, its reply has been seen to leave the clock a second behind.
         let quiet = millisecondsUntilRequest()
         let sleep = milliseconds.map { min($0, quiet) } ?? quiet
         if sleep >= Self.shortestSleepMilliseconds {
@@ -163,7 +165,7 @@ public final class PulseOutput: AudioOutput {
     /// Shorter sleeps are left to the main loop's own wait.
     private static let shortestSleepMilliseconds = 10
 
-    /// How long until the server asks for more, less a margin: it asks once its queue (what is
+    /// How long until the server asks for more, and a little longer: it asks once its queue (what is
     /// written less what the sink has taken) has fallen to `tlength − minreq`, and at the latest
     /// a request's length after the last write that answered one (the clock may lag just after
     /// the stream has started).
@@ -172,11 +174,11 @@ public final class PulseOutput: AudioOutput {
         let byQueue = (queued - (bufferFrames - requestFrames)) * 1000 / sampleRate
         let sinceWrite = Int((DispatchTime.now().uptimeNanoseconds &- lastWriteNanoseconds) / 1_000_000)
         let byWrite = requestFrames * 1000 / sampleRate - sinceWrite
-        return min(byQueue, byWrite) - Self.requestMarginMilliseconds
+        return min(byQueue, byWrite) + Self.requestMarginMilliseconds
     }
 
-    /// Wakes before the request is due by this much, so that a late estimate costs a wake-up
-    /// more, never a request answered late.
+    /// Wakes this long after the request is due, so that one wake-up finds it: the server still
+    /// holds the queue less a request, a second or more.
     private static let requestMarginMilliseconds = 20
 
     public func rewritableFrame() -> Int? {
@@ -213,7 +215,9 @@ public final class PulseOutput: AudioOutput {
     private func latencyFrames() -> Int {
         let written = writeIndex / Self.frameBytes
         var usec: pa_usec_t = 0
-        guard pa_stream_get_time(stream, &usec) >= 0 else { return written }
+        // A time beyond a day is no time (libpulse has been seen to give one mid-update): the
+        // frames written count as unplayed, and the clock waits for a real one.
+        guard pa_stream_get_time(stream, &usec) >= 0, usec < Self.dayMicroseconds else { return written }
         noteServerShift()
         let played = Int(usec) * sampleRate / 1_000_000 - serverShift / Self.frameBytes
         let unplayed = min(written, max(0, written - played))
@@ -224,6 +228,8 @@ public final class PulseOutput: AudioOutput {
         }
         return unplayed
     }
+
+    private static let dayMicroseconds: pa_usec_t = 86_400_000_000
 
     public func drain() {
         connection.await(pa_stream_drain(stream, nil, nil))
