@@ -6,6 +6,7 @@ import Foundation
 /// Measures the decoder path on its own (used by `make bench`); hidden from the help.
 struct Decode: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "decode",
         abstract: "Decode a file to the engine format and discard it (for benchmarks).",
         shouldDisplay: false
     )

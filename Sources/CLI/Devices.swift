@@ -4,6 +4,7 @@ import Outputs
 /// `meditate devices`: what `--device` can name, per backend.
 struct Devices: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "devices",
         abstract: localized("List the PulseAudio sinks and ALSA devices that --device can name.",
                             de: "Listet die PulseAudio-Sinks und ALSA-Geräte, die --device nennen kann."))
 

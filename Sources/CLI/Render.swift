@@ -8,6 +8,7 @@ import Synchronization
 /// `meditate render`: a whole session to a WAV file, as fast as the machine allows.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: localized("Render a session to a WAV file, offline, with the same mixer as live playback.",
                             de: "Schreibt eine Sitzung offline in eine WAV-Datei, mit demselben Mischer wie live."),
         discussion: localized("""

@@ -7,6 +7,9 @@ import Session
 /// `meditate` / `meditate sit`: the live timer.
 struct Sit: ParsableCommand {
     static let configuration = CommandConfiguration(
+        // Named, not derived from the type: ArgumentParser derives a name by reflection, which
+        // costs every run a millisecond or more of runtime type lookups.
+        commandName: "sit",
         abstract: localized("Sit with the timer: countdown, start gong, interval bells, completion gong (the default).",
                             de: "Sitzen mit dem Timer: Vorlauf, Startgong, Intervallglocken, Schlussgong (der Standard)."),
         discussion: localized("""

@@ -4,6 +4,7 @@ import ArgumentParser
 /// silent sit.
 struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "play",
         abstract: localized("Play a guided meditation, optionally followed by a silent sit with gongs.",
                             de: "Spielt eine geführte Meditation, auf Wunsch gefolgt von stillem Sitzen mit Gongs."),
         discussion: localized("""

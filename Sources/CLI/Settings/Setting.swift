@@ -71,7 +71,9 @@ protocol AnySetting: Sendable {
 extension AnySetting {
     /// `MEDITATE_NOISE_VOLUME` for `noise-volume`.
     var environmentName: String {
-        "MEDITATE_" + name.uppercased().replacingOccurrences(of: "-", with: "_")
+        // The standard library's map, not Foundation's replacingOccurrences, which bridges
+        // through NSString: every run reads the environment name of every setting.
+        "MEDITATE_" + String(name.uppercased().map { $0 == "-" ? "_" : $0 })
     }
 }
 
