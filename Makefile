@@ -45,7 +45,9 @@ deps:
 
 build: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product meditate
-	@mkdir -p "$(BIN)/sounds" && cp Sounds/*.wav "$(BIN)/sounds/"
+	@# install, not cp: it replaces a sound instead of rewriting it in place, under a session
+	@# that plays it from the mapped file.
+	@install -d "$(BIN)/sounds" && install -m 644 Sounds/*.wav "$(BIN)/sounds/"
 
 run: build
 	"$(BIN)/meditate" $(ARGS)

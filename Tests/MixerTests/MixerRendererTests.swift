@@ -32,6 +32,41 @@ struct MixerRendererTests {
         #expect(output[(frame * 2 + 4)...].allSatisfy { $0 == 0 })
     }
 
+    /// Keeps borrowed 16-bit samples alive, as a mapped file does.
+    final class Int16Samples: @unchecked Sendable {
+        let values: UnsafeMutableBufferPointer<Int16>
+        init(_ source: [Int16]) {
+            values = .allocate(capacity: source.count)
+            _ = values.initialize(from: source)
+        }
+        deinit { values.deallocate() }
+    }
+
+    @Test("16-bit samples mix exactly as their Float32 values do, through fades and bus gains")
+    func int16SamplesMixAsTheirFloats() {
+        // Given the same 3000 frames as 16-bit samples and as the floats they stand for (x/32768),
+        // played with a fade in, at a bus gain that ramps, and stopped with a fade
+        let raw = (0..<6000).map { Int16(truncatingIfNeeded: ($0 &* 7919) % 65_536 - 32_768) }
+        let kept = Int16Samples(raw)
+        let mapped = SampleBuffer(int16Stereo: UnsafeBufferPointer(kept.values), keptBy: kept)
+        let floats = SampleBuffer(interleavedStereo: raw.map { Float($0) / 32768 })
+        func render(_ sound: SampleBuffer) -> [Float] {
+            renderMixer(frames: 4000, block: 512) { controller in
+                let id = controller.makeVoiceID()
+                return [TimedCommand(frame: 10, .play(id, .sample(sound), bus: .gongs, gain: 0.7,
+                                                      fadeFrames: 700, curve: .equalPower)),
+                        TimedCommand(frame: 900, .setBusGain(.gongs, gain: 0.4, frames: 300, curve: .linear)),
+                        TimedCommand(frame: 2000, .stop(id, fadeFrames: 500, curve: .linear))]
+            }
+        }
+        // When both are rendered
+        let fromInt16 = render(mapped), fromFloat = render(floats)
+        // Then every output sample is the same, bit for bit, and not silence
+        #expect(fromInt16 == fromFloat)
+        #expect(fromInt16.contains { $0 != 0 })
+        #expect(mapped[sample: 1] == Float(raw[1]) / 32768)
+    }
+
     @Test("two gongs scheduled in the same block both start on their frames")
     func twoStartsInOneBlock() {
         let output = renderMixer(frames: 8192) { controller in

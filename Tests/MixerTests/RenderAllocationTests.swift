@@ -25,8 +25,8 @@ struct RenderAllocationTests {
         // Given a mixer with a noise bed fading in, overlapping gong strikes, and a streamed
         // track (fed on this control thread between renders) with a fade in and out
         let rate = 48_000
-        let gongPath = try #require(SoundLocator().path(of: .bowl))
-        let gong = SampleBuffer(interleavedStereo: try AudioLoader.loadStereo(path: gongPath, engineRate: rate).samples)
+        // (the bundled bowl, loaded as a session loads it: played from the mapped file)
+        let gong = try GongLoader.load(.bundled(.bowl), sampleRate: rate)
         let trackPath = fixturesFolder + "/lame-untagged.mp3"
         let streamer = TrackStreamer(reader: try EngineFormatReader(path: trackPath, engineRate: rate), bufferSeconds: 1)
         streamer.fill()

@@ -19,16 +19,36 @@ struct BundledSoundTests {
         #expect(samples.suffix(2) == [0, 0])
     }
 
-    @Test("a gong loaded for a session holds exactly the samples the file decodes to")
-    func gongLoaderDecodesTheWholeSound() throws {
-        // Given the bundled gong, decoded into an array
-        let path = try #require(SoundLocator().path(of: .gong))
+    @Test("a bundled gong loaded for a session plays from its file's pages, exactly the samples the file decodes to",
+          arguments: BundledSound.allCases)
+    func gongLoaderMapsTheWholeSound(sound: BundledSound) throws {
+        // Given a bundled sound, decoded into an array
+        let path = try #require(SoundLocator().path(of: sound))
         let (expected, _) = try AudioLoader.loadStereo(path: path, engineRate: 48_000)
-        // When the session's loader decodes it straight into the buffer strikes share
-        let buffer = try GongLoader.load(.bundled(.gong), sampleRate: 48_000)
-        // Then every sample is there, and nothing more
+        // When the session's loader loads it for the buffer strikes share
+        let buffer = try GongLoader.load(.bundled(sound), sampleRate: 48_000)
+        // Then it is the file's 16-bit samples where they lie, every one of them and nothing more,
+        // and as the mixer plays them they are the decoded floats exactly
+        guard case .int16 = buffer.storage else {
+            Issue.record("the bundled \(sound) was decoded, not mapped")
+            return
+        }
         #expect(buffer.frameCount * 2 == expected.count)
-        #expect(Array(buffer.samples) == expected)
+        #expect(buffer.floatSamples == expected)
+    }
+
+    @Test("a gong file of the user's, or one at another rate than the engine's, is decoded and resampled")
+    func gongLoaderDecodesWhatItCannotMap() throws {
+        // Given the bundled bell as a file of the user's, and the bundled bell at 44.1 kHz
+        let path = try #require(SoundLocator().path(of: .bell))
+        let asFile = try GongLoader.load(.file(path), sampleRate: 48_000)
+        let resampled = try GongLoader.load(.bundled(.bell), sampleRate: 44_100)
+        // Then both are decoded into Float32 the buffer owns: a user's file may be rewritten
+        // while it plays, and a mapped file cannot be resampled
+        if case .int16 = asFile.storage { Issue.record("a user's file was mapped") }
+        if case .int16 = resampled.storage { Issue.record("a sound at another rate was mapped") }
+        let (expected, _) = try AudioLoader.loadStereo(path: path, engineRate: 44_100)
+        #expect(resampled.floatSamples == expected)
     }
 
     @Test("the singing bowl rings for about 15 s: loud at the strike, 60 dB down near 15 s")

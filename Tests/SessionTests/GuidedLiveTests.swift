@@ -103,7 +103,7 @@ struct GuidedLiveTests {
         #expect(played.count == offline.count + 2 * (end - start))
         #expect(Array(played[(2 * (end + fade))...]) == Array(offline[(2 * (start + fade))...]))
         let opening = try #require(program.startFrame) + end - start
-        #expect(played[2 * opening] == strike.samples[0] && played[2 * opening - 2] == 0)
+        #expect(played[2 * opening] == strike[sample: 0] && played[2 * opening - 2] == 0)
         // And the coordinator saw the track own the audio, pause, play on, and hand the audio
         // to the timer when it ended
         #expect(owners == ["guided playing", "guided paused", "guided playing", "timer countdown", "timer sitting",

@@ -81,7 +81,7 @@ struct LiveSessionTests {
         #expect(played.count == expected.count)
         #expect(played == expected)
         let completion = plan.completionFrame + length
-        #expect(played[2 * completion] == strike.samples[0] && played[2 * completion - 2] == 0)
+        #expect(played[2 * completion] == strike[sample: 0] && played[2 * completion - 2] == 0)
     }
 
     @Test("a pause fades the noise bed out to silence and back in, without a step")

@@ -55,23 +55,39 @@ public struct GainRamp: Sendable {
     public mutating func accumulate(_ source: UnsafePointer<Float>,
                                     into destination: UnsafeMutablePointer<Float>,
                                     frames: Int) {
+        accumulate(into: destination, frames: frames) { source[$0] }
+    }
+
+    /// Adds 16-bit samples (full scale 32768) times the gain into `destination` for `frames`
+    /// stereo frames, advancing the ramp: the same sums as their Float32 values would give.
+    @inlinable
+    public mutating func accumulate(int16 source: UnsafePointer<Int16>,
+                                    into destination: UnsafeMutablePointer<Float>,
+                                    frames: Int) {
+        // A local, not SampleBuffer's static: no once-token on the real-time thread.
+        let scale: Float = 1.0 / 32768
+        accumulate(into: destination, frames: frames) { Float(source[$0]) * scale }
+    }
+
+    @inlinable @inline(__always)
+    mutating func accumulate(into destination: UnsafeMutablePointer<Float>, frames: Int,
+                             sample: (Int) -> Float) {
         var i = 0
         while i < frames && position < length {
             let g = gain(at: position)
-            destination[2 * i] += source[2 * i] * g
-            destination[2 * i + 1] += source[2 * i + 1] * g
+            destination[2 * i] += sample(2 * i) * g
+            destination[2 * i + 1] += sample(2 * i + 1) * g
             position += 1
             i += 1
         }
         if i == frames { return }
         let g = to
         if g == 0 { return }
-        let count = 2 * (frames - i)
-        let s = source + 2 * i, d = destination + 2 * i
+        let first = 2 * i, end = 2 * frames
         if g == 1 {
-            for k in 0..<count { d[k] += s[k] }
+            for k in first..<end { destination[k] += sample(k) }
         } else {
-            for k in 0..<count { d[k] += s[k] * g }
+            for k in first..<end { destination[k] += sample(k) * g }
         }
     }
 

@@ -225,9 +225,16 @@ public final class MixerRenderer: @unchecked Sendable {
                 break
             case let .sample(buffer):
                 let count = min(frames, buffer.frameCount - voice.pointee.position)
-                if let base = buffer.samples.baseAddress {
-                    voice.pointee.gain.accumulate(base + voice.pointee.position * EngineFormat.channels,
-                                                  into: busBuffer, frames: count)
+                let first = voice.pointee.position * EngineFormat.channels
+                switch buffer.storage {
+                case let .float32(samples):
+                    if let base = samples.baseAddress {
+                        voice.pointee.gain.accumulate(base + first, into: busBuffer, frames: count)
+                    }
+                case let .int16(samples):
+                    if let base = samples.baseAddress {
+                        voice.pointee.gain.accumulate(int16: base + first, into: busBuffer, frames: count)
+                    }
                 }
                 voice.pointee.position += count
                 if voice.pointee.position >= buffer.frameCount {
