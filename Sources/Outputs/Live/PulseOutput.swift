@@ -147,14 +147,19 @@ public final class PulseOutput: AudioOutput {
         // once: the request and the releases. The stream's timing is then brought up to date
         // (a round trip) for the clock: asked for before the sleep, while other requests may
         // be under way, its reply has been seen to leave the clock a second behind.
-        let quiet = millisecondsUntilRequest()
-        let sleep = milliseconds.map { min($0, quiet) } ?? quiet
-        if sleep >= Self.shortestSleepMilliseconds {
-            wake.sleep(milliseconds: sleep)
-            connection.await(pa_stream_update_timing_info(stream, nil, nil))
+        // While the stream's last frames play out (a wait with a limit) the thread follows the
+        // server's every message, as the end is told by the stream's clock.
+        guard let milliseconds else {
+            let quiet = millisecondsUntilRequest()
+            if quiet >= Self.shortestSleepMilliseconds {
+                wake.sleep(milliseconds: quiet)
+                connection.await(pa_stream_update_timing_info(stream, nil, nil))
+            } else {
+                connection.iterate()
+            }
             return
         }
-        if let milliseconds { connection.iterate(milliseconds: milliseconds) } else { connection.iterate() }
+        connection.iterate(milliseconds: milliseconds)
     }
 
     public func interrupt() {
@@ -220,13 +225,7 @@ public final class PulseOutput: AudioOutput {
         guard pa_stream_get_time(stream, &usec) >= 0, usec < Self.dayMicroseconds else { return written }
         noteServerShift()
         let played = Int(usec) * sampleRate / 1_000_000 - serverShift / Self.frameBytes
-        let unplayed = min(written, max(0, written - played))
-        // A server that has asked for its whole queue holds none of it: the sink has the rest at
-        // most. The stream's time stands still through an underrun, so it cannot tell.
-        if pa_stream_writable_size(stream) >= bufferFrames * Self.frameBytes {
-            return min(unplayed, sinkLatencyFrames)
-        }
-        return unplayed
+        return min(written, max(0, written - played))
     }
 
     private static let dayMicroseconds: pa_usec_t = 86_400_000_000
