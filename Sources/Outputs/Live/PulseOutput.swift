@@ -140,16 +140,16 @@ public final class PulseOutput: AudioOutput {
 
     public func waitForRoom(milliseconds: Int?) {
         guard writableFrames() == 0 else { return }
-        // The server writes to the connection several times a second (a release of each 64 KiB
-        // block of shared memory it has played), and each wake-up costs about as much as
-        // rendering a block. Until its next request is due nothing it says needs an answer: the
-        // thread sleeps until just after then, or an `interrupt()`, and reads everything at
-        // once: the request and the releases. The stream's timing is then brought up to date
-        // (a round trip) for the clock: asked for before the sleep, while other requests may
-        // be under way, its reply has been seen to leave the clock a second behind.
         // While the stream's last frames play out (a wait with a limit) the thread follows the
-        // server's every message, as the end is told by the stream's clock.
+        // server's every message: the end is told by the stream's clock.
         guard let milliseconds else {
+            // Playing or paused: the server writes to the connection several times a second (a
+            // release of each 64 KiB block of shared memory it has played), and each wake-up
+            // costs about as much as rendering a block. Until its next request is due nothing it
+            // says needs an answer: the thread sleeps until just after then, or an `interrupt()`,
+            // and reads everything at once. The stream's timing is then brought up to date (a
+            // round trip) for the clock; asked for before the sleep instead, its reply has been
+            // seen to leave the clock a second behind.
             let quiet = millisecondsUntilRequest()
             if quiet >= Self.shortestSleepMilliseconds {
                 wake.sleep(milliseconds: quiet)
