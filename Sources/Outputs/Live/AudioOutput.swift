@@ -30,6 +30,9 @@ public protocol AudioOutput: AnyObject {
     func rewrite(from frame: Int)
     /// Frames written that the device has not played yet.
     func unplayedFrames() -> Int
+    /// Frames the device may still be about to take after its clock says they were played: a
+    /// sound server's sink renders in chunks of its latency, and its clock runs on between them.
+    var playOutFrames: Int { get }
     /// Underruns recovered so far.
     var underruns: Int { get }
     /// Waits until everything written has been played.
@@ -37,6 +40,7 @@ public protocol AudioOutput: AnyObject {
 }
 
 extension AudioOutput {
+    public var playOutFrames: Int { 0 }
     public func writableFrames() -> Int { .max }
     public func waitForRoom(milliseconds: Int?) {}
     public func interrupt() {}

@@ -70,12 +70,16 @@ extension LiveDriver {
             silence.deallocate()
         }
         var state = Playback(historyFrames: historyFrames)
+        var playedOut = false
         playing: while !stopping.load(ordering: .acquiring) {
             if state.fadeLeft == 0 { takeRequests(&state) }
             let room = output.writableFrames()
             if room == 0 {
                 output.waitForRoom(milliseconds: waitLimit(state))
-                if finishedPlaying(&state) { break playing }
+                if finishedPlaying(&state) {
+                    playedOut = true
+                    break playing
+                }
                 // The clock moves on while the device plays what it holds: a device that asks
                 // for frames once a second would otherwise move it once a second.
                 switch state.mode {
@@ -84,7 +88,10 @@ extension LiveDriver {
                 }
                 continue
             }
-            if finishedPlaying(&state) { break playing }
+            if finishedPlaying(&state) {
+                playedOut = true
+                break playing
+            }
             let limit = min(room, periodFrames)
             switch state.mode {
             case .playing:
@@ -137,6 +144,11 @@ extension LiveDriver {
                 }
                 guard writeSilence(count, standingAt: state.history.end, from: silence, &state) else { break playing }
             }
+        }
+        if playedOut {
+            // The device's clock says the last frame heard has been played; a sink that renders
+            // in chunks may not have taken it yet, and closing now would cut the fade short.
+            Thread.sleep(forTimeInterval: Double(output.playOutFrames) / Double(renderer.format.sampleRate))
         }
         underrunCount.store(state.underrunsOfClosedDevices
                             + (state.countUnderrunsOfCurrentDevice ? output.underruns : 0), ordering: .relaxed)

@@ -162,6 +162,8 @@ public final class PulseOutput: AudioOutput {
         connection.iterate(milliseconds: milliseconds)
     }
 
+    public var playOutFrames: Int { sinkLatencyFrames }
+
     public func interrupt() {
         wake.signal()
         pa_mainloop_wakeup(connection.mainloop)
