@@ -308,10 +308,11 @@ public final class LiveSession {
         case .pausing, .resuming, .seeking, .ending: return Self.settlingSleepMilliseconds
         case .running: break
         }
+        let status = self.status
         let now = status.sessionFrame
         var next = program.completionFrame
         if program.hasTrack && now < program.trackFrames { next = min(next, program.trackFrames) }
-        if let gong = program.gongs.first(where: { $0.frame > now }) { next = min(next, gong.frame) }
+        if let gong = status.nextGong { next = min(next, gong.frame) }
         guard next > now else { return Self.shortestSleepMilliseconds }
         let until = (next - now) * 1000 / program.format.sampleRate + Self.spareMilliseconds
         return min(max(until, Self.shortestSleepMilliseconds), Self.longestSleepMilliseconds)
