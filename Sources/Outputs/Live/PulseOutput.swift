@@ -88,7 +88,11 @@ public final class PulseOutput: AudioOutput {
         bufferFrames = Int(granted?.tlength ?? 0) / Self.frameBytes
         sinkLatencyFrames = max(0, bufferFrames - 2 * requestFrames)
         self.wake = wake
-        rewriteMarginFrames = sampleRate / 50
+        // The sink reads the stream a chunk of its latency at a time, and the request may reach
+        // the server a render late (seen under ThreadSanitizer with 20 ms: the fade's start was
+        // read already, the silence heard 40 ms longer than the pause): half the sink's latency,
+        // which still has a pause heard within 0.2 s at the default 100 ms.
+        rewriteMarginFrames = max(sampleRate / 50, sinkLatencyFrames / 2)
     }
 
     deinit {
