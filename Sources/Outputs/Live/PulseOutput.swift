@@ -1,5 +1,4 @@
 import CPulse
-import Dispatch
 
 /// Plays through libpulse: a PulseAudio server, or PipeWire's pulse server.
 ///
@@ -15,10 +14,6 @@ public final class PulseOutput: AudioOutput {
     public let bufferFrames: Int
     /// What the server gives the sink of the queue, in traditional buffering: `tlength − 2·minreq`.
     private let sinkLatencyFrames: Int
-    /// Cuts the output thread's sleep between requests short.
-    private let wake: WakeSignal
-    /// When the last write went to the server (uptime nanoseconds).
-    private var lastWriteNanoseconds: UInt64 = 0
     /// Where the next write goes, in bytes from the stream's start, when it replaces queued frames.
     private var rewriteOffset: Int64?
     /// Bytes that may still be written without a request of the server: the frames a rewrite
@@ -38,7 +33,6 @@ public final class PulseOutput: AudioOutput {
     public init(device: String?, sampleRate: Int, latencyMilliseconds: Int,
                 streamName: String) throws(OutputError) {
         self.sampleRate = sampleRate
-        let wake = try WakeSignal()
         let connection = try PulseContext(device: device)
         let context = connection.context
         let userdata = connection.signals.userdata
@@ -87,7 +81,6 @@ public final class PulseOutput: AudioOutput {
         requestFrames = Int(granted?.minreq ?? 0) / Self.frameBytes
         bufferFrames = Int(granted?.tlength ?? 0) / Self.frameBytes
         sinkLatencyFrames = max(0, bufferFrames - 2 * requestFrames)
-        self.wake = wake
         // The sink reads the stream a chunk of its latency at a time, and the request may reach
         // the server a render late (seen under ThreadSanitizer with 20 ms: the fade's start was
         // read already, the silence heard 40 ms longer than the pause): half the sink's latency,
@@ -125,7 +118,6 @@ public final class PulseOutput: AudioOutput {
             }
             if let offset = rewriteOffset { writeIndex = Int(offset) - serverShift }
             rewriteOffset = nil
-            lastWriteNanoseconds = DispatchTime.now().uptimeNanoseconds
             writeIndex += chunk
             replacing = max(0, replacing - chunk)
             bytes += chunk
@@ -144,53 +136,12 @@ public final class PulseOutput: AudioOutput {
 
     public func waitForRoom(milliseconds: Int?) {
         guard writableFrames() == 0 else { return }
-        // While the stream's last frames play out (a wait with a limit) the thread follows the
-        // server's every message: the end is told by the stream's clock.
-        guard let milliseconds else {
-            // Playing or paused: the server writes to the connection several times a second (a
-            // release of each 64 KiB block of shared memory it has played), and each wake-up
-            // costs about as much as rendering a block. Until its next request is due nothing it
-            // says needs an answer: the thread sleeps until just after then, or an `interrupt()`,
-            // and reads everything at once. The stream's timing is then brought up to date (a
-            // round trip) for the clock; asked for before the sleep instead, its reply has been
-            // seen to leave the clock a second behind.
-            let quiet = millisecondsUntilRequest()
-            if quiet >= Self.shortestSleepMilliseconds {
-                wake.sleep(milliseconds: quiet)
-                connection.await(pa_stream_update_timing_info(stream, nil, nil))
-            } else {
-                connection.iterate()
-            }
-            return
-        }
-        connection.iterate(milliseconds: milliseconds)
+        if let milliseconds { connection.iterate(milliseconds: milliseconds) } else { connection.iterate() }
     }
 
     public var playOutFrames: Int { sinkLatencyFrames }
 
-    public func interrupt() {
-        wake.signal()
-        pa_mainloop_wakeup(connection.mainloop)
-    }
-
-    /// Shorter sleeps are left to the main loop's own wait.
-    private static let shortestSleepMilliseconds = 10
-
-    /// How long until the server asks for more, and a little longer: it asks once its queue (what is
-    /// written less what the sink has taken) has fallen to `tlength − minreq`, and at the latest
-    /// a request's length after the last write that answered one (the clock may lag just after
-    /// the stream has started).
-    private func millisecondsUntilRequest() -> Int {
-        let queued = unplayedFrames() - sinkLatencyFrames
-        let byQueue = (queued - (bufferFrames - requestFrames)) * 1000 / sampleRate
-        let sinceWrite = Int((DispatchTime.now().uptimeNanoseconds &- lastWriteNanoseconds) / 1_000_000)
-        let byWrite = requestFrames * 1000 / sampleRate - sinceWrite
-        return min(byQueue, byWrite) + Self.requestMarginMilliseconds
-    }
-
-    /// Wakes this long after the request is due, so that one wake-up finds it: the server still
-    /// holds the queue less a request, a second or more.
-    private static let requestMarginMilliseconds = 20
+    public func interrupt() { pa_mainloop_wakeup(connection.mainloop) }
 
     public func rewritableFrame() -> Int? {
         connection.await(pa_stream_update_timing_info(stream, nil, nil))
