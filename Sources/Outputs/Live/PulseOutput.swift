@@ -27,6 +27,12 @@ public final class PulseOutput: AudioOutput {
     /// How far ahead of the server's read index a rewrite is placed: the time the request takes to
     /// reach the server, with room to spare.
     private let rewriteMarginFrames: Int
+    /// When to ask for the stream's timing, instead of libpulse's automatic updates.
+    private var timingSchedule = PulseTimingSchedule()
+    /// The timing asked for and not yet answered: one at a time.
+    private var timingRequest: OpaquePointer?
+    /// Underflows already answered by asking for the timing anew.
+    private var underflowsSeen = 0
 
     public var underruns: Int { connection.signals.underflows }
 
@@ -57,8 +63,8 @@ public final class PulseOutput: AudioOutput {
                                             prebuf: UInt32(pa_usec_to_bytes(2 * sinkLatency, &spec)),
                                             minreq: UInt32(pa_usec_to_bytes((queue - sinkLatency) / 2, &spec)),
                                             fragsize: .max)
-            let flags = pa_stream_flags_t(rawValue: PA_STREAM_AUTO_TIMING_UPDATE.rawValue
-                | PA_STREAM_INTERPOLATE_TIMING.rawValue)
+            // Interpolated timing, brought up to date when `timingSchedule` says.
+            let flags = PA_STREAM_INTERPOLATE_TIMING
             var state = PA_STREAM_UNCONNECTED
             if pa_stream_connect_playback(stream, device, &attributes, flags, nil, nil) >= 0 {
                 while true {
@@ -89,6 +95,7 @@ public final class PulseOutput: AudioOutput {
     }
 
     deinit {
+        if let timingRequest { pa_operation_unref(timingRequest) }
         pa_stream_disconnect(stream)
         pa_stream_unref(stream)
         connection.flush()
@@ -136,6 +143,8 @@ public final class PulseOutput: AudioOutput {
 
     public func waitForRoom(milliseconds: Int?) {
         guard writableFrames() == 0 else { return }
+        // While the last frames play out (a wait with a limit), the clock is checked every second.
+        refreshTiming(cap: milliseconds == nil ? PulseTimingSchedule.steadyNanoseconds : 1_000_000_000)
         if let milliseconds { connection.iterate(milliseconds: milliseconds) } else { connection.iterate() }
     }
 
@@ -164,9 +173,11 @@ public final class PulseOutput: AudioOutput {
         // The server counts the frames taken back as still queued, and asks for none of them again.
         replacing = max(0, writeIndex - offset)
         rewriteOffset = Int64(offset + serverShift)
+        timingSchedule.restart()
     }
 
     public func unplayedFrames() -> Int {
+        refreshTiming()
         connection.flush()
         return latencyFrames()
     }
@@ -186,6 +197,22 @@ public final class PulseOutput: AudioOutput {
     }
 
     private static let dayMicroseconds: pa_usec_t = 86_400_000_000
+
+    /// Asks for the stream's timing when `timingSchedule` says (sent with the main loop's next
+    /// turn), and soon after an underflow, when the stream waits to start again.
+    private func refreshTiming(cap: UInt64 = PulseTimingSchedule.steadyNanoseconds) {
+        if let request = timingRequest {
+            guard pa_operation_get_state(request) != PA_OPERATION_RUNNING else { return }
+            pa_operation_unref(request)
+            timingRequest = nil
+        }
+        if connection.signals.underflows != underflowsSeen {
+            underflowsSeen = connection.signals.underflows
+            timingSchedule.restart()
+        }
+        guard timingSchedule.isDue(cap: cap) else { return }
+        timingRequest = pa_stream_update_timing_info(stream, nil, nil)
+    }
 
     public func drain() {
         connection.await(pa_stream_drain(stream, nil, nil))
