@@ -43,6 +43,38 @@ struct GainRampTests {
         }
         #expect(values[8] == 0 && values[9] == 0)
     }
+
+    @Test("a frame's gain in a fade does not depend on how the fade is split into blocks")
+    func rampIndependentOfBlockSplit() {
+        // Given a 5 s equal-power fade-in and a 120 ms fade-out, each rendered once whole and
+        // once in blocks of 1, 2, 3, ... frames
+        for (from, to, frames) in [(Float(0), Float(1), 240_000), (Float(1), Float(0), 5760)] {
+            let ones = [Float](repeating: 1, count: 2 * (frames + 10))
+            var whole = [Float](repeating: 0, count: ones.count)
+            var split = whole
+            var rampWhole = GainRamp(value: from), rampSplit = GainRamp(value: from)
+            rampWhole.ramp(to: to, frames: frames, curve: .equalPower)
+            rampSplit.ramp(to: to, frames: frames, curve: .equalPower)
+            ones.withUnsafeBufferPointer { source in
+                whole.withUnsafeMutableBufferPointer {
+                    rampWhole.accumulate(source.baseAddress!, into: $0.baseAddress!, frames: frames + 10)
+                }
+                split.withUnsafeMutableBufferPointer { destination in
+                    var done = 0, block = 1
+                    while done < frames + 10 {
+                        let count = min(block, frames + 10 - done)
+                        rampSplit.accumulate(source.baseAddress! + 2 * done,
+                                             into: destination.baseAddress! + 2 * done, frames: count)
+                        done += count
+                        block = block % 13 + 1
+                    }
+                }
+            }
+            // Then every sample is the same, and the fade ends on its target
+            #expect(whole == split)
+            #expect(whole[2 * frames] == to && whole[2 * frames + 1] == to)
+        }
+    }
 }
 
 import Foundation

@@ -15,7 +15,7 @@ public struct GainRamp: Sendable {
 
     /// The gain the next frame will get.
     @inlinable public var value: Float {
-        position >= length ? to : gain(at: position)
+        position >= length ? to : gains(from: position)[0]
     }
 
     /// The gain once the ramp has run out.
@@ -34,20 +34,35 @@ public struct GainRamp: Sendable {
         self.curve = curve
     }
 
+    /// The gains of frames `index` to `index + 3` of the ramp, four at a time: a fade computes
+    /// one for every frame (a sit's noise fade-in has 240,000). A frame's gain depends on its
+    /// index alone, not on where a block starts, whichever lane computes it.
     @inlinable @inline(__always)
-    func gain(at index: Int) -> Float {
-        let t = Float(index) / Float(length)
+    func gains(from index: Int) -> SIMD4<Float> {
+        let t = (SIMD4<Float>(repeating: Float(index)) + SIMD4<Float>(0, 1, 2, 3)) / Float(length)
         switch curve {
         case .linear:
             return from + (to - from) * t
         case .equalPower:
-            let quarter = Float.pi / 2 * t
+            // A fade-in rises as sin, a fade-out falls as cos(x) = sin(π/2 − x).
             if to >= from {
-                return from + (to - from) * _sin(quarter)
+                return from + (to - from) * quarterSine(t)
             } else {
-                return to + (from - to) * _cos(quarter)
+                return to + (from - to) * quarterSine(1 - t)
             }
         }
+    }
+
+    /// Adds the next `count` (at most four) frames of `source · gain` into `destination`.
+    @inlinable @inline(__always)
+    mutating func rampFrames(_ count: Int, at i: Int, into destination: UnsafeMutablePointer<Float>,
+                             sample: (Int) -> Float) {
+        let g = gains(from: position)
+        for k in 0..<count {
+            destination[2 * (i + k)] += sample(2 * (i + k)) * g[k]
+            destination[2 * (i + k) + 1] += sample(2 * (i + k) + 1) * g[k]
+        }
+        position += count
     }
 
     /// Adds `source · gain` into `destination` for `frames` stereo frames, advancing the ramp.
@@ -74,11 +89,9 @@ public struct GainRamp: Sendable {
                              sample: (Int) -> Float) {
         var i = 0
         while i < frames && position < length {
-            let g = gain(at: position)
-            destination[2 * i] += sample(2 * i) * g
-            destination[2 * i + 1] += sample(2 * i + 1) * g
-            position += 1
-            i += 1
+            let count = min(4, frames - i, length - position)
+            rampFrames(count, at: i, into: destination, sample: sample)
+            i += count
         }
         if i == frames { return }
         let g = to
@@ -96,11 +109,14 @@ public struct GainRamp: Sendable {
     public mutating func apply(to buffer: UnsafeMutablePointer<Float>, frames: Int) {
         var i = 0
         while i < frames && position < length {
-            let g = gain(at: position)
-            buffer[2 * i] *= g
-            buffer[2 * i + 1] *= g
-            position += 1
-            i += 1
+            let count = min(4, frames - i, length - position)
+            let g = gains(from: position)
+            for k in 0..<count {
+                buffer[2 * (i + k)] *= g[k]
+                buffer[2 * (i + k) + 1] *= g[k]
+            }
+            position += count
+            i += count
         }
         if i == frames || to == 1 { return }
         let g = to
@@ -120,23 +136,15 @@ public struct GainRamp: Sendable {
     }
 }
 
-// Float trigonometry without Foundation, which the mixer does not import.
-@usableFromInline @inline(__always) func _sin(_ x: Float) -> Float { Float(_sinD(Double(x))) }
-@usableFromInline @inline(__always) func _cos(_ x: Float) -> Float { _sin(x + .pi / 2) }
-
-/// Sine by a short Taylor series after reducing to [-π/2, π/2]; accurate to ~1e-7 over the
-/// quarter turn a ramp uses, and free of any libm dependency.
-@usableFromInline func _sinD(_ x: Double) -> Double {
-    var y = x.truncatingRemainder(dividingBy: 2 * .pi)
-    if y > .pi { y -= 2 * .pi } else if y < -.pi { y += 2 * .pi }
-    if y > .pi / 2 { y = .pi - y } else if y < -.pi / 2 { y = -.pi - y }
-    let y2 = y * y
-    var term = y, sum = y
-    var n = 1.0
-    for _ in 0..<8 {
-        term *= -y2 / ((n + 1) * (n + 2))
-        sum += term
-        n += 2
-    }
-    return sum
+/// sin(π/2 · t) for t in [0, 1]: the Taylor series to x¹³ (truncation below 1e-9 at π/2) in
+/// Horner form, without libm, whose `sin` the mixer does not import and which is scalar.
+@usableFromInline @inline(__always)
+func quarterSine(_ t: SIMD4<Float>) -> SIMD4<Float> {
+    let x = t * (Float.pi / 2)
+    let x2 = x * x
+    // (-1)^k / (2k + 1)!
+    let c3: Float = -1.0 / 6, c5: Float = 1.0 / 120, c7: Float = -1.0 / 5040
+    let c9: Float = 1.0 / 362_880, c11: Float = -1.0 / 39_916_800, c13: Float = 1.0 / 6_227_020_800
+    let high = c9 + x2 * (c11 + x2 * c13)
+    return x + x * x2 * (c3 + x2 * (c5 + x2 * (c7 + x2 * high)))
 }
