@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Library
 import Logging
 import Outputs
 import Session
@@ -59,6 +60,6 @@ struct Sit: ParsableCommand {
         let outcome = try LiveRunner(live: live, logger: logger, quiet: reporting.quiet, color: reporting.color,
                                      affirmations: reporting.affirmations(settings)).run()
         outcome.record(kind: .timer, note: SitDescription.of(configuration),
-                       library: try LibraryLocation.parse([]), logger: logger)
+                       library: LibraryPaths(), logger: logger)
     }
 }

@@ -23,6 +23,6 @@ enum GuidedLive {
         let outcome = try LiveRunner(live: live, logger: logger, quiet: reporting.quiet, color: reporting.color,
                                      title: setup.track.displayName, affirmations: reporting.affirmations(settings)).run()
         let then = playback.then.map { ", " + say(.sitThen, ["minutes": Language.current.decimal($0.description)]) } ?? ""
-        outcome.record(kind: .guided, note: setup.track.displayName + then, library: location, logger: logger)
+        outcome.record(kind: .guided, note: setup.track.displayName + then, library: location.paths, logger: logger)
     }
 }
