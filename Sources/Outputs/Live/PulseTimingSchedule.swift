@@ -10,22 +10,29 @@ struct PulseTimingSchedule {
     static let firstNanoseconds: UInt64 = 10_000_000
     static let steadyNanoseconds: UInt64 = 4_000_000_000
 
+    /// The wait after the next ask.
     private var interval = firstNanoseconds
+    /// The wait after the last ask.
+    private var wait: UInt64 = 0
     private var lastAsked: UInt64?
 
-    /// Asks again soon: the stream's position has jumped.
-    mutating func restart() { interval = Self.firstNanoseconds }
+    /// Asks at the next chance, then again in steps from 10 ms: the stream's position has jumped.
+    mutating func restart() {
+        wait = 0
+        interval = Self.firstNanoseconds
+    }
 
-    /// Whether to ask now, at most `cap` after the last time; if so, counts it as asked.
-    mutating func isDue(cap: UInt64 = steadyNanoseconds) -> Bool {
-        let now = Self.monotonicNanoseconds()
-        if let lastAsked, now &- lastAsked < min(interval, cap) { return false }
+    /// Whether to ask at `now` (monotonic nanoseconds), at most `cap` after the last time; if so,
+    /// counts it as asked.
+    mutating func isDue(at now: UInt64 = monotonicNanoseconds(), cap: UInt64 = steadyNanoseconds) -> Bool {
+        if let lastAsked, now &- lastAsked < min(wait, cap) { return false }
         lastAsked = now
+        wait = interval
         interval = min(2 * interval, Self.steadyNanoseconds)
         return true
     }
 
-    private static func monotonicNanoseconds() -> UInt64 {
+    static func monotonicNanoseconds() -> UInt64 {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
