@@ -78,6 +78,15 @@ final class PulseContext {
 
     var lastError: String { String(cString: pa_strerror(pa_context_errno(context))).lowercased() }
 
+    /// The sample format `device` (the default sink when nil) runs at, if the server says.
+    func sampleFormat(ofSink device: String?) -> pa_sample_format_t? {
+        signals.sinkFormat = nil
+        self.await(pa_context_get_sink_info_by_name(context, device ?? "@DEFAULT_SINK@", { _, info, _, userdata in
+            if let info { PulseSignals.from(userdata).sinkFormat = info.pointee.sample_spec.format }
+        }, signals.userdata))
+        return signals.sinkFormat
+    }
+
     /// Runs the main loop until an operation has finished, or the connection has failed.
     func await(_ operation: OpaquePointer?) {
         guard let operation else { return }
@@ -90,6 +99,7 @@ final class PulseContext {
 final class PulseSignals {
     var underflows = 0
     var sinks: [OutputDevice] = []
+    var sinkFormat: pa_sample_format_t?
 
     var userdata: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 

@@ -9,6 +9,9 @@ public final class PulseOutput: AudioOutput {
     private let connection: PulseContext
     private let stream: OpaquePointer
     private let sampleRate: Int
+    /// 16-bit samples to a sink that runs at 16 bits or fewer, else the mixer's floats.
+    private let sixteenBit: Bool
+    private let frameBytes: Int
     public let summary: String
     public let requestFrames: Int
     public let bufferFrames: Int
@@ -42,7 +45,12 @@ public final class PulseOutput: AudioOutput {
         let connection = try PulseContext(device: device)
         let context = connection.context
         let userdata = connection.signals.userdata
-        var spec = pa_sample_spec(format: PA_SAMPLE_FLOAT32LE, rate: UInt32(sampleRate), channels: 2)
+        // A 16-bit sink gets 16-bit samples: the server would convert the floats to them anyway,
+        // and the stream then takes half the bytes through the socket (and half the copies).
+        let sixteenBitSinks = [PA_SAMPLE_S16LE, PA_SAMPLE_S16BE, PA_SAMPLE_U8, PA_SAMPLE_ALAW, PA_SAMPLE_ULAW]
+        let sixteenBit = connection.sampleFormat(ofSink: device).map { sixteenBitSinks.contains($0) } ?? false
+        var spec = pa_sample_spec(format: sixteenBit ? PA_SAMPLE_S16LE : PA_SAMPLE_FLOAT32LE,
+                                  rate: UInt32(sampleRate), channels: 2)
         let stream = try { () throws(OutputError) -> OpaquePointer in
             guard let stream = pa_stream_new(context, streamName, &spec, nil) else {
                 throw connection.failure(device: device)
@@ -82,10 +90,12 @@ public final class PulseOutput: AudioOutput {
         }()
         self.connection = connection
         self.stream = stream
+        self.sixteenBit = sixteenBit
+        frameBytes = pa_frame_size(&spec)
         summary = Self.describe(stream, spec: spec)
         let granted = pa_stream_get_buffer_attr(stream)?.pointee
-        requestFrames = Int(granted?.minreq ?? 0) / Self.frameBytes
-        bufferFrames = Int(granted?.tlength ?? 0) / Self.frameBytes
+        requestFrames = Int(granted?.minreq ?? 0) / frameBytes
+        bufferFrames = Int(granted?.tlength ?? 0) / frameBytes
         sinkLatencyFrames = max(0, bufferFrames - 2 * requestFrames)
         // The sink reads the stream a chunk of its latency at a time, and the request may reach
         // the server a render late (seen under ThreadSanitizer with 20 ms: the fade's start was
@@ -101,11 +111,9 @@ public final class PulseOutput: AudioOutput {
         connection.flush()
     }
 
-    private static let frameBytes = 2 * MemoryLayout<Float>.size
-
     public func write(_ interleaved: UnsafeBufferPointer<Float>) throws(OutputError) -> Int {
-        guard var bytes = interleaved.baseAddress.map(UnsafeRawPointer.init) else { return unplayedFrames() }
-        var remaining = interleaved.count * MemoryLayout<Float>.size
+        guard var source = interleaved.baseAddress else { return unplayedFrames() }
+        var remaining = interleaved.count / 2
         while remaining > 0 {
             guard connection.isReady, pa_stream_get_state(stream) == PA_STREAM_READY else {
                 throw .deviceLost(reason: connection.lastError)
@@ -113,32 +121,59 @@ public final class PulseOutput: AudioOutput {
             let writable = pa_stream_writable_size(stream)
             // Whole frames only, so that the stream never holds half a frame.
             let allowed = writable == .max ? 0 : max(writable, replacing)
-            let chunk = min(remaining, allowed / Self.frameBytes * Self.frameBytes)
-            if chunk == 0 {
+            let frames = min(remaining, allowed / frameBytes)
+            if frames == 0 {
                 // Sleeps in poll() until the server asks for more.
                 connection.iterate()
                 continue
             }
             let seek: (offset: Int64, mode: pa_seek_mode_t) = rewriteOffset.map { ($0, PA_SEEK_ABSOLUTE) } ?? (0, PA_SEEK_RELATIVE)
-            guard pa_stream_write(stream, bytes, chunk, nil, seek.offset, seek.mode) >= 0 else {
-                throw .deviceLost(reason: connection.lastError)
-            }
+            let sent = try send(source, frames: frames, offset: seek.offset, mode: seek.mode)
             if let offset = rewriteOffset { writeIndex = Int(offset) - serverShift }
             rewriteOffset = nil
-            writeIndex += chunk
-            replacing = max(0, replacing - chunk)
-            bytes += chunk
-            remaining -= chunk
+            writeIndex += sent * frameBytes
+            replacing = max(0, replacing - sent * frameBytes)
+            source += 2 * sent
+            remaining -= sent
         }
         connection.flush()
         return latencyFrames()
+    }
+
+    /// Hands the server up to `frames` frames; returns how many it took.
+    private func send(_ source: UnsafePointer<Float>, frames: Int, offset: Int64,
+                      mode: pa_seek_mode_t) throws(OutputError) -> Int {
+        guard sixteenBit else {
+            guard pa_stream_write(stream, source, frames * frameBytes, nil, offset, mode) >= 0 else {
+                throw .deviceLost(reason: connection.lastError)
+            }
+            return frames
+        }
+        // Converted straight into a block of libpulse's, which it then sends without a copy.
+        var block: UnsafeMutableRawPointer?
+        var size = frames * frameBytes
+        guard pa_stream_begin_write(stream, &block, &size) >= 0, let block else {
+            throw .deviceLost(reason: connection.lastError)
+        }
+        let count = min(frames, size / frameBytes)
+        guard count > 0 else {
+            pa_stream_cancel_write(stream)
+            throw .deviceLost(reason: "the server gave no room for a frame")
+        }
+        Int16Conversion.convert(UnsafeBufferPointer(start: source, count: 2 * count),
+                                into: block.bindMemory(to: Int16.self, capacity: 2 * count))
+        guard pa_stream_write(stream, block, count * frameBytes, nil, offset, mode) >= 0 else {
+            pa_stream_cancel_write(stream)
+            throw .deviceLost(reason: connection.lastError)
+        }
+        return count
     }
 
     public func writableFrames() -> Int {
         // A connection or stream that has failed: one frame, so that `write` says why.
         guard connection.isReady, pa_stream_get_state(stream) == PA_STREAM_READY else { return 1 }
         let writable = pa_stream_writable_size(stream)
-        return writable == .max ? 1 : max(writable, replacing) / Self.frameBytes
+        return writable == .max ? 1 : max(writable, replacing) / frameBytes
     }
 
     public func waitForRoom(milliseconds: Int?) {
@@ -157,7 +192,7 @@ public final class PulseOutput: AudioOutput {
         guard let timing = pa_stream_get_timing_info(stream)?.pointee, timing.read_index_corrupt == 0,
               noteServerShift() else { return nil }
         // The sink has taken everything before the read index; what lies after it is still ours.
-        return (Int(timing.read_index) - serverShift) / Self.frameBytes + rewriteMarginFrames
+        return (Int(timing.read_index) - serverShift) / frameBytes + rewriteMarginFrames
     }
 
     /// Updates `serverShift` from the last timing update; false when its write index is unknown.
@@ -169,7 +204,7 @@ public final class PulseOutput: AudioOutput {
     }
 
     public func rewrite(from frame: Int) {
-        let offset = frame * Self.frameBytes
+        let offset = frame * frameBytes
         // The server counts the frames taken back as still queued, and asks for none of them again.
         replacing = max(0, writeIndex - offset)
         rewriteOffset = Int64(offset + serverShift)
@@ -186,13 +221,13 @@ public final class PulseOutput: AudioOutput {
     /// index less the sink's latency), which stands still while the server waits to start, where
     /// the write index less a latency would run ahead.
     private func latencyFrames() -> Int {
-        let written = writeIndex / Self.frameBytes
+        let written = writeIndex / frameBytes
         var usec: pa_usec_t = 0
         // A time beyond a day is no time (libpulse has been seen to give one mid-update): the
         // frames written count as unplayed, and the clock waits for a real one.
         guard pa_stream_get_time(stream, &usec) >= 0, usec < Self.dayMicroseconds else { return written }
         noteServerShift()
-        let played = Int(usec) * sampleRate / 1_000_000 - serverShift / Self.frameBytes
+        let played = Int(usec) * sampleRate / 1_000_000 - serverShift / frameBytes
         return min(written, max(0, written - played))
     }
 
@@ -221,9 +256,11 @@ public final class PulseOutput: AudioOutput {
     private static func describe(_ stream: OpaquePointer, spec: pa_sample_spec) -> String {
         let sink = pa_stream_get_device_name(stream).map { String(cString: $0) } ?? "?"
         guard let attributes = pa_stream_get_buffer_attr(stream) else { return "PulseAudio \(sink)" }
-        let bytesPerSecond = UInt64(spec.rate) * 2 * UInt64(MemoryLayout<Float>.size)
+        var spec = spec
+        let bytesPerSecond = UInt64(pa_bytes_per_second(&spec))
         let milliseconds = { (bytes: UInt32) in UInt64(bytes) * 1000 / bytesPerSecond }
-        return "PulseAudio \(sink): float32, \(spec.rate) Hz, target buffer \(milliseconds(attributes.pointee.tlength)) ms, "
+        let format = spec.format == PA_SAMPLE_S16LE ? "s16" : "float32"
+        return "PulseAudio \(sink): \(format), \(spec.rate) Hz, target buffer \(milliseconds(attributes.pointee.tlength)) ms, "
             + "request \(milliseconds(attributes.pointee.minreq)) ms, prebuffer \(milliseconds(attributes.pointee.prebuf)) ms"
     }
 }
