@@ -214,7 +214,22 @@ public final class MixerRenderer: @unchecked Sendable {
                 (busBuffers + bus * stride).update(repeating: 0, count: samples)
             }
         }
-        output.update(repeating: 0, count: samples)
+        // A noise bed plays through the whole sit: the first noise voice that mixes straight into
+        // the output is written there and scaled in place, which saves clearing the output and
+        // a pass through the scratch buffer.
+        var writtenDirectly = -1
+        for i in 0..<maxVoices where voices[i].isActive && busesMixedApart & (1 << voices[i].bus) == 0 {
+            if case .noise = voices[i].kind {
+                writtenDirectly = i
+                break
+            }
+        }
+        if writtenDirectly >= 0 {
+            voices[writtenDirectly].noise.fill(output, frames: frames)
+            voices[writtenDirectly].gain.apply(to: output, frames: frames)
+        } else {
+            output.update(repeating: 0, count: samples)
+        }
 
         for i in 0..<maxVoices where voices[i].isActive {
             let voice = voices + i
@@ -249,8 +264,10 @@ public final class MixerRenderer: @unchecked Sendable {
                     continue
                 }
             case .noise:
-                voice.pointee.noise.fill(scratch, frames: frames)
-                voice.pointee.gain.accumulate(scratch, into: busBuffer, frames: frames)
+                if i != writtenDirectly {
+                    voice.pointee.noise.fill(scratch, frames: frames)
+                    voice.pointee.gain.accumulate(scratch, into: busBuffer, frames: frames)
+                }
             }
             if voice.pointee.stopsAfterRamp && !voice.pointee.gain.isRamping {
                 end(i, at: startFrame + frames)
