@@ -4,11 +4,11 @@
 /// one reproducible stream.
 public struct Xoshiro256PlusX4: Sendable {
     @usableFromInline var s0, s1, s2, s3: SIMD4<UInt64>
-    /// The rotation's shifts, read from memory rather than written as constants: LLVM turns
+    /// The rotation's shifts, one scalar read from memory each rather than constants: LLVM turns
     /// constant shifts into a rotate, which SSE2 lacks, and then rotates the four lanes one by
-    /// one in general registers, a third of the generator's time.
-    @usableFromInline let rotateLeft = SIMD4<UInt64>(repeating: 45)
-    @usableFromInline let rotateRight = SIMD4<UInt64>(repeating: 19)
+    /// one in general registers (a vector of amounts is no better: it shifts lane by lane).
+    @usableFromInline let rotateLeft: UInt64 = 45
+    @usableFromInline let rotateRight: UInt64 = 19
 
     public init(seed: UInt64) {
         var sm = seed
@@ -29,7 +29,7 @@ public struct Xoshiro256PlusX4: Sendable {
         let t = s1 &<< 17
         s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3
         s2 ^= t
-        s3 = (s3 &<< rotateLeft) | (s3 &>> rotateRight)
+        s3 = (s3 &<< SIMD4(repeating: rotateLeft)) | (s3 &>> SIMD4(repeating: rotateRight))
         return result
     }
 
