@@ -92,6 +92,35 @@ struct MixerRendererTests {
         #expect(output[(1480 * 2)...].allSatisfy { $0 == 0 })
     }
 
+    @Test("a noise bed gives the same samples in any block size, through its fades and volume changes",
+          arguments: [NoiseColor.white, .pink, .brown])
+    func noiseIndependentOfBlockSize(color: NoiseColor) {
+        // Given noise at a volume that fades in, changes, and fades out, with a gong on top and a
+        // change of the noise bus's gain
+        func render(block: Int) -> [Float] {
+            renderMixer(frames: 20_000, block: block) { controller in
+                let noise = controller.makeVoiceID()
+                return [TimedCommand(frame: 5, .play(noise, .noise(color, seed: 3), bus: .noise, gain: 0.15,
+                                                     fadeFrames: 2_001, curve: .equalPower)),
+                        TimedCommand(frame: 3_000, .play(controller.makeVoiceID(), .sample(click), bus: .gongs,
+                                                         gain: 1, fadeFrames: 0, curve: .linear)),
+                        TimedCommand(frame: 7_777, .setVoiceGain(noise, gain: 0.4, frames: 999, curve: .linear)),
+                        TimedCommand(frame: 11_000, .setBusGain(.noise, gain: 0.5, frames: 1_500, curve: .linear)),
+                        TimedCommand(frame: 15_000, .stop(noise, fadeFrames: 3_001, curve: .equalPower))]
+            }
+        }
+        // When it is rendered in blocks of 4096 frames, 1024, and odd sizes that split every fade
+        let whole = render(block: 4096)
+        // Then every sample is the same, bit for bit, and the bed is heard
+        for block in [1024, 333, 7] {
+            let split = render(block: block)
+            let firstDifference = split.indices.first { $0 < whole.count && split[$0] != whole[$0] }.map { $0 / 2 }
+            #expect(firstDifference == nil, "in blocks of \(block), frame \(firstDifference ?? 0) differs")
+            #expect(split.count == whole.count)
+        }
+        #expect(whole[(10_000 * 2)..<(10_100 * 2)].contains { $0 != 0 })
+    }
+
     @Test("a streamed voice plays its frames in order, then silence, and counts an underrun")
     func streamUnderrun() {
         // Given a stream holding 100 frames and not finished

@@ -215,8 +215,8 @@ public final class MixerRenderer: @unchecked Sendable {
             }
         }
         // A noise bed plays through the whole sit: the first noise voice that mixes straight into
-        // the output is written there and scaled in place, which saves clearing the output and
-        // a pass through the scratch buffer.
+        // the output is written there at its volume, which saves clearing the output, a pass
+        // through the scratch buffer, and (at a steady volume) a pass to scale it.
         var writtenDirectly = -1
         for i in 0..<maxVoices where voices[i].isActive && busesMixedApart & (1 << voices[i].bus) == 0 {
             if case .noise = voices[i].kind {
@@ -225,8 +225,13 @@ public final class MixerRenderer: @unchecked Sendable {
             }
         }
         if writtenDirectly >= 0 {
-            voices[writtenDirectly].noise.fill(output, frames: frames)
-            voices[writtenDirectly].gain.apply(to: output, frames: frames)
+            let voice = voices + writtenDirectly
+            if voice.pointee.gain.isRamping {
+                voice.pointee.noise.fill(output, frames: frames)
+                voice.pointee.gain.apply(to: output, frames: frames)
+            } else {
+                voice.pointee.noise.fill(output, frames: frames, gain: voice.pointee.gain.target)
+            }
         } else {
             output.update(repeating: 0, count: samples)
         }
