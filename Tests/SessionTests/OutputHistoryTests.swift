@@ -5,8 +5,8 @@ import Testing
 @Suite("What the output thread keeps to write again")
 struct OutputHistoryTests {
     /// A ring holding mixer frames 0..<count, each frame's samples equal to its number.
-    func ring(frames count: Int) -> SPSCRing<Float> {
-        let ring = SPSCRing<Float>(minimumCapacity: 2 * count)
+    func ring(frames count: Int) -> RetainingRing<Float> {
+        let ring = RetainingRing<Float>(capacity: 2 * count)
         let samples = (0..<count).flatMap { [Float($0), Float($0)] }
         _ = samples.withUnsafeBufferPointer { ring.write($0) }
         return ring
@@ -15,15 +15,15 @@ struct OutputHistoryTests {
     @Test("frames taken from the ring are given again, in order, after a rewind")
     func historyReplaysAfterRewind() {
         // Given a history of 8 frames and a ring of 20
-        var history = SourceHistory(capacityFrames: 8)
         let source = ring(frames: 20)
+        var history = SourceHistory(keeping: 8, of: source)
 
         // When 6 frames are taken, then it rewinds to frame 2 and takes on
         var taken: [Float] = []
-        for _ in 0..<3 { taken += Array(history.take(upTo: 2, from: source)) }
+        for _ in 0..<3 { taken += Array(history.take(upTo: 2)) }
         history.rewind(to: 2)
         while true {
-            let piece = history.take(upTo: 3, from: source)
+            let piece = history.take(upTo: 3)
             if piece.isEmpty { break }
             taken += Array(piece)
         }
@@ -36,16 +36,32 @@ struct OutputHistoryTests {
     @Test("a rewind further back than the history holds stops at its oldest frame")
     func rewindIsClampedToWhatIsKept() {
         // Given a history of 4 frames that has taken 10
-        var history = SourceHistory(capacityFrames: 4)
         let source = ring(frames: 10)
-        while !history.take(upTo: 3, from: source).isEmpty {}
+        var history = SourceHistory(keeping: 4, of: source)
+        while !history.take(upTo: 3).isEmpty {}
 
         // When it rewinds to frame 1
         history.rewind(to: 1)
 
         // Then the next frame is the oldest kept, 6
         #expect(history.next == 6)
-        #expect(history.take(upTo: 1, from: source).first == 6)
+        #expect(history.take(upTo: 1).first == 6)
+    }
+
+    @Test("frames older than the history are given back to the mixer, newer ones are kept")
+    func historyReleasesWhatFallsOut() {
+        // Given a ring of 10 frames, full, and a history of 4
+        let source = ring(frames: 10)
+        var history = SourceHistory(keeping: 4, of: source)
+
+        // When 7 frames have been taken
+        _ = history.take(upTo: 7)
+
+        // Then the 3 before the oldest kept (frame 3) can be rendered into again, and frames 3–6
+        // are still there to write again
+        #expect(source.availableToWrite == 2 * 3)
+        history.rewind(to: 0)
+        #expect(history.take(upTo: 4).map { Int($0) } == [3, 3, 4, 4, 5, 5, 6, 6])
     }
 
     @Test("device frames map to the mixer frames written there, silence to where playback stands")

@@ -16,7 +16,8 @@ public final class LiveDriver: @unchecked Sendable {
     let renderer: MixerRenderer
     let reopen: @Sendable () throws(OutputError) -> any AudioOutput
     var output: any AudioOutput
-    let ring: SPSCRing<Float>
+    /// The mixer's frames, kept after the output thread has read them (see `SourceHistory`).
+    let ring: RetainingRing<Float>
     let blockFrames: Int
     let aheadFrames: Int
     let periodFrames: Int
@@ -79,9 +80,9 @@ public final class LiveDriver: @unchecked Sendable {
         // again and again to collect its request block by block.
         periodFrames = max(2 * self.blockFrames, output.requestFrames)
         self.aheadFrames = max(aheadFrames, periodFrames)
-        ring = SPSCRing(minimumCapacity: (self.aheadFrames + self.blockFrames) * 2)
         let second = renderer.format.sampleRate
         historyFrames = max(output.bufferFrames, 2 * second) + 2 * periodFrames + second
+        ring = RetainingRing(capacity: (historyFrames + self.aheadFrames + self.blockFrames) * 2)
         reports = Mutex(Reports(summary: output.summary))
         interruptible = Mutex(Interruptible(output))
     }

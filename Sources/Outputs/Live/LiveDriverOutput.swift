@@ -47,8 +47,8 @@ extension LiveDriver {
         /// Whether the current device's underruns count: not once the stream has run dry at its end.
         var countUnderrunsOfCurrentDevice = true
 
-        init(historyFrames: Int) {
-            history = SourceHistory(capacityFrames: historyFrames)
+        init(history: consuming SourceHistory) {
+            self.history = history
         }
 
         mutating func fade(to target: Float, frames: Int, then after: AfterFade) {
@@ -69,7 +69,7 @@ extension LiveDriver {
             work.deallocate()
             silence.deallocate()
         }
-        var state = Playback(historyFrames: historyFrames)
+        var state = Playback(history: SourceHistory(keeping: historyFrames, of: ring))
         var playedOut = false
         playing: while !stopping.load(ordering: .acquiring) {
             if state.fadeLeft == 0 { takeRequests(&state) }
@@ -96,7 +96,7 @@ extension LiveDriver {
             switch state.mode {
             case .playing:
                 let frames = state.fadeLeft > 0 ? min(limit, state.fadeLeft) : limit
-                let piece = state.history.take(upTo: frames, from: ring)
+                let piece = state.history.take(upTo: frames)
                 let count = piece.count / 2
                 if count == 0 {
                     if renderingDone.load(ordering: .acquiring) && ring.availableToRead == 0 {

@@ -4,24 +4,26 @@ import Mixer
 /// that frames the device holds but has not played can be written again: after a pause's
 /// fade-out, in place of a fade-out taken back, or to a device opened anew.
 ///
-/// Frames are numbered as the mixer rendered them. Owned by the output thread; never allocates
-/// after `init`.
+/// The frames stay in the ring the mixer rendered them into (its consumer keeps what it has
+/// read until it releases it), numbered as the mixer rendered them: frame f is the ring's
+/// elements 2f and 2f + 1. Owned by the output thread; never allocates.
 struct SourceHistory: ~Copyable {
     /// Frames kept.
     let capacity: Int
-    private let samples: UnsafeMutablePointer<Float>
+    private let ring: RetainingRing<Float>
     /// The frame after the newest taken from the ring.
     private(set) var end = 0
     /// The next frame to write: before `end` while frames are written again.
     private(set) var next = 0
 
-    init(capacityFrames: Int) {
+    /// Keeps `capacityFrames` frames of `ring`, whose capacity (an even number of samples) has
+    /// room for them beside what the mixer renders ahead.
+    init(keeping capacityFrames: Int, of ring: RetainingRing<Float>) {
+        precondition(ring.capacity % 2 == 0 && ring.capacity / 2 > capacityFrames,
+                     "the ring holds whole frames, more than the history keeps")
         capacity = capacityFrames
-        samples = .allocate(capacity: 2 * capacityFrames)
-        samples.initialize(repeating: 0, count: 2 * capacityFrames)
+        self.ring = ring
     }
-
-    deinit { samples.deallocate() }
 
     /// The oldest frame still kept.
     var oldest: Int { max(0, end - capacity) }
@@ -31,18 +33,19 @@ struct SourceHistory: ~Copyable {
         next = min(end, max(oldest, frame))
     }
 
-    /// Up to `frames` frames from `next` on, in one piece of storage; taken from `ring` when
+    /// Up to `frames` frames from `next` on, in one piece of storage; taken from the ring when
     /// every kept frame has been written. Empty when the ring is.
-    mutating func take(upTo frames: Int, from ring: SPSCRing<Float>) -> UnsafeBufferPointer<Float> {
+    mutating func take(upTo frames: Int) -> UnsafeBufferPointer<Float> {
         if next == end {
-            let slot = end % capacity
-            let room = min(frames, capacity - slot)
-            let read = ring.read(into: UnsafeMutableBufferPointer(start: samples + 2 * slot, count: 2 * room)) / 2
-            end += read
+            let waiting = ring.readableSpan().count / 2
+            let taken = min(frames, waiting)
+            ring.commitRead(2 * taken)
+            end += taken
+            // What falls out of the history goes back to the mixer.
+            ring.release(upTo: 2 * oldest)
         }
-        let slot = next % capacity
-        let count = min(frames, end - next, capacity - slot)
-        next += count
-        return UnsafeBufferPointer(start: samples + 2 * slot, count: 2 * count)
+        let piece = ring.kept(from: 2 * next, count: 2 * min(frames, end - next))
+        next += piece.count / 2
+        return piece
     }
 }

@@ -1,0 +1,107 @@
+import Synchronization
+
+/// A lock-free ring for one producer thread and one consumer thread, whose consumer keeps what
+/// it has read until it lets it go: the mixer's frames stay where the mixer rendered them while
+/// the output thread may still write them again (after a pause, a fade taken back, a device
+/// opened anew), instead of being copied out into a history of their own.
+///
+/// Three indices only ever grow: `write` (the producer has filled everything before it), `read`
+/// (the consumer has taken everything before it) and `released` (the consumer no longer needs
+/// anything before it). Elements in `released..<read` are kept, `read..<write` are waiting; the
+/// producer may fill only what lies `capacity` or more past `released`. Each index is published
+/// with a releasing store by its one writer and loaded acquiring by the other side, as in
+/// `SPSCRing`. The capacity need not be a power of two: indices become slots with a remainder,
+/// once per span, never per element.
+///
+/// Producer thread only: `availableToWrite`, `writableSpan`, `commitWrite`, `write`. Consumer
+/// thread only: `readableSpan`, `commitRead`, `kept`, `release`. Either: `availableToRead`.
+public final class RetainingRing<Element: BitwiseCopyable>: @unchecked Sendable {
+    @usableFromInline let storage: UnsafeMutablePointer<Element>
+    public let capacity: Int
+    @usableFromInline let writeIndex = Atomic<Int>(0)
+    @usableFromInline let readIndex = Atomic<Int>(0)
+    @usableFromInline let releasedIndex = Atomic<Int>(0)
+
+    public init(capacity: Int) {
+        precondition(capacity > 0, "a ring needs room for at least one element")
+        self.capacity = capacity
+        storage = .allocate(capacity: capacity)
+    }
+
+    deinit { storage.deallocate() }
+
+    /// Elements written and not yet read.
+    @inlinable public var availableToRead: Int {
+        writeIndex.load(ordering: .acquiring) - readIndex.load(ordering: .acquiring)
+    }
+
+    // MARK: Producer side
+
+    /// Slots the producer can fill now: what is neither waiting nor kept.
+    @inlinable public var availableToWrite: Int {
+        capacity - (writeIndex.load(ordering: .relaxed) - releasedIndex.load(ordering: .acquiring))
+    }
+
+    /// The free slots up to the wrap, to fill in place and then publish with `commitWrite`.
+    @inlinable
+    public func writableSpan() -> UnsafeMutableBufferPointer<Element> {
+        let write = writeIndex.load(ordering: .relaxed)
+        let slot = write % capacity
+        return UnsafeMutableBufferPointer(start: storage + slot, count: min(availableToWrite, capacity - slot))
+    }
+
+    /// Publishes `count` elements written at the start of `writableSpan()`.
+    @inlinable
+    public func commitWrite(_ count: Int) {
+        writeIndex.store(writeIndex.load(ordering: .relaxed) + count, ordering: .releasing)
+    }
+
+    /// Copies as many elements of `source` as fit; returns how many were written.
+    @inlinable @discardableResult
+    public func write(_ source: UnsafeBufferPointer<Element>) -> Int {
+        guard let base = source.baseAddress else { return 0 }
+        var written = 0
+        while written < source.count {
+            let span = writableSpan()
+            guard let target = span.baseAddress, !span.isEmpty else { break }
+            let count = min(span.count, source.count - written)
+            target.update(from: base + written, count: count)
+            commitWrite(count)
+            written += count
+        }
+        return written
+    }
+
+    // MARK: Consumer side
+
+    /// The elements waiting to be read, up to the wrap; `commitRead` takes them.
+    @inlinable
+    public func readableSpan() -> UnsafeBufferPointer<Element> {
+        let read = readIndex.load(ordering: .relaxed)
+        let waiting = writeIndex.load(ordering: .acquiring) - read
+        let slot = read % capacity
+        return UnsafeBufferPointer(start: storage + slot, count: min(waiting, capacity - slot))
+    }
+
+    /// Marks `count` elements at the start of `readableSpan()` read; they are kept until released.
+    @inlinable
+    public func commitRead(_ count: Int) {
+        readIndex.store(readIndex.load(ordering: .relaxed) + count, ordering: .releasing)
+    }
+
+    /// Up to `count` kept or read elements from index `index` on (counted from the first element
+    /// ever written), up to the wrap. `index` lies in `released..<read`.
+    @inlinable
+    public func kept(from index: Int, count: Int) -> UnsafeBufferPointer<Element> {
+        let slot = index % capacity
+        return UnsafeBufferPointer(start: storage + slot, count: min(count, capacity - slot))
+    }
+
+    /// Lets the producer reuse every element before `index` (never beyond what has been read).
+    @inlinable
+    public func release(upTo index: Int) {
+        let released = releasedIndex.load(ordering: .relaxed)
+        let target = min(index, readIndex.load(ordering: .relaxed))
+        if target > released { releasedIndex.store(target, ordering: .releasing) }
+    }
+}
