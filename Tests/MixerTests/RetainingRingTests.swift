@@ -13,26 +13,7 @@ struct RetainingRingTests {
         let keep = 1000
 
         // When a producer thread writes chunks of varying size while the reader takes them
-        let producer = Thread {
-            var next: UInt64 = 0
-            var chunk = [UInt64](repeating: 0, count: 700)
-            var size = 1
-            while next < total {
-                size = (size * 7 + 13) % 700 + 1
-                let count = Int(min(UInt64(size), total - next))
-                for i in 0..<count { chunk[i] = next + UInt64(i) }
-                var offset = 0
-                while offset < count {
-                    let written = chunk.withUnsafeBufferPointer {
-                        ring.write(UnsafeBufferPointer(rebasing: $0[offset..<count]))
-                    }
-                    offset += written
-                    if written == 0 { sched_yield() }
-                }
-                next += UInt64(count)
-            }
-        }
-        producer.start()
+        startCountingProducer(total: total, maxChunk: 700) { ring.write($0) }
 
         var read = 0
         var mismatches = 0

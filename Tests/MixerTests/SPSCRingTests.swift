@@ -11,26 +11,7 @@ struct SPSCRingTests {
         let total: UInt64 = 100_000_000
 
         // When a producer thread writes chunks of varying size while a consumer reads them
-        let producer = Thread {
-            var next: UInt64 = 0
-            var chunk = [UInt64](repeating: 0, count: 1500)
-            var size = 1
-            while next < total {
-                size = (size * 7 + 13) % 1500 + 1 // sizes wander over 1…1500
-                let count = Int(min(UInt64(size), total - next))
-                for i in 0..<count { chunk[i] = next + UInt64(i) }
-                var offset = 0
-                while offset < count {
-                    let written = chunk.withUnsafeBufferPointer {
-                        ring.write(UnsafeBufferPointer(rebasing: $0[offset..<count]))
-                    }
-                    offset += written
-                    if written == 0 { sched_yield() }
-                }
-                next += UInt64(count)
-            }
-        }
-        producer.start()
+        startCountingProducer(total: total, maxChunk: 1500) { ring.write($0) }
 
         var expected: UInt64 = 0
         var mismatches = 0
