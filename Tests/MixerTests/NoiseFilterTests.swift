@@ -27,19 +27,21 @@ struct NoiseFilterTests {
         var random = Xoshiro256PlusX4(seed: 11)
         var white: [Float] = []
         for _ in 0..<5_000 {
-            let (left, right) = random.nextFrames()
-            for lane in 0..<4 { white += [left[lane], right[lane]] }
+            let frames = random.nextFrames()
+            for lane in 0..<8 { white.append(frames[lane]) }
         }
         var filtered = white
         var filter = StereoPinkFilter()
+        let sums = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: white.count / 2)
+        defer { sums.deallocate() }
         filtered.withUnsafeMutableBufferPointer { buffer in
             var frame = 0
             for block in [1, 7, 1024, 3, 4096] where frame < buffer.count / 2 {
                 let frames = min(block, buffer.count / 2 - frame)
-                filter.filter(buffer.baseAddress! + frame * 2, frames: frames)
+                filter.filter(buffer.baseAddress! + frame * 2, frames: frames, sums: sums)
                 frame += frames
             }
-            filter.filter(buffer.baseAddress! + frame * 2, frames: buffer.count / 2 - frame)
+            filter.filter(buffer.baseAddress! + frame * 2, frames: buffer.count / 2 - frame, sums: sums)
         }
         // When each channel goes through the scalar reference on its own
         var left = ReferencePink(), right = ReferencePink()
@@ -51,5 +53,33 @@ struct NoiseFilterTests {
         // Then both agree to float rounding: no lane of one channel leaks into the other
         #expect(largestDifference < 1e-5)
         #expect(filtered != white)
+    }
+
+    @Test("pink noise filtered as it is drawn equals the same white noise drawn first and filtered in place")
+    func drawnAndFilteredEqualsFilteredInPlace() {
+        // Given two generators with one seed, and a block of 4096 frames
+        let frames = 4096
+        var drawing = Xoshiro256PlusX4(seed: 5), reference = Xoshiro256PlusX4(seed: 5)
+        let sums = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: frames)
+        defer { sums.deallocate() }
+        var drawn = [Float](repeating: 0, count: 2 * frames), inPlace = drawn
+        var drawnFilter = StereoPinkFilter(), inPlaceFilter = StereoPinkFilter()
+        // When one filters as it draws, and the other draws the white noise out first
+        for _ in 0..<3 {
+            drawn.withUnsafeMutableBufferPointer { buffer in
+                drawnFilter.filter(drawingFrom: &drawing, into: buffer.baseAddress!, frames: frames, gain: 0.7,
+                                   sums: sums)
+            }
+            inPlace.withUnsafeMutableBufferPointer { buffer in
+                for frame in stride(from: 0, to: frames, by: 4) {
+                    let white = reference.nextFrames()
+                    for lane in 0..<8 { buffer[2 * frame + lane] = white[lane] }
+                }
+                inPlaceFilter.filter(buffer.baseAddress!, frames: frames, gain: 0.7, sums: sums)
+            }
+            // Then every sample is the same, block after block
+            #expect(drawn == inPlace)
+        }
+        #expect(drawn.contains { $0 != 0 })
     }
 }

@@ -22,6 +22,8 @@ public final class MixerRenderer: @unchecked Sendable {
     private let busGains: UnsafeMutablePointer<GainRamp>
     private let busBuffers: UnsafeMutablePointer<Float>
     private let scratch: UnsafeMutablePointer<Float>
+    /// Room for a block of the pink filter's section sums.
+    private let noiseScratch: UnsafeMutablePointer<SIMD4<Float>>
     private var masterGain = GainRamp(value: 1)
 
     init(channel: MixerChannel, format: EngineFormat, limits: Mixer.Limits) {
@@ -40,6 +42,8 @@ public final class MixerRenderer: @unchecked Sendable {
         busBuffers.initialize(repeating: 0, count: Bus.allCases.count * blockSamples)
         scratch = .allocate(capacity: blockSamples)
         scratch.initialize(repeating: 0, count: blockSamples)
+        noiseScratch = .allocate(capacity: limits.maxBlockFrames)
+        noiseScratch.initialize(repeating: SIMD4(), count: limits.maxBlockFrames)
     }
 
     deinit {
@@ -50,6 +54,7 @@ public final class MixerRenderer: @unchecked Sendable {
         busGains.deallocate()
         busBuffers.deallocate()
         scratch.deallocate()
+        noiseScratch.deallocate()
     }
 
     /// Voices currently playing.
@@ -227,10 +232,11 @@ public final class MixerRenderer: @unchecked Sendable {
         if writtenDirectly >= 0 {
             let voice = voices + writtenDirectly
             if voice.pointee.gain.isRamping {
-                voice.pointee.noise.fill(output, frames: frames)
+                voice.pointee.noise.fill(output, frames: frames, scratch: noiseScratch)
                 voice.pointee.gain.apply(to: output, frames: frames)
             } else {
-                voice.pointee.noise.fill(output, frames: frames, gain: voice.pointee.gain.target)
+                voice.pointee.noise.fill(output, frames: frames, gain: voice.pointee.gain.target,
+                                         scratch: noiseScratch)
             }
         } else {
             output.update(repeating: 0, count: samples)
@@ -270,7 +276,7 @@ public final class MixerRenderer: @unchecked Sendable {
                 }
             case .noise:
                 if i != writtenDirectly {
-                    voice.pointee.noise.fill(scratch, frames: frames)
+                    voice.pointee.noise.fill(scratch, frames: frames, scratch: noiseScratch)
                     voice.pointee.gain.accumulate(scratch, into: busBuffer, frames: frames)
                 }
             }

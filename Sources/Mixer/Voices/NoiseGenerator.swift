@@ -7,9 +7,8 @@ public struct NoiseGenerator: Sendable {
     @usableFromInline var random: Xoshiro256PlusX4
     /// White frames drawn but not yet used: the generator makes four frames at a time and a
     /// block may end between them.
-    @usableFromInline var carryLeft = SIMD4<Float>()
-    @usableFromInline var carryRight = SIMD4<Float>()
-    @usableFromInline var carryUsed = 4
+    @usableFromInline var carried = SIMD8<Float>()
+    @usableFromInline var carriedUsed = 4
     @usableFromInline var pink = StereoPinkFilter()
     @usableFromInline var brownLeft: Float = 0
     @usableFromInline var brownRight: Float = 0
@@ -30,15 +29,26 @@ public struct NoiseGenerator: Sendable {
     }
 
     /// Writes `frames` interleaved stereo frames into `buffer`, times `gain`: a steady voice
-    /// volume costs no pass of its own.
+    /// volume costs no pass of its own. `scratch` has room for `frames` SIMD4s, for the pink
+    /// filter's section sums.
     @inlinable
-    public mutating func fill(_ buffer: UnsafeMutablePointer<Float>, frames: Int, gain: Float = 1) {
+    public mutating func fill(_ buffer: UnsafeMutablePointer<Float>, frames: Int, gain: Float = 1,
+                              scratch: UnsafeMutablePointer<SIMD4<Float>>) {
         switch color {
         case .white:
             fillWhite(buffer, frames: frames, gain: gain)
         case .pink:
-            fillWhite(buffer, frames: frames, gain: 1)
-            pink.filter(buffer, frames: frames, gain: gain)
+            // Whole draws of four frames go from registers straight into the filter; only the
+            // frames a block boundary splits from their draw pass through the buffer first.
+            let carriedFrames = takeCarried(buffer, frames: frames, gain: 1)
+            pink.filter(buffer, frames: carriedFrames, gain: gain, sums: scratch)
+            let drawn = (frames - carriedFrames) / 4 * 4
+            pink.filter(drawingFrom: &random, into: buffer + 2 * carriedFrames, frames: drawn, gain: gain,
+                        sums: scratch)
+            let rest = frames - carriedFrames - drawn
+            let restStart = buffer + 2 * (carriedFrames + drawn)
+            fillWhite(restStart, frames: rest, gain: 1)
+            pink.filter(restStart, frames: rest, gain: gain, sums: scratch)
         case .brown:
             fillWhite(buffer, frames: frames, gain: 1)
             var yl = brownLeft, yr = brownRight
@@ -56,105 +66,29 @@ public struct NoiseGenerator: Sendable {
 
     @inlinable
     mutating func fillWhite(_ buffer: UnsafeMutablePointer<Float>, frames: Int, gain: Float) {
-        var i = 0
-        while i < frames && carryUsed < 4 {
-            buffer[2 * i] = carryLeft[carryUsed] * gain
-            buffer[2 * i + 1] = carryRight[carryUsed] * gain
-            carryUsed += 1
-            i += 1
-        }
-        let scale = SIMD4<Float>(repeating: gain)
+        var i = takeCarried(buffer, frames: frames, gain: gain)
+        let scale = SIMD8<Float>(repeating: gain)
         while frames - i >= 4 {
-            let (unscaledLeft, unscaledRight) = random.nextFrames()
-            let left = unscaledLeft * scale, right = unscaledRight * scale
-            // Two interleaving shuffles and two vector stores, not eight lane stores.
-            let out = UnsafeMutableRawPointer(buffer + 2 * i)
-            out.storeBytes(of: SIMD4(left[0], right[0], left[1], right[1]), as: SIMD4<Float>.self)
-            (out + 16).storeBytes(of: SIMD4(left[2], right[2], left[3], right[3]), as: SIMD4<Float>.self)
+            UnsafeMutableRawPointer(buffer + 2 * i).storeBytes(of: random.nextFrames() * scale, as: SIMD8<Float>.self)
             i += 4
         }
         if i < frames {
-            (carryLeft, carryRight) = random.nextFrames()
-            carryUsed = 0
-            while i < frames {
-                buffer[2 * i] = carryLeft[carryUsed] * gain
-                buffer[2 * i + 1] = carryRight[carryUsed] * gain
-                carryUsed += 1
-                i += 1
-            }
+            carried = random.nextFrames()
+            carriedUsed = 0
+            _ = takeCarried(buffer + 2 * i, frames: frames - i, gain: gain)
         }
     }
-}
 
-/// Paul Kellet's "refined" pink filter: seven one-pole sections whose sum approximates a
-/// −3 dB/octave slope within ±0.05 dB above ~10 Hz, for both channels at once.
-///
-/// The sections of one frame do not depend on each other, so each SIMD4 step runs two sections
-/// of both channels. Pink noise is the real-time thread's largest cost: the frames go two at a
-/// time, so that every lane of a sum is used, and the terms without memory (the direct input
-/// and the one-frame delay) are added to both frames at once. Told that only two lanes are
-/// wanted (one frame), the compiler splits every step into halves, and the filter takes twice
-/// as long.
-public struct StereoPinkFilter: Sendable {
-    /// Sections 0–1, 2–3 and 4–5, left and right alternating (b0L, b0R, b1L, b1R).
-    @usableFromInline var sections01 = SIMD4<Float>()
-    @usableFromInline var sections23 = SIMD4<Float>()
-    @usableFromInline var sections45 = SIMD4<Float>()
-    /// The last frame's white input in lanes 2 and 3: section 6 is a one-frame delay of it.
-    @usableFromInline var previousWhite = SIMD4<Float>()
-
-    public init() {}
-
-    /// Filters `frames` interleaved stereo frames of white noise in place, and multiplies them
-    /// by `gain`.
+    /// Writes up to `frames` of the frames drawn but not yet used, times `gain`; returns how many.
     @inlinable
-    public mutating func filter(_ buffer: UnsafeMutablePointer<Float>, frames: Int, gain: Float = 1) {
-        // Constants as locals, not static lets: no once-token on the real-time thread.
-        let poles01 = SIMD4<Float>(0.99886, 0.99886, 0.99332, 0.99332)
-        let inputs01 = SIMD4<Float>(0.0555179, 0.0555179, 0.0750759, 0.0750759)
-        let poles23 = SIMD4<Float>(0.96900, 0.96900, 0.86650, 0.86650)
-        let inputs23 = SIMD4<Float>(0.1538520, 0.1538520, 0.3104856, 0.3104856)
-        let poles45 = SIMD4<Float>(0.55000, 0.55000, -0.7616, -0.7616)
-        let inputs45 = SIMD4<Float>(0.5329522, 0.5329522, -0.0168980, -0.0168980)
-        let direct = SIMD4<Float>(repeating: 0.5362)
-        let delay = SIMD4<Float>(repeating: 0.115926)
-        // 0.33 brings the filter's output to the RMS of its uniform white input. The gain is a
-        // multiplication of its own, so that the samples are the same as those of a separate
-        // pass at that gain (`GainRamp.apply`), whichever a block gets.
-        let outputGain = SIMD4<Float>(repeating: 0.33)
-        let volume = SIMD4<Float>(repeating: gain)
-        var s01 = sections01, s23 = sections23, s45 = sections45, previous = previousWhite
-        /// One frame: `white` is (L, R, L, R); the halves of the result sum to sections 0–5 (L, R).
-        func step(_ white: SIMD4<Float>) -> SIMD4<Float> {
-            s01 = poles01 * s01 + inputs01 * white
-            s23 = poles23 * s23 + inputs23 * white
-            s45 = poles45 * s45 + inputs45 * white
-            return s01 + s23 + s45
-        }
+    mutating func takeCarried(_ buffer: UnsafeMutablePointer<Float>, frames: Int, gain: Float) -> Int {
         var i = 0
-        while frames - i >= 2 {
-            let raw = UnsafeMutableRawPointer(buffer + 2 * i)
-            let white = raw.loadUnaligned(as: SIMD4<Float>.self)
-            let first = step(SIMD4(white[0], white[1], white[0], white[1]))
-            let second = step(SIMD4(white[2], white[3], white[2], white[3]))
-            let sections = SIMD4(first[0], first[1], second[0], second[1]) + SIMD4(first[2], first[3], second[2], second[3])
-            let delayed = SIMD4(previous[2], previous[3], white[0], white[1])
-            raw.storeBytes(of: (sections + white * direct + delayed * delay) * outputGain * volume, as: SIMD4<Float>.self)
-            previous = white
-            i += 2
+        while i < frames && carriedUsed < 4 {
+            buffer[2 * i] = carried[2 * carriedUsed] * gain
+            buffer[2 * i + 1] = carried[2 * carriedUsed + 1] * gain
+            carriedUsed += 1
+            i += 1
         }
-        if i < frames {
-            let white = SIMD4(buffer[2 * i], buffer[2 * i + 1], buffer[2 * i], buffer[2 * i + 1])
-            let last = step(white)
-            let pink = (SIMD4(last[0], last[1], 0, 0) + SIMD4(last[2], last[3], 0, 0)
-                        + white * direct + SIMD4(previous[2], previous[3], 0, 0) * delay) * outputGain * volume
-            buffer[2 * i] = pink[0]
-            buffer[2 * i + 1] = pink[1]
-            previous = white
-        }
-        sections01 = s01
-        sections23 = s23
-        sections45 = s45
-        previousWhite = previous
+        return i
     }
 }

@@ -33,16 +33,17 @@ public struct Xoshiro256PlusX4: Sendable {
         return result
     }
 
-    /// Eight uniform values in [-1, 1): four stereo frames. Each lane's upper 46 bits give two
-    /// 23-bit mantissas of floats in [2, 4), shifted down by 3 — exact, no int-to-float conversion.
+    /// Eight uniform values in [-1, 1), as four interleaved stereo frames (L, R, L, R, …): each
+    /// lane's two 32-bit halves are one frame. A half shifted right by 9 leaves 23 bits, the
+    /// mantissa of a float in [2, 4), shifted down by 3 — exact, no int-to-float conversion, and
+    /// all in 32-bit lanes, which SSE2 shifts in one instruction each. The left sample takes bits
+    /// 9–31, above the few lowest bits whose linear complexity xoshiro256+'s sum leaves low; the
+    /// right takes the top 23 bits.
     @inlinable @inline(__always)
-    public mutating func nextFrames() -> (SIMD4<Float>, SIMD4<Float>) {
-        let x = next()
-        let exponentOfTwo = SIMD4<UInt32>(repeating: 0x4000_0000)
-        let high = SIMD4<UInt32>(truncatingIfNeeded: x &>> 41) | exponentOfTwo
-        let low = (SIMD4<UInt32>(truncatingIfNeeded: x &>> 18) & 0x7F_FFFF) | exponentOfTwo
-        let three = SIMD4<Float>(repeating: 3)
-        return (unsafeBitCast(high, to: SIMD4<Float>.self) - three,
-                unsafeBitCast(low, to: SIMD4<Float>.self) - three)
+    public mutating func nextFrames() -> SIMD8<Float> {
+        let halves = unsafeBitCast(next(), to: SIMD8<UInt32>.self)
+        let exponentOfTwo = SIMD8<UInt32>(repeating: 0x4000_0000)
+        let inTwoToFour = unsafeBitCast((halves &>> 9) | exponentOfTwo, to: SIMD8<Float>.self)
+        return inTwoToFour - SIMD8<Float>(repeating: 3)
     }
 }
