@@ -93,7 +93,8 @@ struct Render: ParsableCommand {
                 throw Self.thenWithoutGuided
             }
             let plan = try SessionPlan(session.configuration(settings, sound: sound))
-            let gong = try GongLoader.load(GongChoice(argument: sound.gong), sampleRate: plan.format.sampleRate)
+            let gong = try GongLoader.load(GongChoice(argument: sound.gong), sampleRate: plan.format.sampleRate,
+                                           locator: .ofThisProcess)
             renderer = OfflineSessionRenderer(plan: plan, gong: gong)
         }
         let program = renderer.program

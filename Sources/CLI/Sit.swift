@@ -51,7 +51,7 @@ struct Sit: ParsableCommand {
         let configuration = session.configuration(settings)
         let plan = try SessionPlan(configuration)
         let gong = try GongLoader.load(GongChoice(argument: settings.value(SettingKeys.gong, flag: session.sound.gong)),
-                                       sampleRate: plan.format.sampleRate)
+                                       sampleRate: plan.format.sampleRate, locator: .ofThisProcess)
         Interruption.install()
         let live = try LiveSession(plan: plan, gong: gong,
                                    output: output.request(sampleRate: plan.format.sampleRate, settings: settings))
@@ -60,6 +60,6 @@ struct Sit: ParsableCommand {
         let outcome = try LiveRunner(live: live, logger: logger, quiet: reporting.quiet, color: reporting.color,
                                      affirmations: reporting.affirmations(settings)).run()
         outcome.record(kind: .timer, note: SitDescription.of(configuration),
-                       library: LibraryPaths(), logger: logger)
+                       library: LibraryPaths(environment: ProcessEnvironment.variables), logger: logger)
     }
 }

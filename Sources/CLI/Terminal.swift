@@ -12,7 +12,7 @@ final class Terminal {
 
     /// Whether colour is allowed: not turned off by --no-color or a non-empty NO_COLOR.
     static func allowsColor(noColorFlag: Bool) -> Bool {
-        !noColorFlag && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        !noColorFlag && (ProcessEnvironment.variables["NO_COLOR"] ?? "").isEmpty
     }
 
     /// Columns of the terminal, 80 when unknown.

@@ -31,7 +31,7 @@ struct GuidedSetup {
         program = try SessionProgram(trackFrames: reader.frameCount, then: sit, format: EngineFormat(sampleRate: rate))
         normalization = guided.normalization(of: track)
         gong = sit == nil ? SampleBuffer(interleavedStereo: [])
-            : try GongLoader.load(GongChoice(argument: sound.gong), sampleRate: rate)
+            : try GongLoader.load(GongChoice(argument: sound.gong), sampleRate: rate, locator: .ofThisProcess)
     }
 
     /// One line on what the gain does, for the log.

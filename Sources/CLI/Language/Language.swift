@@ -7,7 +7,7 @@ enum Language: String, CaseIterable, Sendable {
 
     /// `--lang` when given, else the locale variables in POSIX order (LC_ALL, LC_MESSAGES, LANG):
     /// `de_DE.UTF-8`, `de_AT` and `de` speak German; anything else, C and POSIX among them, English.
-    static func chosen(flag: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> Language {
+    static func chosen(flag: String?, environment: [String: String] = ProcessEnvironment.variables) -> Language {
         if let flag, let language = Language(rawValue: flag) { return language }
         for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
             guard let value = environment[name], !value.isEmpty else { continue }

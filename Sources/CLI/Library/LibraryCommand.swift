@@ -32,7 +32,7 @@ struct LibraryLocation: ParsableArguments {
         de: "Der Ordner der Bibliothek (Standard: $XDG_DATA_HOME/meditate).", valueName: "folder"))
     var folder: String?
 
-    var paths: LibraryPaths { folder.map { LibraryPaths(folder: $0) } ?? LibraryPaths() }
+    var paths: LibraryPaths { folder.map { LibraryPaths(folder: $0) } ?? LibraryPaths(environment: ProcessEnvironment.variables) }
 
     func open() throws(LibraryError) -> LibraryDatabase {
         try LibraryDatabase(path: paths.database)

@@ -18,7 +18,7 @@ struct ConfigFile {
     let presets: [String: [String: Entry]]
 
     /// `$XDG_CONFIG_HOME/meditate/config.toml`, by default `~/.config/meditate/config.toml`.
-    static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    static func defaultPath(environment: [String: String] = ProcessEnvironment.variables) -> String {
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
             return config + "/meditate/config.toml"
         }
