@@ -2,8 +2,8 @@ import Foundation
 import Session
 
 /// The process's environment, read once. `ProcessInfo.environment` builds a new dictionary from
-/// `environ` on every call, and a launch asks from half a dozen places (language, settings, the
-/// config file, sounds, library, colour): each ask cost as much as parsing the options.
+/// `environ` on every call (half a million instructions), and a launch asks from half a dozen
+/// places: language, settings, the config file, sounds, library, colour.
 enum ProcessEnvironment {
     static let variables = ProcessInfo.processInfo.environment
 }

@@ -91,7 +91,8 @@ extension Character {
 
 extension String {
     /// Index arithmetic on the string itself: reversed views are generic types the runtime
-    /// instantiates on first use, at a cost of a conformance search each (~0.4 ms per launch).
+    /// instantiates on first use, each with a search of every protocol conformance in the
+    /// program (1.7 million instructions of every launch).
     var trimmingSpaces: String {
         guard let first = firstIndex(where: { $0 != " " }), let last = lastIndex(where: { $0 != " " }) else { return "" }
         return String(self[first...last])
