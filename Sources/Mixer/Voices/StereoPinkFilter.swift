@@ -20,7 +20,8 @@ public struct StereoPinkFilter: Sendable {
     @usableFromInline var previousWhite = SIMD4<Float>()
     /// Kellet's coefficients, read from memory rather than written in as constants: the compiler
     /// turns a constant's negative lanes into lane-wise subtractions, which SSE2 does as an add,
-    /// a subtract and a blend. It also keeps them off the real-time thread's once-tokens.
+    /// a subtract and a blend. A stored property, unlike a static let, needs no once-token on
+    /// the real-time thread.
     @usableFromInline let taps = PinkTaps()
 
     public init() {}
