@@ -78,7 +78,7 @@ let package = Package(
         .target(name: "PulseTestSupport", path: "Tests/PulseTestSupport", swiftSettings: strictSwift),
         .testTarget(name: "MixerTests", dependencies: ["Mixer", "CAllocationCounter", "Session", "Decoders"],
                     swiftSettings: strictSwift),
-        .testTarget(name: "DecodersTests", dependencies: ["Decoders"],
+        .testTarget(name: "DecodersTests", dependencies: ["Decoders", "WAVTestSupport"],
                     resources: [.copy("Fixtures")], swiftSettings: strictSwift),
         .testTarget(name: "SessionTests",
                     dependencies: ["Session", "Mixer", "Decoders", "Outputs", "Synthesis", "PulseTestSupport", "WAVTestSupport"],

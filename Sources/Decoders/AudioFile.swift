@@ -9,7 +9,10 @@ public enum AudioFile {
         case .mpeg:
             return try MP3Decoder(path: path)
         case .riff:
-            try checkRIFFLength(head: head, path: path)
+            try checkChunkLength(head: head, path: path, bigEndian: false)
+            return try SndFileDecoder(path: path)
+        case .form:
+            try checkChunkLength(head: head, path: path, bigEndian: true)
             return try SndFileDecoder(path: path)
         case .other:
             return try SndFileDecoder(path: path)
@@ -17,7 +20,7 @@ public enum AudioFile {
     }
 
     private enum Container {
-        case mpeg, riff, other
+        case mpeg, riff, form, other
 
         init(head: [UInt8], path: String) {
             if head.starts(with: Array("ID3".utf8)) {
@@ -26,6 +29,9 @@ public enum AudioFile {
                 self = .mpeg
             } else if head.starts(with: Array("RIFF".utf8)) {
                 self = .riff
+            } else if head.starts(with: Array("FORM".utf8)) {
+                // AIFF and AIFC: libsndfile reads a cut-off one as shorter without a word.
+                self = .form
             } else if path.lowercased().hasSuffix(".mp3") && !head.starts(with: Array("RF64".utf8))
                         && !head.starts(with: Array("fLaC".utf8)) && !head.starts(with: Array("OggS".utf8)) {
                 // MP3s may start with junk before the first frame; let libmpg123 look for sync.
@@ -37,11 +43,7 @@ public enum AudioFile {
     }
 
     private static func readHead(of path: String) throws(DecoderError) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .fileNotFound(path: path)
-        }
-        if isDirectory.boolValue { throw .unreadable(path: path, reason: "it is a directory") }
+        try RegularFile.check(path)
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw .unreadable(path: path, reason: "permission denied")
         }
@@ -56,10 +58,12 @@ public enum AudioFile {
         return Array(head)
     }
 
-    /// libsndfile reads a cut-off WAV without complaint; compare the RIFF size with the file's.
-    private static func checkRIFFLength(head: [UInt8], path: String) throws(DecoderError) {
+    /// libsndfile reads a cut-off WAV or AIFF without complaint; compare the size its RIFF or
+    /// FORM chunk declares (little- or big-endian) with the file's.
+    private static func checkChunkLength(head: [UInt8], path: String, bigEndian: Bool) throws(DecoderError) {
         guard head.count >= 8 else { throw .notAudio(path: path) }
-        let declared = Int(head[4]) | Int(head[5]) << 8 | Int(head[6]) << 16 | Int(head[7]) << 24
+        let size = bigEndian ? [head[7], head[6], head[5], head[4]] : [head[4], head[5], head[6], head[7]]
+        let declared = Int(size[0]) | Int(size[1]) << 8 | Int(size[2]) << 16 | Int(size[3]) << 24
         // Streaming writers leave the size at 0 or all ones; those promise nothing.
         guard declared != 0, declared != 0xFFFF_FFFF else { return }
         let actual = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil

@@ -8,11 +8,32 @@ public struct AudioMetadata: Sendable, Equatable {
 
     public init(title: String? = nil, artist: String? = nil, album: String? = nil,
                 genre: String? = nil, comment: String? = nil) {
-        self.title = title
-        self.artist = artist
-        self.album = album
-        self.genre = genre
-        self.comment = comment
+        self.title = title.map(Self.escapingControls)
+        self.artist = artist.map(Self.escapingControls)
+        self.album = album.map(Self.escapingControls)
+        self.genre = genre.map(Self.escapingControls)
+        self.comment = comment.map(Self.escapingControls)
+    }
+
+    /// A tag with its control characters (C0 but tab, DEL, C1) written as `\x1B`: a title is
+    /// printed to terminals, and an escape sequence in one could clear the screen or set the
+    /// window's title.
+    public static func escapingControls(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                escaped += "\\x" + (hex.count < 2 ? "0" + hex : hex)
+            } else {
+                escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// Fills every tag this one lacks from `other` (an ID3v1 fallback under ID3v2, say).

@@ -30,6 +30,12 @@ public final class EngineFormatReader {
         self.decoder = decoder
         self.engineRate = engineRate
         let sourceRate = decoder.sourceFormat.sampleRate
+        // Both factors are bounded (48 hours at 768 kHz, an engine rate of at most 768 kHz), so
+        // the product cannot overflow; the checks make that a line, never a trap.
+        guard decoder.frameCount > 0, decoder.frameCount <= decoder.sourceFormat.maxFrames,
+              SourceFormat.sampleRateRange.contains(sourceRate), SourceFormat.sampleRateRange.contains(engineRate) else {
+            throw .implausibleLength(path: decoder.path)
+        }
         frameCount = (decoder.frameCount * engineRate + sourceRate / 2) / sourceRate
         chunks = StereoChunkReader(decoder: decoder)
         if sourceRate == engineRate {
@@ -52,6 +58,13 @@ public final class EngineFormatReader {
         decodeAhead?.stop()
         stereoBuffer.deallocate()
     }
+
+    /// The most frames of silence that stand in for the resampler's rounding at the end.
+    static let roundingSlackFrames = 64
+
+    /// Samples of the source replaced by silence as damaged (NaN, infinite, beyond +24 dBFS).
+    /// Thread: the reader's, and only without decode-ahead (it counts on the decoding thread).
+    public var replacedSamples: Int { chunks.replacedSamples }
 
     /// Frames delivered so far (the position in engine frames).
     public var position: Int { delivered }
@@ -83,7 +96,10 @@ public final class EngineFormatReader {
                 produced += made
                 if made == 0 && consumed == 0 && sourceEnded && pendingFrames == 0 {
                     // The filter is drained short of the exact length by a frame or two of
-                    // rounding: those are silence.
+                    // rounding: those are silence. More than that is a source that ended
+                    // early, which is not padded out to what its header claimed.
+                    let missing = frameCount - delivered - produced
+                    guard missing <= Self.roundingSlackFrames else { break }
                     target.update(repeating: 0, count: room * 2)
                     produced += room
                 }

@@ -140,10 +140,12 @@ public final class MP3Decoder: AudioDecoder {
 
     private static func text(_ string: UnsafeMutablePointer<mpg123_string>?) -> String? {
         guard let string, let p = string.pointee.p, string.pointee.fill > 0 else { return nil }
-        // libmpg123 hands ID3v2 text over as UTF-8 whatever the frame's own encoding was.
+        // libmpg123 hands ID3v2 text over as UTF-8 whatever the frame's own encoding was. An
+        // ID3v2.4 frame with several values (two artists) separates them with NULs: all are
+        // kept, joined with '/' as ID3v2.3 writes them.
         let bytes = UnsafeRawBufferPointer(start: p, count: string.pointee.fill)
-            .prefix { $0 != 0 }
-        return String(decoding: bytes, as: UTF8.self).nonBlank
+        let values = bytes.split(separator: 0).compactMap { String(decoding: $0, as: UTF8.self).nonBlank }
+        return values.isEmpty ? nil : values.joined(separator: "/")
     }
 
     private static func latin1<T>(_ field: T) -> String? {

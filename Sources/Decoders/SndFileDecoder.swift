@@ -15,7 +15,8 @@ public final class SndFileDecoder: AudioDecoder {
         guard let file = sf_open(path, Int32(SFM_READ), &info) else {
             throw .notAudio(path: path)
         }
-        guard info.channels > 0, info.samplerate > 0 else {
+        guard SourceFormat.channelRange.contains(Int(info.channels)),
+              SourceFormat.sampleRateRange.contains(Int(info.samplerate)) else {
             sf_close(file)
             throw .notAudio(path: path)
         }
@@ -25,7 +26,23 @@ public final class SndFileDecoder: AudioDecoder {
         }
         self.file = file
         sourceFormat = SourceFormat(sampleRate: Int(info.samplerate), channels: Int(info.channels))
-        frameCount = Int(info.frames)
+        let claimed = Int(info.frames)
+        if claimed <= sourceFormat.maxFrames {
+            frameCount = claimed
+        } else {
+            // An Ogg with a tag after its last page, or cut short, makes libsndfile report a
+            // length of centuries: count what the file holds instead of trusting the claim.
+            switch Self.countFrames(file, limit: sourceFormat.maxFrames) {
+            case let .some(counted) where counted > 0:
+                frameCount = counted
+            case .some:
+                sf_close(file)
+                throw .empty(path: path)
+            case .none:
+                sf_close(file)
+                throw .notAudio(path: path)
+            }
+        }
         func tag(_ kind: Int32) -> String? {
             sf_get_string(file, kind).map { String(cString: $0) }?.nonBlank
         }
@@ -37,6 +54,21 @@ public final class SndFileDecoder: AudioDecoder {
     }
 
     deinit { sf_close(file) }
+
+    /// The frames `file` decodes to, read from its start and left there again; nil when it holds
+    /// more than `limit` or cannot be read and rewound.
+    private static func countFrames(_ file: OpaquePointer, limit: Int) -> Int? {
+        let chunk = 4096
+        var sink = [Float](repeating: 0, count: chunk * SourceFormat.channelRange.upperBound)
+        var total = 0
+        while total <= limit {
+            let got = sink.withUnsafeMutableBufferPointer { sf_readf_float(file, $0.baseAddress, sf_count_t(chunk)) }
+            if got <= 0 { break }
+            total += Int(got)
+        }
+        guard total <= limit, sf_seek(file, 0, SEEK_SET) == 0 else { return nil }
+        return total
+    }
 
     public func read(into buffer: UnsafeMutablePointer<Float>, maxFrames: Int) throws(DecoderError) -> Int {
         let got = sf_readf_float(file, buffer, sf_count_t(maxFrames))

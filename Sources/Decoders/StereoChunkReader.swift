@@ -8,6 +8,13 @@ final class StereoChunkReader {
     let chunkFrames = 4096
     private let sourceBuffer: UnsafeMutablePointer<Float>
     private var framesRead = 0
+    /// Samples replaced by silence because they were not a number or beyond ±`sampleLimit`:
+    /// damaged data (a float WAV of 3e38, an MP3 with flipped bytes) never reaches the mixer.
+    private(set) var replacedSamples = 0
+
+    /// The largest magnitude a decoded sample may have: +24 dBFS, far above any real
+    /// recording's inter-sample peaks and far below what damage produces.
+    static let sampleLimit: Float = 16
 
     init(decoder: any AudioDecoder) {
         self.decoder = decoder
@@ -29,7 +36,21 @@ final class StereoChunkReader {
         }
         framesRead += got
         StereoConversion.toStereo(sourceBuffer, channels: decoder.sourceFormat.channels, frames: got, into: stereo)
+        replacedSamples += Self.silenceUnplayable(stereo, count: got * 2)
         return got
+    }
+
+    /// Sets every sample that is NaN, infinite or beyond ±`sampleLimit` to 0; returns how many.
+    static func silenceUnplayable(_ samples: UnsafeMutablePointer<Float>, count: Int) -> Int {
+        var replaced = 0
+        for index in 0..<count {
+            // One comparison per sample: NaN fails it too.
+            if !(abs(samples[index]) <= sampleLimit) {
+                samples[index] = 0
+                replaced += 1
+            }
+        }
+        return replaced
     }
 
     /// Moves to source frame `frame`.

@@ -16,6 +16,8 @@ public enum LibraryError: LocalizedError, Equatable {
     case noSuchTrack(reference: String)
     case ambiguous(reference: String, candidates: [String])
     case copyFailed(path: String, reason: String)
+    /// Samples that are not sound: NaN, infinite, or beyond +24 dBFS.
+    case damagedSamples(path: String, count: Int)
 
     public var errorDescription: String? {
         switch self {
@@ -37,6 +39,8 @@ public enum LibraryError: LocalizedError, Equatable {
             return "'\(reference)' matches \(candidates.count) tracks (\(Self.shortList(candidates))); give its id or more of the title"
         case let .copyFailed(path, reason):
             return "'\(path)': cannot copy it into the library (\(reason))"
+        case let .damagedSamples(path, count):
+            return "'\(path)': the file is damaged (\(count) samples are not a number or beyond +24 dBFS)"
         }
     }
 

@@ -47,6 +47,10 @@ public struct TrackAnalysis: Sendable {
         guard frames > 0 else {
             throw .holdsNoAudio(path: path)
         }
+        // A damaged file plays its damage as silence; the library takes only sound.
+        guard reader.replacedSamples == 0 else {
+            throw .damagedSamples(path: path, count: reader.replacedSamples)
+        }
         metadata = decoder.metadata
         sampleRate = format.sampleRate
         channels = format.channels

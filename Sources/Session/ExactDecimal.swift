@@ -49,20 +49,32 @@ public struct ExactDecimal: Sendable, Hashable, Comparable, CustomStringConverti
     public var isNegative: Bool { numerator < 0 }
 
     /// `self × multiplier`, rounded to the nearest integer (halves away from zero).
+    /// The product is taken in full width (24 hours to the ninth decimal at 192 kHz passes
+    /// 2^63); the result is clamped to Int's range, which no validated plan comes near.
     public func rounded(times multiplier: Int) -> Int {
-        let product = numerator * multiplier
-        let half = denominator / 2
-        return product >= 0 ? (product + half) / denominator : -((-product + half) / denominator)
+        let negative = (numerator < 0) != (multiplier < 0)
+        let product = numerator.magnitude.multipliedFullWidth(by: multiplier.magnitude)
+        let (low, carry) = product.low.addingReportingOverflow(UInt(denominator / 2))
+        let high = product.high + (carry ? 1 : 0)
+        let divisor = UInt(denominator)
+        guard high < divisor else { return negative ? Int.min : Int.max }
+        let quotient = divisor.dividingFullWidth((high: high, low: low)).quotient
+        let magnitude = quotient > UInt(Int.max) ? Int.max : Int(quotient)
+        return negative ? -magnitude : magnitude
     }
 
     public var doubleValue: Double { Double(numerator) / Double(denominator) }
 
+    // Cross products in full width: numerators reach 10^18 and denominators 10^9, whose
+    // product a plain multiplication would trap on.
     public static func < (a: ExactDecimal, b: ExactDecimal) -> Bool {
-        a.numerator * b.denominator < b.numerator * a.denominator
+        let left = a.numerator.multipliedFullWidth(by: b.denominator)
+        let right = b.numerator.multipliedFullWidth(by: a.denominator)
+        return (left.high, left.low) < (right.high, right.low)
     }
 
     public static func == (a: ExactDecimal, b: ExactDecimal) -> Bool {
-        a.numerator * b.denominator == b.numerator * a.denominator
+        a.numerator.multipliedFullWidth(by: b.denominator) == b.numerator.multipliedFullWidth(by: a.denominator)
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -34,6 +34,10 @@ public struct SessionPlan: Sendable, Equatable {
 
     /// A strike's spacing when `--strikes` asks for more than one.
     public static let strikeSpacingMilliseconds = 1500
+    /// The most bells a plan has: one a minute for a day is 1439; this leaves room, and keeps
+    /// a render of a day's sit from growing without bound.
+    public static let maxBells = 10_000
+
     /// The longest noise fade; shorter sits get a third of their length.
     public static let noiseFadeMilliseconds = 5000
 
@@ -86,6 +90,27 @@ public struct SessionPlan: Sendable, Equatable {
         return result
     }
 
+    /// Bells no closer than the strikes of one gong (strikes × 1.5 s), and at most `maxBells`:
+    /// an interval of a microsecond would otherwise ask for billions of voices.
+    private static func validateSpacing(_ c: SessionConfiguration) throws(SessionPlanError) {
+        let minimumMilliseconds = c.strikes * strikeSpacingMilliseconds
+        let minimumSeconds = Double(minimumMilliseconds) / 1000
+        if let interval = c.interval {
+            let intervalMilliseconds = interval.rounded(times: 60_000)
+            guard intervalMilliseconds >= minimumMilliseconds else {
+                throw .intervalTooShort(interval, minimumSeconds: minimumSeconds)
+            }
+            let count = (c.minutes.rounded(times: 60_000) - 1) / intervalMilliseconds
+            guard count <= maxBells else { throw .tooManyBells(count) }
+        }
+        guard c.bells.count <= maxBells else { throw .tooManyBells(c.bells.count) }
+        let sorted = c.bells.sorted()
+        for (earlier, later) in zip(sorted, sorted.dropFirst())
+        where later.rounded(times: 60_000) - earlier.rounded(times: 60_000) < minimumMilliseconds {
+            throw .bellsTooClose(earlier, later, minimumSeconds: minimumSeconds)
+        }
+    }
+
     private static func validate(_ c: SessionConfiguration) throws(SessionPlanError) {
         guard c.minutes.isPositive else { throw .minutesNotPositive(c.minutes) }
         guard c.minutes <= SessionConfiguration.maxMinutes else { throw .minutesTooLong(c.minutes) }
@@ -106,6 +131,7 @@ public struct SessionPlan: Sendable, Equatable {
             guard seen.insert(bell).inserted else { throw .duplicateBell(bell) }
         }
         guard SessionConfiguration.strikeRange.contains(c.strikes) else { throw .strikesOutOfRange(c.strikes) }
+        try validateSpacing(c)
         guard (0...1).contains(c.noiseVolume) else { throw .volumeOutOfRange(name: "noise-volume", value: c.noiseVolume) }
         guard (0...1).contains(c.gongVolume) else { throw .volumeOutOfRange(name: "gong-volume", value: c.gongVolume) }
         guard SessionConfiguration.sampleRateRange.contains(c.sampleRate) else {

@@ -14,8 +14,17 @@ public enum SessionPlanError: LocalizedError, Equatable {
     case strikesOutOfRange(Int)
     case volumeOutOfRange(name: String, value: Float)
     case sampleRateOutOfRange(Int)
+    /// Bells closer than the strikes of one gong take.
+    case intervalTooShort(ExactDecimal, minimumSeconds: Double)
+    case bellsTooClose(ExactDecimal, ExactDecimal, minimumSeconds: Double)
+    case tooManyBells(Int)
     /// A guided track with no frames to play.
     case emptyTrack
+
+    /// 1.5 → "1.5", 3 → "3".
+    public static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
 
     public var errorDescription: String? {
         switch self {
@@ -34,7 +43,7 @@ public enum SessionPlanError: LocalizedError, Equatable {
         case .bellsWithInterval:
             return "--bells replaces --interval; give one or the other"
         case let .bellOutOfRange(b, m):
-            return "--bells: \(b) is not between 0 and the session's \(m) minutes"
+            return "--bells: \(b) must be after the start gong and before the completion gong (more than 0, less than \(m) minutes)"
         case let .duplicateBell(b):
             return "--bells: \(b) is given twice"
         case let .strikesOutOfRange(n):
@@ -45,6 +54,12 @@ public enum SessionPlanError: LocalizedError, Equatable {
             return "--sample-rate must be between \(SessionConfiguration.sampleRateRange.lowerBound) and \(SessionConfiguration.sampleRateRange.upperBound) Hz (got \(rate))"
         case .emptyTrack:
             return "the guided track holds no audio"
+        case let .intervalTooShort(i, seconds):
+            return "--interval \(i) min is shorter than one gong's strikes; bells must be at least \(Self.seconds(seconds)) s apart"
+        case let .bellsTooClose(a, b, seconds):
+            return "--bells: \(a) and \(b) are closer than one gong's strikes; bells must be at least \(Self.seconds(seconds)) s apart"
+        case let .tooManyBells(count):
+            return "that makes \(count) bells; a session has at most \(SessionPlan.maxBells)"
         }
     }
 }

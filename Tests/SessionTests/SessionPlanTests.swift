@@ -76,9 +76,13 @@ struct SessionPlanTests {
         (configuration(minutes: "5", interval: "7.5"), "must be shorter than the session"),
         (configuration(interval: "0"), "--interval must be greater than 0"),
         (configuration(interval: "5", bells: ["3"]), "--bells replaces --interval"),
-        (configuration(minutes: "10", bells: ["10"]), "--bells: 10 is not between 0 and the session's 10 minutes"),
+        (configuration(minutes: "10", bells: ["10"]), "--bells: 10 must be after the start gong and before the completion gong (more than 0, less than 10 minutes)"),
         (configuration(bells: ["3", "3.0"]), "--bells: 3 is given twice"),
         (configuration(rate: 1000), "--sample-rate must be between"),
+        (configuration(minutes: "1440", interval: "0.00001"), "--interval 0.00001 min is shorter than one gong's strikes; bells must be at least 1.5 s apart"),
+        (configuration(minutes: "1440", interval: "0.1"), "that makes 14399 bells; a session has at most 10000"),
+        (configuration(minutes: "10", bells: ["1", "1.01"]), "--bells: 1 and 1.01 are closer than one gong's strikes"),
+        (configuration(minutes: "1000.000000001", interval: "999999999.999999999"), "must be shorter than the session"),
     ])
     func refusals(configuration: SessionConfiguration, message: String) {
         do {
@@ -87,6 +91,22 @@ struct SessionPlanTests {
         } catch {
             #expect(error.localizedDescription.contains(message), "\(error.localizedDescription)")
         }
+    }
+
+    @Test("bells are at least the strikes of one gong apart: 3 strikes need 4.5 s")
+    func strikesSetTheSpacing() throws {
+        var c = configuration(minutes: "1", interval: "0.07")
+        c.strikes = 3
+        #expect(throws: SessionPlanError.intervalTooShort(ExactDecimal("0.07")!, minimumSeconds: 4.5)) { try SessionPlan(c) }
+        c.interval = ExactDecimal("0.075")
+        #expect(try SessionPlan(c).gongs.count == 2 + 13)
+    }
+
+    @Test("a day to the ninth decimal at 192 kHz is planned without overflow")
+    func longestSitAtHighestRate() throws {
+        let plan = try SessionPlan(configuration(minutes: "1439.999999999", countdown: "0", rate: 192_000))
+        #expect(plan.completionFrame == 16_588_800_000)
+        #expect(ExactDecimal("999999999.999999999")!.rounded(times: 1 << 40) == Int.max)
     }
 
     @Test("exact decimals parse what people type and refuse the rest")

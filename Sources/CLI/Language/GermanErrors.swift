@@ -16,7 +16,7 @@ extension ErrorMessages {
         case let .intervalNotPositive(i): "--interval muss größer als 0 Minuten sein (angegeben: \(i))"
         case let .intervalNotShorterThanSession(i, m): "--interval (\(i) min) muss kürzer sein als die Sitzung (\(m) min)"
         case .bellsWithInterval: "--bells ersetzt --interval; gib das eine oder das andere an"
-        case let .bellOutOfRange(b, m): "--bells: \(b) liegt nicht zwischen 0 und den \(m) Minuten der Sitzung"
+        case let .bellOutOfRange(b, m): "--bells: \(b) muss nach dem Startgong und vor dem Schlussgong liegen (mehr als 0, weniger als \(m) Minuten)"
         case let .duplicateBell(b): "--bells: \(b) ist doppelt angegeben"
         case let .strikesOutOfRange(n):
             "--strikes muss zwischen \(C.strikeRange.lowerBound) und \(C.strikeRange.upperBound) liegen (angegeben: \(n))"
@@ -24,6 +24,11 @@ extension ErrorMessages {
         case let .sampleRateOutOfRange(rate):
             "--sample-rate muss zwischen \(C.sampleRateRange.lowerBound) und \(C.sampleRateRange.upperBound) Hz liegen (angegeben: \(rate))"
         case .emptyTrack: "die geführte Aufnahme enthält keinen Ton"
+        case let .intervalTooShort(i, seconds):
+            "--interval \(i) min ist kürzer als die Schläge eines Gongs; Glocken müssen mindestens \(SessionPlanError.seconds(seconds).replacingOccurrences(of: ".", with: ",")) s auseinander liegen"
+        case let .bellsTooClose(a, b, seconds):
+            "--bells: \(a) und \(b) liegen näher beieinander als die Schläge eines Gongs; Glocken müssen mindestens \(SessionPlanError.seconds(seconds).replacingOccurrences(of: ".", with: ",")) s auseinander liegen"
+        case let .tooManyBells(count): "das ergäbe \(count) Glocken; eine Sitzung hat höchstens \(SessionPlan.maxBells)"
         }
     }
 
@@ -53,6 +58,22 @@ extension ErrorMessages {
         case let .truncated(path, detail): "'\(path)': die Datei ist abgeschnitten (\(detail))"
         case let .decodeFailed(path, reason): "'\(path)': Dekodieren fehlgeschlagen (\(reason))"
         case let .resamplerFailed(reason): "Umrechnen der Abtastrate fehlgeschlagen (\(reason))"
+        case let .notRegularFile(path, kind): "'\(path)': \(german(kind)), keine gewöhnliche Datei; übersprungen"
+        case let .implausibleLength(path):
+            "'\(path)': ihr Kopf verspricht mehr als \(SourceFormat.maxSeconds / 3600) Stunden Ton; die Datei ist beschädigt"
+        case let .tooLong(path, seconds, limit):
+            "'\(path)': \(seconds / 60) min \(seconds % 60) s sind zu lang für einen Gong (höchstens \(limit / 60) min); spiele sie mit --guided"
+        }
+    }
+
+    static func german(_ kind: DecoderError.FileKind) -> String {
+        switch kind {
+        case .directory: "ein Ordner"
+        case .fifo: "ein FIFO"
+        case .characterDevice: "ein zeichenorientiertes Gerät"
+        case .blockDevice: "ein Blockgerät"
+        case .socket: "ein Socket"
+        case .other: "keine gewöhnliche Datei"
         }
     }
 
@@ -68,6 +89,7 @@ extension ErrorMessages {
         case let .ambiguous(reference, candidates):
             "'\(reference)' passt auf \(candidates.count) Aufnahmen (\(LibraryError.shortList(candidates))); gib ihre ID oder mehr vom Titel an"
         case let .copyFailed(path, reason): "'\(path)': kann nicht in die Bibliothek kopiert werden (\(reason))"
+        case let .damagedSamples(path, count): "'\(path)': die Datei ist beschädigt (\(count) Samples sind keine Zahl oder über +24 dBFS)"
         }
     }
 
@@ -75,6 +97,10 @@ extension ErrorMessages {
         switch error {
         case let .cannotCreate(path, reason): "kann '\(path)' nicht schreiben: \(reason)"
         case let .writeFailed(path, reason): "Schreiben von '\(path)' fehlgeschlagen: \(reason)"
+        case let .notAFile(path):
+            "kann '\(path)' nicht schreiben: keine gewöhnliche Datei (ein Gerät, ein FIFO oder ein Ordner); -o schreibt nur Dateien"
+        case .standardOutput:
+            "-o - (Standardausgabe) geht nicht: der Kopf einer WAV-Datei braucht die Länge; gib einen Dateinamen an"
         case let .unavailable(backend, device, reason):
             "kann \(backend)\(device.map { "-Gerät '\($0)'" } ?? "") nicht öffnen: \(reason)"
         case let .deviceLost(reason): "das Audiogerät ist weg: \(reason)"
