@@ -10,20 +10,32 @@ enum Entry {
             let arguments = try chooseLanguage(Array(CommandLine.arguments.dropFirst()))
             var command = try Meditate.parseAsRoot(presetAsCommand(arguments))
             try command.run()
+            exitAfterOutput(0)
         } catch let exit as ExitCode {
             // The command has already said what there was to say.
-            Foundation.exit(exit.rawValue)
+            exitAfterOutput(exit.rawValue)
         } catch {
             let code = Meditate.exitCode(for: error)
             if code == .success {
                 // --help, --version and the like.
                 print(ParserMessages.help(Meditate.fullMessage(for: error)))
-                Foundation.exit(code.rawValue)
+                exitAfterOutput(code.rawValue)
             }
             let message = ErrorMessages.line(for: error)
-            FileHandle.standardError.write(Data("meditate: \(say(.errorPrefix)): \(message)\n".utf8))
+            StandardStream.write("meditate: \(say(.errorPrefix)): \(message)\n", to: STDERR_FILENO)
             Foundation.exit(code.rawValue)
         }
+    }
+
+    /// Exits with `code`, or with 1 and a line when what the command printed could not all be
+    /// written (a full disk, a closed file): output that was lost is a failure.
+    static func exitAfterOutput(_ code: Int32) -> Never {
+        if let reason = StandardStream.flushOutput() {
+            StandardStream.error("meditate: \(say(.errorPrefix)): "
+                                 + (StandardOutputFailure(reason: reason).errorDescription ?? reason))
+            Foundation.exit(code == 0 ? 1 : code)
+        }
+        Foundation.exit(code)
     }
 
     /// Takes `--lang en|de` out of the arguments (it applies to every command) and sets the

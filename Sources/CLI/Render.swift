@@ -83,7 +83,7 @@ struct Render: ParsableCommand {
             try Self.checkGuidedShape(session: session)
             let setup = try GuidedSetup(reference: guidedTrack, guided: guided.resolve(settings), sound: sound,
                                         library: location, realTime: false) { line in
-                if !quiet { FileHandle.standardError.write(Data("meditate: \(line)\n".utf8)) }
+                if !quiet { StandardStream.write("meditate: \(line)\n", to: STDERR_FILENO) }
             }
             logger.info("guided", metadata: ["track": "\(setup.track.path)", "gain": "\(setup.gainDescription)"])
             renderer = OfflineSessionRenderer(program: setup.program, track: setup.reader,
@@ -106,7 +106,7 @@ struct Render: ParsableCommand {
         let finished = try renderer.render(to: output, format: format,
                                            shouldContinue: { !Interruption.requested })
         guard finished else {
-            FileHandle.standardError.write(Data("meditate: \(localized("interrupted; nothing written", de: "abgebrochen; nichts geschrieben"))\n".utf8))
+            StandardStream.write("meditate: \(localized("interrupted; nothing written", de: "abgebrochen; nichts geschrieben"))\n", to: STDERR_FILENO)
             throw ExitCode(130)
         }
         logger.info("done", metadata: ["seconds": "\(ContinuousClock.now - started)"])
@@ -115,7 +115,7 @@ struct Render: ParsableCommand {
             let length = "\(seconds / 60)m\(String(format: "%02d", seconds % 60))s"
             let line = localized("wrote \(output): \(length), \(rate) Hz, \(format.rawValue)\n",
                                  de: "\(output) geschrieben: \(length), \(rate) Hz, \(format.rawValue)\n")
-            FileHandle.standardError.write(Data(line.utf8))
+            StandardStream.write(line, to: STDERR_FILENO)
         }
     }
 }

@@ -14,6 +14,8 @@ public final class AudioFileWriter {
     public private(set) var framesWritten = 0
 
     private var file: OpaquePointer?
+    /// The destination, or the regular file it links to.
+    private let renameTarget: String
     private let conversionFrames = 8192
     private let conversion: UnsafeMutablePointer<Int16>
 
@@ -21,10 +23,25 @@ public final class AudioFileWriter {
     /// files under 4 GiB; otherwise RF64 is written and turns itself into WAV if it stays small.
     public init(destination: String, sampleRate: Int, format: SampleFormat,
                 expectedFrames: Int? = nil) throws(OutputError) {
+        guard destination != "-" else { throw .standardOutput }
         self.destination = destination
         self.sampleRate = sampleRate
         self.format = format
-        let url = URL(fileURLWithPath: destination)
+        // The render is renamed onto its destination at the end: a link to a regular file is
+        // followed so that the file it names is replaced and the link stays; a device, a FIFO or
+        // a folder (or a link to one) is refused, as root would otherwise replace /dev/null.
+        var target = destination
+        var existing = stat()
+        if lstat(destination, &existing) == 0 {
+            if existing.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(destination, nil) {
+                target = String(cString: resolved)
+                free(resolved)
+                guard stat(target, &existing) == 0 else { throw .notAFile(path: destination) }
+            }
+            guard existing.st_mode & S_IFMT == S_IFREG else { throw .notAFile(path: destination) }
+        }
+        renameTarget = target
+        let url = URL(fileURLWithPath: target)
         let directory = url.deletingLastPathComponent().path
         temporaryPath = directory + "/." + url.lastPathComponent + ".\(getpid()).partial"
 
@@ -85,7 +102,7 @@ public final class AudioFileWriter {
             unlink(temporaryPath)
             throw .writeFailed(path: destination, reason: "closing the file failed")
         }
-        if rename(temporaryPath, destination) != 0 {
+        if rename(temporaryPath, renameTarget) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(temporaryPath)
             throw .writeFailed(path: destination, reason: reason)

@@ -4,6 +4,11 @@ import Foundation
 public enum OutputError: LocalizedError, Equatable {
     case cannotCreate(path: String, reason: String)
     case writeFailed(path: String, reason: String)
+    /// A destination that exists and is not a regular file: a device, a FIFO, a folder, a
+    /// socket, or a link to one. Renaming a render onto it would replace it.
+    case notAFile(path: String)
+    /// `-o -`: a WAV's header needs its length, which a stream cannot go back and write.
+    case standardOutput
     /// A sound system or device could not be opened.
     case unavailable(backend: String, device: String?, reason: String)
     /// The device or sound server went away while playing.
@@ -15,6 +20,10 @@ public enum OutputError: LocalizedError, Equatable {
         switch self {
         case let .cannotCreate(path, reason): return "cannot write '\(path)': \(reason)"
         case let .writeFailed(path, reason): return "writing '\(path)' failed: \(reason)"
+        case let .notAFile(path):
+            return "cannot write '\(path)': it is not a regular file (a device, a FIFO or a folder); -o writes files only"
+        case .standardOutput:
+            return "-o - (standard output) is not supported: a WAV's header needs the length; give a file name"
         case let .unavailable(backend, device, reason):
             let name = device.map { " device '\($0)'" } ?? ""
             return "cannot open \(backend)\(name): \(reason)"

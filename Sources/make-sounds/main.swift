@@ -17,6 +17,7 @@ do {
         print("\(path): \(samples.count / 2) frames")
     }
 } catch {
-    FileHandle.standardError.write(Data("make-sounds: \(error.localizedDescription)\n".utf8))
+    // The throwing write: the Data one traps when stderr is gone.
+    try? FileHandle.standardError.write(contentsOf: Data("make-sounds: \(error.localizedDescription)\n".utf8))
     exit(1)
 }

@@ -59,19 +59,20 @@ struct HistoryList: ParsableCommand {
     func run() throws {
         let zone = TimeZone.current
         let bounds = range.bounds(in: zone)
-        var sessions = try location.open().practice(from: bounds.from, to: bounds.to)
+        // Only the newest `limit` are read unless every sit of a range or a format is asked for.
+        let newest = range.from == nil && !csv && !json ? limit : nil
+        let sessions = try location.open().practice(from: bounds.from, to: bounds.to, newest: newest)
         if csv {
-            print(try PracticeCSV.format(sessions, timeZone: zone), terminator: "")
+            try StandardStream.output(PracticeCSV.format(sessions, timeZone: zone))
             return
         }
         if json {
-            print(try PracticeJSON.format(sessions, timeZone: zone))
+            try StandardStream.output(PracticeJSON.format(sessions, timeZone: zone) + "\n")
             return
         }
-        if range.from == nil { sessions = Array(sessions.suffix(limit)) }
         guard !sessions.isEmpty else {
             let none = range.from != nil || range.to != nil ? say(.historyNoneInRange) : say(.historyNoneYet)
-            FileHandle.standardError.write(Data("meditate: \(none)\n".utf8))
+            StandardStream.write("meditate: \(none)\n", to: STDERR_FILENO)
             return
         }
         for session in sessions.reversed() {
@@ -113,9 +114,9 @@ struct HistoryImport: ParsableCommand {
     func run() throws {
         let text: String
         do {
-            text = try String(contentsOfFile: file, encoding: .utf8)
+            text = try TextFile.read(file)
         } catch {
-            throw HistoryError.unreadable(path: file, reason: ConfigFile.reason(error))
+            throw HistoryError.unreadable(path: file, reason: error.reason)
         }
         let sessions = try PracticeCSV.parse(text, path: file, timeZone: .current)
         let added = try location.open().importPractice(sessions)

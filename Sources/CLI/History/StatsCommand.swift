@@ -27,9 +27,9 @@ struct StatsCommand: ParsableCommand {
     func run() throws {
         let zone = TimeZone.current
         let bounds = range.bounds(in: zone)
-        let sessions = try location.open().practice(from: bounds.from, to: bounds.to)
+        let totals = try location.open().practiceTotals(from: bounds.from, to: bounds.to, timeZone: zone)
         let today = range.to?.day ?? CivilDay(Date().timeIntervalSince1970, in: zone)
-        let stats = PracticeStats(sessions, today: today, timeZone: zone)
+        let stats = PracticeStats(totals, today: today)
         let days = { (n: Int) in n == 1 ? say(.oneDay) : say(.manyDays, ["count": n]) }
         let rows: [(MessageKey, String)] = [
             (.statsSessions, "\(stats.sessions)"), (.statsTotal, ClockText.format(seconds: stats.totalSeconds)),

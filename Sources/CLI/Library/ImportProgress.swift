@@ -19,11 +19,11 @@ struct ImportProgress {
         let room = max(10, Terminal.columns - width - 20)
         let shown = name.count > room ? String(name.prefix(room - 1)) + "…" : name
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        FileHandle.standardError.write(Data("\r\u{1B}[K[\(bar)] \(done)/\(total) \(shown)".utf8))
+        StandardStream.write("\r\u{1B}[K[\(bar)] \(done)/\(total) \(shown)", to: STDERR_FILENO)
     }
 
     func clear() {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        StandardStream.write("\r\u{1B}[K", to: STDERR_FILENO)
     }
 }

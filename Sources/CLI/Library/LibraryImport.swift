@@ -67,6 +67,6 @@ struct LibraryImport: ParsableCommand {
     }
 
     static func report(_ line: String) {
-        FileHandle.standardError.write(Data("meditate: \(line)\n".utf8))
+        StandardStream.write("meditate: \(line)\n", to: STDERR_FILENO)
     }
 }

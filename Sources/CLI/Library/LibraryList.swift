@@ -16,7 +16,7 @@ struct LibraryList: ParsableCommand {
     func run() throws {
         let tracks = try TrackLibrary(database: location.open()).allTracks()
         if json {
-            print(try TrackJSON.text(of: tracks.map(TrackJSON.init)))
+            try StandardStream.output(TrackJSON.text(of: tracks.map(TrackJSON.init)) + "\n")
             return
         }
         if tracks.isEmpty {

@@ -75,7 +75,7 @@ struct PresetSave: ParsableCommand {
             _ = try SessionPlan(session.configuration(settings))
         }
         try ConfigKey.edit { $0.setTable(PresetName.table(name), assignments: assignments) }
-        FileHandle.standardError.write(Data("meditate: \(say(.presetSaved, ["name": name]))\n".utf8))
+        StandardStream.write("meditate: \(say(.presetSaved, ["name": name]))\n", to: STDERR_FILENO)
     }
 }
 
@@ -86,7 +86,7 @@ struct PresetList: ParsableCommand {
     func run() throws {
         let presets = try Settings.load().file.presets
         guard !presets.isEmpty else {
-            FileHandle.standardError.write(Data("meditate: \(say(.presetNoneYet))\n".utf8))
+            StandardStream.write("meditate: \(say(.presetNoneYet))\n", to: STDERR_FILENO)
             return
         }
         let width = presets.keys.map(\.count).max() ?? 0

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The practice history in the library's database.
@@ -31,13 +32,58 @@ extension LibraryDatabase {
         }
     }
 
-    /// Sits that started in [from, to) (seconds since 1970), oldest first.
-    public func practice(from: Double? = nil, to: Double? = nil) throws(LibraryError) -> [PracticeSession] {
+    /// Sits that started in [from, to) (seconds since 1970), oldest first; with `newest`, only
+    /// the last that many, which SQLite picks (a history of a million sits is not read to show 20).
+    public func practice(from: Double? = nil, to: Double? = nil, newest: Int? = nil) throws(LibraryError) -> [PracticeSession] {
         try read { db in
-            var request = PracticeSession.order(Column("startedAt"), Column("id"))
+            var request = PracticeSession.all()
             if let from { request = request.filter(Column("startedAt") >= from) }
             if let to { request = request.filter(Column("startedAt") < to) }
-            return try request.fetchAll(db)
+            guard let newest else { return try request.order(Column("startedAt"), Column("id")).fetchAll(db) }
+            return try request.order(Column("startedAt").desc, Column("id").desc).limit(max(0, newest))
+                .fetchAll(db).reversed()
+        }
+    }
+
+    /// What `stats` needs of the sits in [from, to), summed by SQLite in quarter hours of UTC
+    /// (every time zone's offset is a whole number of quarter hours, so each quarter hour lies
+    /// in one local day): a few thousand rows a year, whatever the number of sits.
+    public func practiceTotals(from: Double? = nil, to: Double? = nil, timeZone: TimeZone) throws(LibraryError) -> PracticeTotals {
+        try read { db in
+            var conditions: [String] = []
+            var arguments: [any DatabaseValueConvertible] = []
+            if let from { conditions.append("startedAt >= ?"); arguments.append(from) }
+            if let to { conditions.append("startedAt < ?"); arguments.append(to) }
+            let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT CAST(floor(startedAt / 900) AS INTEGER) AS quarter, count(*) AS sits,
+                       sum(satSeconds) AS seconds, max(satSeconds) AS longest
+                FROM practice \(filter) GROUP BY quarter ORDER BY quarter
+                """, arguments: StatementArguments(arguments))
+            var totals = PracticeTotals()
+            // The zone's offset holds from one daylight-saving transition to the next: asked for
+            // once per stretch, not per row (a calendar per row costs more than the query).
+            var offset = 0
+            var offsetValid = 0.0..<0.0
+            while let row = try rows.next() {
+                let quarter: Int64 = row["quarter"]
+                let start = Double(quarter) * 900
+                if !offsetValid.contains(start) {
+                    let date = Date(timeIntervalSince1970: start)
+                    offset = timeZone.secondsFromGMT(for: date)
+                    let next = timeZone.nextDaylightSavingTimeTransition(after: date)?.timeIntervalSince1970
+                    offsetValid = start..<max(start + 1, next ?? .infinity)
+                }
+                let day = CivilDay(ordinal: Int(((start + Double(offset)) / 86_400).rounded(.down)))
+                let seconds: Int = row["seconds"]
+                let longest: Int = row["longest"]
+                let sits: Int = row["sits"]
+                totals.sessions += sits
+                totals.totalSeconds += seconds
+                totals.secondsByDay[day, default: 0] += seconds
+                if longest >= PracticeStats.streakMinimumSeconds { totals.streakDays.insert(day) }
+            }
+            return totals
         }
     }
 

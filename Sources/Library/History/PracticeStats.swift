@@ -65,17 +65,23 @@ public struct PracticeStats: Sendable {
     public let secondsByDay: [CivilDay: Int]
 
     public init(_ history: [PracticeSession], today: CivilDay, timeZone: TimeZone) {
-        sessions = history.count
-        totalSeconds = history.reduce(0) { $0 + $1.satSeconds }
-        averageSeconds = history.isEmpty ? 0 : totalSeconds / history.count
-        var secondsByDay: [CivilDay: Int] = [:]
-        var streakDays = Set<CivilDay>()
+        var totals = PracticeTotals()
         for session in history {
             let day = CivilDay(session.startedAt, in: timeZone)
-            secondsByDay[day, default: 0] += session.satSeconds
-            if session.satSeconds >= Self.streakMinimumSeconds { streakDays.insert(day) }
+            totals.sessions += 1
+            totals.totalSeconds += session.satSeconds
+            totals.secondsByDay[day, default: 0] += session.satSeconds
+            if session.satSeconds >= Self.streakMinimumSeconds { totals.streakDays.insert(day) }
         }
-        self.secondsByDay = secondsByDay
+        self.init(totals, today: today)
+    }
+
+    public init(_ totals: PracticeTotals, today: CivilDay) {
+        sessions = totals.sessions
+        totalSeconds = totals.totalSeconds
+        averageSeconds = sessions == 0 ? 0 : totalSeconds / sessions
+        secondsByDay = totals.secondsByDay
+        let streakDays = totals.streakDays
         var longest = 0
         for day in streakDays where !streakDays.contains(day.adding(days: -1)) {
             var length = 1
