@@ -34,10 +34,10 @@ struct LiveReportingOptions: ParsableArguments {
         }
         let text: String
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            text = try TextFile.read(path)
         } catch {
-            throw ValidationError(localized("cannot read the affirmations in \(path): \(ConfigFile.reason(error))",
-                                            de: "kann die Affirmationen in \(path) nicht lesen: \(ConfigFile.reason(error))"))
+            throw ValidationError(localized("cannot read the affirmations in \(path): \(error.reason)",
+                                            de: "kann die Affirmationen in \(path) nicht lesen: \(error.reason)"))
         }
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.hasPrefix("#") }

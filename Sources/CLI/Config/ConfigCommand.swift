@@ -126,15 +126,17 @@ enum ConfigKey {
     }
 
     /// Applies an edit to the file's text, checks that the result is a valid config, and
-    /// replaces the file in one step; an invalid result leaves the file as it was.
+    /// replaces the file in one step; an invalid result leaves the file as it was. The file is
+    /// read under a lock, so that concurrent edits each keep theirs.
     static func edit(_ change: (inout ConfigEditor) -> Void) throws(SettingsError) {
         let path = ConfigFile.defaultPath()
-        let current = try ConfigFile.text(at: path)
-        var editor = ConfigEditor(current)
-        change(&editor)
-        guard editor.text != current else { return }
-        _ = try ConfigFile(path: path, text: editor.text)
-        try AtomicFile.write(editor.text, to: path)
+        try AtomicFile.update(path) { (current) throws(SettingsError) -> String in
+            var editor = ConfigEditor(current)
+            change(&editor)
+            guard editor.text != current else { return current }
+            _ = try ConfigFile(path: path, text: editor.text)
+            return editor.text
+        }
     }
 }
 

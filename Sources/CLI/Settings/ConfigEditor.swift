@@ -125,16 +125,3 @@ struct ConfigEditor {
         return "\(prefix)= \(literal)"
     }
 }
-
-/// Replaces a file as a whole: readers see the old file or the new one, never half of it.
-enum AtomicFile {
-    static func write(_ text: String, to path: String) throws(SettingsError) {
-        let url = URL(fileURLWithPath: path)
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url, options: .atomic)
-        } catch {
-            throw .unwritable(path: path, reason: ConfigFile.reason(error))
-        }
-    }
-}

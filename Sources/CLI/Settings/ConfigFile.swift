@@ -33,17 +33,21 @@ struct ConfigFile {
     /// The file's text; "" when there is no file.
     static func text(at path: String) throws(SettingsError) -> String {
         do {
-            return try String(contentsOfFile: path, encoding: .utf8)
-        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
-            return ""
+            return try TextFile.read(path)
         } catch {
-            throw .unreadable(path: path, reason: reason(error))
+            if case .missing = error { return "" }
+            throw .unreadable(path: path, reason: error.reason)
         }
     }
 
     init(path: String, text: String) throws(SettingsError) {
         self.path = path
         self.text = text
+        if let line = TableHeaderCheck.firstBadHeader(in: text) {
+            throw .malformed(path: path, line: line, reason: localized(
+                "a table header needs a name after '[', e.g. [preset.morning]",
+                de: "eine Tabellenüberschrift braucht nach '[' einen Namen, z. B. [preset.morning]"))
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -119,13 +123,5 @@ struct ConfigFile {
         } catch {
             throw .invalidValue(origin: origin, problem: error)
         }
-    }
-
-    static func reason(_ error: any Error) -> String {
-        if let cocoa = error as? CocoaError, let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError,
-           underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
-            return String(cString: strerror(code.rawValue))
-        }
-        return error.localizedDescription
     }
 }
