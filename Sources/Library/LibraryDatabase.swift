@@ -17,11 +17,28 @@ public final class LibraryDatabase: Sendable {
             var configuration = Configuration()
             // Another meditate importing at the same time waits its turn instead of failing.
             configuration.busyMode = .timeout(10)
+            // GRDB begins every write transaction IMMEDIATE: it takes the write lock first, so
+            // what a write reads (is this file known yet?) still holds when it writes.
             queue = try DatabaseQueue(path: path, configuration: configuration)
-            try Self.migrator.migrate(queue)
+            try Self.migrate(queue, path: path)
+        } catch let error as LibraryError {
+            throw error
         } catch {
             throw .database(path: path, reason: Self.describe(error))
         }
+    }
+
+    /// Brings the schema up to date. GRDB decides which migrations to run before it runs them,
+    /// so two processes opening a new library at once would both create its tables; a lock on a
+    /// file beside the database lets one migrate while the others wait, then find it done.
+    private static func migrate(_ queue: DatabaseQueue, path: String) throws {
+        let lock = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard lock >= 0 else { throw LibraryError.database(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(lock) }
+        while flock(lock, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw LibraryError.database(path: path, reason: String(cString: strerror(errno))) }
+        }
+        try Self.migrator.migrate(queue)
     }
 
     static var migrator: DatabaseMigrator {

@@ -1,3 +1,4 @@
+import Decoders
 import Foundation
 import GRDB
 
@@ -87,7 +88,7 @@ public struct TrackImporter: Sendable {
         let analysis = try TrackAnalysis(path: path)
         var storedPath = path
         if copy { storedPath = try copyIn(path, hash: hash) }
-        var track = Track(id: atPath?.id, path: storedPath, contentHash: hash, fileSize: stamp.size,
+        let track = Track(id: atPath?.id, path: storedPath, contentHash: hash, fileSize: stamp.size,
                           modifiedAt: stamp.modifiedAt, copied: copy,
                           tagTitle: analysis.metadata.title, tagArtist: analysis.metadata.artist,
                           tagAlbum: analysis.metadata.album,
@@ -100,8 +101,17 @@ public struct TrackImporter: Sendable {
             try database.write { db in try updated.update(db) }
             return .updated(updated)
         }
-        try database.write { db in try track.insert(db) }
-        return .imported(track)
+        // Another import of the same file may have finished since it was looked up: the
+        // transaction holds the write lock, so what it finds now is what there is.
+        let inserted = track
+        return try database.write { db -> ImportOutcome in
+            if let known = try Track.filter(Column("contentHash") == hash || Column("path") == storedPath).fetchOne(db) {
+                return known.path == storedPath ? .unchanged(known) : .duplicate(of: known, path: path)
+            }
+            var row = inserted
+            try row.insert(db)
+            return .imported(row)
+        }
     }
 
     /// Copies `path` into the library's folder under a name that its content decides, so that an
@@ -119,9 +129,21 @@ public struct TrackImporter: Sendable {
             try manager.copyItem(atPath: path, toPath: temporary)
             try manager.moveItem(atPath: temporary, toPath: destination)
         } catch {
-            throw .copyFailed(path: path, reason: error.localizedDescription)
+            // A copy cut short (a full disk) is not kept for ever under its temporary name.
+            try? manager.removeItem(atPath: temporary)
+            throw .copyFailed(path: path, reason: Self.reason(error))
         }
         return destination
+    }
+
+    /// The system's reason for a failed file operation ("No space left on device"), not
+    /// Foundation's "The operation could not be completed".
+    static func reason(_ error: any Error) -> String {
+        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
+           underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return error.localizedDescription
     }
 
     static func absolute(_ path: String) -> String {
@@ -140,6 +162,10 @@ struct FileStamp {
         var info = stat()
         guard stat(path, &info) == 0 else {
             throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        // A FIFO would block the hash for ever and a device never end: regular files only.
+        if let kind = RegularFile.kind(of: info.st_mode) {
+            throw .undecodable(.notRegularFile(path: path, kind: kind))
         }
         size = Int64(info.st_size)
         modifiedAt = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
