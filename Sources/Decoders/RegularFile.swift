@@ -12,7 +12,11 @@ public enum RegularFile {
             if code == ENOENT || code == ENOTDIR { throw .fileNotFound(path: path) }
             throw .unreadable(path: path, reason: String(cString: strerror(code)))
         }
-        if let kind = kind(of: info.st_mode) { throw .notRegularFile(path: path, kind: kind) }
+        switch kind(of: info.st_mode) {
+        case nil: return
+        case .directory?: throw .unreadable(path: path, reason: "it is a directory")
+        case let kind?: throw .notRegularFile(path: path, kind: kind)
+        }
     }
 
     /// The kind of a non-regular file in words, nil for a regular file.

@@ -29,10 +29,11 @@ public final class LibraryDatabase: Sendable {
     }
 
     /// Brings the schema up to date. GRDB decides which migrations to run before it runs them,
-    /// so two processes opening a new library at once would both create its tables; a lock on a
-    /// file beside the database lets one migrate while the others wait, then find it done.
+    /// so two processes opening a new library at once would both create its tables; a lock on
+    /// the database's folder (which leaves no file behind) lets one migrate while the others
+    /// wait, then find it done.
     private static func migrate(_ queue: DatabaseQueue, path: String) throws {
-        let lock = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let lock = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard lock >= 0 else { throw LibraryError.database(path: path, reason: String(cString: strerror(errno))) }
         defer { close(lock) }
         while flock(lock, LOCK_EX) != 0 {

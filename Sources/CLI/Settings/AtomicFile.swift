@@ -7,14 +7,15 @@ import Glibc
 /// is left alone.
 enum AtomicFile {
     /// Reads the file ("" when there is none), hands its text to `change`, and writes what
-    /// `change` returns when that differs; all under an exclusive lock on a file beside it.
+    /// `change` returns when that differs; all under an exclusive lock on its folder.
     static func update(_ path: String,
                        _ change: (String) throws(SettingsError) -> String) throws(SettingsError) {
         let target = resolved(path)
         let directory = target.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         try makeDirectory(directory.isEmpty ? "." : directory, for: path)
-        let lockPath = (directory.isEmpty ? "." : directory) + "/.config.toml.lock"
-        let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        // The lock is on the folder, whose inode the rename leaves as it is (a lock on the file
+        // would be on the replaced one), and it leaves no file behind.
+        let lock = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard lock >= 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
         defer { close(lock) }
         while flock(lock, LOCK_EX) != 0 {
