@@ -56,7 +56,7 @@ run: build
 # length): they run one at a time after the rest, because the rest running beside them (renders
 # of hours, sessions on devices that never wait, at real-time priority) starves the sound server
 # and them of the CPU on a 2-core machine.
-REALTIME_TESTS := LiveSitTests|LiveSessionTests|GuidedLiveTests|HistoryCommandTests/sigtermRecordsPartial
+REALTIME_TESTS := LiveSitTests|LiveSessionTests|GuidedLiveTests|SessionSurvivalTests|HistoryCommandTests/sigtermRecordsPartial
 TSAN_TESTS     := SPSCRingTests|RetainingRingTests|OutputHistoryTests|MixerRendererTests|CancelPendingTests|DecoderSampleCountTests|TrackStreamerTests
 
 # The whole suite (release build, in .build-test so that it and `make build` do not rebuild each

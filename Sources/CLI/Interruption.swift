@@ -17,6 +17,15 @@ enum Interruption {
 
     static func install() {
         for number in InterruptionSignals.numbers {
+            // A hang-up or interrupt ignored by whoever started us (nohup, a background job of a
+            // script) stays ignored: the session then outlives its terminal, as asked.
+            if number == SIGHUP || number == SIGINT {
+                var current = sigaction()
+                if sigaction(number, nil, &current) == 0,
+                   unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+                    continue
+                }
+            }
             signal(number) { _ in Interruption.flag.store(true, ordering: .relaxed) }
         }
         // A parent may hand down a mask that blocks them (a thread pool's, say); a blocked

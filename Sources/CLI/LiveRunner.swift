@@ -21,24 +21,38 @@ struct LiveRunner {
     /// How far ← and → move a guided track.
     static let seekSeconds = 15
 
-    /// Plays the session to its end and says how it went.
+    /// Plays the session to its end, has `record` write it to the history once, and says how
+    /// it went. The record is made when the completion gong rings, not after it has rung out
+    /// (a signal or a lost terminal in those seconds must not cost a complete sit), or else when
+    /// the session ends, whichever way it ends: also when the output fails for good.
     @discardableResult
-    func run() throws -> LiveOutcome {
+    func run(record: (LiveOutcome) -> Void) throws -> LiveOutcome {
         let program = live.program
         let interactive = Terminal.isInteractive
         let terminal = interactive ? Terminal() : nil
         terminal?.enterKeyMode()
         defer { terminal?.restore() }
         let statusLine = StatusLine(color: color, width: Terminal.columns)
-        let narrator = EventNarrator(program: program, logger: logger)
+        var logger = self.logger
+        var narrator = EventNarrator(program: program, logger: logger)
+        var narratingHeadless = terminal == nil
         let seekFrames = Self.seekSeconds * program.format.sampleRate
-
+        let rate = program.format.sampleRate
         let startedAt = Date().timeIntervalSince1970
+        let outcome = { (status: LiveStatus) in
+            LiveOutcome(startedAt: startedAt, satSeconds: (status.satFrames + rate / 2) / rate,
+                        plannedSeconds: (program.trackFrames + program.sitFrames) / rate,
+                        completed: status.phase == .complete)
+        }
+        var recorded = false
+
         try live.start()
         var trackFailureSaid = false
         while !live.isFinished {
             if Interruption.requested { live.end() }
-            if let terminal {
+            // A terminal that went away (ssh dropped, the window closed) leaves the session
+            // running as if it had none: log lines instead of redraws, no keys.
+            if let terminal, !terminal.isGone {
                 switch terminal.readKey(waitingMilliseconds: 100) {
                 case .character(UInt8(ascii: " "))?: live.togglePause()
                 case .character(UInt8(ascii: "q"))?, .character(UInt8(ascii: "Q"))?, .escape?: live.end()
@@ -58,38 +72,48 @@ struct LiveRunner {
                 trackFailureSaid = true
                 live.end()
             }
-            if let terminal, !quiet {
-                let status = live.status
-                let turn = status.satFrames / program.format.sampleRate / Self.affirmationSeconds
+            let status = live.status
+            if !recorded, status.phase == .complete {
+                record(outcome(status))
+                recorded = true
+            }
+            if let terminal, terminal.isGone, !narratingHeadless {
+                // The terminal went away: from here on the events are log lines, as without one.
+                narratingHeadless = true
+                if !quiet && logger.logLevel > .notice { logger.logLevel = .notice }
+                narrator = EventNarrator(program: program, logger: logger)
+                logger.notice("\(localized("the terminal is gone; carrying on without it", de: "das Terminal ist weg; es geht ohne weiter"))")
+            }
+            if let terminal, !terminal.isGone, !quiet {
+                let turn = status.satFrames / rate / Self.affirmationSeconds
                 let affirmation: String? = affirmations.isEmpty ? nil : affirmations[turn % affirmations.count]
-                terminal.draw(statusLine.render(status, program: program, title: title, affirmation: affirmation))
+                let line = statusLine.render(status, program: program, title: title, affirmation: affirmation)
+                terminal.draw(live.isWaitingForOutput
+                              ? line + "  " + localized("(waiting for sound output)", de: "(warte auf Audioausgabe)") : line)
             } else {
-                for event in events { narrator.log(event, status: live.status) }
+                for event in events { narrator.log(event, status: status) }
             }
         }
         _ = live.poll()
         terminal?.clearLine()
+        let result = outcome(live.status)
+        if !recorded { record(result) }
         if let failure = live.failure { throw failure }
         if let first = live.firstBufferTime {
             logger.info("first buffer written at \(String(format: "%.6f", first)) (seconds since 1970)")
         }
         logger.info("underruns: \(live.underruns)")
         if program.hasTrack { logger.info("track stream underruns: \(live.trackUnderruns)") }
-        let status = live.status
-        let rate = program.format.sampleRate
-        let outcome = LiveOutcome(startedAt: startedAt, satSeconds: (status.satFrames + rate / 2) / rate,
-                                  plannedSeconds: (program.trackFrames + program.sitFrames) / rate,
-                                  completed: status.phase == .complete)
-        guard !quiet else { return outcome }
-        let sat = ClockText.format(seconds: outcome.satSeconds)
+        guard !quiet else { return result }
+        let sat = ClockText.format(seconds: result.satSeconds)
         let planned = ClockText.format(frames: program.trackFrames + program.sitFrames, rate: rate)
-        let line = outcome.completed ? say(.summaryComplete, ["sat": sat]) : say(.summaryEndedEarly, ["sat": sat, "planned": planned])
-        if interactive {
+        let line = result.completed ? say(.summaryComplete, ["sat": sat]) : say(.summaryEndedEarly, ["sat": sat, "planned": planned])
+        if let terminal, !terminal.isGone {
             print(line)
         } else {
             logger.notice("\(line)")
         }
-        return outcome
+        return result
     }
 }
 

@@ -57,9 +57,10 @@ struct Sit: ParsableCommand {
                                    output: output.request(sampleRate: plan.format.sampleRate, settings: settings))
         logger.info("\(localized("output", de: "Ausgabe")): \(live.outputSummary)")
 
-        let outcome = try LiveRunner(live: live, logger: logger, quiet: reporting.quiet, color: reporting.color,
-                                     affirmations: reporting.affirmations(settings)).run()
-        outcome.record(kind: .timer, note: SitDescription.of(configuration),
-                       library: LibraryPaths(environment: ProcessEnvironment.variables), logger: logger)
+        let library = LibraryPaths(environment: ProcessEnvironment.variables)
+        try LiveRunner(live: live, logger: logger, quiet: reporting.quiet, color: reporting.color,
+                       affirmations: reporting.affirmations(settings)).run { outcome in
+            outcome.record(kind: .timer, note: SitDescription.of(configuration), library: library, logger: logger)
+        }
     }
 }

@@ -6,6 +6,9 @@ final class Terminal {
     private var saved = termios()
     private var active = false
     private var shown = ""
+    /// Whether the terminal has gone away (a write failed with EIO: ssh dropped, the window
+    /// closed): from then on nothing is drawn or read, and the session carries on headless.
+    private(set) var isGone = false
 
     /// Whether there is a person at a terminal: stdin and stdout both ttys.
     static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
@@ -64,10 +67,16 @@ final class Terminal {
     }
 
     private func readByte(waitingMilliseconds milliseconds: Int32) -> UInt8? {
+        guard !isGone else { return nil }
         var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
         guard poll(&descriptor, 1, milliseconds) > 0 else { return nil }
         var byte: UInt8 = 0
-        return Foundation.read(STDIN_FILENO, &byte, 1) == 1 ? byte : nil
+        let got = Foundation.read(STDIN_FILENO, &byte, 1)
+        if got == 1 { return byte }
+        // A hung-up terminal reads as the end (0) or EIO at once, and would make every wait
+        // return at once: it is gone.
+        if got == 0 || (errno != EINTR && errno != EAGAIN) { isGone = true }
+        return nil
     }
 
     /// Redraws the status line in place, when it has changed.
@@ -83,6 +92,7 @@ final class Terminal {
     }
 
     func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        guard !isGone else { return }
+        if !StandardStream.write(text, to: STDOUT_FILENO) { isGone = true }
     }
 }

@@ -10,7 +10,7 @@ enum GuidedLive {
         let logger = reporting.makeLogger()
         let setup = try GuidedSetup(reference: reference, guided: playback, sound: sound, library: location,
                                     realTime: true) { line in
-            if !reporting.quiet { FileHandle.standardError.write(Data("meditate: \(line)\n".utf8)) }
+            if !reporting.quiet { StandardStream.write("meditate: \(line)\n", to: STDERR_FILENO) }
         }
         let program = setup.program
         Interruption.install()
@@ -20,9 +20,10 @@ enum GuidedLive {
         logger.info("\(localized("output", de: "Ausgabe")): \(live.outputSummary)")
         let length = ClockText.format(frames: program.trackFrames, rate: program.format.sampleRate)
         logger.notice("\(localized("playing", de: "spiele")) \(setup.track.displayName) (\(length)), \(setup.gainDescription)")
-        let outcome = try LiveRunner(live: live, logger: logger, quiet: reporting.quiet, color: reporting.color,
-                                     title: setup.track.displayName, affirmations: reporting.affirmations(settings)).run()
         let then = playback.then.map { ", " + say(.sitThen, ["minutes": Language.current.decimal($0.description)]) } ?? ""
-        outcome.record(kind: .guided, note: setup.track.displayName + then, library: location.paths, logger: logger)
+        try LiveRunner(live: live, logger: logger, quiet: reporting.quiet, color: reporting.color,
+                       title: setup.track.displayName, affirmations: reporting.affirmations(settings)).run { outcome in
+            outcome.record(kind: .guided, note: setup.track.displayName + then, library: location.paths, logger: logger)
+        }
     }
 }

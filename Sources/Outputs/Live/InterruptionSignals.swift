@@ -1,9 +1,11 @@
 import Glibc
 
-/// The signals that end a session early (Ctrl-C, SIGTERM, a closed terminal), in one place for
-/// the thread that handles them and the audio threads that leave them to it.
+/// The signals that end a session early (Ctrl-C, SIGTERM, a closed terminal, Ctrl-\\, and the
+/// user signals, whose default would kill the process without a record or a restored
+/// terminal), in one place for the thread that handles them and the audio threads that leave
+/// them to it.
 public enum InterruptionSignals {
-    public static let numbers: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    public static let numbers: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2]
 
     /// Blocks (`SIG_BLOCK`) or unblocks (`SIG_UNBLOCK`) them for the calling thread.
     public static func mask(_ how: Int32) {

@@ -28,6 +28,8 @@ public final class LiveDriver: @unchecked Sendable {
     let endFrameValue = Atomic<Int>(.max)
     /// Fade lengths asked for by the control side, taken by the output thread (0: none).
     let endRequest = Atomic<Int>(0)
+    /// Whether the output is gone and the session waits for it to come back.
+    let waitingForOutput = Atomic<Bool>(false)
     let pauseRequest = Atomic<Int>(0)
     let resumeRequest = Atomic<Int>(0)
     /// The device frame the early end's fade starts at, at the earliest.
@@ -161,6 +163,9 @@ public final class LiveDriver: @unchecked Sendable {
     /// Whether the last frame has been played (or playback failed).
     public var isFinished: Bool { finishedFlag.load(ordering: .acquiring) }
 
+    /// Whether the output has been gone for a while and the session waits for it.
+    public var isWaitingForOutput: Bool { waitingForOutput.load(ordering: .acquiring) }
+
     /// When the first buffer was written to the device (seconds since 1970), if it has been.
     public var firstBufferTime: Double? {
         let nanoseconds = firstWriteNanoseconds.load(ordering: .relaxed)
@@ -243,17 +248,27 @@ public final class LiveDriver: @unchecked Sendable {
         framesWritten.signal()
     }
 
-    /// Opens a device again within two seconds; false (with the failure recorded) if none opens.
+    /// How long a session waits for a lost output to come back before it ends early: long
+    /// enough for a sound server to restart or a USB DAC to be plugged back in.
+    public static let outputWaitLimit = Duration.seconds(300)
+
+    /// Opens a device again, trying for up to `outputWaitLimit` (every 100 ms at first, then
+    /// every second); meanwhile nothing is written, so the session's clock, the device's frames,
+    /// stands still as in a pause. False when none opened (the failure recorded) or when the
+    /// session was ended while it waited (no failure: it ends early, as asked).
     func reconnect(after error: OutputError) -> Bool {
         reports.withLock { $0.notices.append(.reopening(after: error)) }
-        let deadline = ContinuousClock.now + .seconds(2)
+        let started = ContinuousClock.now
         var lastError = error
-        while ContinuousClock.now < deadline && !stopping.load(ordering: .acquiring) {
+        var saidWaiting = false
+        while ContinuousClock.now - started < Self.outputWaitLimit && !stopping.load(ordering: .acquiring) {
+            if endRequest.load(ordering: .acquiring) > 0 { return false }
             do {
                 let reopened = try reopen()
                 output = reopened
                 let handle = Interruptible(reopened)
                 interruptible.withLock { $0 = handle }
+                waitingForOutput.store(false, ordering: .releasing)
                 reports.withLock {
                     $0.summary = reopened.summary
                     $0.notices.append(.playingOn(reopened.summary))
@@ -261,9 +276,20 @@ public final class LiveDriver: @unchecked Sendable {
                 return true
             } catch {
                 lastError = error
-                Thread.sleep(forTimeInterval: 0.1)
+                let waited = ContinuousClock.now - started
+                if !saidWaiting && waited >= .seconds(2) {
+                    saidWaiting = true
+                    waitingForOutput.store(true, ordering: .releasing)
+                    reports.withLock { $0.notices.append(.waiting(limitSeconds: Int(Self.outputWaitLimit.components.seconds))) }
+                }
+                // Tries every 100 ms at first, then every second; an end asked for is seen
+                // within 100 ms either way.
+                for _ in 0..<(waited < .seconds(2) ? 1 : 10) where endRequest.load(ordering: .acquiring) == 0 {
+                    Thread.sleep(forTimeInterval: 0.1)
+                }
             }
         }
+        waitingForOutput.store(false, ordering: .releasing)
         reports.withLock { $0.failure = lastError }
         return false
     }

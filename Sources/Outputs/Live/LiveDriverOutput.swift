@@ -136,13 +136,12 @@ extension LiveDriver {
                 guard writeSilence(limit, standingAt: state.history.end, from: silence, &state) else { break playing }
             case let .ending(after):
                 state.clockLimit = min(state.clockLimit, after)
-                // What the device still holds of before the fade-out must not be heard after it.
-                let count = min(limit, state.highWater - state.written)
-                if count <= 0 {
-                    Thread.sleep(forTimeInterval: 0.005)
-                    continue
-                }
-                guard writeSilence(count, standingAt: state.history.end, from: silence, &state) else { break playing }
+                // Silence over what the device still holds of before the fade-out (it must not be
+                // heard after it), and after that, until the device has played the fade: the
+                // device keeps asking, so the loop waits on it and its clock keeps moving. (A
+                // sleep here instead left PulseAudio's timing unanswered, and the session
+                // never ended.)
+                guard writeSilence(limit, standingAt: state.history.end, from: silence, &state) else { break playing }
             }
         }
         if playedOut {

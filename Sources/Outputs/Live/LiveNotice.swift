@@ -4,4 +4,6 @@ public enum LiveNotice: Equatable, Sendable {
     case reopening(after: OutputError)
     /// Playback goes on, on this device (its summary).
     case playingOn(String)
+    /// Nothing opens yet: the session stands still and waits for an output, up to this long.
+    case waiting(limitSeconds: Int)
 }

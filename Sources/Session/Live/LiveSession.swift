@@ -99,6 +99,9 @@ public final class LiveSession {
     public var failure: OutputError? { driver.failure }
     /// Whether the last frame has been played.
     public var isFinished: Bool { driver.isFinished }
+
+    /// Whether the output is gone and the session stands still until it is back.
+    public var isWaitingForOutput: Bool { driver.isWaitingForOutput }
     /// Frames of the stream the device has played, pauses included (`pauses` maps them to the
     /// session's frames).
     public var playedStreamFrames: Int { driver.playedFrames }

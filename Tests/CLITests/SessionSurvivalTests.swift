@@ -1,0 +1,295 @@
+import Foundation
+import PulseTestSupport
+import Testing
+import WAVTestSupport
+
+/// Live sessions when the world around them fails: the terminal goes, a signal comes in the
+/// ring-out, the file plays from is cut, the sound server dies. Nothing traps, nothing hangs,
+/// and the sit is recorded.
+/// `meditate` running headless with its stderr in a file: a pipe would be inherited by a
+/// sound server the test starts after it, and never reach its end.
+private final class LoggedMeditate {
+    let process = Process()
+    let logPath: String
+
+    /// `cleanSignalMask`: started as from a shell, with no signal blocked (the test runner
+    /// blocks nearly all, and a child inherits that), through perl from Debian's perl-base.
+    init(_ arguments: [String], environment: [String: String], logPath: String, cleanSignalMask: Bool = false) throws {
+        self.logPath = logPath
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+        if cleanSignalMask {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/perl")
+            process.arguments = ["-MPOSIX", "-e", "sigprocmask(SIG_SETMASK, POSIX::SigSet->new) or die; exec @ARGV or die",
+                                 CLIRunner.executable.path] + arguments
+        } else {
+            process.executableURL = CLIRunner.executable
+            process.arguments = arguments
+        }
+        process.environment = CLIRunner.environment.merging(environment) { $1 }
+        process.standardError = FileHandle(forWritingAtPath: logPath)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    /// Waits up to `seconds` for `text` in the log; whether it came.
+    @discardableResult
+    func waitForLog(containing text: String, seconds: Double = 30) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline && process.isRunning {
+            if log.contains(text) { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return log.contains(text)
+    }
+
+    /// Waits for the exit (killing it after `seconds`) and returns the log.
+    func finish(seconds: Double = 60) -> String {
+        let killer = KillSwitch(pid: process.processIdentifier, after: seconds)
+        process.waitUntilExit()
+        _ = killer.disarm()
+        return log
+    }
+}
+
+/// A PulseAudio server of one test's own, started through a shell that exits at once, so that
+/// Foundation's Process does not wait on it (its exit monitor blocks on a live child, and then
+/// no other child's exit is seen); stopped by its own pid.
+private final class DetachedPulseServer {
+    let socket: String
+    private let pid: Int32
+
+    init(in folder: URL) throws {
+        socket = folder.appendingPathComponent("native").path
+        let pidFile = folder.appendingPathComponent("server.pid").path
+        try? FileManager.default.removeItem(atPath: pidFile)
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", """
+            pulseaudio -n --daemonize=no --exit-idle-time=-1 --use-pid-file=no \\
+              --log-target=file:'\(folder.path)/server.log' \\
+              -L 'module-native-protocol-unix socket=\(socket) auth-anonymous=1' \\
+              -L 'module-null-sink sink_name=private rate=48000' </dev/null >/dev/null 2>&1 &
+            echo $! > '\(pidFile)'
+            """]
+        shell.environment = ["HOME": folder.path, "PULSE_RUNTIME_PATH": folder.path,
+                             "XDG_RUNTIME_DIR": folder.path, "PATH": "/usr/bin:/bin"]
+        try shell.run()
+        shell.waitUntilExit()
+        pid = Int32((try String(contentsOfFile: pidFile, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: socket) && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        Thread.sleep(forTimeInterval: 0.2)
+    }
+
+    /// The server dies at once, as a crashed one does.
+    func kill() {
+        guard pid > 0, Foundation.kill(pid, 0) == 0 else { return }
+        Foundation.kill(pid, SIGKILL)
+        while Foundation.kill(pid, 0) == 0 { Thread.sleep(forTimeInterval: 0.02) }
+        try? FileManager.default.removeItem(atPath: socket)
+    }
+
+    deinit { kill() }
+}
+
+@Suite("Live sessions that survive", .serialized)
+struct SessionSurvivalTests {
+    /// The history's rows as `history --csv` writes them, header left out.
+    private func historyRows(data: String) throws -> [String] {
+        let result = try CLIRunner.run(["history", "--csv"], environment: ["XDG_DATA_HOME": data])
+        return result.stdout.split(separator: "\n").dropFirst().map(String.init)
+    }
+
+    /// Polls until `condition` holds or `seconds` pass; whether it held.
+    private func eventually(within seconds: Double, _ condition: () throws -> Bool) rethrows -> Bool {
+        // (Used for files the session writes, and for the history it records.)
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try condition() { return true }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        return try condition()
+    }
+
+    /// Runs meditate with `arguments` inside a private tmux server, as a person at a terminal
+    /// would; stderr goes to `errors`. `ignoringHangup` starts it as nohup would.
+    private func startInTmux(_ arguments: [String], scratch: Scratch, errors: String, ignoringHangup: Bool) throws -> String {
+        let socket = scratch.path("tmux.sock")
+        var lines = ["#!/bin/sh"]
+        for (key, value) in CLIRunner.environment.merging(["XDG_DATA_HOME": scratch.path("data")], uniquingKeysWith: { $1 })
+        where key.hasPrefix("PULSE") || key.hasPrefix("XDG") || key == "HOME" || key == "LANG" || key == "MEDITATE_SOUNDS" {
+            lines.append("export \(key)='\(value)'")
+        }
+        if ignoringHangup { lines.append("trap '' HUP") }
+        lines.append("exec '\(CLIRunner.executable.path)' " + arguments.map { "'\($0)'" }.joined(separator: " ") + " 2>'\(errors)'")
+        let script = scratch.path("sit.sh")
+        try lines.joined(separator: "\n").write(toFile: script, atomically: true, encoding: .utf8)
+        #expect(chmod(script, 0o755) == 0)
+        // The client that starts the server is not waited for: the server it forks inherits
+        // what Foundation watches for the client's exit, so that wait would last the session.
+        _ = try tmux(["-S", socket, "new-session", "-d", "-x", "100", "-y", "20", script], home: scratch.url.path,
+                     wait: false)
+        // The shell's redirection makes the log file as meditate starts.
+        let started = eventually(within: 10) { FileManager.default.fileExists(atPath: errors) }
+        #expect(started)
+        return socket
+    }
+
+    /// Runs tmux with no signal blocked (perl, from Debian's essential perl-base, clears the
+    /// mask): the test runner blocks nearly every signal, and a tmux that inherits that mask
+    /// neither hangs up its panes nor answers its clients, as no terminal a person uses would.
+    @discardableResult
+    private func tmux(_ arguments: [String], home: String, wait: Bool = true) throws -> Process {
+        let tmux = Process()
+        tmux.executableURL = URL(fileURLWithPath: "/usr/bin/perl")
+        tmux.arguments = ["-MPOSIX", "-e", "sigprocmask(SIG_SETMASK, POSIX::SigSet->new) or die; exec @ARGV or die",
+                          "/usr/bin/tmux"] + arguments
+        tmux.environment = ["PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "HOME": home]
+        try tmux.run()
+        if wait { tmux.waitUntilExit() }
+        return tmux
+    }
+
+    private func killTmux(_ socket: String) throws {
+        try tmux(["-S", socket, "kill-server"], home: "/")
+    }
+
+    @Test("the terminal closing mid-sit (tmux killed) ends the sit like SIGHUP: no trap, recorded as ended early",
+          .enabled(if: PulseCapture.available && FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"),
+                   "needs tmux and the private server of `make test`"))
+    func terminalClosedEndsAndRecords() throws {
+        let lock = PulseSinkLock()
+        defer { withExtendedLifetime(lock) {} }
+        // Given a sit drawing its status line in a tmux window
+        let scratch = try Scratch()
+        let errors = scratch.path("errors.log")
+        let socket = try startInTmux(["--minutes", "1", "--countdown", "0", "--backend", "pulse"], scratch: scratch,
+                                     errors: errors, ignoringHangup: false)
+        Thread.sleep(forTimeInterval: 3)
+        // When the terminal goes away
+        try killTmux(socket)
+        // Then the sit is recorded, ended early, and nothing trapped
+        let recorded = try eventually(within: 10) { try !historyRows(data: scratch.path("data")).isEmpty }
+        let log = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+        #expect(recorded, "\(log)")
+        let rows = try historyRows(data: scratch.path("data"))
+        #expect(rows.first?.contains(",false,timer") == true, "\(rows) \(log)")
+        #expect(!log.contains("Fatal error") && !log.contains("Illegal instruction"), "\(log)")
+    }
+
+    @Test("a sit that ignores SIGHUP carries on headless when its terminal goes, and completes",
+          .enabled(if: PulseCapture.available && FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"),
+                   "needs tmux and the private server of `make test`"))
+    func terminalClosedCarriesOnHeadless() throws {
+        let lock = PulseSinkLock()
+        defer { withExtendedLifetime(lock) {} }
+        // Given a 6-second sit started as nohup would, in a tmux window
+        let scratch = try Scratch()
+        let errors = scratch.path("errors.log")
+        let socket = try startInTmux(["--minutes", "0.1", "--countdown", "0", "--gong", "bell", "--backend", "pulse"],
+                                     scratch: scratch, errors: errors, ignoringHangup: true)
+        Thread.sleep(forTimeInterval: 2)
+        // When the terminal goes away two seconds in
+        try killTmux(socket)
+        // Then the sit goes on to its completion gong and is recorded as completed
+        let recorded = try eventually(within: 20) { try !historyRows(data: scratch.path("data")).isEmpty }
+        let log = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+        #expect(recorded, "\(log)")
+        #expect(try historyRows(data: scratch.path("data")).first?.contains(",true,timer") == true, "\(log)")
+        #expect(log.contains("completion gong"), "\(log)")
+    }
+
+    @Test("SIGQUIT or SIGUSR1 while the completion gong rings out: the complete sit is recorded, exit 0",
+          .enabled(if: PulseCapture.available, "needs the private server of `make test`"),
+          arguments: [SIGQUIT, SIGUSR1])
+    func signalInRingOutKeepsCompleteSit(signal: Int32) throws {
+        let lock = PulseSinkLock()
+        defer { withExtendedLifetime(lock) {} }
+        // Given a 3-second sit whose bowl rings for 15 s after the completion gong
+        let scratch = try Scratch()
+        let data = scratch.path("data")
+        let sit = try LoggedMeditate(["--minutes", "0.05", "--countdown", "0", "--backend", "pulse"],
+                                     environment: ["XDG_DATA_HOME": data], logPath: scratch.path("sit.log"),
+                                     cleanSignalMask: true)
+        #expect(sit.waitForLog(containing: "completion gong"))
+        Thread.sleep(forTimeInterval: 1)
+        // When the signal comes in the ring-out
+        kill(sit.process.processIdentifier, signal)
+        let log = sit.finish()
+        // Then it ends normally, and the sit is in the history as completed
+        #expect(sit.process.terminationStatus == 0 && sit.process.terminationReason == .exit, "\(log)")
+        let rows = try historyRows(data: data)
+        #expect(rows.count == 1 && rows[0].contains("0.05,true,timer"), "\(rows) \(log)")
+    }
+
+    @Test("a WAV cut short behind the playing position on PulseAudio ends the play, exit 0, recorded",
+          .enabled(if: PulseCapture.available, "needs the private server of `make test`"))
+    func fileCutBehindThePlayerEnds() throws {
+        let lock = PulseSinkLock()
+        defer { withExtendedLifetime(lock) {} }
+        // Given a 20-second track playing
+        let scratch = try Scratch()
+        let track = scratch.path("talk.wav")
+        try writeSineWAV(path: track, frames: 20 * 48_000)
+        let data = scratch.path("data")
+        let play = try RunningMeditate(["play", track, "--no-normalize", "--backend", "pulse"],
+                                       environment: ["XDG_DATA_HOME": data])
+        play.waitForLog(containing: "playing talk")
+        // When, three seconds in, the file is cut to its first half second
+        Thread.sleep(forTimeInterval: 3)
+        #expect(truncate(track, 100_000) == 0)
+        let killer = KillSwitch(pid: play.process.processIdentifier, after: 25)
+        let log = play.finish()
+        // Then it says why, ends early by itself, and is recorded
+        #expect(!killer.disarm(), "did not end by itself: \(log)")
+        #expect(play.process.terminationStatus == 0, "\(log)")
+        #expect(log.contains("the file is truncated") && log.contains("ended early"), "\(log)")
+        #expect(try historyRows(data: data).first?.contains(",false,guided") == true)
+    }
+
+    @Test("a sound server gone for seconds: the sit waits for it and completes; SIGTERM while it waits ends it",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pulseaudio"), "needs pulseaudio"))
+    func outputGoneAndBack() throws {
+        // Given a 10-second sit on a server of this test's own
+        let scratch = try Scratch()
+        var server = try DetachedPulseServer(in: scratch.url)
+        let data = scratch.path("data")
+        let environment = ["PULSE_SERVER": "unix:\(server.socket)", "XDG_DATA_HOME": data]
+        let sit = try LoggedMeditate(["--minutes", "0.17", "--countdown", "0", "--gong", "bell", "--backend", "pulse"],
+                                     environment: environment, logPath: scratch.path("first.log"))
+        #expect(sit.waitForLog(containing: "start gong"))
+        // When the server dies two seconds in and is back six seconds later
+        Thread.sleep(forTimeInterval: 2)
+        server.kill()
+        #expect(sit.waitForLog(containing: "waits for one to come back"), "\(sit.log)")
+        Thread.sleep(forTimeInterval: 4)
+        server = try DetachedPulseServer(in: scratch.url)
+        let log = sit.finish()
+        // Then the sit plays to its end, all 10 seconds of it, and exits 0
+        #expect(sit.process.terminationStatus == 0, "\(log)")
+        #expect(log.contains("playing on PulseAudio"), "\(log)")
+        #expect(log.contains("complete: sat 0:10"), "\(log)")
+
+        // And when the server dies again under a second sit, SIGTERM while it waits ends it
+        let second = try LoggedMeditate(["--minutes", "1", "--countdown", "0", "--gong", "bell", "--backend", "pulse"],
+                                        environment: environment, logPath: scratch.path("second.log"))
+        #expect(second.waitForLog(containing: "start gong"))
+        Thread.sleep(forTimeInterval: 1)
+        server.kill()
+        #expect(second.waitForLog(containing: "waits for one to come back"), "\(second.log)")
+        let sent = Date()
+        second.process.terminate()
+        second.process.waitUntilExit()
+        let took = Date().timeIntervalSince(sent)
+        let secondLog = second.finish()
+        #expect(second.process.terminationStatus == 0, "\(secondLog)")
+        #expect(took < 1, "took \(took) s")
+        let rows = try historyRows(data: data)
+        #expect(rows.count == 2 && rows.contains { $0.contains(",false,timer") }, "\(rows)")
+    }
+}
