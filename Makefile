@@ -8,8 +8,9 @@ ARGS         ?= --help
 BUILD_PACKAGES := pkg-config libasound2-dev libpulse-dev libmpg123-dev libsndfile1-dev libsoxr-dev \
                   libebur128-dev libsqlite3-dev libgcrypt20-dev libid3tag0-dev
 # What the tests play to and record from: a private PulseAudio server with a null sink, parec
-# to record its monitor, and ALSA's pulse plugin (ALSA's file, tee and null come with libasound2).
-TEST_PACKAGES  := pulseaudio pulseaudio-utils libasound2-plugins
+# to record its monitor, ALSA's pulse plugin (ALSA's file, tee and null come with libasound2), and
+# tmux, a terminal that a test can close under a sit.
+TEST_PACKAGES  := pulseaudio pulseaudio-utils libasound2-plugins tmux
 # Tools the benchmark compares against and uses to make its input.
 BENCH_PACKAGES := sox libsox-fmt-pulse mpg123 lame ffmpeg pulseaudio pulseaudio-utils
 
