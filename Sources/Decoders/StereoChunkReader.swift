@@ -53,6 +53,11 @@ final class StereoChunkReader {
         return replaced
     }
 
+    /// Holds every sample within ±`sampleLimit` (finite samples, as a resampler makes).
+    static func clampToLimit(_ samples: UnsafeMutablePointer<Float>, count: Int) {
+        for index in 0..<count { samples[index] = min(max(samples[index], -sampleLimit), sampleLimit) }
+    }
+
     /// Moves to source frame `frame`.
     func seek(toFrame frame: Int) throws(DecoderError) {
         try decoder.seek(toFrame: frame)
