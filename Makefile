@@ -24,7 +24,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld
 TEST_FLAGS    := -c release -Xswiftc -enable-testing --scratch-path .build-test
 BIN            = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 
-.PHONY: all deps build run test test-tsan bench install sounds clean
+.PHONY: all deps build run test test-tsan bench fuzz install sounds clean
 
 all: build
 
@@ -80,6 +80,22 @@ test-tsan: deps
 	scripts/with-test-pulse.sh $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip-build \
 	  --filter 'LiveSessionTests|GuidedLiveTests' --no-parallel
 
+# libFuzzer on what reads a file a person hands over (Fuzz/): the decoders (MP3, WAV, FLAC,
+# Ogg, AIFF, tags) from the committed fixtures, and config.toml from Fuzz/Seeds/config, for
+# FUZZ_SECONDS each. The corpus grows in .build-fuzz/corpus; an input that crashes, hangs or
+# lets an unplayable sample through lands in .build-fuzz/findings, and belongs, once fixed,
+# in Fuzz/Seeds (and a test). Leak reports are off: libvorbis leaks on some damaged Ogg files.
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS   := -c release --scratch-path ../.build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+fuzz: deps
+	cd Fuzz && $(SWIFT) build $(FUZZ_FLAGS)
+	mkdir -p .build-fuzz/corpus/decoders .build-fuzz/corpus/config .build-fuzz/findings
+	bin=$$(cd Fuzz && $(SWIFT) build $(FUZZ_FLAGS) --show-bin-path) && export ASAN_OPTIONS=detect_leaks=0 && \
+	  "$$bin/FuzzDecoders" .build-fuzz/corpus/decoders Tests/DecodersTests/Fixtures -max_total_time=$(FUZZ_SECONDS) \
+	    -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 -artifact_prefix=.build-fuzz/findings/decoders- && \
+	  "$$bin/FuzzConfig" .build-fuzz/corpus/config Fuzz/Seeds/config -max_total_time=$(FUZZ_SECONDS) \
+	    -max_len=4096 -detect_leaks=0 -artifact_prefix=.build-fuzz/findings/config-
+
 bench: build
 	$(call ensure_packages,$(BENCH_PACKAGES))
 	scripts/with-test-pulse.sh scripts/bench.sh "$(BIN)/meditate"
@@ -94,4 +110,4 @@ sounds: deps
 	$(SWIFT) run $(RELEASE_FLAGS) make-sounds Sounds
 
 clean:
-	rm -rf .build .build-test .build-tsan bench-out
+	rm -rf .build .build-test .build-tsan .build-fuzz bench-out

@@ -10,6 +10,8 @@ let package = Package(
     products: [
         .executable(name: "meditate", targets: ["CLI"]),
         .executable(name: "make-sounds", targets: ["make-sounds"]),
+        // For the fuzz harness in Fuzz/ (`make fuzz`), which builds these with libFuzzer.
+        .library(name: "MeditateFuzzTargets", targets: ["Decoders", "ConfigSyntax"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -58,9 +60,11 @@ let package = Package(
                 dependencies: ["Mixer", "Decoders", "Outputs",
                                .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strictSwift),
+        // What toml++ cannot be trusted to report (it aborts on some headers), checked first.
+        .target(name: "ConfigSyntax", swiftSettings: strictSwift),
         .executableTarget(
             name: "CLI",
-            dependencies: ["Session", "Library",
+            dependencies: ["Session", "Library", "ConfigSyntax",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "TOMLKit", package: "TOMLKit"),

@@ -13,7 +13,7 @@ struct ConfigSafetyTests {
     }
 
     @Test("a table header without a name is config.toml:LINE and exit 1, never an abort",
-          arguments: ["[", "[\n", "[ .", "[[#\n", "noise = \"pink\"\n[ .\n", "[[\t\n", "[,]"])
+          arguments: ["[", "[\n", "[ .", "[[#\n", "noise = \"pink\"\n[ .\n", "[[\t\n", "[,]", "[\u{FFFD}[ x \"\"\"\"\n", "\r\n[\u{FFFD}"])
     func badTableHeaderIsALine(text: String) throws {
         let (scratch, environment, _) = try config(text)
         defer { withExtendedLifetime(scratch) {} }

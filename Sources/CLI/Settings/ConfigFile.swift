@@ -1,3 +1,4 @@
+import ConfigSyntax
 import Foundation
 import TOMLKit
 
