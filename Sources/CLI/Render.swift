@@ -93,8 +93,7 @@ struct Render: ParsableCommand {
                 throw Self.thenWithoutGuided
             }
             let plan = try SessionPlan(session.configuration(settings, sound: sound))
-            let gong = try GongLoader.load(GongChoice(argument: sound.gong), sampleRate: plan.format.sampleRate,
-                                           locator: .ofThisProcess)
+            let gong = try GongSetting.load(settings, flag: session.sound.gong, sampleRate: plan.format.sampleRate)
             renderer = OfflineSessionRenderer(plan: plan, gong: gong)
         }
         let program = renderer.program

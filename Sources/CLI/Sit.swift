@@ -50,8 +50,7 @@ struct Sit: ParsableCommand {
         let logger = reporting.makeLogger()
         let configuration = session.configuration(settings)
         let plan = try SessionPlan(configuration)
-        let gong = try GongLoader.load(GongChoice(argument: settings.value(SettingKeys.gong, flag: session.sound.gong)),
-                                       sampleRate: plan.format.sampleRate, locator: .ofThisProcess)
+        let gong = try GongSetting.load(settings, flag: session.sound.gong, sampleRate: plan.format.sampleRate)
         Interruption.install()
         let live = try LiveSession(plan: plan, gong: gong,
                                    output: output.request(sampleRate: plan.format.sampleRate, settings: settings))

@@ -143,6 +143,7 @@ public struct TrackImporter: Sendable {
            underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code)))
         }
+        if let cocoa = error as? CocoaError, cocoa.code == .fileWriteOutOfSpace { return String(cString: strerror(ENOSPC)) }
         return error.localizedDescription
     }
 

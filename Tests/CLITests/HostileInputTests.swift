@@ -129,3 +129,63 @@ struct HostileInputTests {
         #expect(result.stderr.contains("b-loud.wav': the file is damaged"), "\(result.stderr)")
     }
 }
+
+@Suite("a full disk")
+struct FullDiskTests {
+    @Test("library import --copy into a full disk fails with the reason and leaves no .partial- file",
+          .enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
+    func copyIntoFullDiskLeavesNothing() throws {
+        // Given a library on a 256 KiB tmpfs and a 1 MiB track elsewhere
+        let scratch = try Scratch()
+        let data = scratch.path("data")
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        let mount = Process()
+        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+        mount.arguments = ["-t", "tmpfs", "-o", "size=256k", "tmpfs", data]
+        try mount.run()
+        mount.waitUntilExit()
+        try #require(mount.terminationStatus == 0, "could not mount a tmpfs")
+        defer {
+            let unmount = Process()
+            unmount.executableURL = URL(fileURLWithPath: "/bin/umount")
+            unmount.arguments = [data]
+            try? unmount.run()
+            unmount.waitUntilExit()
+        }
+        let track = scratch.path("talk.wav")
+        try writeSineWAV(path: track, frames: 6 * 48_000)
+        // When it is imported with --copy
+        let result = try CLIRunner.run(["library", "import", "--copy", track], environment: ["XDG_DATA_HOME": data])
+        // Then it fails with the system's reason, and the tracks folder holds no partial copy
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("No space left on device"), "\(result.stderr)")
+        let tracks = (try? FileManager.default.contentsOfDirectory(atPath: data + "/meditate/tracks")) ?? []
+        #expect(!tracks.contains { $0.hasPrefix(".partial-") }, "\(tracks)")
+    }
+}
+
+@Suite("messages that say something")
+struct ClearMessageTests {
+    @Test("a gong setting naming a missing file is reported with the config.toml line that names it")
+    func gongSettingNamesItsOrigin() throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.path("meditate"), withIntermediateDirectories: true)
+        try "minutes = 1\ngong = \"/nowhere/bell.wav\"\n".write(toFile: scratch.path("meditate/config.toml"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["render", "-o", scratch.path("out.wav")], environment: ["XDG_CONFIG_HOME": scratch.url.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("config.toml:2: gong: '/nowhere/bell.wav': no such file"), "\(result.stderr)")
+    }
+
+    @Test("history import says '1 sit', and a file with no readable header says what it is not")
+    func importMessages() throws {
+        let scratch = try Scratch()
+        let environment = ["XDG_DATA_HOME": scratch.path("data")]
+        try "date,duration_minutes,note\n2026-01-02,10,one\n".write(toFile: scratch.path("one.csv"), atomically: true, encoding: .utf8)
+        let one = try CLIRunner.run(["history", "import", scratch.path("one.csv")], environment: environment)
+        #expect(one.stdout == "imported 1 sit\n", "\(one.stdout)")
+        try "".write(toFile: scratch.path("empty.csv"), atomically: true, encoding: .utf8)
+        let empty = try CLIRunner.run(["history", "import", scratch.path("empty.csv")], environment: environment)
+        #expect(empty.status == 1)
+        #expect(!empty.stderr.contains("cannotReadHeaderRow") && empty.stderr.contains("empty.csv:1:"), "\(empty.stderr)")
+    }
+}

@@ -121,7 +121,11 @@ struct HistoryImport: ParsableCommand {
         let sessions = try PracticeCSV.parse(text, path: file, timeZone: .current)
         let added = try location.open().importPractice(sessions)
         let skipped = sessions.count - added
-        print(skipped > 0 ? say(.historyImportedSkipped, ["count": added, "skipped": skipped]) : say(.historyImported, ["count": added]))
+        if skipped > 0 {
+            print(say(.historyImportedSkipped, ["count": added, "skipped": skipped]))
+        } else {
+            print(added == 1 ? localized("imported 1 sit", de: "1 Sitzung importiert") : say(.historyImported, ["count": added]))
+        }
     }
 }
 

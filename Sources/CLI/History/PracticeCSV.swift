@@ -39,7 +39,8 @@ enum PracticeCSV {
         do {
             reader = try CSVReader(string: text, hasHeaderRow: true, trimFields: true)
         } catch {
-            throw .csv(path: path, line: 1, reason: localized("not CSV (\(error))", de: "kein CSV (\(error))"))
+            throw .csv(path: path, line: 1, reason: localized("no header row could be read: this is not CSV with date,duration_minutes,note",
+                                                              de: "keine Kopfzeile lesbar: das ist kein CSV mit date,duration_minutes,note"))
         }
         let columns = (reader.headerRow ?? []).map { $0.lowercased() }
         for required in ["date", "duration_minutes"] where !columns.contains(required) {
