@@ -10,10 +10,11 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
+        .target(name: "FuzzDriver"),
         .executableTarget(name: "FuzzDecoders",
-                          dependencies: [.product(name: "MeditateFuzzTargets", package: "meditate")]),
+                          dependencies: ["FuzzDriver", .product(name: "MeditateFuzzTargets", package: "meditate")]),
         .executableTarget(name: "FuzzConfig",
-                          dependencies: [.product(name: "MeditateFuzzTargets", package: "meditate"),
+                          dependencies: ["FuzzDriver", .product(name: "MeditateFuzzTargets", package: "meditate"),
                                          .product(name: "TOMLKit", package: "TOMLKit")]),
     ],
     swiftLanguageModes: [.v6]

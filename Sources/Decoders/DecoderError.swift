@@ -27,7 +27,7 @@ public enum DecoderError: LocalizedError, Equatable {
             case .characterDevice: "a character device"
             case .blockDevice: "a block device"
             case .socket: "a socket"
-            case .other: "not a regular file"
+            case .other: "a special file"
             }
         }
     }
@@ -49,7 +49,7 @@ public enum DecoderError: LocalizedError, Equatable {
         case let .resamplerFailed(reason):
             return "resampling failed (\(reason))"
         case let .notRegularFile(path, kind):
-            return "'\(path)': \(kind.english), not a regular file; skipped"
+            return "'\(path)': \(kind.english), not a regular file"
         case let .implausibleLength(path):
             return "'\(path)': its header claims more than \(SourceFormat.maxSeconds / 3600) hours of audio; the file is damaged"
         case let .tooLong(path, seconds, limit):

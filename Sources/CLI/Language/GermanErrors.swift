@@ -58,7 +58,7 @@ extension ErrorMessages {
         case let .truncated(path, detail): "'\(path)': die Datei ist abgeschnitten (\(detail))"
         case let .decodeFailed(path, reason): "'\(path)': Dekodieren fehlgeschlagen (\(reason))"
         case let .resamplerFailed(reason): "Umrechnen der Abtastrate fehlgeschlagen (\(reason))"
-        case let .notRegularFile(path, kind): "'\(path)': \(german(kind)), keine gewöhnliche Datei; übersprungen"
+        case let .notRegularFile(path, kind): "'\(path)': \(german(kind)), keine gewöhnliche Datei"
         case let .implausibleLength(path):
             "'\(path)': ihr Kopf verspricht mehr als \(SourceFormat.maxSeconds / 3600) Stunden Ton; die Datei ist beschädigt"
         case let .tooLong(path, seconds, limit):
@@ -73,7 +73,7 @@ extension ErrorMessages {
         case .characterDevice: "ein zeichenorientiertes Gerät"
         case .blockDevice: "ein Blockgerät"
         case .socket: "ein Socket"
-        case .other: "keine gewöhnliche Datei"
+        case .other: "eine Sonderdatei"
         }
     }
 
