@@ -1,3 +1,4 @@
+import Decoders
 import Glibc
 
 /// Reads a small text file a person hands over (config.toml, a history CSV, affirmations):
@@ -27,10 +28,10 @@ enum TextFile {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .unreadable(reason: String(cString: strerror(errno))) }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            throw .unreadable(reason: info.st_mode & S_IFMT == S_IFDIR
-                ? localized("it is a folder, not a file", de: "das ist ein Ordner, keine Datei")
-                : localized("it is not a regular file", de: "das ist keine gewöhnliche Datei"))
+        switch RegularFile.kind(of: info.st_mode) {
+        case nil: break
+        case .directory?: throw .unreadable(reason: localized("it is a folder, not a file", de: "das ist ein Ordner, keine Datei"))
+        case .some: throw .unreadable(reason: localized("it is not a regular file", de: "das ist keine gewöhnliche Datei"))
         }
         let tooLarge = Failure.unreadable(reason: localized("larger than \(maxBytes >> 20) MiB",
                                                              de: "größer als \(maxBytes >> 20) MiB"))
