@@ -47,19 +47,42 @@ public struct TrackImporter: Sendable {
     }
 
     /// Imports one file (an absolute path); `copy` puts a copy in the library's folder.
-    public func importFile(_ path: String, copy: Bool = false) -> ImportOutcome {
+    /// `prepared` is what `prepare` computed for it ahead, on another thread.
+    public func importFile(_ path: String, copy: Bool = false, prepared: ImportPreparation? = nil) -> ImportOutcome {
         do {
-            return try importOrThrow(path, copy: copy)
+            return try importOrThrow(path, copy: copy, prepared: prepared)
         } catch {
             return .failed(path: path, error: error)
         }
     }
 
-    private func importOrThrow(_ path: String, copy: Bool) throws(LibraryError) -> ImportOutcome {
+    /// Computes ahead what importing `path` will need: its hash unless it is known unchanged,
+    /// and its analysis unless its content is known. Reads the library, never writes it, so
+    /// that files can be prepared on every core while the imports stay in order. Nil when the
+    /// file cannot be looked at; its import then reports why.
+    public func prepare(_ path: String) -> ImportPreparation? {
+        do {
+            let stamp = try FileStamp(path: path)
+            let atPath = try database.read { db in try Track.filter(Column("path") == path).fetchOne(db) }
+            if let atPath, stamp.matches(atPath) { return ImportPreparation(stamp: stamp, hash: nil, analysis: nil) }
+            let hash = try ContentHash.of(path: path)
+            let known = try database.read { db in try Track.filter(Column("contentHash") == hash).fetchCount(db) }
+            if known > 0 { return ImportPreparation(stamp: stamp, hash: hash, analysis: nil) }
+            let analysis = Result { () throws(LibraryError) in try TrackAnalysis(path: path) }
+            return ImportPreparation(stamp: stamp, hash: hash, analysis: analysis)
+        } catch {
+            return nil
+        }
+    }
+
+    private func importOrThrow(_ path: String, copy: Bool, prepared: ImportPreparation?) throws(LibraryError) -> ImportOutcome {
         let stamp = try FileStamp(path: path)
+        // A file changed since it was prepared is read again.
+        let ahead = prepared?.matching(stamp)
         let atPath = try database.read { db in try Track.filter(Column("path") == path).fetchOne(db) }
         if let atPath, stamp.matches(atPath) { return .unchanged(atPath) }
-        let hash = try ContentHash.of(path: path)
+        let hash: String
+        if let known = ahead?.hash { hash = known } else { hash = try ContentHash.of(path: path) }
         if var known = try database.read({ db in try Track.filter(Column("contentHash") == hash).fetchOne(db) }) {
             if known.path == path || known.copied {
                 // Touched but not changed, or a file that was copied in before.
@@ -85,7 +108,8 @@ public struct TrackImporter: Sendable {
             }
             return .moved(moved, from: from)
         }
-        let analysis = try TrackAnalysis(path: path)
+        let analysis: TrackAnalysis
+        if let measured = ahead?.analysis { analysis = try measured.get() } else { analysis = try TrackAnalysis(path: path) }
         var storedPath = path
         if copy { storedPath = try copyIn(path, hash: hash) }
         let track = Track(id: atPath?.id, path: storedPath, contentHash: hash, fileSize: stamp.size,
@@ -151,28 +175,5 @@ public struct TrackImporter: Sendable {
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path)
             : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path)
         return url.standardizedFileURL.path
-    }
-}
-
-/// Size and modification time: a file whose stamp is unchanged is not read again.
-struct FileStamp {
-    let size: Int64
-    let modifiedAt: Double
-
-    init(path: String) throws(LibraryError) {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
-        }
-        // A FIFO would block the hash for ever and a device never end: regular files only.
-        if let kind = RegularFile.kind(of: info.st_mode) {
-            throw .undecodable(.notRegularFile(path: path, kind: kind))
-        }
-        size = Int64(info.st_size)
-        modifiedAt = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-    }
-
-    func matches(_ track: Track) -> Bool {
-        track.fileSize == size && track.modifiedAt == modifiedAt
     }
 }

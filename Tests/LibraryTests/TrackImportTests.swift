@@ -210,4 +210,47 @@ struct TrackImportTests {
             #expect(error.errorDescription?.contains("matches 2 tracks") == true)
         }
     }
+
+    @Test("what was prepared for a file that changed before its import is not used: the file is measured again")
+    func stalePreparationIsIgnored() throws {
+        // Given a one-second tone prepared for import
+        let scratch = try ScratchLibrary()
+        let path = scratch.folder + "/music/talk.wav"
+        try writeSineWAV(path: path, frames: 48_000, channels: 1, frequency: 440, amplitude: 0.1)
+        let importer = scratch.importer
+        let prepared = try #require(importer.prepare(path))
+
+        // When the file is replaced by a louder, two-second tone before the import takes it
+        try writeSineWAV(path: path, frames: 96_000, channels: 1, frequency: 440, amplitude: 0.4)
+        let outcome = importer.importFile(path, prepared: prepared)
+
+        // Then the library holds the new file's length and loudness, not the prepared ones
+        guard case let .imported(track) = outcome else {
+            Issue.record("expected an import, got \(outcome)")
+            return
+        }
+        #expect(track.frames == 96_000)
+        #expect(abs(track.peak - 0.4) < 0.01)
+        #expect(try track.contentHash == ContentHash.of(path: path))
+    }
+
+    @Test("a prepared file imports with the same tags, length, loudness and hash as one that was not")
+    func preparedEqualsUnprepared() throws {
+        // Given two libraries and the same MP3
+        let first = try ScratchLibrary()
+        let second = try ScratchLibrary()
+        let path = try first.copyFixtures(["id3v24.mp3"])[0]
+
+        // When one imports it prepared on another thread, the other imports it directly
+        let preparedOutcome = first.importer.importFile(path, prepared: first.importer.prepare(path))
+        let directOutcome = second.importer.importFile(path)
+
+        // Then the two tracks are the same but for the moment of import
+        guard case var .imported(prepared) = preparedOutcome, case let .imported(direct) = directOutcome else {
+            Issue.record("expected two imports, got \(preparedOutcome) and \(directOutcome)")
+            return
+        }
+        prepared.importedAt = direct.importedAt
+        #expect(prepared == direct)
+    }
 }

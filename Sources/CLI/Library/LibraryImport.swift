@@ -30,7 +30,18 @@ struct LibraryImport: ParsableCommand {
     @Flag(name: .shortAndLong, help: .localized("Only report problems.", de: "Nur Probleme melden."))
     var quiet = false
 
+    @Option(name: .shortAndLong,
+            help: .localized("Files decoded at once (default: one per core).",
+                             de: "Gleichzeitig dekodierte Dateien (Standard: eine je Kern).", valueName: "n"))
+    var jobs: Int?
+
     @OptionGroup var location: LibraryLocation
+
+    func validate() throws {
+        if let jobs, !(1...256).contains(jobs) {
+            throw ValidationError(localized("--jobs must be 1 to 256, not \(jobs)", de: "--jobs muss 1 bis 256 sein, nicht \(jobs)"))
+        }
+    }
 
     func run() throws {
         let database = try location.open()
@@ -39,9 +50,14 @@ struct LibraryImport: ParsableCommand {
         for failure in missing { Self.report(failure.line) }
         let progress = ImportProgress(total: files.count)
         var counts: [ImportOutcomeKind: Int] = [:]
+        // The decoding (hash, tags, length, loudness) runs on every core; the imports take
+        // its results in the files' order, so the library and the lines are as one at a time.
+        let preparations = InOrderWorkers(count: files.count, threads: jobs ?? ProcessInfo.processInfo.activeProcessorCount) {
+            index in importer.prepare(files[index])
+        }
         for (index, file) in files.enumerated() {
             progress.show(done: index, current: file)
-            let outcome = importer.importFile(file, copy: copy)
+            let outcome = importer.importFile(file, copy: copy, prepared: preparations.take(index) ?? nil)
             progress.clear()
             if outcome.isFailure {
                 Self.report(outcome.line)
