@@ -45,9 +45,12 @@ let package = Package(
         .systemLibrary(name: "CGcrypt", pkgConfig: "libgcrypt",
                        providers: [.apt(["libgcrypt20-dev"])]),
 
+        // The resampler's inner loop, in C so that it can choose AVX2 and FMA at run time.
+        .target(name: "CPolyphase"),
+
         // The real-time engine: pure Swift, no C library.
         .target(name: "Mixer", swiftSettings: strictSwift),
-        .target(name: "Decoders", dependencies: ["Mixer", "CMPG123", "CSndFile", "CSoxr", "CID3Tag"],
+        .target(name: "Decoders", dependencies: ["Mixer", "CMPG123", "CSndFile", "CSoxr", "CID3Tag", "CPolyphase"],
                 swiftSettings: strictSwift),
         .target(name: "Outputs", dependencies: ["Mixer", "CSndFile", "CPulse", "CALSA"],
                 swiftSettings: strictSwift),

@@ -1,5 +1,6 @@
 /// Reads any decoder's output as interleaved stereo Float32 at the engine's rate: mono is
-/// duplicated, more than two channels keep the first two, and other rates go through libsoxr.
+/// duplicated, more than two channels keep the first two, and other rates are converted
+/// (`makeResampler`).
 ///
 /// When it resamples and `decodeAhead` is on, decoding runs ahead on a thread of its own
 /// (`DecodeAhead`) so that the two halves of the work use two cores. The output has exactly
@@ -12,7 +13,7 @@ public final class EngineFormatReader {
     public let frameCount: Int
 
     private let chunks: StereoChunkReader
-    private let resampler: Resampler?
+    private let resampler: (any Resampling)?
     private let decodeAhead: DecodeAhead?
     private let stereoBuffer: UnsafeMutablePointer<Float>
     private var pendingOffset = 0
@@ -42,7 +43,7 @@ public final class EngineFormatReader {
             resampler = nil
             self.decodeAhead = nil
         } else {
-            resampler = try Resampler(inputRate: sourceRate, outputRate: engineRate, channels: 2)
+            resampler = try makeResampler(inputRate: sourceRate, outputRate: engineRate)
             self.decodeAhead = decodeAhead ? DecodeAhead(chunks: chunks) : nil
             self.decodeAhead?.start()
         }

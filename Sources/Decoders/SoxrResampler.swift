@@ -1,13 +1,15 @@
 import CSoxr
 
-/// Sample-rate conversion of interleaved stereo Float32 through libsoxr (high quality).
+/// Sample-rate conversion of interleaved stereo Float32 through libsoxr, high quality (20-bit
+/// precision, flat to 91.3 % of the lower Nyquist frequency, nothing aliased): for the rates
+/// `PolyphaseResampler` does not take, such as a 22.05 kHz or 32 kHz source.
 /// Runs on decoder or control threads only, never on the render thread.
-final class Resampler {
+final class SoxrResampler: Resampling {
     private let soxr: soxr_t
     let inputRate: Int
     let outputRate: Int
 
-    init(inputRate: Int, outputRate: Int, channels: Int) throws(DecoderError) {
+    init(inputRate: Int, outputRate: Int, channels: Int = 2) throws(DecoderError) {
         var error: soxr_error_t?
         // Default specs: Float32 interleaved in and out, high quality, one thread.
         guard let soxr = soxr_create(Double(inputRate), Double(outputRate), UInt32(channels),
