@@ -7,14 +7,22 @@ import Synchronization
 ///
 /// The consumer (the reader's thread) takes frames with `read`; `stop` ends the thread and
 /// waits for it, after which `chunks` may be used (sought) from the consumer side again.
+///
+/// A side that finds the ring empty (or full) sleeps until the other has a batch — a quarter
+/// of the ring — ready for it, and is woken only if it sleeps: a wake-up per 4096-frame chunk
+/// cost more CPU time in the kernel than the resampling itself.
 final class DecodeAhead: @unchecked Sendable {
     private let chunks: StereoChunkReader
     private let ring: SPSCRing<Float>
+    /// Samples (not frames) that make a batch worth a wake-up.
+    private let batch: Int
     private let spaceFreed = DispatchSemaphore(value: 0)
     private let framesAdded = DispatchSemaphore(value: 0)
     private let exited = DispatchSemaphore(value: 0)
     private let stopRequested = Atomic<Bool>(false)
     private let ended = Atomic<Bool>(false)
+    private let readerSleeps = Atomic<Bool>(false)
+    private let decoderSleeps = Atomic<Bool>(false)
     /// Set by the decoding thread before it publishes `ended`.
     private var failure: DecoderError?
     private var running = false
@@ -22,6 +30,7 @@ final class DecodeAhead: @unchecked Sendable {
     init(chunks: StereoChunkReader, bufferFrames: Int = 65_536) {
         self.chunks = chunks
         ring = SPSCRing(minimumCapacity: bufferFrames * 2)
+        batch = ring.capacity / 4
     }
 
     deinit { stop() }
@@ -43,8 +52,8 @@ final class DecodeAhead: @unchecked Sendable {
     /// Ends the thread and waits for it; frames still in the ring are dropped.
     func stop() {
         guard running else { return }
-        stopRequested.store(true, ordering: .relaxed)
-        spaceFreed.signal()
+        stopRequested.store(true, ordering: .sequentiallyConsistent)
+        if decoderSleeps.exchange(false, ordering: .sequentiallyConsistent) { spaceFreed.signal() }
         exited.wait()
         running = false
         ring.discard(ring.availableToRead)
@@ -59,14 +68,22 @@ final class DecodeAhead: @unchecked Sendable {
             let whole = min(maxFrames * 2, ring.availableToRead & ~1)
             let got = ring.read(into: UnsafeMutableBufferPointer(start: destination, count: whole))
             if got > 0 {
-                spaceFreed.signal()
+                if ring.capacity - ring.availableToRead >= batch, decoderSleeps.exchange(false, ordering: .sequentiallyConsistent) {
+                    spaceFreed.signal()
+                }
                 return got / 2
             }
             if finished {
                 if let failure { throw failure }
                 return 0
             }
-            _ = framesAdded.wait(timeout: .now() + .milliseconds(50))
+            // Say it sleeps, then look again: a batch written meanwhile is seen here, or the
+            // decoder sees the flag and wakes it. The timeout covers what neither sees.
+            readerSleeps.store(true, ordering: .sequentiallyConsistent)
+            if ring.availableToRead < batch && !ended.load(ordering: .sequentiallyConsistent) {
+                _ = framesAdded.wait(timeout: .now() + .milliseconds(50))
+            }
+            readerSleeps.store(false, ordering: .sequentiallyConsistent)
         }
     }
 
@@ -74,8 +91,8 @@ final class DecodeAhead: @unchecked Sendable {
         let stereo = UnsafeMutablePointer<Float>.allocate(capacity: chunks.chunkFrames * 2)
         defer {
             stereo.deallocate()
-            ended.store(true, ordering: .releasing)
-            framesAdded.signal()
+            ended.store(true, ordering: .sequentiallyConsistent)
+            if readerSleeps.exchange(false, ordering: .sequentiallyConsistent) { framesAdded.signal() }
         }
         while !stopRequested.load(ordering: .relaxed) {
             let got: Int
@@ -89,12 +106,18 @@ final class DecodeAhead: @unchecked Sendable {
             var written = 0
             while written < got * 2 {
                 written += ring.write(UnsafeBufferPointer(start: stereo + written, count: got * 2 - written))
+                if ring.capacity - ring.availableToWrite >= batch, readerSleeps.exchange(false, ordering: .sequentiallyConsistent) {
+                    framesAdded.signal()
+                }
                 if written < got * 2 {
+                    decoderSleeps.store(true, ordering: .sequentiallyConsistent)
+                    if ring.availableToWrite < batch && !stopRequested.load(ordering: .sequentiallyConsistent) {
+                        _ = spaceFreed.wait(timeout: .now() + .milliseconds(50))
+                    }
+                    decoderSleeps.store(false, ordering: .sequentiallyConsistent)
                     if stopRequested.load(ordering: .relaxed) { return }
-                    _ = spaceFreed.wait(timeout: .now() + .milliseconds(50))
                 }
             }
-            framesAdded.signal()
         }
     }
 }

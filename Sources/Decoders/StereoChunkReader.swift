@@ -26,7 +26,9 @@ final class StereoChunkReader {
     /// Decodes up to `chunkFrames` frames into `stereo` (room for `chunkFrames` stereo frames).
     /// Returns 0 at the end of the file; throws `truncated` when it ends early.
     func read(into stereo: UnsafeMutablePointer<Float>) throws(DecoderError) -> Int {
-        let got = try decoder.read(into: sourceBuffer, maxFrames: chunkFrames)
+        let channels = decoder.sourceFormat.channels
+        // Stereo is decoded where it is wanted; other layouts are converted from a buffer.
+        let got = try decoder.read(into: channels == 2 ? stereo : sourceBuffer, maxFrames: chunkFrames)
         if got == 0 {
             if framesRead < decoder.frameCount {
                 throw .truncated(path: decoder.path,
@@ -35,15 +37,24 @@ final class StereoChunkReader {
             return 0
         }
         framesRead += got
-        StereoConversion.toStereo(sourceBuffer, channels: decoder.sourceFormat.channels, frames: got, into: stereo)
+        if channels != 2 { StereoConversion.toStereo(sourceBuffer, channels: channels, frames: got, into: stereo) }
         replacedSamples += Self.silenceUnplayable(stereo, count: got * 2)
         return got
     }
 
     /// Sets every sample that is NaN, infinite or beyond ±`sampleLimit` to 0; returns how many.
     static func silenceUnplayable(_ samples: UnsafeMutablePointer<Float>, count: Int) -> Int {
+        // Eight at a time, looking only: a whole chunk of sound is read and never written.
+        let limit = SIMD8<Float>(repeating: sampleLimit)
+        var clean = 0
+        while clean + 8 <= count {
+            let lanes = UnsafeRawPointer(samples + clean).loadUnaligned(as: SIMD8<Float>.self)
+            // NaN fails the comparison too.
+            guard all((lanes .<= limit) .& (lanes .>= -limit)) else { break }
+            clean += 8
+        }
         var replaced = 0
-        for index in 0..<count {
+        for index in clean..<count {
             // One comparison per sample: NaN fails it too.
             if !(abs(samples[index]) <= sampleLimit) {
                 samples[index] = 0
