@@ -56,8 +56,22 @@ if [ ! -s "$out/hour.mp3" ]; then
 fi
 ours=$(best_of_three /nonexistent "$meditate" decode "$out/hour.mp3")
 mpg=$(best_of_three /nonexistent sh -c "mpg123 -q -s '$out/hour.mp3' > /dev/null")
-row "decode + resample 60 min MP3" "$ours" "$mpg" 1.2
-echo "   CPU time: meditate $(cpu_seconds "$meditate" decode "$out/hour.mp3") s (decoding and resampling overlap on two threads), mpg123 $(cpu_seconds mpg123 -q -s "$out/hour.mp3") s"
+row "decode + resample 60 min MP3, wall" "$ours" "$mpg" 1.2
+# What a one-core Raspberry Pi pays: both threads' CPU time, best of three each.
+best_cpu() {
+    local best=""
+    for _ in 1 2 3; do
+        local spent
+        spent=$(cpu_seconds "$@")
+        best=$(python3 -c "b='$best'; print($spent if not b else min($spent, float(b)))")
+    done
+    echo "$best"
+}
+ours_cpu=$(best_cpu "$meditate" decode "$out/hour.mp3")
+mpg_cpu=$(best_cpu mpg123 -q -s "$out/hour.mp3")
+row "decode + resample 60 min MP3, CPU" "$ours_cpu" "$mpg_cpu" 1.3
+echo "   resampler: flat to 20 kHz within 0.01 dB, images and aliases below 20 kHz >= 100 dB down"
+echo "   (measured by Tests/DecodersTests/ResamplerQualityTests.swift)"
 
 # The live rows play to a PulseAudio server: `make bench` starts a private one with a null sink
 # (scripts/with-test-pulse.sh), which plays in real time like a sound card.
@@ -119,6 +133,38 @@ ffmpeg_time=$(best_of_three /nonexistent sh -c "ffmpeg -nostdin -hide_banner -lo
 python3 -c "
 ours, theirs = $ours, $ffmpeg_time
 print(f'{\"import per hour of audio\":<44} meditate {ours:7.3f} s   ffmpeg -af ebur128 {theirs:7.3f} s   ratio {ours / theirs:5.2f}  (no goal; for comparison)')"
+
+echo "== guided: import of a folder, 10 one-hour MP3s, on every core (reference: ffmpeg ebur128, one file after another)"
+mkdir -p "$out/folder"
+# The same hour under ten titles: ten files that differ (the library knows a file by its bytes).
+python3 - "$out/hour.mp3" "$out/folder" <<'PY'
+import os, sys
+source, folder = sys.argv[1], sys.argv[2]
+audio = open(source, "rb").read()
+for index in range(10):
+    target = os.path.join(folder, f"part-{index}.mp3")
+    if os.path.exists(target) and os.path.getsize(target) > len(audio):
+        continue
+    text = b"\x00" + f"Part {index}".encode()
+    frame = b"TIT2" + len(text).to_bytes(4, "big") + b"\x00\x00" + text
+    size = len(frame)
+    header = b"ID3\x03\x00\x00" + bytes([(size >> 21) & 0x7F, (size >> 14) & 0x7F, (size >> 7) & 0x7F, size & 0x7F])
+    with open(target, "wb") as file:
+        file.write(header + frame + audio)
+PY
+rm -rf "$out/folder-library"
+start=$(date +%s.%N)
+"$meditate" library import "$out/folder" --library "$out/folder-library" -q
+end=$(date +%s.%N)
+ours=$(python3 -c "print($end - $start)")
+start=$(date +%s.%N)
+for file in "$out"/folder/part-*.mp3; do
+    ffmpeg -nostdin -hide_banner -loglevel error -i "$file" -af ebur128 -f null - 2>/dev/null
+done
+end=$(date +%s.%N)
+ffmpeg_folder=$(python3 -c "print($end - $start)")
+row "import 10 h of MP3 in 10 files, wall" "$ours" "$ffmpeg_folder" 0.5
+rm -rf "$out/folder-library"
 
 echo "== guided: peak RSS playing a 128 kbps MP3 from the library to ALSA's null device (unpaced)"
 if [ ! -s "$out/ten.mp3" ]; then
