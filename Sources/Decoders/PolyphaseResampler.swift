@@ -26,6 +26,7 @@ final class PolyphaseResampler: Resampling {
     /// More phases than this (an odd rate such as 44 101 Hz) would make a table of megabytes:
     /// such rates go to libsoxr.
     static let maxPhases = 1024
+    static let maxTaps = 1024
 
     let inputRate: Int
     let outputRate: Int
@@ -46,13 +47,15 @@ final class PolyphaseResampler: Resampling {
     private var row = 0
     private var flushed = false
 
-    /// Nil when the rates are not both 40 kHz or more, when an output rate more than 20 kHz
-    /// above the input would let the image of low notes through, or when their ratio needs
-    /// more than `maxPhases` phases.
+    /// Nil when the rates are not both 40 kHz or more, when the output rate leaves less than
+    /// 2 kHz above 20 kHz, when an output rate more than 20 kHz above the input would let the
+    /// image of low notes through, or when their ratio needs more than `maxPhases` phases or
+    /// `maxTaps` taps.
     init?(inputRate: Int, outputRate: Int) {
         let low = min(inputRate, outputRate)
         let stopband = Double(outputRate) - Self.passbandEdge
-        guard low >= 40_000, stopband <= Double(inputRate) else { return nil }
+        // At least 2 kHz between the passband's edge and the stopband (none at 40 kHz out).
+        guard low >= 40_000, stopband >= Self.passbandEdge + 2_000, stopband <= Double(inputRate) else { return nil }
         let divisor = Self.gcd(inputRate, outputRate)
         let phases = outputRate / divisor
         let step = inputRate / divisor
@@ -61,6 +64,9 @@ final class PolyphaseResampler: Resampling {
         // the passband edge to the first frequency that would land in it), in input frames.
         let transition = (stopband - Self.passbandEdge) / Double(inputRate)
         let length = (Self.designedRejection - 7.95) / (14.36 * transition)
+        // A far higher input rate than the output's makes the filter long: past `maxTaps`
+        // (768 kHz down to 48 kHz needs 652) libsoxr's multi-stage design costs less.
+        guard length <= Double(Self.maxTaps) else { return nil }
         let taps = (Int(length.rounded(.up)) + 3) / 4 * 4
         self.inputRate = inputRate
         self.outputRate = outputRate

@@ -98,6 +98,10 @@ struct ResamplerQualityTests {
             #expect(try makeResampler(inputRate: rate, outputRate: 48_000) is SoxrResampler, "\(rate)")
         }
         #expect(PolyphaseResampler(inputRate: 44_100, outputRate: 48_000)?.taps == 40)
+        // No room between 20 kHz and the stopband, or a filter too long: libsoxr
+        #expect(PolyphaseResampler(inputRate: 44_100, outputRate: 40_000) == nil)
+        #expect(PolyphaseResampler(inputRate: 768_000, outputRate: 42_000) == nil)
+        #expect(PolyphaseResampler(inputRate: 768_000, outputRate: 48_000) != nil)
     }
 
     @Test("44.1 → 48 kHz: two seconds become exactly 96 000 frames, and the tone is not delayed")
