@@ -1,1 +1,3 @@
 #include <mpg123.h>
+
+#include "buffered_reader.h"

@@ -24,8 +24,10 @@ public final class MP3Decoder: AudioDecoder {
             // Gapless is what makes the decoded length exact; quiet keeps libmpg123 off stderr.
             mpg123_param2(handle, Int32(MPG123_ADD_FLAGS.rawValue), Int(MPG123_GAPLESS.rawValue | MPG123_QUIET.rawValue), 0)
             Self.acceptFloatOutputOnly(handle)
-            guard mpg123_open(handle, path) == MPG123_OK.rawValue else {
-                throw DecoderError.unreadable(path: path, reason: Self.lastError(handle))
+            var openErrno: Int32 = 0
+            guard meditate_mpg123_open_buffered(handle, path, &openErrno) == MPG123_OK.rawValue else {
+                let reason = openErrno != 0 ? String(cString: strerror(openErrno)) : Self.lastError(handle)
+                throw DecoderError.unreadable(path: path, reason: reason)
             }
             var rate = 0, channels: Int32 = 0, encoding: Int32 = 0
             guard mpg123_getformat(handle, &rate, &channels, &encoding) == MPG123_OK.rawValue,
