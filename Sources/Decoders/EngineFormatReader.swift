@@ -94,9 +94,6 @@ public final class EngineFormatReader {
                                                              into: target, outputCapacity: room)
                 pendingOffset += consumed
                 pendingFrames -= consumed
-                // The filter rings past its input's peak: samples held to the limit before it
-                // are held to it after it too.
-                StereoChunkReader.clampToLimit(target, count: made * 2)
                 produced += made
                 if made == 0 && consumed == 0 && sourceEnded && pendingFrames == 0 {
                     // The filter is drained short of the exact length by a frame or two of

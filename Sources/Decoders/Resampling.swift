@@ -2,7 +2,9 @@
 /// threads (never the render thread).
 protocol Resampling: AnyObject {
     /// Converts up to `inputFrames` frames (nil input: flush what the filter still holds) into
-    /// at most `outputCapacity` frames. Returns the frames consumed and produced.
+    /// at most `outputCapacity` frames. Returns the frames consumed and produced. The output is
+    /// held within ±`StereoChunkReader.sampleLimit`: the filter rings past its input's peak,
+    /// and samples held to the limit before it are held to it after it too.
     func process(_ input: UnsafePointer<Float>?, inputFrames: Int,
                  into output: UnsafeMutablePointer<Float>, outputCapacity: Int)
         throws(DecoderError) -> (consumed: Int, produced: Int)

@@ -24,7 +24,8 @@ final class SoxrResampler: Resampling {
     deinit { soxr_delete(soxr) }
 
     /// Converts up to `inputFrames` frames (nil input: flush what the filter still holds) into
-    /// at most `outputCapacity` frames. Returns the frames consumed and produced.
+    /// at most `outputCapacity` frames, held within ±`StereoChunkReader.sampleLimit`. Returns
+    /// the frames consumed and produced.
     func process(_ input: UnsafePointer<Float>?, inputFrames: Int,
                  into output: UnsafeMutablePointer<Float>, outputCapacity: Int)
         throws(DecoderError) -> (consumed: Int, produced: Int) {
@@ -33,6 +34,7 @@ final class SoxrResampler: Resampling {
         let error = soxr_process(soxr, input, input == nil ? 0 : inputFrames, &consumed,
                                  output, outputCapacity, &produced)
         if let error { throw .resamplerFailed(reason: String(cString: error)) }
+        StereoChunkReader.clampToLimit(output, count: produced * 2)
         return (consumed, produced)
     }
 

@@ -8,16 +8,25 @@
 
 #include <stddef.h>
 
+// The most rows a filter may have (the kernel plans its work on the stack).
+#define MEDITATE_POLYPHASE_MAX_ROWS 1024
+
 typedef struct {
     // rows × taps × 2 floats: each tap twice, once for the left and once for the right sample.
-    // The rows are the filter's phases in the order output frames use them, so that the table
-    // is read front to back (it is larger than a core's first-level cache).
+    // Row r is the phase output frame n uses when n ≡ r (mod rows), counted from the frame
+    // made at row 0. On a 64-byte boundary.
     const float *coefficients;
     // For each row, how many input frames the window moves on after it.
     const int *advance;
+    // At most MEDITATE_POLYPHASE_MAX_ROWS.
     long rows;
     // A multiple of 4.
     long taps;
+    // The sum of `advance`: how far the window moves in `rows` output frames.
+    long step;
+    // Every output sample is held within ±limit: the filter rings past its input's peak, and
+    // samples held to the limit before it are held to it after it too.
+    float limit;
 } meditate_polyphase;
 
 // Writes output frames while the next one's window (`taps` frames from *position) lies inside
