@@ -7,12 +7,12 @@ import Foundation
 /// gcd, 160 for 44.1 → 48 kHz).
 ///
 /// Its quality is set by what a listener can hear, not by the Nyquist frequency:
-/// - everything from 0 to 20 kHz passes flat (within ±0.001 dB);
+/// - everything from 0 to 20 kHz passes flat (within ±0.005 dB);
 /// - every image or alias that would land at or below 20 kHz is at least 100 dB down;
 /// - images or aliases that land between 20 kHz and the output's Nyquist frequency are not
-///   fully removed. Leaving that inaudible band free is what makes the filter short: 40 taps
+///   fully removed. Leaving that inaudible band free is what makes the filter short: 36 taps
 ///   per phase from 44.1 to 48 kHz, where a filter that keeps it clean needs some 140. It costs
-///   a quarter of what libsoxr's high quality costs for the same conversion.
+///   a fifth of what libsoxr's high quality costs for the same conversion.
 ///
 /// `Tests/DecodersTests/ResamplerQualityTests.swift` measures all three with tones and sweeps.
 final class PolyphaseResampler: Resampling {
@@ -20,12 +20,15 @@ final class PolyphaseResampler: Resampling {
     static let passbandEdge = 20_000.0
     /// How far images and aliases that would land in the kept band are pushed down, in dB.
     static let rejection = 100.0
+    /// How far below the middle of the transition band the cutoff sits, as a part of its width.
     /// Kaiser's formulas fall short of their aim by a dB or two at the transition's far edge
-    /// (measured: 98 dB for 100): the filter is designed for a little more than it promises.
-    static let designedRejection = rejection + 5
+    /// (98 dB for 100), where the passband has flatness to spare (±0.0001 dB): a cutoff 400 Hz
+    /// lower for 44.1 → 48 kHz trades some of that (±0.004 dB) for 3 to 4 dB more rejection,
+    /// computed for 44.1 and 48 kHz both ways, 88.2, 96 and 192 kHz to 48 kHz.
+    static let cutoffLowering = 0.05
     /// More phases than this (an odd rate such as 44 101 Hz) would make a table of megabytes:
     /// such rates go to libsoxr.
-    static let maxPhases = 1024
+    static let maxPhases = Int(MEDITATE_POLYPHASE_MAX_ROWS)
     static let maxTaps = 1024
 
     let inputRate: Int
@@ -63,7 +66,7 @@ final class PolyphaseResampler: Resampling {
         // Kaiser's estimate of the length for the rejection over the transition band (from
         // the passband edge to the first frequency that would land in it), in input frames.
         let transition = (stopband - Self.passbandEdge) / Double(inputRate)
-        let length = (Self.designedRejection - 7.95) / (14.36 * transition)
+        let length = (Self.rejection - 7.95) / (14.36 * transition)
         // A far higher input rate than the output's makes the filter long: past `maxTaps`
         // (768 kHz down to 48 kHz needs 652) libsoxr's multi-stage design costs less.
         guard length <= Double(Self.maxTaps) else { return nil }
@@ -72,7 +75,9 @@ final class PolyphaseResampler: Resampling {
         self.outputRate = outputRate
         self.taps = taps
         self.phases = phases
-        coefficients = .allocate(capacity: phases * taps * 2)
+        // On a cache line: a row is a multiple of 32 bytes, so no load of the table is split.
+        coefficients = UnsafeMutableRawPointer.allocate(byteCount: phases * taps * 2 * MemoryLayout<Float>.size,
+                                                        alignment: 64).bindMemory(to: Float.self, capacity: phases * taps * 2)
         advance = .allocate(capacity: phases)
         // Output frame n falls n × step / phases input frames in: its phase is n × step mod
         // phases, and the window moves on by whole frames as that sum carries. The phases
@@ -81,16 +86,21 @@ final class PolyphaseResampler: Resampling {
             let phase = row * step % phases
             advance[row] = Int32((phase + step) / phases)
         }
+        // The window has all of the rounded-up length: its shape is that of the rejection
+        // `taps` reach by Kaiser's estimate, a dB or more beyond `rejection`.
+        let reached = 14.36 * transition * Double(taps) + 7.95
+        let cutoff = (Self.passbandEdge + stopband) / 2 - Self.cutoffLowering * (stopband - Self.passbandEdge)
         Self.design(into: coefficients, phases: phases, step: step, taps: taps,
-                    cutoff: (Self.passbandEdge + stopband) / 2 / Double(inputRate))
-        filter = meditate_polyphase(coefficients: coefficients, advance: advance, rows: phases, taps: taps)
+                    cutoff: cutoff / Double(inputRate), beta: 0.1102 * (reached - 8.7))
+        filter = meditate_polyphase(coefficients: coefficients, advance: advance, rows: phases, taps: taps, step: step,
+                                    limit: StereoChunkReader.sampleLimit)
         bufferFrames = 8192 + taps
         buffer = .allocate(capacity: bufferFrames * 2)
         reset()
     }
 
     deinit {
-        coefficients.deallocate()
+        UnsafeMutableRawPointer(coefficients).deallocate()
         advance.deallocate()
         buffer.deallocate()
     }
@@ -138,9 +148,9 @@ final class PolyphaseResampler: Resampling {
     /// `k − taps/2 + 1 − p/phases` input frames from its centre. `cutoff` is in cycles per
     /// input frame. Each row sums to exactly 1, so that a constant, or a low note, passes at
     /// the same level whatever the phase.
-    private static func design(into table: UnsafeMutablePointer<Float>, phases: Int, step: Int, taps: Int, cutoff: Double) {
+    private static func design(into table: UnsafeMutablePointer<Float>, phases: Int, step: Int, taps: Int,
+                               cutoff: Double, beta: Double) {
         let half = Double(taps) / 2
-        let beta = 0.1102 * (designedRejection - 8.7)
         let scale = besselI0(beta)
         var row = [Double](repeating: 0, count: taps)
         for r in 0..<phases {
