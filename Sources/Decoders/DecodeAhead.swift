@@ -100,29 +100,37 @@ final class DecodeAhead: @unchecked Sendable {
             ended.store(true, ordering: .sequentiallyConsistent)
             if readerSleeps.exchange(false, ordering: .sequentiallyConsistent) { framesAdded.signal() }
         }
+        let chunkSamples = chunks.chunkFrames * 2
         while !stopRequested.load(ordering: .relaxed) {
+            if ring.availableToWrite < chunkSamples {
+                // Say it sleeps, then look again, as the reader does.
+                decoderSleeps.store(true, ordering: .sequentiallyConsistent)
+                if ring.availableToWrite < decoderBatch && !stopRequested.load(ordering: .sequentiallyConsistent) {
+                    _ = spaceFreed.wait(timeout: .now() + .milliseconds(50))
+                }
+                decoderSleeps.store(false, ordering: .sequentiallyConsistent)
+                continue
+            }
+            // A chunk is decoded straight into the ring when it fits before the wrap (all but
+            // once a lap), which saves a copy of every sample; across the wrap, through `stereo`.
+            let span = ring.writableSpan()
+            let inPlace = span.count >= chunkSamples ? span.baseAddress : nil
             let got: Int
             do {
-                got = try chunks.read(into: stereo)
+                got = try chunks.read(into: inPlace ?? stereo)
             } catch {
                 failure = error
                 return
             }
             if got == 0 { return }
-            var written = 0
-            while written < got * 2 {
-                written += ring.write(UnsafeBufferPointer(start: stereo + written, count: got * 2 - written))
-                if ring.capacity - ring.availableToWrite >= readerBatch, readerSleeps.exchange(false, ordering: .sequentiallyConsistent) {
-                    framesAdded.signal()
-                }
-                if written < got * 2 {
-                    decoderSleeps.store(true, ordering: .sequentiallyConsistent)
-                    if ring.availableToWrite < decoderBatch && !stopRequested.load(ordering: .sequentiallyConsistent) {
-                        _ = spaceFreed.wait(timeout: .now() + .milliseconds(50))
-                    }
-                    decoderSleeps.store(false, ordering: .sequentiallyConsistent)
-                    if stopRequested.load(ordering: .relaxed) { return }
-                }
+            if inPlace != nil {
+                ring.commitWrite(got * 2)
+            } else {
+                // Fits: a whole chunk's room was free.
+                _ = ring.write(UnsafeBufferPointer(start: stereo, count: got * 2))
+            }
+            if ring.capacity - ring.availableToWrite >= readerBatch, readerSleeps.exchange(false, ordering: .sequentiallyConsistent) {
+                framesAdded.signal()
             }
         }
     }
