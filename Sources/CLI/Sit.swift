@@ -53,7 +53,7 @@ struct Sit: ParsableCommand {
         let gong = try GongSetting.load(settings, flag: session.sound.gong, sampleRate: plan.format.sampleRate)
         Interruption.install()
         let live = try LiveSession(plan: plan, gong: gong,
-                                   output: output.request(sampleRate: plan.format.sampleRate, settings: settings))
+                                   output: .request(output.request(sampleRate: plan.format.sampleRate, settings: settings)))
         logger.info("\(localized("output", de: "Ausgabe")): \(live.outputSummary)")
 
         let library = LibraryPaths(environment: ProcessEnvironment.variables)

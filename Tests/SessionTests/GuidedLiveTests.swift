@@ -40,8 +40,8 @@ struct GuidedLiveTests {
         defer { withExtendedLifetime(lock) {} }
         let file = folder.appendingPathComponent("played.raw").path
         let player = TrackPlayer(reader: try EngineFormatReader(path: track, engineRate: 48_000), gain: 1, threaded: true)
-        let session = try LiveSession(program: program, track: player, gong: strike, output: OutputRequest(
-            backend: .alsa, device: "tee:SLAVE=pulse,FILE=\(file),FORMAT=raw", sampleRate: 48_000))
+        let session = try LiveSession(program: program, track: player, gong: strike, output: .request(OutputRequest(
+            backend: .alsa, device: "tee:SLAVE=pulse,FILE=\(file),FORMAT=raw", sampleRate: 48_000)))
         try session.start()
         let deadline = Date().addingTimeInterval(40)
         var owners: [String] = []

@@ -32,8 +32,8 @@ struct LiveSessionTests {
         let lock = PulseSinkLock()
         defer { withExtendedLifetime(lock) {} }
         let file = folder.appendingPathComponent("played.raw").path
-        let session = try LiveSession(plan: plan, gong: strike, output: OutputRequest(
-            backend: .alsa, device: "tee:SLAVE=pulse,FILE=\(file),FORMAT=raw", sampleRate: 48_000))
+        let session = try LiveSession(plan: plan, gong: strike, output: .request(OutputRequest(
+            backend: .alsa, device: "tee:SLAVE=pulse,FILE=\(file),FORMAT=raw", sampleRate: 48_000)))
         try session.start()
         let deadline = Date().addingTimeInterval(30)
         var paused = false, resumed = false
@@ -125,8 +125,8 @@ struct LiveSessionTests {
         let capturePath = FileManager.default.temporaryDirectory.appendingPathComponent("monitor-\(UUID().uuidString).raw").path
         defer { try? FileManager.default.removeItem(atPath: capturePath) }
         let capture = try PulseCapture(into: capturePath)
-        let session = try LiveSession(plan: plan, gong: strike, output: OutputRequest(
-            backend: .pulse, device: PulseCapture.sink, sampleRate: 48_000))
+        let session = try LiveSession(plan: plan, gong: strike, output: .request(OutputRequest(
+            backend: .pulse, device: PulseCapture.sink, sampleRate: 48_000)))
         #expect(session.outputSummary.contains("target buffer 2000 ms"), "\(session.outputSummary)")
 
         // When it is paused 5 s into the sit and resumed after 0.8 s of the device's frames

@@ -16,7 +16,7 @@ enum GuidedLive {
         Interruption.install()
         let player = TrackPlayer(reader: setup.reader, gain: setup.normalization.linearGain, threaded: true)
         let live = try LiveSession(program: program, track: player, gong: setup.gong,
-                                   output: output.request(sampleRate: program.format.sampleRate, settings: settings))
+                                   output: .request(output.request(sampleRate: program.format.sampleRate, settings: settings)))
         logger.info("\(localized("output", de: "Ausgabe")): \(live.outputSummary)")
         let length = ClockText.format(frames: program.trackFrames, rate: program.format.sampleRate)
         logger.notice("\(localized("playing", de: "spiele")) \(setup.track.displayName) (\(length)), \(setup.gainDescription)")

@@ -14,7 +14,8 @@ import Synchronization
 /// while the device may hold seconds. The mixer's frames go on where they were after a pause.
 public final class LiveDriver: @unchecked Sendable {
     let renderer: MixerRenderer
-    let reopen: @Sendable () throws(OutputError) -> any AudioOutput
+    /// Opens a device again when the current one goes away mid-stream.
+    let opener: OutputOpener
     var output: any AudioOutput
     /// The mixer's frames, kept after the output thread has read them (see `SourceHistory`).
     let ring: RetainingRing<Float>
@@ -68,14 +69,14 @@ public final class LiveDriver: @unchecked Sendable {
     }
 
     /// - Parameters:
-    ///   - reopen: opens a device again when the current one goes away mid-stream.
+    ///   - output: the device to play through, opened by `opener`.
+    ///   - opener: opens a device again when the current one goes away mid-stream.
     ///   - aheadFrames: how far the mixer renders ahead of the output thread at least.
-    public init(renderer: MixerRenderer, output: any AudioOutput,
-                reopen: @escaping @Sendable () throws(OutputError) -> any AudioOutput,
+    public init(renderer: MixerRenderer, output: any AudioOutput, opener: OutputOpener,
                 blockFrames: Int = 1024, aheadFrames: Int = 3072) {
         self.renderer = renderer
         self.output = output
-        self.reopen = reopen
+        self.opener = opener
         self.blockFrames = min(blockFrames, renderer.maxBlockFrames)
         // The output thread hands the device what it asks for in one write, so the ring holds
         // at least that much: a device asking for more than is ready would wake both threads
@@ -264,7 +265,7 @@ public final class LiveDriver: @unchecked Sendable {
         while ContinuousClock.now - started < Self.outputWaitLimit && !stopping.load(ordering: .acquiring) {
             if endRequest.load(ordering: .acquiring) > 0 { return false }
             do {
-                let reopened = try reopen()
+                let reopened = try opener.open()
                 output = reopened
                 let handle = Interruptible(reopened)
                 interruptible.withLock { $0 = handle }

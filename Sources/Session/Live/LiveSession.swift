@@ -58,14 +58,15 @@ public final class LiveSession {
     }
 
     /// A timed sit.
-    public convenience init(plan: SessionPlan, gong: SampleBuffer, output request: OutputRequest) throws(OutputError) {
-        try self.init(program: SessionProgram(plan), track: nil, gong: gong, output: request)
+    public convenience init(plan: SessionPlan, gong: SampleBuffer, output opener: OutputOpener) throws(OutputError) {
+        try self.init(program: SessionProgram(plan), track: nil, gong: gong, output: opener)
     }
 
-    /// Opens the output the request names and prepares the session; `start()` plays it.
-    /// `track` plays the program's guided part (threaded).
+    /// Opens the output through `opener` and prepares the session; `start()` plays it. The
+    /// opener is used again when the device goes away mid-stream. `track` plays the program's
+    /// guided part (threaded).
     public init(program: SessionProgram, track: TrackPlayer?, gong: SampleBuffer,
-                output request: OutputRequest) throws(OutputError) {
+                output opener: OutputOpener) throws(OutputError) {
         precondition((track?.frameCount ?? 0) == program.trackFrames, "the track is the program's")
         self.program = program
         self.track = track
@@ -73,11 +74,7 @@ public final class LiveSession {
         self.controller = controller
         score = SessionScore(program: program, gong: gong, controller: controller)
         schedule = CommandSchedule(score.commands)
-        let output = try OutputOpener.open(request)
-        driver = LiveDriver(renderer: renderer, output: output, reopen: { () throws(OutputError) in
-            // Auto: whatever answers now, PulseAudio back again or ALSA.
-            try OutputOpener.open(request)
-        })
+        driver = LiveDriver(renderer: renderer, output: try opener.open(), opener: opener)
         pauseFadeFrames = program.format.frames(milliseconds: 300)
         seekFadeFrames = program.format.frames(milliseconds: 30)
         marginFrames = program.format.frames(milliseconds: 10)
