@@ -87,6 +87,13 @@ let package = Package(
                     swiftSettings: strictSwift),
         .testTarget(name: "DecodersTests", dependencies: ["Decoders", "WAVTestSupport"],
                     resources: [.copy("Fixtures")], swiftSettings: strictSwift),
+        // Test support: a sound device whose clock the test moves (the live driver without a server).
+        .target(name: "OutputTestSupport", dependencies: ["Outputs"], path: "Tests/OutputTestSupport",
+                swiftSettings: strictSwift),
+        // The outputs on their own: the live driver through the mock device, the WAV writer, the
+        // PulseAudio timing schedule, the output thread's history. No sound server.
+        .testTarget(name: "OutputsTests", dependencies: ["Outputs", "Mixer", "OutputTestSupport"],
+                    swiftSettings: strictSwift),
         .testTarget(name: "SessionTests",
                     dependencies: ["Session", "Mixer", "Decoders", "Outputs", "Synthesis", "PulseTestSupport", "WAVTestSupport"],
                     swiftSettings: strictSwift),

@@ -262,6 +262,8 @@ public final class LiveDriver: @unchecked Sendable {
         let started = ContinuousClock.now
         var lastError = error
         var saidWaiting = false
+        // Whatever ends the wait, the session no longer waits once it has.
+        defer { waitingForOutput.store(false, ordering: .releasing) }
         while ContinuousClock.now - started < Self.outputWaitLimit && !stopping.load(ordering: .acquiring) {
             if endRequest.load(ordering: .acquiring) > 0 { return false }
             do {
@@ -269,7 +271,6 @@ public final class LiveDriver: @unchecked Sendable {
                 output = reopened
                 let handle = Interruptible(reopened)
                 interruptible.withLock { $0 = handle }
-                waitingForOutput.store(false, ordering: .releasing)
                 reports.withLock {
                     $0.summary = reopened.summary
                     $0.notices.append(.playingOn(reopened.summary))
@@ -290,7 +291,6 @@ public final class LiveDriver: @unchecked Sendable {
                 }
             }
         }
-        waitingForOutput.store(false, ordering: .releasing)
         reports.withLock { $0.failure = lastError }
         return false
     }

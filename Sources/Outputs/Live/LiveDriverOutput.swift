@@ -25,6 +25,16 @@ extension LiveDriver {
         case end
     }
 
+    /// What became of a write.
+    private enum WriteOutcome {
+        case written
+        /// The device failed and another was opened: the frames were not played, and
+        /// `carryOn` has set up what the new device plays.
+        case replaced
+        /// The device failed and none could be opened again.
+        case failed
+    }
+
     /// The output thread's state, owned by it.
     private struct Playback: ~Copyable {
         var history: SourceHistory
@@ -123,17 +133,26 @@ extension LiveDriver {
                     state.gain.apply(to: target, frames: count)
                     samples = UnsafeBufferPointer(rebasing: work[..<piece.count])
                 }
-                guard write(samples, source: source, silent: false, &state) else { break playing }
+                switch write(samples, source: source, silent: false, &state) {
+                case .failed:
+                    break playing
+                case .replaced:
+                    // These frames went to the lost device: the new one plays from its clock,
+                    // with the fade-in `carryOn` started, which they must not count against.
+                    continue
+                case .written:
+                    break
+                }
                 if state.fadeLeft > 0 {
                     state.fadeLeft -= count
                     if state.fadeLeft == 0 { fadeEnded(&state) }
                 }
             case let .held(at):
-                guard writeSilence(limit, standingAt: at, from: silence, &state) else { break playing }
+                guard writeSilence(limit, standingAt: at, from: silence, &state) != .failed else { break playing }
             case .finishing:
                 // Silence after the last frame, so that the device does not run dry before it has
                 // played it, and a pause can still take it back.
-                guard writeSilence(limit, standingAt: state.history.end, from: silence, &state) else { break playing }
+                guard writeSilence(limit, standingAt: state.history.end, from: silence, &state) != .failed else { break playing }
             case let .ending(after):
                 state.clockLimit = min(state.clockLimit, after)
                 // Silence over what the device still holds of before the fade-out (it must not be
@@ -141,7 +160,7 @@ extension LiveDriver {
                 // device keeps asking, so the loop waits on it and its clock keeps moving. (A
                 // sleep here instead left PulseAudio's timing unanswered, and the session
                 // never ended.)
-                guard writeSilence(limit, standingAt: state.history.end, from: silence, &state) else { break playing }
+                guard writeSilence(limit, standingAt: state.history.end, from: silence, &state) != .failed else { break playing }
             }
         }
         if playedOut {
@@ -189,7 +208,7 @@ extension LiveDriver {
 
     /// Writes `frames` (at most a period) of silence while playback stands at mixer frame `source`.
     private func writeSilence(_ frames: Int, standingAt source: Int, from silence: UnsafeMutableBufferPointer<Float>,
-                              _ state: inout Playback) -> Bool {
+                              _ state: inout Playback) -> WriteOutcome {
         write(UnsafeBufferPointer(rebasing: silence[..<(2 * frames)]), source: source, silent: true, &state)
     }
 
@@ -263,9 +282,9 @@ extension LiveDriver {
     }
 
     /// Writes `samples` (mixer frames from `source` on, or silence while playback stands at
-    /// `source`); false when the device failed and none could be opened again.
+    /// `source`).
     private func write(_ samples: UnsafeBufferPointer<Float>, source: Int, silent: Bool,
-                       _ state: inout Playback) -> Bool {
+                       _ state: inout Playback) -> WriteOutcome {
         state.segments.wrote(atDevice: state.written, source: source, silent: silent)
         if !silent { deviceOffset.store(state.written - source, ordering: .releasing) }
         let unplayed: Int
@@ -273,15 +292,15 @@ extension LiveDriver {
             unplayed = try output.write(samples)
         } catch {
             state.underrunsOfClosedDevices += output.underruns
-            guard reconnect(after: error) else { return false }
+            guard reconnect(after: error) else { return .failed }
             carryOn(&state)
-            return true
+            return .replaced
         }
         if state.written == 0 { firstWriteNanoseconds.store(Self.realtimeNanoseconds(), ordering: .relaxed) }
         state.written += samples.count / 2
         state.highWater = max(state.highWater, state.written)
         publishPlayed(state.written - unplayed, &state)
-        return true
+        return .written
     }
 
     /// After a device was opened again: what the lost one held but had not played is played on
