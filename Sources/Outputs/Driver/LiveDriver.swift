@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Mixer
+import Rings
 import Synchronization
 
 /// Plays a mixer through a device: a mixer thread renders blocks into a lock-free ring, an output
@@ -194,104 +195,5 @@ public final class LiveDriver: @unchecked Sendable {
             defer { reports.notices.removeAll() }
             return reports.notices
         }
-    }
-
-    // MARK: Mixer thread
-
-    func runMixer() {
-        // Ctrl-C, SIGTERM and SIGHUP are left to the control thread: delivered there, they cut
-        // its wait short, so it can sleep long between polls and still answer one at once.
-        InterruptionSignals.mask(SIG_BLOCK)
-        ThreadPriority.requestRealtime()
-        let samples = blockFrames * 2
-        let block = UnsafeMutablePointer<Float>.allocate(capacity: samples)
-        defer { block.deallocate() }
-        var unannounced = false
-        while !stopping.load(ordering: .acquiring) {
-            let end = endFrameValue.load(ordering: .acquiring)
-            if renderer.frame >= end { break }
-            let limit = min(end, horizonFrame.load(ordering: .acquiring))
-            let frames = min(blockFrames, limit - renderer.frame)
-            guard frames > 0, ring.availableToRead < aheadFrames * 2,
-                  ring.availableToWrite >= frames * 2 else {
-                // The output thread is told once the ring is as full as it gets, not per block:
-                // each wake-up of a thread costs more than rendering a block.
-                if unannounced {
-                    framesWritten.signal()
-                    unannounced = false
-                }
-                // Every change the wait is for signals it; the time-out is only a safety net, long
-                // because each wake-up costs as much as rendering several blocks.
-                _ = roomMade.wait(timeout: .now() + .seconds(2))
-                continue
-            }
-            // Seconds ahead of the device, a guided track's decoder may not have caught up yet
-            // (at the start, or after a seek): the device has plenty queued, so the mixer waits
-            // a little for it instead of rendering a gap.
-            var decoderWaits = 0
-            while !renderer.streamsCanRender(frames: frames) && decoderWaits < 50
-                    && !stopping.load(ordering: .acquiring) {
-                Thread.sleep(forTimeInterval: 0.002)
-                decoderWaits += 1
-            }
-            let span = ring.writableSpan()
-            if span.count >= frames * 2, let base = span.baseAddress {
-                // Straight into the ring, when it does not wrap inside the block.
-                renderer.render(into: base, frames: frames)
-                ring.commitWrite(frames * 2)
-            } else {
-                renderer.render(into: block, frames: frames)
-                _ = ring.write(UnsafeBufferPointer(start: block, count: frames * 2))
-            }
-            unannounced = true
-        }
-        renderingDone.store(true, ordering: .releasing)
-        framesWritten.signal()
-    }
-
-    /// How long a session waits for a lost output to come back before it ends early: long
-    /// enough for a sound server to restart or a USB DAC to be plugged back in.
-    public static let outputWaitLimit = Duration.seconds(300)
-
-    /// Opens a device again, trying for up to `outputWaitLimit` (every 100 ms at first, then
-    /// every second); meanwhile nothing is written, so the session's clock, the device's frames,
-    /// stands still as in a pause. False when none opened (the failure recorded) or when the
-    /// session was ended while it waited (no failure: it ends early, as asked).
-    func reconnect(after error: OutputError) -> Bool {
-        reports.withLock { $0.notices.append(.reopening(after: error)) }
-        let started = ContinuousClock.now
-        var lastError = error
-        var saidWaiting = false
-        // Whatever ends the wait, the session no longer waits once it has.
-        defer { waitingForOutput.store(false, ordering: .releasing) }
-        while ContinuousClock.now - started < Self.outputWaitLimit && !stopping.load(ordering: .acquiring) {
-            if endRequest.load(ordering: .acquiring) > 0 { return false }
-            do {
-                let reopened = try opener.open()
-                output = reopened
-                let handle = Interruptible(reopened)
-                interruptible.withLock { $0 = handle }
-                reports.withLock {
-                    $0.summary = reopened.summary
-                    $0.notices.append(.playingOn(reopened.summary))
-                }
-                return true
-            } catch {
-                lastError = error
-                let waited = ContinuousClock.now - started
-                if !saidWaiting && waited >= .seconds(2) {
-                    saidWaiting = true
-                    waitingForOutput.store(true, ordering: .releasing)
-                    reports.withLock { $0.notices.append(.waiting(limitSeconds: Int(Self.outputWaitLimit.components.seconds))) }
-                }
-                // Tries every 100 ms at first, then every second; an end asked for is seen
-                // within 100 ms either way.
-                for _ in 0..<(waited < .seconds(2) ? 1 : 10) where endRequest.load(ordering: .acquiring) == 0 {
-                    Thread.sleep(forTimeInterval: 0.1)
-                }
-            }
-        }
-        reports.withLock { $0.failure = lastError }
-        return false
     }
 }

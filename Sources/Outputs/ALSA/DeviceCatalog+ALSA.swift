@@ -1,27 +1,7 @@
 import CALSA
-import CPulse
+import Foundation
 
-/// A device a backend offers, as `meditate devices` lists it.
-public struct OutputDevice: Sendable, Equatable {
-    public var name: String
-    public var description: String
-}
-
-/// What each backend can play to.
-public enum DeviceCatalog {
-    /// The PulseAudio server's sinks, default first.
-    public static func pulseSinks() throws(OutputError) -> [OutputDevice] {
-        let connection = try PulseContext(device: nil)
-        connection.signals.sinks = []
-        connection.await(pa_context_get_sink_info_list(connection.context, { _, info, last, userdata in
-            if last == 0, let info {
-                PulseSignals.from(userdata).sinks.append(OutputDevice(
-                    name: String(cString: info.pointee.name), description: String(cString: info.pointee.description)))
-            }
-        }, connection.signals.userdata))
-        return connection.signals.sinks
-    }
-
+extension DeviceCatalog {
     /// ALSA's PCM names for playback, from its configuration and cards (`default`, `dmix:…`,
     /// `plughw:…`, …).
     public static func alsaPCMs() -> [OutputDevice] {

@@ -1,4 +1,4 @@
-import Mixer
+import Rings
 
 /// The mixer's frames the output thread has taken from the ring, kept after they are written, so
 /// that frames the device holds but has not played can be written again: after a pause's

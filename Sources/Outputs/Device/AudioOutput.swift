@@ -49,32 +49,3 @@ extension AudioOutput {
         preconditionFailure("\(summary) cannot replace frames it holds")
     }
 }
-
-/// The sound systems meditate can play through.
-public enum OutputBackend: String, CaseIterable, Sendable {
-    /// PulseAudio when a server answers (PipeWire's pulse server too), else ALSA `default`.
-    case auto
-    case pulse
-    case alsa
-}
-
-/// What to open: the backend, a device name in that backend's terms, and the buffer to ask for.
-public struct OutputRequest: Sendable {
-    public var backend: OutputBackend
-    /// A PulseAudio sink or an ALSA PCM name; nil for the default.
-    public var device: String?
-    public var sampleRate: Int
-    /// The device buffer to ask for; the device may grant another, reported in `summary`.
-    public var latencyMilliseconds: Int
-    /// The name other programs show for our stream.
-    public var streamName: String
-
-    public init(backend: OutputBackend = .auto, device: String? = nil, sampleRate: Int,
-                latencyMilliseconds: Int = 100, streamName: String = "meditation") {
-        self.backend = backend
-        self.device = device
-        self.sampleRate = sampleRate
-        self.latencyMilliseconds = latencyMilliseconds
-        self.streamName = streamName
-    }
-}

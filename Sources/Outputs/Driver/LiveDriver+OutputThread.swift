@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Mixer
+import Rings
 
 /// The output thread: drains the ring into the device, fades for pauses and the early end, and
 /// publishes the frames the device has played.

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Opening a device again when the one playing goes away mid-stream. Thread: the output thread.
+extension LiveDriver {
+    /// How long a session waits for a lost output to come back before it ends early: long
+    /// enough for a sound server to restart or a USB DAC to be plugged back in.
+    public static let outputWaitLimit = Duration.seconds(300)
+
+    /// Opens a device again, trying for up to `outputWaitLimit` (every 100 ms at first, then
+    /// every second); meanwhile nothing is written, so the session's clock, the device's frames,
+    /// stands still as in a pause. False when none opened (the failure recorded) or when the
+    /// session was ended while it waited (no failure: it ends early, as asked).
+    func reconnect(after error: OutputError) -> Bool {
+        reports.withLock { $0.notices.append(.reopening(after: error)) }
+        let started = ContinuousClock.now
+        var lastError = error
+        var saidWaiting = false
+        // Whatever ends the wait, the session no longer waits once it has.
+        defer { waitingForOutput.store(false, ordering: .releasing) }
+        while ContinuousClock.now - started < Self.outputWaitLimit && !stopping.load(ordering: .acquiring) {
+            if endRequest.load(ordering: .acquiring) > 0 { return false }
+            do {
+                let reopened = try opener.open()
+                output = reopened
+                let handle = Interruptible(reopened)
+                interruptible.withLock { $0 = handle }
+                reports.withLock {
+                    $0.summary = reopened.summary
+                    $0.notices.append(.playingOn(reopened.summary))
+                }
+                return true
+            } catch {
+                lastError = error
+                let waited = ContinuousClock.now - started
+                if !saidWaiting && waited >= .seconds(2) {
+                    saidWaiting = true
+                    waitingForOutput.store(true, ordering: .releasing)
+                    reports.withLock { $0.notices.append(.waiting(limitSeconds: Int(Self.outputWaitLimit.components.seconds))) }
+                }
+                // Tries every 100 ms at first, then every second; an end asked for is seen
+                // within 100 ms either way.
+                for _ in 0..<(waited < .seconds(2) ? 1 : 10) where endRequest.load(ordering: .acquiring) == 0 {
+                    Thread.sleep(forTimeInterval: 0.1)
+                }
+            }
+        }
+        reports.withLock { $0.failure = lastError }
+        return false
+    }
+}
