@@ -48,11 +48,13 @@ let package = Package(
         // The resampler's inner loop, in C so that it can choose AVX2 and FMA at run time.
         .target(name: "CPolyphase"),
 
+        // Lock-free single-producer, single-consumer rings: what the threads hand each other.
+        .target(name: "Rings", swiftSettings: strictSwift),
         // The real-time engine: pure Swift, no C library.
-        .target(name: "Mixer", swiftSettings: strictSwift),
-        .target(name: "Decoders", dependencies: ["Mixer", "CMPG123", "CSndFile", "CSoxr", "CID3Tag", "CPolyphase"],
+        .target(name: "Mixer", dependencies: ["Rings"], swiftSettings: strictSwift),
+        .target(name: "Decoders", dependencies: ["Rings", "CMPG123", "CSndFile", "CSoxr", "CID3Tag", "CPolyphase"],
                 swiftSettings: strictSwift),
-        .target(name: "Outputs", dependencies: ["Mixer", "CSndFile", "CPulse", "CALSA"],
+        .target(name: "Outputs", dependencies: ["Mixer", "Rings", "CSndFile", "CPulse", "CALSA"],
                 swiftSettings: strictSwift),
         // The library of guided tracks: import (tags, exact duration, loudness), SQLite storage.
         .target(name: "Library",
@@ -83,7 +85,8 @@ let package = Package(
         .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
         // Test support: one test at a time on the private PulseAudio server's sink.
         .target(name: "PulseTestSupport", path: "Tests/PulseTestSupport", swiftSettings: strictSwift),
-        .testTarget(name: "MixerTests", dependencies: ["Mixer", "CAllocationCounter", "Session", "Decoders"],
+        .testTarget(name: "RingsTests", dependencies: ["Rings"], swiftSettings: strictSwift),
+        .testTarget(name: "MixerTests", dependencies: ["Mixer", "Rings", "CAllocationCounter", "Session", "Decoders"],
                     swiftSettings: strictSwift),
         .testTarget(name: "DecodersTests", dependencies: ["Decoders", "WAVTestSupport"],
                     resources: [.copy("Fixtures")], swiftSettings: strictSwift),
@@ -92,7 +95,7 @@ let package = Package(
                 swiftSettings: strictSwift),
         // The outputs on their own: the live driver through the mock device, the WAV writer, the
         // PulseAudio timing schedule, the output thread's history. No sound server.
-        .testTarget(name: "OutputsTests", dependencies: ["Outputs", "Mixer", "OutputTestSupport"],
+        .testTarget(name: "OutputsTests", dependencies: ["Outputs", "Mixer", "Rings", "OutputTestSupport"],
                     swiftSettings: strictSwift),
         .testTarget(name: "SessionTests",
                     dependencies: ["Session", "Mixer", "Decoders", "Outputs", "Synthesis", "PulseTestSupport", "WAVTestSupport"],

@@ -1,5 +1,5 @@
 import Foundation
-import Mixer
+import Rings
 import Synchronization
 
 /// Decodes a file on a thread of its own, converted to stereo, into a lock-free ring, so that

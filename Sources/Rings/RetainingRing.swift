@@ -15,7 +15,7 @@ import Synchronization
 ///
 /// Producer thread only: `availableToWrite`, `writableSpan`, `commitWrite`, `write`. Consumer
 /// thread only: `readableSpan`, `commitRead`, `kept`, `release`. Either: `availableToRead`.
-public final class RetainingRing<Element: BitwiseCopyable>: @unchecked Sendable {
+public final class RetainingRing<Element: BitwiseCopyable> {
     @usableFromInline let storage: UnsafeMutablePointer<Element>
     public let capacity: Int
     @usableFromInline let writeIndex = Atomic<Int>(0)
@@ -105,3 +105,7 @@ public final class RetainingRing<Element: BitwiseCopyable>: @unchecked Sendable 
         if target > released { releasedIndex.store(target, ordering: .releasing) }
     }
 }
+
+/// Its two sides run on two threads: the ring hands elements from one to the other, so it is
+/// as sendable as they are. Each side's methods are for its own thread only (see above).
+extension RetainingRing: @unchecked Sendable where Element: Sendable {}

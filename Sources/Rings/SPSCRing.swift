@@ -17,7 +17,7 @@ import Synchronization
 /// Thread-safety contract: `push`/`write`/`availableToWrite` from the producer thread only,
 /// `pop`/`read`/`availableToRead` from the consumer thread only. The ring frees any elements
 /// still in it when it is deinitialised, which must happen on a thread that may free memory.
-public final class SPSCRing<Element>: @unchecked Sendable {
+public final class SPSCRing<Element> {
     @usableFromInline let storage: UnsafeMutablePointer<Element>
     @usableFromInline let mask: Int
     /// Number of slots; always a power of two.
@@ -150,3 +150,7 @@ extension SPSCRing where Element: BitwiseCopyable {
         writeIndex.store(writeIndex.load(ordering: .relaxed) + count, ordering: .releasing)
     }
 }
+
+/// Its two sides run on two threads: the ring hands elements from one to the other, so it is
+/// as sendable as they are. Each side's methods are for its own thread only (see above).
+extension SPSCRing: @unchecked Sendable where Element: Sendable {}

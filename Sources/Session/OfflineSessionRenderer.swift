@@ -33,7 +33,7 @@ public struct OfflineSessionRenderer {
     /// part-way stops the render with its error.
     public func render(shouldContinue: () -> Bool = { true },
                        sink: (UnsafeBufferPointer<Float>) throws -> Void) throws {
-        let (controller, renderer) = Mixer.make(format: program.format)
+        let (controller, renderer) = MixerFactory.make(format: program.format)
         let score = SessionScore(program: program, gong: gong, controller: controller)
         var commands = score.commands
         let player = track.map { TrackPlayer(reader: $0.reader, gain: $0.gain, threaded: false) }

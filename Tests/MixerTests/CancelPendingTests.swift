@@ -8,7 +8,7 @@ struct CancelPendingTests {
     @Test("a cancel drops what was sent before it; the rewound schedule plays it later, shifted")
     func cancelThenResendShifted() {
         // Given clicks at 1000, 3000 and 5000, all sent at once
-        let (controller, renderer) = Mixer.make(format: EngineFormat(sampleRate: 48_000))
+        let (controller, renderer) = MixerFactory.make(format: EngineFormat(sampleRate: 48_000))
         var schedule = CommandSchedule([1000, 3000, 5000].map {
             TimedCommand(frame: $0, .play(controller.makeVoiceID(), .sample(click), bus: .gongs,
                                           gain: 1, fadeFrames: 0, curve: .linear))
@@ -34,7 +34,7 @@ struct CancelPendingTests {
 
     @Test("a late cancel reports the frame it really took effect at")
     func lateCancel() {
-        let (controller, renderer) = Mixer.make(format: EngineFormat(sampleRate: 48_000))
+        let (controller, renderer) = MixerFactory.make(format: EngineFormat(sampleRate: 48_000))
         var output = [Float](repeating: 0, count: 1024 * 2)
         output.withUnsafeMutableBufferPointer { renderer.render(into: $0.baseAddress!, frames: 1024) }
         controller.send(TimedCommand(frame: 10, .play(controller.makeVoiceID(), .sample(click), bus: .gongs,

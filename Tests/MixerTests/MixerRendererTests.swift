@@ -4,7 +4,7 @@ import Testing
 /// Renders `frames` frames of a fresh mixer after sending `commands`, in blocks of `block`.
 func renderMixer(frames: Int, block: Int = 4096, rate: Int = 48_000,
                  _ commands: (MixerController) -> [TimedCommand]) -> [Float] {
-    let (controller, renderer) = Mixer.make(format: EngineFormat(sampleRate: rate))
+    let (controller, renderer) = MixerFactory.make(format: EngineFormat(sampleRate: rate))
     var schedule = CommandSchedule(commands(controller))
     var output: [Float] = []
     output.reserveCapacity(frames * 2)
@@ -142,7 +142,7 @@ struct MixerRendererTests {
         let stream = StreamSource(bufferFrames: 64)
         [Float](repeating: 0.5, count: 20).withUnsafeBufferPointer { _ = stream.write(frames: $0) }
         stream.finish()
-        let (controller, renderer) = Mixer.make(format: .standard)
+        let (controller, renderer) = MixerFactory.make(format: .standard)
         let id = controller.makeVoiceID()
         controller.send(TimedCommand(frame: 0, .play(id, .stream(stream), bus: .guided, gain: 1,
                                                      fadeFrames: 0, curve: .linear)))

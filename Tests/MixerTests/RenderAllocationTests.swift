@@ -30,7 +30,7 @@ struct RenderAllocationTests {
         let trackPath = fixturesFolder + "/lame-untagged.mp3"
         let streamer = TrackStreamer(reader: try EngineFormatReader(path: trackPath, engineRate: rate), bufferSeconds: 1)
         streamer.fill()
-        let (controller, renderer) = Mixer.make(format: EngineFormat(sampleRate: rate))
+        let (controller, renderer) = MixerFactory.make(format: EngineFormat(sampleRate: rate))
         let noise = controller.makeVoiceID(), track = controller.makeVoiceID()
         var commands = [
             TimedCommand(frame: 0, .play(noise, .noise(.pink, seed: 3), bus: .noise, gain: 0.15,

@@ -15,9 +15,9 @@ struct DrivenMixer {
     /// Starts a driver that plays `frames` of the ramp through `output`, opening `opener`'s
     /// device again when it is lost (the same `output` when none is given).
     init(frames: Int, output: MockOutput, opener: OutputOpener? = nil) {
-        let (controller, renderer) = Mixer.make(format: EngineFormat(sampleRate: Self.rate))
+        let (controller, renderer) = MixerFactory.make(format: EngineFormat(sampleRate: Self.rate))
         let ramp = SampleBuffer(interleavedStereo: (0..<frames).flatMap { [Self.value(of: $0), -Self.value(of: $0)] })
-        controller.send(TimedCommand(frame: 0, .play(controller.makeVoiceID(), .sample(ramp), bus: .gongs, gain: 1,
+        controller.send(TimedCommand(frame: 0, .play(controller.makeVoiceID(), .sample(ramp), bus: .first, gain: 1,
                                                      fadeFrames: 0, curve: .linear)))
         driver = LiveDriver(renderer: renderer, output: output, opener: opener ?? OutputOpener { output })
         self.frames = frames

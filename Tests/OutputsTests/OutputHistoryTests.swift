@@ -1,4 +1,4 @@
-import Mixer
+import Rings
 @testable import Outputs
 import Testing
 

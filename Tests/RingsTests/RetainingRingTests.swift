@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Mixer
+@testable import Rings
 
 @Suite("Ring whose reader keeps what it read")
 struct RetainingRingTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Mixer
+@testable import Rings
 
 @Suite("SPSC ring buffer")
 struct SPSCRingTests {

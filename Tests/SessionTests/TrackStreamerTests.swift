@@ -21,7 +21,7 @@ struct TrackStreamerTests {
         defer { feeder.stop() }
 
         // When the mixer renders it at unity gain in small blocks, at roughly real-time pace
-        let (controller, renderer) = Mixer.make(format: .standard)
+        let (controller, renderer) = MixerFactory.make(format: .standard)
         let id = controller.makeVoiceID()
         controller.send(TimedCommand(frame: 0, .play(id, .stream(stream), bus: .guided, gain: 1,
                                                      fadeFrames: 0, curve: .linear)))

@@ -1,3 +1,4 @@
+import Rings
 import Synchronization
 
 /// The lock-free queues and counters shared by one mixer's control side and render side.

@@ -26,7 +26,7 @@ public final class MixerRenderer: @unchecked Sendable {
     private let noiseScratch: UnsafeMutablePointer<SIMD4<Float>>
     private var masterGain = GainRamp(value: 1)
 
-    init(channel: MixerChannel, format: EngineFormat, limits: Mixer.Limits) {
+    init(channel: MixerChannel, format: EngineFormat, limits: MixerLimits) {
         self.channel = channel
         self.format = format
         maxBlockFrames = limits.maxBlockFrames

@@ -1,3 +1,4 @@
+import Rings
 import Synchronization
 
 /// A streamed voice's input: a lock-free ring of interleaved stereo samples that a decoder

@@ -70,7 +70,7 @@ public final class LiveSession {
         precondition((track?.frameCount ?? 0) == program.trackFrames, "the track is the program's")
         self.program = program
         self.track = track
-        let (controller, renderer) = Mixer.make(format: program.format)
+        let (controller, renderer) = MixerFactory.make(format: program.format)
         self.controller = controller
         score = SessionScore(program: program, gong: gong, controller: controller)
         schedule = CommandSchedule(score.commands)

@@ -1,0 +1,10 @@
+/// Limits fixed when a mixer is made, so that the render side never allocates.
+public struct MixerLimits: Sendable {
+    /// Voices that can play at once.
+    public var maxVoices = 64
+    /// The largest block one `render` call renders in a single pass (larger calls loop).
+    public var maxBlockFrames = 4096
+    /// Commands queued towards the render side, and held there until their frame.
+    public var commandCapacity = 512
+    public init() {}
+}
