@@ -48,7 +48,7 @@ struct LiveReportingOptions: ParsableArguments {
 
     /// Notices go to the log when there is no terminal to show them in.
     func makeLogger() -> Logger {
-        Logging.make(level: quiet ? .error : verbose ? .info : Terminal.isInteractive ? .warning : .notice)
+        LoggerFactory.make(level: quiet ? .error : verbose ? .info : Terminal.isInteractive ? .warning : .notice)
     }
 
     var color: Bool { Terminal.allowsColor(noColorFlag: noColor) }

@@ -116,24 +116,3 @@ struct LiveRunner {
         return result
     }
 }
-
-/// How a live session went: what the practice history records.
-struct LiveOutcome {
-    /// Seconds since 1970.
-    let startedAt: Double
-    let satSeconds: Int
-    let plannedSeconds: Int
-    let completed: Bool
-
-    /// Adds the session to the practice history. A history that cannot be written costs the
-    /// record, not the session: it is said on the log and the run still succeeds.
-    func record(kind: PracticeSession.Kind, note: String, library: LibraryPaths, logger: Logger) {
-        let session = PracticeSession(startedAt: startedAt, kind: kind, note: note, plannedSeconds: plannedSeconds,
-                                      satSeconds: satSeconds, completed: completed)
-        do {
-            try LibraryDatabase(path: library.database).record(session)
-        } catch {
-            logger.error("\(say(.notRecorded, ["reason": ErrorMessages.line(for: error)]))")
-        }
-    }
-}

@@ -75,7 +75,7 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
-        let logger = Logging.make(verbose: verbose)
+        let logger = LoggerFactory.make(verbose: verbose)
         let settings = try preset.settings()
         let renderer: OfflineSessionRenderer
         let sound = session.sound.resolve(settings)

@@ -83,16 +83,6 @@ public struct TrackLibrary: Sendable {
     }
 }
 
-/// A track whose file is not what was imported.
-public struct TrackProblem: Sendable, Equatable {
-    public enum Kind: String, Sendable {
-        case missing, changed, unreadable
-    }
-
-    public let track: Track
-    public let kind: Kind
-}
-
 extension Array {
     var onlyElement: Element? { count == 1 ? first : nil }
 }

@@ -1,6 +1,7 @@
 import Logging
 
-extension Logging {
+/// The one logger of a run, to standard error (swift-log's `Logging` is the library's module).
+enum LoggerFactory {
     /// A stderr logger: warnings only, or everything down to info with --verbose.
     static func make(verbose: Bool) -> Logger {
         make(level: verbose ? .info : .warning)
@@ -16,5 +17,3 @@ extension Logging {
         return Logger(label: "meditate")
     }
 }
-
-enum Logging {}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import Foundation
+
+/// What the `config` subcommands share: finding a key, and changing the file safely.
+enum ConfigKey {
+    static var help: ArgumentHelp {
+        .localized("The setting, e.g. minutes or noise-volume.", de: "Die Einstellung, z. B. minutes oder noise-volume.",
+                   valueName: "key")
+    }
+
+    static func named(_ name: String, origin: String) throws(SettingsError) -> any AnySetting {
+        guard let setting = SettingKeys.named(name) else { throw .unknownKey(origin: origin, key: name) }
+        guard setting.belongsInConfig else { throw .presetOnly(origin: origin, key: name) }
+        return setting
+    }
+
+    /// Applies an edit to the file's text, checks that the result is a valid config, and
+    /// replaces the file in one step; an invalid result leaves the file as it was. The file is
+    /// read under a lock, so that concurrent edits each keep theirs.
+    static func edit(_ change: (inout ConfigEditor) -> Void) throws(SettingsError) {
+        let path = ConfigFile.defaultPath()
+        try AtomicFile.update(path) { (current) throws(SettingsError) -> String in
+            var editor = ConfigEditor(current)
+            change(&editor)
+            guard editor.text != current else { return current }
+            _ = try ConfigFile(path: path, text: editor.text)
+            return editor.text
+        }
+    }
+}

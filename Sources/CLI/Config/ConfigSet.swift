@@ -1,0 +1,26 @@
+import ArgumentParser
+import Foundation
+
+/// `meditate config set KEY VALUE`: one line of config.toml written or changed.
+struct ConfigSet: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set", abstract: localized("Set a setting in config.toml (the file's comments are kept).",
+                                             de: "Setzt eine Einstellung in config.toml (Kommentare bleiben erhalten)."))
+
+    @Argument(help: ConfigKey.help)
+    var key: String
+
+    @Argument(help: .localized("Its new value.", de: "Ihr neuer Wert.", valueName: "value"))
+    var value: String
+
+    func run() throws {
+        let setting = try ConfigKey.named(key, origin: "config set")
+        let canonical: String
+        do {
+            canonical = try setting.canonical(value)
+        } catch {
+            throw SettingsError.invalidValue(origin: "config set", problem: error)
+        }
+        try ConfigKey.edit { $0.set(setting.name, literal: setting.tomlLiteral(canonical: canonical)) }
+    }
+}

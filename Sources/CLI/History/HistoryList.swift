@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import Library
+
+struct HistoryList: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: localized("The most recent sits (the default).",
+                                                                                  de: "Die letzten Sitzungen (der Standard)."))
+
+    @OptionGroup var range: DayRangeOptions
+
+    @Option(help: .localized("How many of the most recent sits to show (all with --json, --csv or --from).",
+                             de: "Wie viele der letzten Sitzungen gezeigt werden (alle mit --json, --csv oder --from)."))
+    var limit = 20
+
+    @Flag(help: .localized("JSON, for scripts.", de: "JSON, für Skripte."))
+    var json = false
+
+    @Flag(help: .localized("CSV, in the format `history import` reads.", de: "CSV, im Format, das `history import` liest."))
+    var csv = false
+
+    @OptionGroup var location: LibraryLocation
+
+    func validate() throws {
+        if json && csv { throw ValidationError(localized("--json and --csv are two formats; choose one",
+                                                                 de: "--json und --csv sind zwei Formate; wähle eines")) }
+        guard limit > 0 else { throw ValidationError(localized("--limit must be at least 1, not \(limit)",
+                                                                          de: "--limit muss mindestens 1 sein, nicht \(limit)")) }
+    }
+
+    func run() throws {
+        let zone = TimeZone.current
+        let bounds = range.bounds(in: zone)
+        // Only the newest `limit` are read unless every sit of a range or a format is asked for.
+        let newest = range.from == nil && !csv && !json ? limit : nil
+        let sessions = try location.open().practice(from: bounds.from, to: bounds.to, newest: newest)
+        if csv {
+            try StandardStream.output(PracticeCSV.format(sessions, timeZone: zone))
+            return
+        }
+        if json {
+            try StandardStream.output(PracticeJSON.format(sessions, timeZone: zone) + "\n")
+            return
+        }
+        guard !sessions.isEmpty else {
+            let none = range.from != nil || range.to != nil ? say(.historyNoneInRange) : say(.historyNoneYet)
+            StandardStream.write("meditate: \(none)\n", to: STDERR_FILENO)
+            return
+        }
+        for session in sessions.reversed() {
+            let when = PracticeDate.local(session.startedAt, in: zone, language: Language.current)
+            let time = say(.historySatOf, ["sat": ClockText.format(seconds: session.satSeconds),
+                                           "planned": ClockText.format(seconds: session.plannedSeconds)])
+            let columns = [when, Self.name(of: session.kind).padded(10), time.padded(18),
+                           say(session.completed ? .historyCompleted : .historyEndedEarly).padded(11), session.note]
+            print(columns.joined(separator: "  ").trimmingTrailingSpaces)
+        }
+    }
+}
+
+extension HistoryList {
+    static func name(of kind: PracticeSession.Kind) -> String {
+        switch kind {
+        case .timer: say(.kindTimer)
+        case .guided: say(.kindGuided)
+        case .imported: say(.kindImported)
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+import Foundation
+import Session
+
+/// What a preset's name may be, and how its values are shown.
+enum PresetName {
+    static var help: ArgumentHelp { .localized("The preset's name.", de: "Der Name der Vorlage.", valueName: "name") }
+
+    static func check(_ name: String) throws(SettingsError) {
+        let allowed = name.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
+        }
+        guard !name.isEmpty, allowed, !Meditate.commandNames.contains(name) else { throw .invalidPresetName(name) }
+    }
+
+    static func table(_ name: String) -> String { "preset.\(name)" }
+
+    /// `key = literal` lines in the registry's order.
+    static func assignments(_ preset: [String: ConfigFile.Entry]) -> [String] {
+        SettingKeys.all.compactMap { setting in
+            preset[setting.name].map { "\(setting.name) = \(setting.tomlLiteral(canonical: $0.text))" }
+        }
+    }
+}

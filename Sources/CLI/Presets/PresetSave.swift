@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import Session
+
+/// `meditate preset save NAME OPTIONS…`
+struct PresetSave: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "save", abstract: localized("Save these options as a preset (replacing one of the same name).",
+                                              de: "Speichert diese Optionen als Vorlage (ersetzt eine gleichen Namens)."))
+
+    @Argument(help: .localized("The preset's name: letters, digits, '-' and '_'.",
+                                     de: "Der Name der Vorlage: Buchstaben, Ziffern, '-' und '_'.", valueName: "name"))
+    var name: String
+
+    @OptionGroup var session: SessionOptions
+
+    @Option(name: .customLong("guided"), help: .localized(
+        "A guided track (an id, a title's start, or a file) the preset plays first.",
+        de: "Eine geführte Aufnahme (ID, Anfang des Titels oder Datei), die die Vorlage zuerst spielt.", valueName: "track"))
+    var guidedTrack: String?
+
+    @OptionGroup(title: GuidedOptions.titleWithGuided) var guided: GuidedOptions
+    @OptionGroup(title: OutputOptions.title) var output: OutputOptions
+
+    func validate() throws {
+        try PresetName.check(name)
+        if guidedTrack != nil {
+            try Render.checkGuidedShape(session: session)
+        } else if guided.thenMinutes != nil {
+            throw Render.thenWithoutGuided
+        }
+    }
+
+    func run() throws {
+        var values = session.givenValues.merging(guided.givenValues) { $1 }.merging(output.givenValues) { $1 }
+        values[SettingKeys.guided.name] = guidedTrack
+        guard !values.isEmpty else { throw SettingsError.emptyPreset(name) }
+        var assignments: [String] = []
+        for setting in SettingKeys.all {
+            guard let text = values[setting.name] else { continue }
+            let canonical: String
+            do { canonical = try setting.canonical(text) } catch { throw SettingsError.invalidFlag(problem: error) }
+            assignments.append("\(setting.name) = \(setting.tomlLiteral(canonical: canonical))")
+        }
+        if guidedTrack == nil {
+            // A timed sit is checked whole now, not when it is first played.
+            var settings = try Settings.load()
+            settings.use(preset: name, values: values)
+            _ = try SessionPlan(session.configuration(settings))
+        }
+        try ConfigKey.edit { $0.setTable(PresetName.table(name), assignments: assignments) }
+        StandardStream.write("meditate: \(say(.presetSaved, ["name": name]))\n", to: STDERR_FILENO)
+    }
+}

@@ -1,0 +1,17 @@
+import ArgumentParser
+import Foundation
+import Session
+
+/// `meditate preset show NAME`
+struct PresetShow: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: localized("The options a preset holds.", de: "Die Optionen einer Vorlage."))
+
+    @Argument(help: PresetName.help)
+    var name: String
+
+    func run() throws {
+        let presets = try Settings.load().file.presets
+        guard let preset = presets[name] else { throw SettingsError.unknownPreset(name, known: presets.keys.sorted()) }
+        for line in PresetName.assignments(preset) { print(line) }
+    }
+}

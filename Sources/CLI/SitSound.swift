@@ -1,0 +1,30 @@
+import ArgumentParser
+import Session
+
+/// A sit's sounds with every setting resolved.
+struct SitSound {
+    var interval: ExactDecimal?
+    var bells: [ExactDecimal]
+    var strikes: Int
+    var noise: NoiseArgument
+    var noiseVolume: Float
+    var gong: String
+    var gongVolume: Float
+    var sampleRate: Int
+    var seed: UInt64
+    /// Whether this session asks for a sit's sounds (a flag or the preset: standing settings
+    /// such as a config's noise do not make a guided track grow a sit).
+    var shapesASit: Bool
+
+    /// `configuration` with these sounds (validated when a plan is made of it).
+    func apply(to c: inout SessionConfiguration) {
+        c.interval = interval
+        c.bells = bells
+        c.strikes = strikes
+        c.noise = noise.color
+        c.noiseVolume = noiseVolume
+        c.gongVolume = gongVolume
+        c.sampleRate = sampleRate
+        c.seed = seed
+    }
+}

@@ -1,0 +1,21 @@
+/// A snapshot of a live session, taken from the frames the device has played.
+public struct LiveStatus: Sendable, Equatable {
+    public var phase: SessionPhase
+    /// The session frame the device is playing (stands still while paused).
+    public var sessionFrame: Int
+    /// Frames left until the completion gong (0 after it).
+    public var remainingFrames: Int
+    /// The next gong still to ring, if any.
+    public var nextGong: SessionPlan.Gong?
+    /// Frames of practice played: the guided track's position, and the sit from its start gong.
+    public var satFrames: Int
+
+    public init(phase: SessionPhase, sessionFrame: Int, remainingFrames: Int, nextGong: SessionPlan.Gong?,
+                satFrames: Int) {
+        self.phase = phase
+        self.sessionFrame = sessionFrame
+        self.remainingFrames = remainingFrames
+        self.nextGong = nextGong
+        self.satFrames = satFrames
+    }
+}
