@@ -21,16 +21,11 @@ final class DecodeAhead: @unchecked Sendable {
     private let readerBatch: Int
     /// Samples of free space before a sleeping decoder is woken.
     private let decoderBatch: Int
-    private let spaceFreed = DispatchSemaphore(value: 0)
-    private let framesAdded = DispatchSemaphore(value: 0)
-    private let exited = DispatchSemaphore(value: 0)
-    private let stopRequested = Atomic<Bool>(false)
+    private let decoder = FeederThread(name: "meditate-decode-ahead")
+    private let readerRest = WakeableSleep()
     private let ended = Atomic<Bool>(false)
-    private let readerSleeps = Atomic<Bool>(false)
-    private let decoderSleeps = Atomic<Bool>(false)
     /// Set by the decoding thread before it publishes `ended`.
     private var failure: DecoderError?
-    private var running = false
 
     init(chunks: StereoChunkReader, bufferFrames: Int = 65_536) {
         self.chunks = chunks
@@ -43,25 +38,14 @@ final class DecodeAhead: @unchecked Sendable {
 
     /// Starts decoding from the current position of `chunks`.
     func start() {
-        stopRequested.store(false, ordering: .relaxed)
         ended.store(false, ordering: .relaxed)
         failure = nil
-        running = true
-        let thread = Thread { [self] in
-            decodeUntilEnd()
-            exited.signal()
-        }
-        thread.name = "meditate-decode-ahead"
-        thread.start()
+        decoder.start { [self] in decodeUntilEnd() }
     }
 
     /// Ends the thread and waits for it; frames still in the ring are dropped.
     func stop() {
-        guard running else { return }
-        stopRequested.store(true, ordering: .sequentiallyConsistent)
-        if decoderSleeps.exchange(false, ordering: .sequentiallyConsistent) { spaceFreed.signal() }
-        exited.wait()
-        running = false
+        decoder.stop()
         ring.discard(ring.availableToRead)
     }
 
@@ -74,22 +58,16 @@ final class DecodeAhead: @unchecked Sendable {
             let whole = min(maxFrames * 2, ring.availableToRead & ~1)
             let got = ring.read(into: UnsafeMutableBufferPointer(start: destination, count: whole))
             if got > 0 {
-                if ring.capacity - ring.availableToRead >= decoderBatch, decoderSleeps.exchange(false, ordering: .sequentiallyConsistent) {
-                    spaceFreed.signal()
-                }
+                if ring.capacity - ring.availableToRead >= decoderBatch { decoder.wake() }
                 return got / 2
             }
             if finished {
                 if let failure { throw failure }
                 return 0
             }
-            // Say it sleeps, then look again: a batch written meanwhile is seen here, or the
-            // decoder sees the flag and wakes it. The timeout covers what neither sees.
-            readerSleeps.store(true, ordering: .sequentiallyConsistent)
-            if ring.availableToRead < readerBatch && !ended.load(ordering: .sequentiallyConsistent) {
-                _ = framesAdded.wait(timeout: .now() + .milliseconds(50))
+            readerRest.sleep(timeout: .milliseconds(50)) {
+                ring.availableToRead < readerBatch && !ended.load(ordering: .sequentiallyConsistent)
             }
-            readerSleeps.store(false, ordering: .sequentiallyConsistent)
         }
     }
 
@@ -98,17 +76,12 @@ final class DecodeAhead: @unchecked Sendable {
         defer {
             stereo.deallocate()
             ended.store(true, ordering: .sequentiallyConsistent)
-            if readerSleeps.exchange(false, ordering: .sequentiallyConsistent) { framesAdded.signal() }
+            readerRest.wake()
         }
         let chunkSamples = chunks.chunkFrames * 2
-        while !stopRequested.load(ordering: .relaxed) {
+        while !decoder.isStopRequested {
             if ring.availableToWrite < chunkSamples {
-                // Say it sleeps, then look again, as the reader does.
-                decoderSleeps.store(true, ordering: .sequentiallyConsistent)
-                if ring.availableToWrite < decoderBatch && !stopRequested.load(ordering: .sequentiallyConsistent) {
-                    _ = spaceFreed.wait(timeout: .now() + .milliseconds(50))
-                }
-                decoderSleeps.store(false, ordering: .sequentiallyConsistent)
+                decoder.sleep(timeout: .milliseconds(50)) { ring.availableToWrite < decoderBatch }
                 continue
             }
             // A chunk is decoded straight into the ring when it fits before the wrap (all but
@@ -129,9 +102,7 @@ final class DecodeAhead: @unchecked Sendable {
                 // Fits: a whole chunk's room was free.
                 _ = ring.write(UnsafeBufferPointer(start: stereo, count: got * 2))
             }
-            if ring.capacity - ring.availableToWrite >= readerBatch, readerSleeps.exchange(false, ordering: .sequentiallyConsistent) {
-                framesAdded.signal()
-            }
+            if ring.capacity - ring.availableToWrite >= readerBatch { readerRest.wake() }
         }
     }
 }

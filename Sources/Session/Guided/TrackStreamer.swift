@@ -1,7 +1,7 @@
 import Decoders
-import Dispatch
 import Foundation
 import Mixer
+import Synchronization
 
 /// Feeds a streamed voice: decodes (and resamples) a track ahead of the render thread into the
 /// voice's ring, so that a slow decoder never stalls the mixer. Memory stays flat whatever the
@@ -11,11 +11,8 @@ public final class TrackStreamer: @unchecked Sendable {
     private let reader: EngineFormatReader
     private let chunkFrames = 4096
     private let chunk: UnsafeMutablePointer<Float>
-    private let lock = NSLock()
-    private var thread: Thread?
-    private let exited = DispatchSemaphore(value: 0)
-    private var stopRequested = false
-    private var decodeFailure: DecoderError?
+    private let feeder = FeederThread(name: "meditate-decoder")
+    private let decodeFailure = Mutex<DecoderError?>(nil)
     /// The last frames decoded stay at the front of `chunk` until more follow, so that a decode
     /// that fails part-way ends the track with a short fade instead of a step.
     private let tailFrames = 480
@@ -62,46 +59,34 @@ public final class TrackStreamer: @unchecked Sendable {
                 heldFrames = total - ready
                 memmove(chunk, chunk + ready * 2, heldFrames * 2 * MemoryLayout<Float>.size)
             } catch {
-                lock.withLock { decodeFailure = error }
-                fadeOutHeldFrames()
+                decodeFailure.withLock { $0 = error }
+                // What is left ends with a short fade instead of a step.
+                var fade = GainRamp(value: 1)
+                fade.ramp(to: 0, frames: heldFrames, curve: .linear)
+                fade.apply(to: chunk, frames: heldFrames)
                 decoderDone = true
             }
         }
     }
 
-    private func fadeOutHeldFrames() {
-        for frame in 0..<heldFrames {
-            let gain = Float(heldFrames - 1 - frame) / Float(heldFrames)
-            chunk[2 * frame] *= gain
-            chunk[2 * frame + 1] *= gain
-        }
-    }
-
     /// Keeps the ring full from a thread of its own until the track ends or `stop()` is called.
+    /// The render thread, which empties the ring, may make no system call to wake it: the
+    /// feeder looks again every 10 ms (the ring holds seconds).
     public func start() {
-        let thread = Thread { [self] in
-            while !isStopRequested && !stream.isFinished {
+        feeder.start { [self] in
+            while !feeder.isStopRequested && !stream.isFinished {
                 fill()
-                Thread.sleep(forTimeInterval: 0.01)
+                feeder.sleep(timeout: .milliseconds(10))
             }
-            exited.signal()
         }
-        thread.name = "meditate-decoder"
-        thread.start()
-        self.thread = thread
     }
 
     /// Stops the thread and waits for it, so that the reader can be used again (a seek).
     public func stop() {
-        lock.withLock { stopRequested = true }
-        guard thread != nil else { return }
-        exited.wait()
-        thread = nil
+        feeder.stop()
     }
-
-    private var isStopRequested: Bool { lock.withLock { stopRequested } }
 
     /// The decode error that ended the stream early, if any: the decoder thread sets it while
     /// the control thread asks.
-    public var failure: DecoderError? { lock.withLock { decodeFailure } }
+    public var failure: DecoderError? { decodeFailure.withLock { $0 } }
 }
