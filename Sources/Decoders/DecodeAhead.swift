@@ -40,13 +40,21 @@ final class DecodeAhead: @unchecked Sendable {
     func start() {
         ended.store(false, ordering: .relaxed)
         failure = nil
+        // A new thread decodes: the ring's producer side is its.
+        ring.handOverProducer()
         decoder.start { [self] in decodeUntilEnd() }
     }
 
     /// Ends the thread and waits for it; frames still in the ring are dropped.
+    /// Thread: the reader's.
     func stop() {
         decoder.stop()
         ring.discard(ring.availableToRead)
+    }
+
+    /// The reader moves to another thread: the next that reads owns the ring's consumer side.
+    func handOverReader() {
+        ring.handOverConsumer()
     }
 
     /// Takes up to `maxFrames` stereo frames, waiting for the decoder when the ring is empty.

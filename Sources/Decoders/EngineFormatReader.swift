@@ -117,6 +117,13 @@ public final class EngineFormatReader {
         return produced
     }
 
+    /// The reader moves to another thread (a track streamer's, after it was primed on the
+    /// control thread, and back): the next thread that reads it owns it. Debug builds check
+    /// that one thread at a time reads (`ThreadOwner`).
+    public func handOver() {
+        decodeAhead?.handOverReader()
+    }
+
     /// Moves to engine frame `frame`.
     public func seek(toFrame frame: Int) throws(DecoderError) {
         let target = max(0, min(frame, frameCount))

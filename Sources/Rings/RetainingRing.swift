@@ -21,6 +21,9 @@ public final class RetainingRing<Element: BitwiseCopyable> {
     @usableFromInline let writeIndex = Atomic<Int>(0)
     @usableFromInline let readIndex = Atomic<Int>(0)
     @usableFromInline let releasedIndex = Atomic<Int>(0)
+    /// The threads of the two sides, checked in debug builds.
+    @usableFromInline let producer = ThreadOwner()
+    @usableFromInline let consumer = ThreadOwner()
 
     public init(capacity: Int) {
         precondition(capacity > 0, "a ring needs room for at least one element")
@@ -45,6 +48,7 @@ public final class RetainingRing<Element: BitwiseCopyable> {
     /// The free slots up to the wrap, to fill in place and then publish with `commitWrite`.
     @inlinable
     public func writableSpan() -> UnsafeMutableBufferPointer<Element> {
+        producer.assertOwned("a ring's producer side")
         let write = writeIndex.load(ordering: .relaxed)
         let slot = write % capacity
         return UnsafeMutableBufferPointer(start: storage + slot, count: min(availableToWrite, capacity - slot))
@@ -53,6 +57,7 @@ public final class RetainingRing<Element: BitwiseCopyable> {
     /// Publishes `count` elements written at the start of `writableSpan()`.
     @inlinable
     public func commitWrite(_ count: Int) {
+        producer.assertOwned("a ring's producer side")
         writeIndex.store(writeIndex.load(ordering: .relaxed) + count, ordering: .releasing)
     }
 
@@ -77,6 +82,7 @@ public final class RetainingRing<Element: BitwiseCopyable> {
     /// The elements waiting to be read, up to the wrap; `commitRead` takes them.
     @inlinable
     public func readableSpan() -> UnsafeBufferPointer<Element> {
+        consumer.assertOwned("a ring's consumer side")
         let read = readIndex.load(ordering: .relaxed)
         let waiting = writeIndex.load(ordering: .acquiring) - read
         let slot = read % capacity
@@ -86,6 +92,7 @@ public final class RetainingRing<Element: BitwiseCopyable> {
     /// Marks `count` elements at the start of `readableSpan()` read; they are kept until released.
     @inlinable
     public func commitRead(_ count: Int) {
+        consumer.assertOwned("a ring's consumer side")
         readIndex.store(readIndex.load(ordering: .relaxed) + count, ordering: .releasing)
     }
 
@@ -93,6 +100,7 @@ public final class RetainingRing<Element: BitwiseCopyable> {
     /// ever written), up to the wrap. `index` lies in `released..<read`.
     @inlinable
     public func kept(from index: Int, count: Int) -> UnsafeBufferPointer<Element> {
+        consumer.assertOwned("a ring's consumer side")
         let slot = index % capacity
         return UnsafeBufferPointer(start: storage + slot, count: min(count, capacity - slot))
     }
@@ -100,6 +108,7 @@ public final class RetainingRing<Element: BitwiseCopyable> {
     /// Lets the producer reuse every element before `index` (never beyond what has been read).
     @inlinable
     public func release(upTo index: Int) {
+        consumer.assertOwned("a ring's consumer side")
         let released = releasedIndex.load(ordering: .relaxed)
         let target = min(index, readIndex.load(ordering: .relaxed))
         if target > released { releasedIndex.store(target, ordering: .releasing) }

@@ -24,6 +24,9 @@ public final class SPSCRing<Element> {
     public let capacity: Int
     @usableFromInline let writeIndex = Atomic<Int>(0)
     @usableFromInline let readIndex = Atomic<Int>(0)
+    /// The threads of the two sides, checked in debug builds.
+    @usableFromInline let producer = ThreadOwner()
+    @usableFromInline let consumer = ThreadOwner()
 
     /// Creates a ring holding at least `minimumCapacity` elements (rounded up to a power of two).
     public init(minimumCapacity: Int) {
@@ -56,6 +59,7 @@ public final class SPSCRing<Element> {
     /// Appends one element; returns false (and drops nothing) when the ring is full.
     @inlinable @discardableResult
     public func push(_ element: consuming Element) -> Bool {
+        producer.assertOwned("a ring's producer side")
         let write = writeIndex.load(ordering: .relaxed)
         if write - readIndex.load(ordering: .acquiring) == capacity { return false }
         (storage + (write & mask)).initialize(to: element)
@@ -66,6 +70,7 @@ public final class SPSCRing<Element> {
     /// Copies as many elements of `source` as fit; returns how many were written.
     @inlinable @discardableResult
     public func write(_ source: UnsafeBufferPointer<Element>) -> Int {
+        producer.assertOwned("a ring's producer side")
         guard let base = source.baseAddress else { return 0 }
         let write = writeIndex.load(ordering: .relaxed)
         let free = capacity - (write - readIndex.load(ordering: .acquiring))
@@ -81,7 +86,13 @@ public final class SPSCRing<Element> {
         return count
     }
 
+    /// Frees the producer side for the next thread that writes (see `ThreadOwner`).
+    public func handOverProducer() { producer.handOver() }
+
     // MARK: Consumer side
+
+    /// Frees the consumer side for the next thread that reads (see `ThreadOwner`).
+    public func handOverConsumer() { consumer.handOver() }
 
     /// Elements the consumer can take now. Consumer thread only.
     @inlinable public var availableToRead: Int {
@@ -91,6 +102,7 @@ public final class SPSCRing<Element> {
     /// Removes and returns the oldest element, or nil when the ring is empty.
     @inlinable
     public func pop() -> Element? {
+        consumer.assertOwned("a ring's consumer side")
         let read = readIndex.load(ordering: .relaxed)
         if writeIndex.load(ordering: .acquiring) == read { return nil }
         let element = (storage + (read & mask)).move()
@@ -102,6 +114,7 @@ public final class SPSCRing<Element> {
     /// uninitialised or hold trivial values); returns how many were read.
     @inlinable @discardableResult
     public func read(into destination: UnsafeMutableBufferPointer<Element>) -> Int {
+        consumer.assertOwned("a ring's consumer side")
         guard let base = destination.baseAddress else { return 0 }
         let read = readIndex.load(ordering: .relaxed)
         let filled = writeIndex.load(ordering: .acquiring) - read
@@ -120,6 +133,7 @@ public final class SPSCRing<Element> {
     /// Discards up to `count` readable elements; returns how many were dropped.
     @inlinable @discardableResult
     public func discard(_ count: Int) -> Int {
+        consumer.assertOwned("a ring's consumer side")
         let read = readIndex.load(ordering: .relaxed)
         let filled = writeIndex.load(ordering: .acquiring) - read
         let dropped = min(filled, count)
@@ -138,6 +152,7 @@ extension SPSCRing where Element: BitwiseCopyable {
     /// publish with `commitWrite`. Producer thread only.
     @inlinable
     public func writableSpan() -> UnsafeMutableBufferPointer<Element> {
+        producer.assertOwned("a ring's producer side")
         let write = writeIndex.load(ordering: .relaxed)
         let free = capacity - (write - readIndex.load(ordering: .acquiring))
         let start = write & mask
@@ -147,6 +162,7 @@ extension SPSCRing where Element: BitwiseCopyable {
     /// Publishes `count` elements the producer has written at the start of `writableSpan()`.
     @inlinable
     public func commitWrite(_ count: Int) {
+        producer.assertOwned("a ring's producer side")
         writeIndex.store(writeIndex.load(ordering: .relaxed) + count, ordering: .releasing)
     }
 }

@@ -1,3 +1,5 @@
+import Rings
+
 /// The render side of a mixer: owned by exactly one thread (the real-time thread, or the
 /// offline driver's loop).
 ///
@@ -25,6 +27,8 @@ public final class MixerRenderer: @unchecked Sendable {
     /// Room for a block of the pink filter's section sums.
     private let noiseScratch: UnsafeMutablePointer<SIMD4<Float>>
     private var masterGain = GainRamp(value: 1)
+    /// The render thread, checked in debug builds.
+    private let renderThread = ThreadOwner()
 
     init(channel: MixerChannel, format: EngineFormat, limits: MixerLimits) {
         self.channel = channel
@@ -66,7 +70,9 @@ public final class MixerRenderer: @unchecked Sendable {
 
     /// Whether every streamed voice has `frames` frames decoded (or has ended): a driver that
     /// renders far ahead of the device waits for the decoder rather than play a gap.
+    /// Thread: render.
     public func streamsCanRender(frames: Int) -> Bool {
+        renderThread.assertOwned("the mixer's render side")
         for i in 0..<maxVoices {
             if case let .stream(stream) = voices[i].kind, !stream.canRender(frames: frames) { return false }
         }
@@ -74,7 +80,9 @@ public final class MixerRenderer: @unchecked Sendable {
     }
 
     /// Renders `frames` interleaved stereo frames into `output`, starting at `frame`.
+    /// Thread: render.
     public func render(into output: UnsafeMutablePointer<Float>, frames: Int) {
+        renderThread.assertOwned("the mixer's render side")
         var done = 0
         while done < frames {
             let block = min(frames - done, maxBlockFrames)

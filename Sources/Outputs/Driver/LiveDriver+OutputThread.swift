@@ -229,6 +229,7 @@ extension LiveDriver {
     }
 
     private func takeRequests(_ state: inout Playback) {
+        outputThread.assertOwned("the live driver's output thread")
         // An end that starts at a later frame waits until that frame is being written.
         let end = state.written < endNotBefore.load(ordering: .acquiring) ? 0
             : endRequest.exchange(0, ordering: .acquiringAndReleasing)
@@ -286,6 +287,7 @@ extension LiveDriver {
     /// `source`).
     private func write(_ samples: UnsafeBufferPointer<Float>, source: Int, silent: Bool,
                        _ state: inout Playback) -> WriteOutcome {
+        outputThread.assertOwned("the live driver's output thread")
         state.segments.wrote(atDevice: state.written, source: source, silent: silent)
         if !silent { deviceOffset.store(state.written - source, ordering: .releasing) }
         let unplayed: Int

@@ -11,6 +11,7 @@ extension LiveDriver {
     /// stands still as in a pause. False when none opened (the failure recorded) or when the
     /// session was ended while it waited (no failure: it ends early, as asked).
     func reconnect(after error: OutputError) -> Bool {
+        outputThread.assertOwned("the live driver's output thread")
         reports.withLock { $0.notices.append(.reopening(after: error)) }
         let started = ContinuousClock.now
         var lastError = error

@@ -55,6 +55,9 @@ public final class LiveDriver: @unchecked Sendable {
     let reports: Mutex<Reports>
     /// The device the output thread writes to, for `interrupt()` from the control side.
     let interruptible: Mutex<Interruptible>
+    /// The output thread, checked in debug builds: what it owns (the device, the playback
+    /// state) is touched by no other.
+    let outputThread = ThreadOwner()
 
     /// `interrupt()` is the one method of an output that any thread may call.
     final class Interruptible: @unchecked Sendable {

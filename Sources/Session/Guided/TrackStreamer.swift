@@ -73,6 +73,9 @@ public final class TrackStreamer: @unchecked Sendable {
     /// The render thread, which empties the ring, may make no system call to wake it: the
     /// feeder looks again every 10 ms (the ring holds seconds).
     public func start() {
+        // Primed on the caller's thread, the reader and the ring's producer side move to the feeder's.
+        reader.handOver()
+        stream.ring.handOverProducer()
         feeder.start { [self] in
             while !feeder.isStopRequested && !stream.isFinished {
                 fill()
@@ -84,6 +87,8 @@ public final class TrackStreamer: @unchecked Sendable {
     /// Stops the thread and waits for it, so that the reader can be used again (a seek).
     public func stop() {
         feeder.stop()
+        // The reader comes back to the caller's thread (a seek, a new streamer).
+        reader.handOver()
     }
 
     /// The decode error that ended the stream early, if any: the decoder thread sets it while
