@@ -331,7 +331,7 @@ extension LiveDriver {
         }
         if case .playing = state.mode {
             state.gain = GainRamp(value: 0)
-            state.fade(to: 1, frames: renderer.format.frames(milliseconds: 10), then: .playOn)
+            state.fade(to: 1, frames: renderer.format.frames(milliseconds: Self.reopenFadeMilliseconds), then: .playOn)
         }
     }
 

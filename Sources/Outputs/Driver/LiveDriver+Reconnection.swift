@@ -5,6 +5,9 @@ extension LiveDriver {
     /// How long a session waits for a lost output to come back before it ends early: long
     /// enough for a sound server to restart or a USB DAC to be plugged back in.
     public static let outputWaitLimit = Duration.seconds(300)
+    /// How long the driver tries every 100 ms before it says the session waits, and from then
+    /// on tries every second: a sound server that restarts is back within it.
+    public static let quickRetrySpell = Duration.seconds(2)
 
     /// Opens a device again, trying for up to `outputWaitLimit` (every 100 ms at first, then
     /// every second); meanwhile nothing is written, so the session's clock, the device's frames,
@@ -33,14 +36,14 @@ extension LiveDriver {
             } catch {
                 lastError = error
                 let waited = ContinuousClock.now - started
-                if !saidWaiting && waited >= .seconds(2) {
+                if !saidWaiting && waited >= Self.quickRetrySpell {
                     saidWaiting = true
                     waitingForOutput.store(true, ordering: .releasing)
                     reports.withLock { $0.notices.append(.waiting(limitSeconds: Int(Self.outputWaitLimit.components.seconds))) }
                 }
                 // Tries every 100 ms at first, then every second; an end asked for is seen
                 // within 100 ms either way.
-                for _ in 0..<(waited < .seconds(2) ? 1 : 10) where endRequest.load(ordering: .acquiring) == 0 {
+                for _ in 0..<(waited < Self.quickRetrySpell ? 1 : 10) where endRequest.load(ordering: .acquiring) == 0 {
                     Thread.sleep(forTimeInterval: 0.1)
                 }
             }

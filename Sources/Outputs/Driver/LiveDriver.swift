@@ -72,12 +72,22 @@ public final class LiveDriver: @unchecked Sendable {
         var notices: [LiveNotice] = []
     }
 
+    /// Frames the mixer thread renders at a time: small enough that a command sent for the
+    /// next block is rendered within a few milliseconds of being due.
+    public static let defaultBlockFrames = 1024
+    /// Frames the mixer renders ahead of the output thread at least (more when the device asks
+    /// for more at a time).
+    public static let defaultAheadFrames = 3072
+    /// The fade-in on a device opened after a loss: what the lost one held is heard again
+    /// without a step.
+    public static let reopenFadeMilliseconds = 10
+
     /// - Parameters:
     ///   - output: the device to play through, opened by `opener`.
     ///   - opener: opens a device again when the current one goes away mid-stream.
     ///   - aheadFrames: how far the mixer renders ahead of the output thread at least.
     public init(renderer: MixerRenderer, output: any AudioOutput, opener: OutputOpener,
-                blockFrames: Int = 1024, aheadFrames: Int = 3072) {
+                blockFrames: Int = defaultBlockFrames, aheadFrames: Int = defaultAheadFrames) {
         self.renderer = renderer
         self.output = output
         self.opener = opener

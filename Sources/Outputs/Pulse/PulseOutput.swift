@@ -64,7 +64,7 @@ public final class PulseOutput: AudioOutput {
             // written just after the stream's read index is heard. Pausing and ending early replace
             // the queue from there (`rewrite`), so they are heard that soon, not after the queue.
             let sinkLatency = pa_usec_t(latencyMilliseconds) * 1000
-            let queue = max(2_000_000, 3 * sinkLatency)
+            let queue = max(Self.minimumQueueMicroseconds, 3 * sinkLatency)
             // Playback starts, and after an underrun starts again, once twice the sink's latency is
             // queued, not the server's default of a second.
             var attributes = pa_buffer_attr(maxlength: .max, tlength: UInt32(pa_usec_to_bytes(queue, &spec)),
@@ -232,6 +232,9 @@ public final class PulseOutput: AudioOutput {
     }
 
     private static let dayMicroseconds: pa_usec_t = 86_400_000_000
+    /// The stream's queue at least (`tlength`): the server asks for frames about once a second,
+    /// so the process sleeps between requests (see `init`).
+    static let minimumQueueMicroseconds: pa_usec_t = 2_000_000
 
     /// Asks for the stream's timing when `timingSchedule` says (sent with the main loop's next
     /// turn), and soon after an underflow, when the stream waits to start again.

@@ -15,12 +15,15 @@ public final class TrackPlayer {
     private var earlierUnderruns = 0
     private var earlierFailure: DecoderError?
 
+    /// Seconds of a guided track decoded ahead of the mixer. Two ride out a busy Raspberry Pi;
+    /// the ring is a power of two of samples, so 2 s at 48 kHz take 1 MiB where 4 s would take 2.
+    public static let defaultBufferSeconds = 2
+
     /// - Parameters:
     ///   - threaded: decode on a thread of its own (live playback); otherwise the caller calls
     ///     `fill()` before each block (an offline render, deterministic).
-    ///   - bufferSeconds: decoded ahead. Two seconds ride out a busy Raspberry Pi; the ring is
-    ///     a power of two of samples, so 2 s at 48 kHz take 1 MiB where 4 s would take 2.
-    public init(reader: EngineFormatReader, gain: Float, threaded: Bool, bufferSeconds: Int = 2) {
+    ///   - bufferSeconds: decoded ahead.
+    public init(reader: EngineFormatReader, gain: Float, threaded: Bool, bufferSeconds: Int = defaultBufferSeconds) {
         self.reader = reader
         self.gain = gain
         self.threaded = threaded

@@ -75,10 +75,10 @@ public final class LiveSession {
         score = SessionScore(program: program, gong: gong, controller: controller)
         schedule = CommandSchedule(score.commands)
         driver = LiveDriver(renderer: renderer, output: try opener.open(), opener: opener)
-        pauseFadeFrames = program.format.frames(milliseconds: 300)
-        seekFadeFrames = program.format.frames(milliseconds: 30)
-        marginFrames = program.format.frames(milliseconds: 10)
-        endFadeFrames = program.format.frames(milliseconds: 120)
+        pauseFadeFrames = program.format.frames(milliseconds: Self.pauseFadeMilliseconds)
+        seekFadeFrames = program.format.frames(milliseconds: Self.seekFadeMilliseconds)
+        marginFrames = program.format.frames(milliseconds: Self.commandMarginMilliseconds)
+        endFadeFrames = program.format.frames(milliseconds: Self.endFadeMilliseconds)
     }
 
     /// The device frames at which the session was paused, resumed and moved.
@@ -317,6 +317,16 @@ public final class LiveSession {
         let until = (next - now) * 1000 / program.format.sampleRate + Self.spareMilliseconds
         return min(max(until, Self.shortestSleepMilliseconds), Self.longestSleepMilliseconds)
     }
+
+    /// The fade a pause falls and a resume rises over.
+    public static let pauseFadeMilliseconds = 300
+    /// The fades a seek crosses over (out of the old place, into the new).
+    public static let seekFadeMilliseconds = 30
+    /// How far past the frame the mixer has rendered a command made now is placed, so that it
+    /// is never late for the block being rendered.
+    public static let commandMarginMilliseconds = 10
+    /// The fade an early end (Ctrl-C, SIGTERM) falls over.
+    public static let endFadeMilliseconds = 120
 
     private static let longestSleepMilliseconds = 1000
     private static let shortestSleepMilliseconds = 250
