@@ -2,7 +2,7 @@
 import PackageDescription
 
 let strictSwift: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 let package = Package(
@@ -11,7 +11,7 @@ let package = Package(
         .executable(name: "meditate", targets: ["CLI"]),
         .executable(name: "make-sounds", targets: ["make-sounds"]),
         // For the fuzz harness in Fuzz/ (`make fuzz`), which builds these with libFuzzer.
-        .library(name: "MeditateFuzzTargets", targets: ["Decoders", "ConfigSyntax"]),
+        .library(name: "MeditateFuzzTargets", targets: ["Decoders", "ConfigSyntax"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -20,30 +20,37 @@ let package = Package(
         // config.toml: parsed by TOMLKit (toml++), edited line by line so that comments survive.
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         // The practice history's CSV export and import.
-        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2")
     ],
     targets: [
         // C libraries, found through pkg-config; each is a module map and one header.
-        .systemLibrary(name: "CMPG123", pkgConfig: "libmpg123",
-                       providers: [.apt(["libmpg123-dev"])]),
-        .systemLibrary(name: "CSndFile", pkgConfig: "sndfile",
-                       providers: [.apt(["libsndfile1-dev"])]),
-        .systemLibrary(name: "CSoxr", pkgConfig: "soxr",
-                       providers: [.apt(["libsoxr-dev"])]),
+        .systemLibrary(
+            name: "CMPG123", pkgConfig: "libmpg123",
+            providers: [.apt(["libmpg123-dev"])]),
+        .systemLibrary(
+            name: "CSndFile", pkgConfig: "sndfile",
+            providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(
+            name: "CSoxr", pkgConfig: "soxr",
+            providers: [.apt(["libsoxr-dev"])]),
         // libpulse's pkg-config file adds -pthread and -D_REENTRANT, which SwiftPM refuses with a
         // warning; its headers are on the default path, so the module map links it directly.
         .systemLibrary(name: "CPulse", providers: [.apt(["libpulse-dev"])]),
-        .systemLibrary(name: "CALSA", pkgConfig: "alsa",
-                       providers: [.apt(["libasound2-dev"])]),
+        .systemLibrary(
+            name: "CALSA", pkgConfig: "alsa",
+            providers: [.apt(["libasound2-dev"])]),
         // libid3tag reads the ID3 chunk some tools put into WAV and AIFF files (libsndfile skips it).
-        .systemLibrary(name: "CID3Tag", pkgConfig: "id3tag",
-                       providers: [.apt(["libid3tag0-dev"])]),
-        .systemLibrary(name: "CEbur128", pkgConfig: "libebur128",
-                       providers: [.apt(["libebur128-dev"])]),
+        .systemLibrary(
+            name: "CID3Tag", pkgConfig: "id3tag",
+            providers: [.apt(["libid3tag0-dev"])]),
+        .systemLibrary(
+            name: "CEbur128", pkgConfig: "libebur128",
+            providers: [.apt(["libebur128-dev"])]),
         // libgcrypt for SHA-256: how the library finds a moved file again by its content. libpulse
         // already loads it (through libsystemd), where libcrypto would add 1.4 MiB to every run.
-        .systemLibrary(name: "CGcrypt", pkgConfig: "libgcrypt",
-                       providers: [.apt(["libgcrypt20-dev"])]),
+        .systemLibrary(
+            name: "CGcrypt", pkgConfig: "libgcrypt",
+            providers: [.apt(["libgcrypt20-dev"])]),
 
         // The resampler's inner loop, in C so that it can choose AVX2 and FMA at run time.
         .target(name: "CPolyphase"),
@@ -52,60 +59,80 @@ let package = Package(
         .target(name: "Rings", swiftSettings: strictSwift),
         // The real-time engine: pure Swift, no C library.
         .target(name: "Mixer", dependencies: ["Rings"], swiftSettings: strictSwift),
-        .target(name: "Decoders", dependencies: ["Rings", "CMPG123", "CSndFile", "CSoxr", "CID3Tag", "CPolyphase"],
-                swiftSettings: strictSwift),
-        .target(name: "Outputs", dependencies: ["Mixer", "Rings", "CSndFile", "CPulse", "CALSA"],
-                swiftSettings: strictSwift),
+        .target(
+            name: "Decoders", dependencies: ["Rings", "CMPG123", "CSndFile", "CSoxr", "CID3Tag", "CPolyphase"],
+            swiftSettings: strictSwift),
+        .target(
+            name: "Outputs", dependencies: ["Mixer", "Rings", "CSndFile", "CPulse", "CALSA"],
+            swiftSettings: strictSwift),
         // The library of guided tracks: import (tags, exact duration, loudness), SQLite storage.
-        .target(name: "Library",
-                dependencies: ["Decoders", "CEbur128", "CGcrypt",
-                               .product(name: "GRDB", package: "GRDB.swift")],
-                swiftSettings: strictSwift),
-        .target(name: "Session",
-                dependencies: ["Mixer", "Decoders", "Outputs",
-                               .product(name: "Logging", package: "swift-log")],
-                swiftSettings: strictSwift),
+        .target(
+            name: "Library",
+            dependencies: [
+                "Decoders", "CEbur128", "CGcrypt",
+                .product(name: "GRDB", package: "GRDB.swift")
+            ],
+            swiftSettings: strictSwift),
+        .target(
+            name: "Session",
+            dependencies: [
+                "Mixer", "Decoders", "Outputs",
+                .product(name: "Logging", package: "swift-log")
+            ],
+            swiftSettings: strictSwift),
         // What toml++ cannot be trusted to report (it aborts on some headers), checked first.
         .target(name: "ConfigSyntax", swiftSettings: strictSwift),
         .executableTarget(
             name: "CLI",
-            dependencies: ["Session", "Library", "ConfigSyntax",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                           .product(name: "Logging", package: "swift-log"),
-                           .product(name: "TOMLKit", package: "TOMLKit"),
-                           .product(name: "CSV", package: "CSV.swift")],
+            dependencies: [
+                "Session", "Library", "ConfigSyntax",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "CSV", package: "CSV.swift")
+            ],
             swiftSettings: strictSwift),
 
         // The bundled sounds are synthesised by our own code; `make sounds` writes Sounds/.
         .target(name: "Synthesis", swiftSettings: strictSwift),
-        .executableTarget(name: "make-sounds", dependencies: ["Synthesis", "Outputs"],
-                          swiftSettings: strictSwift),
+        .executableTarget(
+            name: "make-sounds", dependencies: ["Synthesis", "Outputs"],
+            swiftSettings: strictSwift),
 
         // Test support: counts heap allocations of one thread (see its header for why).
         .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
         // Test support: one test at a time on the private PulseAudio server's sink.
         .target(name: "PulseTestSupport", path: "Tests/PulseTestSupport", swiftSettings: strictSwift),
         .testTarget(name: "RingsTests", dependencies: ["Rings"], swiftSettings: strictSwift),
-        .testTarget(name: "MixerTests", dependencies: ["Mixer", "Rings", "CAllocationCounter", "Session", "Decoders"],
-                    swiftSettings: strictSwift),
-        .testTarget(name: "DecodersTests", dependencies: ["Decoders", "WAVTestSupport"],
-                    resources: [.copy("Fixtures")], swiftSettings: strictSwift),
+        .testTarget(
+            name: "MixerTests", dependencies: ["Mixer", "Rings", "CAllocationCounter", "Session", "Decoders"],
+            swiftSettings: strictSwift),
+        .testTarget(
+            name: "DecodersTests", dependencies: ["Decoders", "WAVTestSupport"],
+            resources: [.copy("Fixtures")], swiftSettings: strictSwift),
         // Test support: a sound device whose clock the test moves (the live driver without a server).
-        .target(name: "OutputTestSupport", dependencies: ["Outputs"], path: "Tests/OutputTestSupport",
-                swiftSettings: strictSwift),
+        .target(
+            name: "OutputTestSupport", dependencies: ["Outputs"], path: "Tests/OutputTestSupport",
+            swiftSettings: strictSwift),
         // The outputs on their own: the live driver through the mock device, the WAV writer, the
         // PulseAudio timing schedule, the output thread's history. No sound server.
-        .testTarget(name: "OutputsTests", dependencies: ["Outputs", "Mixer", "Rings", "OutputTestSupport"],
-                    swiftSettings: strictSwift),
-        .testTarget(name: "SessionTests",
-                    dependencies: ["Session", "Mixer", "Decoders", "Outputs", "Synthesis", "PulseTestSupport", "WAVTestSupport"],
-                    swiftSettings: strictSwift),
+        .testTarget(
+            name: "OutputsTests", dependencies: ["Outputs", "Mixer", "Rings", "OutputTestSupport"],
+            swiftSettings: strictSwift),
+        .testTarget(
+            name: "SessionTests",
+            dependencies: [
+                "Session", "Mixer", "Decoders", "Outputs", "Synthesis", "PulseTestSupport", "WAVTestSupport"
+            ],
+            swiftSettings: strictSwift),
         // Test support: sine WAVs written without any tool.
         .target(name: "WAVTestSupport", path: "Tests/WAVTestSupport", swiftSettings: strictSwift),
-        .testTarget(name: "LibraryTests", dependencies: ["Library", "Decoders", "WAVTestSupport"],
-                    swiftSettings: strictSwift),
-        .testTarget(name: "CLITests", dependencies: ["CLI", "Decoders", "Library", "PulseTestSupport", "WAVTestSupport"],
-                    swiftSettings: strictSwift),
+        .testTarget(
+            name: "LibraryTests", dependencies: ["Library", "Decoders", "WAVTestSupport"],
+            swiftSettings: strictSwift),
+        .testTarget(
+            name: "CLITests", dependencies: ["CLI", "Decoders", "Library", "PulseTestSupport", "WAVTestSupport"],
+            swiftSettings: strictSwift)
     ],
     swiftLanguageModes: [.v6]
 )

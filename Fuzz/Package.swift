@@ -7,15 +7,19 @@ let package = Package(
     name: "meditate-fuzz",
     dependencies: [
         .package(name: "meditate", path: ".."),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0")
     ],
     targets: [
         .target(name: "FuzzDriver"),
-        .executableTarget(name: "FuzzDecoders",
-                          dependencies: ["FuzzDriver", .product(name: "MeditateFuzzTargets", package: "meditate")]),
-        .executableTarget(name: "FuzzConfig",
-                          dependencies: ["FuzzDriver", .product(name: "MeditateFuzzTargets", package: "meditate"),
-                                         .product(name: "TOMLKit", package: "TOMLKit")]),
+        .executableTarget(
+            name: "FuzzDecoders",
+            dependencies: ["FuzzDriver", .product(name: "MeditateFuzzTargets", package: "meditate")]),
+        .executableTarget(
+            name: "FuzzConfig",
+            dependencies: [
+                "FuzzDriver", .product(name: "MeditateFuzzTargets", package: "meditate"),
+                .product(name: "TOMLKit", package: "TOMLKit")
+            ])
     ],
     swiftLanguageModes: [.v6]
 )

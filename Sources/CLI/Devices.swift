@@ -5,8 +5,9 @@ import Outputs
 struct Devices: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "devices",
-        abstract: localized("List the PulseAudio sinks and ALSA devices that --device can name.",
-                            de: "Listet die PulseAudio-Sinks und ALSA-Geräte, die --device nennen kann."))
+        abstract: localized(
+            "List the PulseAudio sinks and ALSA devices that --device can name.",
+            de: "Listet die PulseAudio-Sinks und ALSA-Geräte, die --device nennen kann."))
 
     func run() throws {
         print("PulseAudio (--backend pulse --device NAME):")
@@ -15,7 +16,10 @@ struct Devices: ParsableCommand {
             if sinks.isEmpty { print(localized("  (no sinks)", de: "  (keine Sinks)")) }
             for sink in sinks { print("  \(sink.name)\(sink.description.isEmpty ? "" : "  \(sink.description)")") }
         } catch {
-            print(localized("  (no server: \(ErrorMessages.line(for: error)))", de: "  (kein Server: \(ErrorMessages.line(for: error)))"))
+            print(
+                localized(
+                    "  (no server: \(ErrorMessages.line(for: error)))",
+                    de: "  (kein Server: \(ErrorMessages.line(for: error)))"))
         }
         print("ALSA (--backend alsa --device NAME):")
         let pcms = DeviceCatalog.alsaPCMs()

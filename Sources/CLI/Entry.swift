@@ -31,8 +31,9 @@ enum Entry {
     /// written (a full disk, a closed file): output that was lost is a failure.
     static func exitAfterOutput(_ code: Int32) -> Never {
         if let reason = StandardStream.flushOutput() {
-            StandardStream.error("meditate: \(say(.errorPrefix)): "
-                                 + (StandardOutputFailure(reason: reason).errorDescription ?? reason))
+            StandardStream.error(
+                "meditate: \(say(.errorPrefix)): "
+                    + (StandardOutputFailure(reason: reason).errorDescription ?? reason))
             Foundation.exit(code == 0 ? 1 : code)
         }
         Foundation.exit(code)
@@ -53,10 +54,14 @@ enum Entry {
                 break
             }
             if argument == "--lang" || argument.hasPrefix("--lang=") {
-                let value = argument == "--lang" ? (index + 1 < arguments.count ? arguments[index + 1] : "") : String(argument.dropFirst(7))
+                let value =
+                    argument == "--lang"
+                    ? (index + 1 < arguments.count ? arguments[index + 1] : "") : String(argument.dropFirst(7))
                 guard Language(rawValue: value) != nil else {
-                    throw ValidationError(localized("--lang must be en or de, not '\(value)'",
-                                                    de: "--lang muss en oder de sein, nicht '\(value)'"))
+                    throw ValidationError(
+                        localized(
+                            "--lang must be en or de, not '\(value)'",
+                            de: "--lang muss en oder de sein, nicht '\(value)'"))
                 }
                 flag = value
                 index += argument == "--lang" ? 2 : 1
@@ -78,9 +83,12 @@ enum Entry {
             return arguments
         }
         guard try Settings.load().file.presets[first] != nil else {
-            throw ValidationError(localized(
-                "'\(first)' is neither a command nor a preset (see `meditate --help` and `meditate preset list`)",
-                de: "'\(first)' ist weder ein Befehl noch eine Vorlage (siehe `meditate --help` und `meditate preset list`)"))
+            throw ValidationError(
+                localized(
+                    "'\(first)' is neither a command nor a preset (see `meditate --help` and `meditate preset list`)",
+                    de:
+                        "'\(first)' ist weder ein Befehl noch eine Vorlage (siehe `meditate --help` und `meditate preset list`)"
+                ))
         }
         return ["sit", "--preset", first] + arguments.dropFirst()
     }

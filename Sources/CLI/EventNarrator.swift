@@ -29,7 +29,9 @@ struct EventNarrator {
             logger.notice("\(say(.eventMoved, ["time": ClockText.format(seconds: frame / rate)]))")
         case .paused:
             let inTrack = status.sessionFrame < program.trackFrames
-            let line = inTrack ? say(.eventPausedAt, ["time": ClockText.format(seconds: status.sessionFrame / rate)])
+            let line =
+                inTrack
+                ? say(.eventPausedAt, ["time": ClockText.format(seconds: status.sessionFrame / rate)])
                 : say(.eventPausedLeft, ["time": ClockText.format(frames: status.remainingFrames, rate: rate)])
             logger.notice("\(line)")
         case .resumed:

@@ -22,7 +22,9 @@ enum Interruption {
             if number == SIGHUP || number == SIGINT {
                 var current = sigaction()
                 if sigaction(number, nil, &current) == 0,
-                   unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+                    unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
+                        == unsafeBitCast(SIG_IGN, to: Int.self)
+                {
                     continue
                 }
             }

@@ -9,8 +9,11 @@ extension LiveNotice {
         case let .playingOn(device):
             localized("playing on \(device)", de: "Wiedergabe auf \(device)")
         case let .waiting(limit):
-            localized("no sound output; the session waits for one to come back (up to \(limit / 60) min), then ends early",
-                      de: "keine Audioausgabe; die Sitzung wartet, bis eine wiederkommt (bis zu \(limit / 60) min), dann endet sie vorzeitig")
+            localized(
+                "no sound output; the session waits for one to come back (up to \(limit / 60) min), then ends early",
+                de:
+                    "keine Audioausgabe; die Sitzung wartet, bis eine wiederkommt (bis zu \(limit / 60) min), dann endet sie vorzeitig"
+            )
         }
     }
 }

@@ -4,26 +4,40 @@ import Logging
 
 /// How much a live command says, and whether in colour: shared by the timer and `play`.
 struct LiveReportingOptions: ParsableArguments {
-    @Flag(name: .shortAndLong, help: .localized("No status line and no summary; errors only.",
-                                                   de: "Keine Statuszeile und keine Zusammenfassung; nur Fehler."))
+    @Flag(
+        name: .shortAndLong,
+        help: .localized(
+            "No status line and no summary; errors only.",
+            de: "Keine Statuszeile und keine Zusammenfassung; nur Fehler."))
     var quiet = false
 
-    @Flag(name: .shortAndLong, help: .localized("Log the device, its negotiated buffer and underruns.",
-                                                   de: "Protokolliert das Gerät, seinen ausgehandelten Puffer und Unterläufe."))
+    @Flag(
+        name: .shortAndLong,
+        help: .localized(
+            "Log the device, its negotiated buffer and underruns.",
+            de: "Protokolliert das Gerät, seinen ausgehandelten Puffer und Unterläufe."))
     var verbose = false
 
-    @Flag(name: .customLong("no-color"), help: .localized("No colours (also when NO_COLOR is set).",
-                                                             de: "Keine Farben (auch wenn NO_COLOR gesetzt ist)."))
+    @Flag(
+        name: .customLong("no-color"),
+        help: .localized(
+            "No colours (also when NO_COLOR is set).",
+            de: "Keine Farben (auch wenn NO_COLOR gesetzt ist)."))
     var noColor = false
 
-    @Option(name: .customLong("affirmations"), help: .localized(
-        "Show your own affirmations while sitting, one per line of this file (default: a built-in set).",
-        de: "Zeigt beim Sitzen deine eigenen Affirmationen, eine pro Zeile dieser Datei (Standard: eingebaute).",
-        valueName: "file"))
+    @Option(
+        name: .customLong("affirmations"),
+        help: .localized(
+            "Show your own affirmations while sitting, one per line of this file (default: a built-in set).",
+            de: "Zeigt beim Sitzen deine eigenen Affirmationen, eine pro Zeile dieser Datei (Standard: eingebaute).",
+            valueName: "file"))
     var affirmationsFile: String?
 
-    @Flag(name: .customLong("no-affirmations"), help: .localized("No affirmations in the status line.",
-                                                                   de: "Keine Affirmationen in der Statuszeile."))
+    @Flag(
+        name: .customLong("no-affirmations"),
+        help: .localized(
+            "No affirmations in the status line.",
+            de: "Keine Affirmationen in der Statuszeile."))
     var noAffirmations = false
 
     /// The affirmations to rotate through while sitting; none when turned off.
@@ -36,13 +50,19 @@ struct LiveReportingOptions: ParsableArguments {
         do {
             text = try TextFile.read(path)
         } catch {
-            throw ValidationError(localized("cannot read the affirmations in \(path): \(error.reason)",
-                                            de: "kann die Affirmationen in \(path) nicht lesen: \(error.reason)"))
+            throw ValidationError(
+                localized(
+                    "cannot read the affirmations in \(path): \(error.reason)",
+                    de: "kann die Affirmationen in \(path) nicht lesen: \(error.reason)"))
         }
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.hasPrefix("#") }
-        guard !lines.isEmpty else { throw ValidationError(localized("\(path) holds no affirmations (one per line)",
-                                                                 de: "\(path) enthält keine Affirmationen (eine pro Zeile)")) }
+        guard !lines.isEmpty else {
+            throw ValidationError(
+                localized(
+                    "\(path) holds no affirmations (one per line)",
+                    de: "\(path) enthält keine Affirmationen (eine pro Zeile)"))
+        }
         return lines
     }
 

@@ -40,9 +40,10 @@ struct LiveRunner {
         let rate = program.format.sampleRate
         let startedAt = Date().timeIntervalSince1970
         let outcome = { (status: LiveStatus) in
-            LiveOutcome(startedAt: startedAt, satSeconds: (status.satFrames + rate / 2) / rate,
-                        plannedSeconds: (program.trackFrames + program.sitFrames) / rate,
-                        completed: status.phase == .complete)
+            LiveOutcome(
+                startedAt: startedAt, satSeconds: (status.satFrames + rate / 2) / rate,
+                plannedSeconds: (program.trackFrames + program.sitFrames) / rate,
+                completed: status.phase == .complete)
         }
         var recorded = false
 
@@ -82,14 +83,17 @@ struct LiveRunner {
                 narratingHeadless = true
                 if !quiet && logger.logLevel > .notice { logger.logLevel = .notice }
                 narrator = EventNarrator(program: program, logger: logger)
-                logger.notice("\(localized("the terminal is gone; carrying on without it", de: "das Terminal ist weg; es geht ohne weiter"))")
+                logger.notice(
+                    "\(localized("the terminal is gone; carrying on without it", de: "das Terminal ist weg; es geht ohne weiter"))"
+                )
             }
             if let terminal, !terminal.isGone, !quiet {
                 let turn = status.satFrames / rate / Self.affirmationSeconds
                 let affirmation: String? = affirmations.isEmpty ? nil : affirmations[turn % affirmations.count]
                 let line = statusLine.render(status, program: program, title: title, affirmation: affirmation)
-                terminal.draw(live.isWaitingForOutput
-                              ? line + "  " + localized("(waiting for sound output)", de: "(warte auf Audioausgabe)") : line)
+                terminal.draw(
+                    live.isWaitingForOutput
+                        ? line + "  " + localized("(waiting for sound output)", de: "(warte auf Audioausgabe)") : line)
             } else {
                 for event in events { narrator.log(event, status: status) }
             }
@@ -107,7 +111,9 @@ struct LiveRunner {
         guard !quiet else { return result }
         let sat = ClockText.format(seconds: result.satSeconds)
         let planned = ClockText.format(frames: program.trackFrames + program.sitFrames, rate: rate)
-        let line = result.completed ? say(.summaryComplete, ["sat": sat]) : say(.summaryEndedEarly, ["sat": sat, "planned": planned])
+        let line =
+            result.completed
+            ? say(.summaryComplete, ["sat": sat]) : say(.summaryEndedEarly, ["sat": sat, "planned": planned])
         if let terminal, !terminal.isGone {
             print(line)
         } else {

@@ -4,31 +4,36 @@ import ArgumentParser
 struct Meditate: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "meditate",
-        abstract: localized("A meditation timer and audio engine: gongs on exact frames, noise beds, no clicks.",
-                            de: "Ein Meditations-Timer und eine Audio-Engine: Gongs auf den Frame genau, Klangteppiche, kein Knacken."),
-        discussion: localized("""
-        Without a subcommand, meditate sits with you (see `meditate sit --help`). Messages are in English or German, after LC_ALL, LC_MESSAGES or LANG; `--lang en|de`, before or after the command, chooses.
-        Examples:
-        """, de: """
-        Ohne Befehl sitzt meditate mit dir (siehe `meditate sit --help`). Meldungen sind auf Englisch oder Deutsch, nach LC_ALL, LC_MESSAGES oder LANG; `--lang en|de`, vor oder nach dem Befehl, wählt.
-        Beispiele:
-        """) + """
+        abstract: localized(
+            "A meditation timer and audio engine: gongs on exact frames, noise beds, no clicks.",
+            de: "Ein Meditations-Timer und eine Audio-Engine: Gongs auf den Frame genau, Klangteppiche, kein Knacken."),
+        discussion: localized(
+            """
+            Without a subcommand, meditate sits with you (see `meditate sit --help`). Messages are in English or German, after LC_ALL, LC_MESSAGES or LANG; `--lang en|de`, before or after the command, chooses.
+            Examples:
+            """,
+            de: """
+                Ohne Befehl sitzt meditate mit dir (siehe `meditate sit --help`). Meldungen sind auf Englisch oder Deutsch, nach LC_ALL, LC_MESSAGES oder LANG; `--lang en|de`, vor oder nach dem Befehl, wählt.
+                Beispiele:
+                """) + """
 
-          meditate --minutes 20 --interval 5 --noise white
-          meditate library import ~/Music/Guided
-          meditate play "Body scan" --then 10 --interval 5
-          meditate preset save morning --minutes 20 --interval 5 --noise pink
-          meditate morning
-          meditate config set noise pink
-          meditate stats
-          meditate devices
-          meditate render --minutes 20 --interval 5 --noise white -o session.wav
-          meditate render --minutes 30 --bells 5,12.5,20 --strikes 2 --gong bell -o sit.wav
-        """,
+                  meditate --minutes 20 --interval 5 --noise white
+                  meditate library import ~/Music/Guided
+                  meditate play "Body scan" --then 10 --interval 5
+                  meditate preset save morning --minutes 20 --interval 5 --noise pink
+                  meditate morning
+                  meditate config set noise pink
+                  meditate stats
+                  meditate devices
+                  meditate render --minutes 20 --interval 5 --noise white -o session.wav
+                  meditate render --minutes 30 --bells 5,12.5,20 --strikes 2 --gong bell -o sit.wav
+                """,
         version: "0.1.0",
-        subcommands: [Sit.self, Play.self, Render.self, LibraryCommand.self, PresetCommand.self, ConfigCommand.self,
-                      HistoryCommand.self, StatsCommand.self,
-                      Devices.self, Decode.self],
+        subcommands: [
+            Sit.self, Play.self, Render.self, LibraryCommand.self, PresetCommand.self, ConfigCommand.self,
+            HistoryCommand.self, StatsCommand.self,
+            Devices.self, Decode.self
+        ],
         defaultSubcommand: Sit.self
     )
 

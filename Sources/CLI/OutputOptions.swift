@@ -6,20 +6,28 @@ struct OutputOptions: ParsableArguments {
     /// The heading these options have in a command's help.
     static var title: String { localized("Output", de: "Ausgabe") }
 
-    @Option(help: .localized(
-        "Sound system: auto (PulseAudio if a server answers, else ALSA), pulse or alsa (default \(SettingKeys.backend.defaultValue.rawValue)).",
-        de: "Soundsystem: auto (PulseAudio, wenn ein Server antwortet, sonst ALSA), pulse oder alsa (Standard \(SettingKeys.backend.defaultValue.rawValue)).",
-        valueName: "auto|pulse|alsa"))
+    @Option(
+        help: .localized(
+            "Sound system: auto (PulseAudio if a server answers, else ALSA), pulse or alsa (default \(SettingKeys.backend.defaultValue.rawValue)).",
+            de:
+                "Soundsystem: auto (PulseAudio, wenn ein Server antwortet, sonst ALSA), pulse oder alsa (Standard \(SettingKeys.backend.defaultValue.rawValue)).",
+            valueName: "auto|pulse|alsa"))
     var backend: OutputBackend?
 
-    @Option(help: .localized(
-        "A PulseAudio sink or an ALSA PCM (default, dmix, plughw:1,0, …); see `meditate devices`.",
-        de: "Ein PulseAudio-Sink oder ein ALSA-PCM (default, dmix, plughw:1,0, …); siehe `meditate devices`.", valueName: "name"))
+    @Option(
+        help: .localized(
+            "A PulseAudio sink or an ALSA PCM (default, dmix, plughw:1,0, …); see `meditate devices`.",
+            de: "Ein PulseAudio-Sink oder ein ALSA-PCM (default, dmix, plughw:1,0, …); siehe `meditate devices`.",
+            valueName: "name"))
     var device: String?
 
-    @Option(name: .customLong("latency-ms"), help: .localized(
-        "How soon a pause or an early end is heard, in milliseconds: the device's latency (20-2000; default \(SettingKeys.latency.defaultValue)).",
-        de: "Wie bald eine Pause oder ein vorzeitiges Ende zu hören ist, in Millisekunden: die Latenz des Geräts (20-2000; Standard \(SettingKeys.latency.defaultValue)).", valueName: "ms"))
+    @Option(
+        name: .customLong("latency-ms"),
+        help: .localized(
+            "How soon a pause or an early end is heard, in milliseconds: the device's latency (20-2000; default \(SettingKeys.latency.defaultValue)).",
+            de:
+                "Wie bald eine Pause oder ein vorzeitiges Ende zu hören ist, in Millisekunden: die Latenz des Geräts (20-2000; Standard \(SettingKeys.latency.defaultValue)).",
+            valueName: "ms"))
     var latencyMilliseconds: Int?
 
     func validate() throws {
@@ -29,9 +37,10 @@ struct OutputOptions: ParsableArguments {
     }
 
     func request(sampleRate: Int, settings: Settings) -> OutputRequest {
-        OutputRequest(backend: settings.value(SettingKeys.backend, flag: backend),
-                      device: settings.value(SettingKeys.device, flag: device), sampleRate: sampleRate,
-                      latencyMilliseconds: settings.value(SettingKeys.latency, flag: latencyMilliseconds))
+        OutputRequest(
+            backend: settings.value(SettingKeys.backend, flag: backend),
+            device: settings.value(SettingKeys.device, flag: device), sampleRate: sampleRate,
+            latencyMilliseconds: settings.value(SettingKeys.latency, flag: latencyMilliseconds))
     }
 
     /// The options given, as setting texts, for a preset.

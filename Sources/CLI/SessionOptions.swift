@@ -3,15 +3,19 @@ import Session
 
 /// The options that shape a timed sit, shared by every command that plays or renders one.
 struct SessionOptions: ParsableArguments {
-    @Option(help: .localized(
-        "Length of the sit after the countdown, in minutes (decimals allowed; default \(SettingKeys.minutes.defaultValue)).",
-        de: "Dauer des Sitzens nach dem Vorlauf, in Minuten (Dezimalzahlen erlaubt; Standard \(SettingKeys.minutes.defaultValue)).",
-        valueName: "minutes"))
+    @Option(
+        help: .localized(
+            "Length of the sit after the countdown, in minutes (decimals allowed; default \(SettingKeys.minutes.defaultValue)).",
+            de:
+                "Dauer des Sitzens nach dem Vorlauf, in Minuten (Dezimalzahlen erlaubt; Standard \(SettingKeys.minutes.defaultValue)).",
+            valueName: "minutes"))
     var minutes: ExactDecimal?
 
-    @Option(help: .localized(
-        "Seconds of silence before the start gong (default \(SettingKeys.countdown.defaultValue)).",
-        de: "Sekunden Stille vor dem Startgong (Standard \(SettingKeys.countdown.defaultValue)).", valueName: "seconds"))
+    @Option(
+        help: .localized(
+            "Seconds of silence before the start gong (default \(SettingKeys.countdown.defaultValue)).",
+            de: "Sekunden Stille vor dem Startgong (Standard \(SettingKeys.countdown.defaultValue)).",
+            valueName: "seconds"))
     var countdown: ExactDecimal?
 
     @OptionGroup var sound: SitSoundOptions

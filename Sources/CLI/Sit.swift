@@ -11,21 +11,24 @@ struct Sit: ParsableCommand {
         // Named, not derived from the type: ArgumentParser derives a name by reflection, which
         // costs every run a millisecond or more of runtime type lookups.
         commandName: "sit",
-        abstract: localized("Sit with the timer: countdown, start gong, interval bells, completion gong (the default).",
-                            de: "Sitzen mit dem Timer: Vorlauf, Startgong, Intervallglocken, Schlussgong (der Standard)."),
-        discussion: localized("""
-        In a terminal a status line shows where you are; space pauses and resumes, q or Ctrl-C ends (the sound fades out and the time sat is printed). Without a terminal (systemd, cron, a pipe) each event is one timestamped line on stderr, and SIGTERM ends the session like q.
+        abstract: localized(
+            "Sit with the timer: countdown, start gong, interval bells, completion gong (the default).",
+            de: "Sitzen mit dem Timer: Vorlauf, Startgong, Intervallglocken, Schlussgong (der Standard)."),
+        discussion: localized(
+            """
+            In a terminal a status line shows where you are; space pauses and resumes, q or Ctrl-C ends (the sound fades out and the time sat is printed). Without a terminal (systemd, cron, a pipe) each event is one timestamped line on stderr, and SIGTERM ends the session like q.
 
-        Examples:
-        """, de: """
-        Im Terminal zeigt eine Statuszeile, wo du bist; die Leertaste pausiert und setzt fort, q oder Strg-C beendet (der Klang blendet aus, und die gesessene Zeit wird ausgegeben). Ohne Terminal (systemd, cron, eine Pipe) ist jedes Ereignis eine Zeile mit Zeitstempel auf stderr, und SIGTERM beendet die Sitzung wie q.
+            Examples:
+            """,
+            de: """
+                Im Terminal zeigt eine Statuszeile, wo du bist; die Leertaste pausiert und setzt fort, q oder Strg-C beendet (der Klang blendet aus, und die gesessene Zeit wird ausgegeben). Ohne Terminal (systemd, cron, eine Pipe) ist jedes Ereignis eine Zeile mit Zeitstempel auf stderr, und SIGTERM beendet die Sitzung wie q.
 
-        Beispiele:
-        """) + """
+                Beispiele:
+                """) + """
 
-          meditate --minutes 20 --interval 5 --noise white
-          meditate sit --minutes 10 --backend alsa --device default
-        """
+                  meditate --minutes 20 --interval 5 --noise white
+                  meditate sit --minutes 10 --backend alsa --device default
+                """
     )
 
     @OptionGroup var session: SessionOptions
@@ -39,12 +42,17 @@ struct Sit: ParsableCommand {
         if let track = settings.value(SettingKeys.guided, flag: nil) {
             // A preset that holds a guided track plays it, as `meditate play` would.
             if session.minutes != nil || session.countdown != nil {
-                throw ValidationError(localized("this preset plays a guided track; --minutes and --countdown shape a timed sit",
-                                                de: "diese Vorlage spielt eine geführte Aufnahme; --minutes und --countdown gelten für ein Sitzen mit Timer"))
+                throw ValidationError(
+                    localized(
+                        "this preset plays a guided track; --minutes and --countdown shape a timed sit",
+                        de:
+                            "diese Vorlage spielt eine geführte Aufnahme; --minutes und --countdown gelten für ein Sitzen mit Timer"
+                    ))
             }
-            try GuidedLive.run(reference: track, playback: GuidedOptions.parse([]).resolve(settings),
-                               sound: session.sound.resolve(settings), output: output, reporting: reporting,
-                               location: LibraryLocation.parse([]), settings: settings)
+            try GuidedLive.run(
+                reference: track, playback: GuidedOptions.parse([]).resolve(settings),
+                sound: session.sound.resolve(settings), output: output, reporting: reporting,
+                location: LibraryLocation.parse([]), settings: settings)
             return
         }
         let logger = reporting.makeLogger()
@@ -52,13 +60,16 @@ struct Sit: ParsableCommand {
         let plan = try SessionPlan(configuration)
         let gong = try GongSetting.load(settings, flag: session.sound.gong, sampleRate: plan.format.sampleRate)
         Interruption.install()
-        let live = try LiveSession(plan: plan, gong: gong,
-                                   output: .request(output.request(sampleRate: plan.format.sampleRate, settings: settings)))
+        let live = try LiveSession(
+            plan: plan, gong: gong,
+            output: .request(output.request(sampleRate: plan.format.sampleRate, settings: settings)))
         logger.info("\(localized("output", de: "Ausgabe")): \(live.outputSummary)")
 
         let library = LibraryPaths(environment: ProcessEnvironment.variables)
-        try LiveRunner(live: live, logger: logger, quiet: reporting.quiet, color: reporting.color,
-                       affirmations: reporting.affirmations(settings)).run { outcome in
+        try LiveRunner(
+            live: live, logger: logger, quiet: reporting.quiet, color: reporting.color,
+            affirmations: reporting.affirmations(settings)
+        ).run { outcome in
             outcome.record(kind: .timer, note: SitDescription.of(configuration), library: library, logger: logger)
         }
     }

@@ -5,46 +5,68 @@ import Session
 /// and the sit `play --then` opens after a guided track. An option not given comes from the
 /// preset, `MEDITATE_*`, config.toml or its default (see `Settings`).
 struct SitSoundOptions: ParsableArguments {
-    @Option(help: .localized("A bell every N minutes during the sit (default: none).",
-                                     de: "Eine Glocke alle N Minuten während des Sitzens (Standard: keine).", valueName: "minutes"))
+    @Option(
+        help: .localized(
+            "A bell every N minutes during the sit (default: none).",
+            de: "Eine Glocke alle N Minuten während des Sitzens (Standard: keine).", valueName: "minutes"))
     var interval: ExactDecimal?
 
-    @Option(help: .localized("Bells at these minutes after the start, e.g. 5,12.5,20 (replaces --interval).",
-                                     de: "Glocken zu diesen Minuten nach dem Beginn, z. B. 5,12.5,20 (ersetzt --interval).",
-                                     valueName: "list"))
+    @Option(
+        help: .localized(
+            "Bells at these minutes after the start, e.g. 5,12.5,20 (replaces --interval).",
+            de: "Glocken zu diesen Minuten nach dem Beginn, z. B. 5,12.5,20 (ersetzt --interval).",
+            valueName: "list"))
     var bells: BellList?
 
-    @Option(help: .localized("Strikes per gong, about 1.5 s apart (1-10; default \(SettingKeys.strikes.defaultValue)).",
-                                     de: "Schläge je Gong, etwa 1,5 s auseinander (1-10; Standard \(SettingKeys.strikes.defaultValue))."))
+    @Option(
+        help: .localized(
+            "Strikes per gong, about 1.5 s apart (1-10; default \(SettingKeys.strikes.defaultValue)).",
+            de: "Schläge je Gong, etwa 1,5 s auseinander (1-10; Standard \(SettingKeys.strikes.defaultValue))."))
     var strikes: Int?
 
-    @Option(help: .localized(
-        "Background bed from the start gong to the completion gong (default \(SettingKeys.noise.defaultValue.rawValue)).",
-        de: "Klangteppich vom Startgong bis zum Schlussgong (Standard \(SettingKeys.noise.defaultValue.rawValue)).",
-        valueName: "white|pink|brown|none"))
+    @Option(
+        help: .localized(
+            "Background bed from the start gong to the completion gong (default \(SettingKeys.noise.defaultValue.rawValue)).",
+            de: "Klangteppich vom Startgong bis zum Schlussgong (Standard \(SettingKeys.noise.defaultValue.rawValue)).",
+            valueName: "white|pink|brown|none"))
     var noise: NoiseArgument?
 
-    @Option(help: .localized("Volume of the noise bed, 0-1 (default \(SettingKeys.noiseVolume.defaultValue)).",
-                                     de: "Lautstärke des Rauschens, 0-1 (Standard \(Language.de.decimal(SettingKeys.noiseVolume.defaultValue.description))).", valueName: "volume"))
+    @Option(
+        help: .localized(
+            "Volume of the noise bed, 0-1 (default \(SettingKeys.noiseVolume.defaultValue)).",
+            de:
+                "Lautstärke des Rauschens, 0-1 (Standard \(Language.de.decimal(SettingKeys.noiseVolume.defaultValue.description))).",
+            valueName: "volume"))
     var noiseVolume: Float?
 
-    @Option(help: .localized(
-        "A bundled sound (bowl, gong, bell) or an audio file (default \(SettingKeys.gong.defaultValue)).",
-        de: "Ein mitgelieferter Klang (bowl, gong, bell) oder eine Audiodatei (Standard \(SettingKeys.gong.defaultValue)).",
-        valueName: "name|path"))
+    @Option(
+        help: .localized(
+            "A bundled sound (bowl, gong, bell) or an audio file (default \(SettingKeys.gong.defaultValue)).",
+            de:
+                "Ein mitgelieferter Klang (bowl, gong, bell) oder eine Audiodatei (Standard \(SettingKeys.gong.defaultValue)).",
+            valueName: "name|path"))
     var gong: String?
 
-    @Option(help: .localized("Volume of the gongs, 0-1 (default \(SettingKeys.gongVolume.defaultValue)).",
-                                     de: "Lautstärke der Gongs, 0-1 (Standard \(Language.de.decimal(SettingKeys.gongVolume.defaultValue.description))).", valueName: "volume"))
+    @Option(
+        help: .localized(
+            "Volume of the gongs, 0-1 (default \(SettingKeys.gongVolume.defaultValue)).",
+            de:
+                "Lautstärke der Gongs, 0-1 (Standard \(Language.de.decimal(SettingKeys.gongVolume.defaultValue.description))).",
+            valueName: "volume"))
     var gongVolume: Float?
 
-    @Option(help: .localized("Engine sample rate in Hz (default \(SettingKeys.sampleRate.defaultValue)).",
-                                     de: "Abtastrate der Engine in Hz (Standard \(SettingKeys.sampleRate.defaultValue)).", valueName: "hz"))
+    @Option(
+        help: .localized(
+            "Engine sample rate in Hz (default \(SettingKeys.sampleRate.defaultValue)).",
+            de: "Abtastrate der Engine in Hz (Standard \(SettingKeys.sampleRate.defaultValue)).", valueName: "hz"))
     var sampleRate: Int?
 
-    @Option(help: .localized(
-        "Seed of the noise generator; the same seed gives the same noise, bit for bit (default: random).",
-        de: "Startwert des Rauschgenerators; derselbe Wert gibt dasselbe Rauschen, Bit für Bit (Standard: zufällig)."))
+    @Option(
+        help: .localized(
+            "Seed of the noise generator; the same seed gives the same noise, bit for bit (default: random).",
+            de:
+                "Startwert des Rauschgenerators; derselbe Wert gibt dasselbe Rauschen, Bit für Bit (Standard: zufällig)."
+        ))
     var seed: UInt64?
 
     /// The sounds, each option not given taken from the settings.
@@ -56,7 +78,11 @@ struct SitSoundOptions: ParsableArguments {
         // --bells replaces --interval: the one asked for more strongly wins (a preset's bells over
         // the config's interval); given side by side, the plan says they conflict.
         if interval.value != nil, bells.value != nil, interval.source.strength != bells.source.strength {
-            if interval.source.strength > bells.source.strength { bells = (nil, .builtIn) } else { interval = (nil, .builtIn) }
+            if interval.source.strength > bells.source.strength {
+                bells = (nil, .builtIn)
+            } else {
+                interval = (nil, .builtIn)
+            }
         }
         return SitSound(
             interval: interval.value, bells: bells.value?.minutes ?? [],
@@ -67,7 +93,8 @@ struct SitSoundOptions: ParsableArguments {
             gongVolume: settings.value(K.gongVolume, flag: gongVolume),
             sampleRate: settings.value(K.sampleRate, flag: sampleRate),
             seed: settings.value(K.seed, flag: seed) ?? UInt64.random(in: .min ... .max),
-            shapesASit: settings.isChosen(K.interval, flag: self.interval) || settings.isChosen(K.bells, flag: self.bells)
+            shapesASit: settings.isChosen(K.interval, flag: self.interval)
+                || settings.isChosen(K.bells, flag: self.bells)
                 || noise.source.isChosenForThisSession && noise.value != .none)
     }
 

@@ -29,7 +29,9 @@ enum StandardStream {
     static func output(_ text: String) throws(StandardOutputFailure) {
         // What `print` may hold is written first, so that the order stays.
         if let reason = flushOutput() { throw StandardOutputFailure(reason: reason) }
-        guard write(text, to: STDOUT_FILENO) else { throw StandardOutputFailure(reason: String(cString: strerror(errno))) }
+        guard write(text, to: STDOUT_FILENO) else {
+            throw StandardOutputFailure(reason: String(cString: strerror(errno)))
+        }
     }
 
     /// One line on stderr; where stderr is gone there is nobody to tell.
@@ -46,7 +48,8 @@ enum StandardStream {
         let code = errno
         guard flushed else { return String(cString: strerror(code)) }
         guard ferror(standardOutputFile) == 0 else {
-            return localized("a write to standard output failed", de: "ein Schreiben auf die Standardausgabe schlug fehl")
+            return localized(
+                "a write to standard output failed", de: "ein Schreiben auf die Standardausgabe schlug fehl")
         }
         return nil
     }

@@ -12,7 +12,9 @@ struct StatusLine {
 
     /// `title` names the guided track while it plays; `affirmation` is shown while sitting, where
     /// there is room.
-    func render(_ status: LiveStatus, program: SessionProgram, title: String? = nil, affirmation: String? = nil) -> String {
+    func render(
+        _ status: LiveStatus, program: SessionProgram, title: String? = nil, affirmation: String? = nil
+    ) -> String {
         let rate = program.format.sampleRate
         let inTrack = status.sessionFrame < program.trackFrames
         var text: String
@@ -21,8 +23,9 @@ struct StatusLine {
             text = position(status, program: program)
         case .countdown:
             let start = program.startFrame ?? 0
-            text = say(program.hasTrack ? .sitBeginsIn : .startingIn,
-                       ["time": ClockText.format(frames: start - status.sessionFrame, rate: rate)])
+            text = say(
+                program.hasTrack ? .sitBeginsIn : .startingIn,
+                ["time": ClockText.format(frames: start - status.sessionFrame, rate: rate)])
         case .paused where inTrack:
             text = position(status, program: program)
         case .sitting, .paused:
@@ -31,11 +34,15 @@ struct StatusLine {
             text = say(.satTime, ["time": ClockText.format(seconds: status.satFrames / rate)])
         }
         if let next = status.nextGong, status.phase != .complete, status.phase != .ended, !inTrack,
-           case .interval = next.kind {
-            text += " · " + say(.nextBellIn, ["time": ClockText.format(frames: next.frame - status.sessionFrame, rate: rate)])
+            case .interval = next.kind
+        {
+            text +=
+                " · "
+                + say(.nextBellIn, ["time": ClockText.format(frames: next.frame - status.sessionFrame, rate: rate)])
         }
         let phase = paint(Self.name(of: status.phase).padding(toLength: 9, withPad: " ", startingAt: 0), status.phase)
-        let fraction = inTrack || program.sit == nil
+        let fraction =
+            inTrack || program.sit == nil
             ? Double(status.sessionFrame) / Double(max(1, program.trackFrames))
             : Double(status.satFrames - min(status.satFrames, program.trackFrames)) / Double(max(1, program.sitFrames))
         let hint = status.phase == .paused ? "  " + say(.spaceResumes) : ""
@@ -48,7 +55,9 @@ struct StatusLine {
         }
         if let affirmation, status.phase == .sitting {
             let room = width - 11 - text.count - (bar.isEmpty ? 0 : barWidth + 2) - 3
-            if room >= 12 { line += "  " + (affirmation.count > room ? String(affirmation.prefix(room - 1)) + "…" : affirmation) }
+            if room >= 12 {
+                line += "  " + (affirmation.count > room ? String(affirmation.prefix(room - 1)) + "…" : affirmation)
+            }
         }
         return line
     }
@@ -78,14 +87,15 @@ struct StatusLine {
 
     private func paint(_ text: String, _ phase: SessionPhase) -> String {
         guard color else { return text }
-        let code = switch phase {
-        case .playing: "34"
-        case .countdown: "33"
-        case .sitting: "32"
-        case .paused: "36"
-        case .complete: "1;32"
-        case .ended: "35"
-        }
+        let code =
+            switch phase {
+            case .playing: "34"
+            case .countdown: "33"
+            case .sitting: "32"
+            case .paused: "36"
+            case .complete: "1;32"
+            case .ended: "35"
+            }
         return "\u{1B}[\(code)m\(text)\u{1B}[0m"
     }
 }

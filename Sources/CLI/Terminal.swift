@@ -57,8 +57,10 @@ final class Terminal {
         guard let byte = readByte(waitingMilliseconds: milliseconds) else { return nil }
         guard byte == 0x1B else { return .character(byte) }
         // An arrow key is Esc [ C or Esc [ D (or Esc O C in application mode), all at once.
-        guard let second = readByte(waitingMilliseconds: 30), second == UInt8(ascii: "[") || second == UInt8(ascii: "O"),
-              let final = readByte(waitingMilliseconds: 30) else { return .escape }
+        guard let second = readByte(waitingMilliseconds: 30),
+            second == UInt8(ascii: "[") || second == UInt8(ascii: "O"),
+            let final = readByte(waitingMilliseconds: 30)
+        else { return .escape }
         switch final {
         case UInt8(ascii: "C"): return .right
         case UInt8(ascii: "D"): return .left

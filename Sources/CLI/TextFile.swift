@@ -30,11 +30,15 @@ enum TextFile {
         guard fstat(descriptor, &info) == 0 else { throw .unreadable(reason: String(cString: strerror(errno))) }
         switch RegularFile.kind(of: info.st_mode) {
         case nil: break
-        case .directory?: throw .unreadable(reason: localized("it is a folder, not a file", de: "das ist ein Ordner, keine Datei"))
-        case .some: throw .unreadable(reason: localized("it is not a regular file", de: "das ist keine gewöhnliche Datei"))
+        case .directory?:
+            throw .unreadable(reason: localized("it is a folder, not a file", de: "das ist ein Ordner, keine Datei"))
+        case .some:
+            throw .unreadable(reason: localized("it is not a regular file", de: "das ist keine gewöhnliche Datei"))
         }
-        let tooLarge = Failure.unreadable(reason: localized("larger than \(maxBytes >> 20) MiB",
-                                                             de: "größer als \(maxBytes >> 20) MiB"))
+        let tooLarge = Failure.unreadable(
+            reason: localized(
+                "larger than \(maxBytes >> 20) MiB",
+                de: "größer als \(maxBytes >> 20) MiB"))
         guard info.st_size <= maxBytes else { throw tooLarge }
         // The size can grow between fstat and read: one byte more than allowed tells.
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
@@ -44,7 +48,9 @@ enum TextFile {
                 guard bytes.count <= maxBytes else { throw tooLarge }
                 bytes += [UInt8](repeating: 0, count: min(bytes.count, maxBytes + 1 - bytes.count))
             }
-            let got = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress.map { $0 + count }, $0.count - count) }
+            let got = bytes.withUnsafeMutableBytes {
+                Glibc.read(descriptor, $0.baseAddress.map { $0 + count }, $0.count - count)
+            }
             if got < 0 {
                 if errno == EINTR { continue }
                 throw .unreadable(reason: String(cString: strerror(errno)))

@@ -24,8 +24,10 @@ public enum TableHeaderCheck {
                 if rest.first == "[" { rest = rest.dropFirst() }
                 rest = rest.drop { $0 == " " || $0 == "\t" }
                 guard let next = rest.first else { return index + 1 }
-                let startsKey = next.isASCII && (next.properties.isAlphabetic || ("0"..."9").contains(next)
-                                                 || next == "_" || next == "-")
+                let startsKey =
+                    next.isASCII
+                    && (next.properties.isAlphabetic || ("0"..."9").contains(next)
+                        || next == "_" || next == "-")
                 if !startsKey && next != "\"" && next != "'" && next != "]" { return index + 1 }
             }
             for quote: Unicode.Scalar in ["\"", "'"] where triples(of: quote, in: trimmed) % 2 == 1 {

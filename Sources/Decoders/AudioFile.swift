@@ -33,7 +33,8 @@ public enum AudioFile {
                 // AIFF and AIFC: libsndfile reads a cut-off one as shorter without a word.
                 self = .form
             } else if path.lowercased().hasSuffix(".mp3") && !head.starts(with: Array("RF64".utf8))
-                        && !head.starts(with: Array("fLaC".utf8)) && !head.starts(with: Array("OggS".utf8)) {
+                && !head.starts(with: Array("fLaC".utf8)) && !head.starts(with: Array("OggS".utf8))
+            {
                 // MP3s may start with junk before the first frame; let libmpg123 look for sync.
                 self = .mpeg
             } else {

@@ -2,8 +2,11 @@
 /// never for guided tracks, which stream.
 public enum AudioLoader {
     /// Interleaved stereo samples at `engineRate`, and the file's tags.
-    public static func loadStereo(path: String, engineRate: Int)
-        throws(DecoderError) -> (samples: [Float], metadata: AudioMetadata) {
+    public static func loadStereo(
+        path: String, engineRate: Int
+    )
+        throws(DecoderError) -> (samples: [Float], metadata: AudioMetadata)
+    {
         let reader = try EngineFormatReader(path: path, engineRate: engineRate, decodeAhead: false)
         var samples = [Float](repeating: 0, count: reader.frameCount * 2)
         let filled = try samples.withUnsafeMutableBufferPointer { (buffer) throws(DecoderError) in
@@ -15,8 +18,10 @@ public enum AudioLoader {
 
     /// Reads `reader` from where it stands into `buffer` (interleaved stereo) until either ends;
     /// returns the frames read. Lets a caller decode straight into storage it keeps, with no copy.
-    public static func readAll(_ reader: EngineFormatReader,
-                               into buffer: UnsafeMutableBufferPointer<Float>) throws(DecoderError) -> Int {
+    public static func readAll(
+        _ reader: EngineFormatReader,
+        into buffer: UnsafeMutableBufferPointer<Float>
+    ) throws(DecoderError) -> Int {
         guard let base = buffer.baseAddress else { return 0 }
         let capacity = buffer.count / 2
         var filled = 0

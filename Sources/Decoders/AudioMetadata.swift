@@ -1,3 +1,5 @@
+import Foundation
+
 /// Tags read from a file. Absent tags are nil, never empty strings.
 public struct AudioMetadata: Sendable, Equatable {
     public var title: String?
@@ -6,8 +8,10 @@ public struct AudioMetadata: Sendable, Equatable {
     public var genre: String?
     public var comment: String?
 
-    public init(title: String? = nil, artist: String? = nil, album: String? = nil,
-                genre: String? = nil, comment: String? = nil) {
+    public init(
+        title: String? = nil, artist: String? = nil, album: String? = nil,
+        genre: String? = nil, comment: String? = nil
+    ) {
         self.title = title.map(Self.escapingControls)
         self.artist = artist.map(Self.escapingControls)
         self.album = album.map(Self.escapingControls)
@@ -38,9 +42,10 @@ public struct AudioMetadata: Sendable, Equatable {
 
     /// Fills every tag this one lacks from `other` (an ID3v1 fallback under ID3v2, say).
     public func filling(from other: AudioMetadata) -> AudioMetadata {
-        AudioMetadata(title: title ?? other.title, artist: artist ?? other.artist,
-                      album: album ?? other.album, genre: genre ?? other.genre,
-                      comment: comment ?? other.comment)
+        AudioMetadata(
+            title: title ?? other.title, artist: artist ?? other.artist,
+            album: album ?? other.album, genre: genre ?? other.genre,
+            comment: comment ?? other.comment)
     }
 }
 
@@ -51,5 +56,3 @@ extension String {
         return trimmed.isEmpty ? nil : trimmed
     }
 }
-
-import Foundation

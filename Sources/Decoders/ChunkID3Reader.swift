@@ -8,14 +8,16 @@ enum ChunkID3Reader {
         guard let tag = findChunk(path: path) else { return nil }
         return tag.withUnsafeBytes { bytes -> AudioMetadata? in
             guard let base = bytes.bindMemory(to: UInt8.self).baseAddress,
-                  let parsed = id3_tag_parse(base, id3_length_t(bytes.count)) else { return nil }
+                let parsed = id3_tag_parse(base, id3_length_t(bytes.count))
+            else { return nil }
             defer { id3_tag_delete(parsed) }
             func text(_ frameID: String) -> String? {
                 guard let frame = id3_tag_findframe(parsed, frameID, 0), frame.pointee.nfields > 1,
-                      let fields = frame.pointee.fields,
-                      id3_field_getnstrings(fields + 1) > 0,
-                      let ucs4 = id3_field_getstrings(fields + 1, 0),
-                      let utf8 = id3_ucs4_utf8duplicate(ucs4) else { return nil }
+                    let fields = frame.pointee.fields,
+                    id3_field_getnstrings(fields + 1) > 0,
+                    let ucs4 = id3_field_getstrings(fields + 1, 0),
+                    let utf8 = id3_ucs4_utf8duplicate(ucs4)
+                else { return nil }
                 defer { free(utf8) }
                 return String(cString: utf8).nonBlank
             }
@@ -39,9 +41,11 @@ enum ChunkID3Reader {
         // A bound on the walk: a corrupt size must not send it round forever.
         for _ in 0..<1000 {
             guard (try? handle.seek(toOffset: offset)) != nil,
-                  let chunkHeader = try? handle.read(upToCount: 8), chunkHeader.count == 8 else { return nil }
+                let chunkHeader = try? handle.read(upToCount: 8), chunkHeader.count == 8
+            else { return nil }
             let bytes = [UInt8](chunkHeader)
-            let size = bigEndian
+            let size =
+                bigEndian
                 ? UInt64(bytes[4]) << 24 | UInt64(bytes[5]) << 16 | UInt64(bytes[6]) << 8 | UInt64(bytes[7])
                 : UInt64(bytes[7]) << 24 | UInt64(bytes[6]) << 16 | UInt64(bytes[5]) << 8 | UInt64(bytes[4])
             let id = String(decoding: bytes.prefix(4), as: UTF8.self)

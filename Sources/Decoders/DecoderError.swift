@@ -51,9 +51,11 @@ public enum DecoderError: LocalizedError, Equatable {
         case let .notRegularFile(path, kind):
             return "'\(path)': \(kind.english), not a regular file"
         case let .implausibleLength(path):
-            return "'\(path)': its header claims more than \(SourceFormat.maxSeconds / 3600) hours of audio; the file is damaged"
+            return
+                "'\(path)': its header claims more than \(SourceFormat.maxSeconds / 3600) hours of audio; the file is damaged"
         case let .tooLong(path, seconds, limit):
-            return "'\(path)': \(seconds / 60) min \(seconds % 60) s is too long for a gong (at most \(limit / 60) min); play it with --guided"
+            return
+                "'\(path)': \(seconds / 60) min \(seconds % 60) s is too long for a gong (at most \(limit / 60) min); play it with --guided"
         }
     }
 }

@@ -34,7 +34,8 @@ public final class EngineFormatReader {
         // Both factors are bounded (48 hours at 768 kHz, an engine rate of at most 768 kHz), so
         // the product cannot overflow; the checks make that a line, never a trap.
         guard decoder.frameCount > 0, decoder.frameCount <= decoder.sourceFormat.maxFrames,
-              SourceFormat.sampleRateRange.contains(sourceRate), SourceFormat.sampleRateRange.contains(engineRate) else {
+            SourceFormat.sampleRateRange.contains(sourceRate), SourceFormat.sampleRateRange.contains(engineRate)
+        else {
             throw .implausibleLength(path: decoder.path)
         }
         frameCount = (decoder.frameCount * engineRate + sourceRate / 2) / sourceRate
@@ -89,9 +90,11 @@ public final class EngineFormatReader {
             let target = output + produced * 2
             let room = wanted - produced
             if let resampler {
-                let input: UnsafePointer<Float>? = pendingFrames > 0 ? UnsafePointer(stereoBuffer + pendingOffset * 2) : nil
-                let (consumed, made) = try resampler.process(input, inputFrames: pendingFrames,
-                                                             into: target, outputCapacity: room)
+                let input: UnsafePointer<Float>? =
+                    pendingFrames > 0 ? UnsafePointer(stereoBuffer + pendingOffset * 2) : nil
+                let (consumed, made) = try resampler.process(
+                    input, inputFrames: pendingFrames,
+                    into: target, outputCapacity: room)
                 pendingOffset += consumed
                 pendingFrames -= consumed
                 produced += made

@@ -18,7 +18,7 @@ enum ID3Genre {
         "Speech", "Chanson", "Opera", "Chamber Music", "Sonata", "Symphony", "Booty Bass", "Primus",
         "Porn Groove", "Satire", "Slow Jam", "Club", "Tango", "Samba", "Folklore", "Ballad",
         "Power Ballad", "Rhythmic Soul", "Freestyle", "Duet", "Punk Rock", "Drum Solo", "A capella",
-        "Euro-House", "Dance Hall",
+        "Euro-House", "Dance Hall"
     ]
 
     /// The genre's name: a number or "(number)" becomes its name; other text stays as it is.

@@ -22,7 +22,8 @@ public final class MP3Decoder: AudioDecoder {
         self.handle = handle
         do throws(DecoderError) {
             // Gapless is what makes the decoded length exact; quiet keeps libmpg123 off stderr.
-            mpg123_param2(handle, Int32(MPG123_ADD_FLAGS.rawValue), Int(MPG123_GAPLESS.rawValue | MPG123_QUIET.rawValue), 0)
+            mpg123_param2(
+                handle, Int32(MPG123_ADD_FLAGS.rawValue), Int(MPG123_GAPLESS.rawValue | MPG123_QUIET.rawValue), 0)
             Self.acceptFloatOutputOnly(handle)
             var openErrno: Int32 = 0
             guard meditate_mpg123_open_buffered(handle, path, &openErrno) == MPG123_OK.rawValue else {
@@ -31,7 +32,8 @@ public final class MP3Decoder: AudioDecoder {
             }
             var rate = 0, channels: Int32 = 0, encoding: Int32 = 0
             guard mpg123_getformat(handle, &rate, &channels, &encoding) == MPG123_OK.rawValue,
-                  rate > 0, channels > 0 else {
+                rate > 0, channels > 0
+            else {
                 throw DecoderError.notAudio(path: path)
             }
             sourceFormat = SourceFormat(sampleRate: rate, channels: Int(channels))
@@ -43,8 +45,9 @@ public final class MP3Decoder: AudioDecoder {
             let scanned = mpg123_length(handle)
             guard scanned > 0 else { throw DecoderError.notAudio(path: path) }
             if Self.hasInfoTag(handle), promised > 0, scanned < promised {
-                throw DecoderError.truncated(path: path,
-                                             detail: "its header promises \(promised) samples, it holds \(scanned)")
+                throw DecoderError.truncated(
+                    path: path,
+                    detail: "its header promises \(promised) samples, it holds \(scanned)")
             }
             headerFrameSamples = VBRIHeader.isPresent(path: path) ? Self.samplesPerFrame(handle) : 0
             frameCount = scanned - headerFrameSamples
@@ -103,8 +106,9 @@ public final class MP3Decoder: AudioDecoder {
         mpg123_rates(&rates, &count)
         guard let rates else { return }
         for i in 0..<count {
-            mpg123_format(handle, rates[i], Int32(MPG123_MONO.rawValue | MPG123_STEREO.rawValue),
-                          Int32(MPG123_ENC_FLOAT_32.rawValue))
+            mpg123_format(
+                handle, rates[i], Int32(MPG123_MONO.rawValue | MPG123_STEREO.rawValue),
+                Int32(MPG123_ENC_FLOAT_32.rawValue))
         }
     }
 
@@ -113,7 +117,8 @@ public final class MP3Decoder: AudioDecoder {
     private static func hasInfoTag(_ handle: OpaquePointer) -> Bool {
         var delay = -1
         var unused = 0.0
-        return mpg123_getstate2(handle, Int32(MPG123_ENC_DELAY.rawValue), &delay, &unused) == MPG123_OK.rawValue && delay >= 0
+        return mpg123_getstate2(handle, Int32(MPG123_ENC_DELAY.rawValue), &delay, &unused) == MPG123_OK.rawValue
+            && delay >= 0
     }
 
     private static func lastError(_ handle: OpaquePointer) -> String {
@@ -126,15 +131,17 @@ public final class MP3Decoder: AudioDecoder {
         guard mpg123_id3(handle, &v1, &v2) == MPG123_OK.rawValue else { return AudioMetadata() }
         var tags = AudioMetadata()
         if let v2 = v2?.pointee {
-            tags = AudioMetadata(title: text(v2.title), artist: text(v2.artist), album: text(v2.album),
-                                 genre: text(v2.genre).map(ID3Genre.name(for:)),
-                                 comment: text(v2.comment))
+            tags = AudioMetadata(
+                title: text(v2.title), artist: text(v2.artist), album: text(v2.album),
+                genre: text(v2.genre).map(ID3Genre.name(for:)),
+                comment: text(v2.comment))
         }
         if let v1 = v1?.pointee {
             let genre = v1.genre == 255 ? nil : ID3Genre.name(for: "(\(v1.genre))")
-            let fallback = AudioMetadata(title: latin1(v1.title), artist: latin1(v1.artist),
-                                         album: latin1(v1.album), genre: genre,
-                                         comment: latin1(v1.comment))
+            let fallback = AudioMetadata(
+                title: latin1(v1.title), artist: latin1(v1.artist),
+                album: latin1(v1.album), genre: genre,
+                comment: latin1(v1.comment))
             tags = tags.filling(from: fallback)
         }
         return tags

@@ -26,7 +26,8 @@ public final class MappedPCM16WAV: @unchecked Sendable {
         let size = Int(status.st_size)
         // Populated now, on the control side: the mixer thread then finds every page mapped and
         // never waits for the disk inside a render.
-        guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0), mapped != MAP_FAILED else {
+        guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0), mapped != MAP_FAILED
+        else {
             return nil
         }
         let bytes = UnsafeRawBufferPointer(start: mapped, count: size)
@@ -38,16 +39,21 @@ public final class MappedPCM16WAV: @unchecked Sendable {
         mappedBytes = size
         sampleRate = layout.sampleRate
         frameCount = layout.dataBytes / 4
-        samples = UnsafeBufferPointer(start: (mapped + layout.dataOffset).assumingMemoryBound(to: Int16.self),
-                                      count: frameCount * 2)
+        samples = UnsafeBufferPointer(
+            start: (mapped + layout.dataOffset).assumingMemoryBound(to: Int16.self),
+            count: frameCount * 2)
     }
 
     deinit { munmap(mapping, mappedBytes) }
 
     /// Where a RIFF/WAVE file's samples are, when its format chunk says stereo 16-bit PCM.
     static func layout(of file: UnsafeRawBufferPointer) -> (sampleRate: Int, dataOffset: Int, dataBytes: Int)? {
-        func word(_ offset: Int) -> UInt32 { UInt32(littleEndian: file.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
-        func half(_ offset: Int) -> UInt16 { UInt16(littleEndian: file.loadUnaligned(fromByteOffset: offset, as: UInt16.self)) }
+        func word(_ offset: Int) -> UInt32 {
+            UInt32(littleEndian: file.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+        }
+        func half(_ offset: Int) -> UInt16 {
+            UInt16(littleEndian: file.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
+        }
         func tag(_ offset: Int) -> String { String(decoding: file[offset..<(offset + 4)], as: UTF8.self) }
         guard file.count >= 12, tag(0) == "RIFF", tag(8) == "WAVE" else { return nil }
         var offset = 12
@@ -59,7 +65,8 @@ public final class MappedPCM16WAV: @unchecked Sendable {
             case "fmt ":
                 // Format 1 (PCM), two channels, four bytes a frame, sixteen bits a sample.
                 guard length >= 16, body + 16 <= file.count, half(body) == 1, half(body + 2) == 2,
-                      half(body + 12) == 4, half(body + 14) == 16 else { return nil }
+                    half(body + 12) == 4, half(body + 14) == 16
+                else { return nil }
                 sampleRate = Int(word(body + 4))
             case "data":
                 // Samples stay aligned for Int16: RIFF chunks start on even offsets. A file cut

@@ -78,8 +78,10 @@ final class PolyphaseResampler: Resampling {
         self.taps = taps
         self.phases = phases
         // On a cache line: a row is a multiple of 32 bytes, so no load of the table is split.
-        coefficients = UnsafeMutableRawPointer.allocate(byteCount: phases * taps * 2 * MemoryLayout<Float>.size,
-                                                        alignment: 64).bindMemory(to: Float.self, capacity: phases * taps * 2)
+        coefficients = UnsafeMutableRawPointer.allocate(
+            byteCount: phases * taps * 2 * MemoryLayout<Float>.size,
+            alignment: 64
+        ).bindMemory(to: Float.self, capacity: phases * taps * 2)
         advance = .allocate(capacity: phases)
         // Output frame n falls n × step / phases input frames in: its phase is n × step mod
         // phases, and the window moves on by whole frames as that sum carries. The phases
@@ -92,10 +94,12 @@ final class PolyphaseResampler: Resampling {
         // `taps` reach by Kaiser's estimate, a dB or more beyond `rejection`.
         let reached = 14.36 * transition * Double(taps) + 7.95
         let cutoff = (Self.passbandEdge + stopband) / 2 - Self.cutoffLowering * (stopband - Self.passbandEdge)
-        Self.design(into: coefficients, phases: phases, step: step, taps: taps,
-                    cutoff: cutoff / Double(inputRate), beta: 0.1102 * (reached - 8.7))
-        filter = meditate_polyphase(coefficients: coefficients, advance: advance, rows: phases, taps: taps, step: step,
-                                    limit: StereoChunkReader.sampleLimit)
+        Self.design(
+            into: coefficients, phases: phases, step: step, taps: taps,
+            cutoff: cutoff / Double(inputRate), beta: 0.1102 * (reached - 8.7))
+        filter = meditate_polyphase(
+            coefficients: coefficients, advance: advance, rows: phases, taps: taps, step: step,
+            limit: StereoChunkReader.sampleLimit)
         bufferFrames = 8192 + taps
         buffer = .allocate(capacity: bufferFrames * 2)
         reset()
@@ -117,9 +121,12 @@ final class PolyphaseResampler: Resampling {
         flushed = false
     }
 
-    func process(_ input: UnsafePointer<Float>?, inputFrames: Int,
-                 into output: UnsafeMutablePointer<Float>, outputCapacity: Int)
-        throws(DecoderError) -> (consumed: Int, produced: Int) {
+    func process(
+        _ input: UnsafePointer<Float>?, inputFrames: Int,
+        into output: UnsafeMutablePointer<Float>, outputCapacity: Int
+    )
+        throws(DecoderError) -> (consumed: Int, produced: Int)
+    {
         if position > 0 {
             // What the next window needs moves to the front; the rest has been used. (A step
             // may have left the window past what is buffered: then nothing is kept.)
@@ -150,8 +157,10 @@ final class PolyphaseResampler: Resampling {
     /// `k − taps/2 + 1 − p/phases` input frames from its centre. `cutoff` is in cycles per
     /// input frame. Each row sums to exactly 1, so that a constant, or a low note, passes at
     /// the same level whatever the phase.
-    private static func design(into table: UnsafeMutablePointer<Float>, phases: Int, step: Int, taps: Int,
-                               cutoff: Double, beta: Double) {
+    private static func design(
+        into table: UnsafeMutablePointer<Float>, phases: Int, step: Int, taps: Int,
+        cutoff: Double, beta: Double
+    ) {
         let half = Double(taps) / 2
         let scale = besselI0(beta)
         var row = [Double](repeating: 0, count: taps)

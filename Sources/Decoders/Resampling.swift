@@ -5,8 +5,10 @@ protocol Resampling: AnyObject {
     /// at most `outputCapacity` frames. Returns the frames consumed and produced. The output is
     /// held within ±`StereoChunkReader.sampleLimit`: the filter rings past its input's peak,
     /// and samples held to the limit before it are held to it after it too.
-    func process(_ input: UnsafePointer<Float>?, inputFrames: Int,
-                 into output: UnsafeMutablePointer<Float>, outputCapacity: Int)
+    func process(
+        _ input: UnsafePointer<Float>?, inputFrames: Int,
+        into output: UnsafeMutablePointer<Float>, outputCapacity: Int
+    )
         throws(DecoderError) -> (consumed: Int, produced: Int)
 
     /// Forgets the signal so far (after a seek).

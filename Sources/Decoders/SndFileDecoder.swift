@@ -16,7 +16,8 @@ public final class SndFileDecoder: AudioDecoder {
             throw .notAudio(path: path)
         }
         guard SourceFormat.channelRange.contains(Int(info.channels)),
-              SourceFormat.sampleRateRange.contains(Int(info.samplerate)) else {
+            SourceFormat.sampleRateRange.contains(Int(info.samplerate))
+        else {
             sf_close(file)
             throw .notAudio(path: path)
         }
@@ -46,9 +47,10 @@ public final class SndFileDecoder: AudioDecoder {
         func tag(_ kind: Int32) -> String? {
             sf_get_string(file, kind).map { String(cString: $0) }?.nonBlank
         }
-        let strings = AudioMetadata(title: tag(Int32(SF_STR_TITLE)), artist: tag(Int32(SF_STR_ARTIST)),
-                                    album: tag(Int32(SF_STR_ALBUM)), genre: tag(Int32(SF_STR_GENRE)),
-                                    comment: tag(Int32(SF_STR_COMMENT)))
+        let strings = AudioMetadata(
+            title: tag(Int32(SF_STR_TITLE)), artist: tag(Int32(SF_STR_ARTIST)),
+            album: tag(Int32(SF_STR_ALBUM)), genre: tag(Int32(SF_STR_GENRE)),
+            comment: tag(Int32(SF_STR_COMMENT)))
         // A WAV's LIST/INFO strings first; an ID3 chunk fills what they lack.
         metadata = ChunkID3Reader.metadata(path: path).map(strings.filling(from:)) ?? strings
     }

@@ -12,8 +12,11 @@ final class SoxrResampler: Resampling {
     init(inputRate: Int, outputRate: Int, channels: Int = 2) throws(DecoderError) {
         var error: soxr_error_t?
         // Default specs: Float32 interleaved in and out, high quality, one thread.
-        guard let soxr = soxr_create(Double(inputRate), Double(outputRate), UInt32(channels),
-                                     &error, nil, nil, nil), error == nil else {
+        guard
+            let soxr = soxr_create(
+                Double(inputRate), Double(outputRate), UInt32(channels),
+                &error, nil, nil, nil), error == nil
+        else {
             throw .resamplerFailed(reason: error.map { String(cString: $0) } ?? "soxr_create failed")
         }
         self.soxr = soxr
@@ -26,13 +29,17 @@ final class SoxrResampler: Resampling {
     /// Converts up to `inputFrames` frames (nil input: flush what the filter still holds) into
     /// at most `outputCapacity` frames, held within ±`StereoChunkReader.sampleLimit`. Returns
     /// the frames consumed and produced.
-    func process(_ input: UnsafePointer<Float>?, inputFrames: Int,
-                 into output: UnsafeMutablePointer<Float>, outputCapacity: Int)
-        throws(DecoderError) -> (consumed: Int, produced: Int) {
+    func process(
+        _ input: UnsafePointer<Float>?, inputFrames: Int,
+        into output: UnsafeMutablePointer<Float>, outputCapacity: Int
+    )
+        throws(DecoderError) -> (consumed: Int, produced: Int)
+    {
         var consumed = 0
         var produced = 0
-        let error = soxr_process(soxr, input, input == nil ? 0 : inputFrames, &consumed,
-                                 output, outputCapacity, &produced)
+        let error = soxr_process(
+            soxr, input, input == nil ? 0 : inputFrames, &consumed,
+            output, outputCapacity, &produced)
         if let error { throw .resamplerFailed(reason: String(cString: error)) }
         StereoChunkReader.clampToLimit(output, count: produced * 2)
         return (consumed, produced)

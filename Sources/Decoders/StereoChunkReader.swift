@@ -31,8 +31,9 @@ final class StereoChunkReader {
         let got = try decoder.read(into: channels == 2 ? stereo : sourceBuffer, maxFrames: chunkFrames)
         if got == 0 {
             if framesRead < decoder.frameCount {
-                throw .truncated(path: decoder.path,
-                                 detail: "its header promises \(decoder.frameCount) frames, it holds \(framesRead)")
+                throw .truncated(
+                    path: decoder.path,
+                    detail: "its header promises \(decoder.frameCount) frames, it holds \(framesRead)")
             }
             return 0
         }

@@ -1,8 +1,10 @@
 /// Any channel count to interleaved stereo: mono is duplicated, more than two channels keep the
 /// first two (front left and right in every common layout).
 enum StereoConversion {
-    static func toStereo(_ source: UnsafePointer<Float>, channels: Int, frames: Int,
-                         into destination: UnsafeMutablePointer<Float>) {
+    static func toStereo(
+        _ source: UnsafePointer<Float>, channels: Int, frames: Int,
+        into destination: UnsafeMutablePointer<Float>
+    ) {
         switch channels {
         case 1:
             for i in 0..<frames {

@@ -8,7 +8,9 @@ enum ContentHash {
     private static let gcryptStarted: Bool = meditate_gcrypt_start() == 1
 
     static func of(path: String) throws(LibraryError) -> String {
-        guard gcryptStarted else { throw .unreadable(path: path, reason: "libgcrypt is older than meditate was built for") }
+        guard gcryptStarted else {
+            throw .unreadable(path: path, reason: "libgcrypt is older than meditate was built for")
+        }
         guard let file = fopen(path, "rb") else {
             throw .unreadable(path: path, reason: String(cString: strerror(errno)))
         }

@@ -12,8 +12,9 @@ public final class LibraryDatabase: Sendable {
     public init(path: String) throws(LibraryError) {
         self.path = path
         do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent,
+                withIntermediateDirectories: true)
             var configuration = Configuration()
             // Another meditate importing at the same time waits its turn instead of failing.
             configuration.busyMode = .timeout(10)
@@ -37,7 +38,9 @@ public final class LibraryDatabase: Sendable {
         guard lock >= 0 else { throw LibraryError.database(path: path, reason: String(cString: strerror(errno))) }
         defer { close(lock) }
         while flock(lock, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw LibraryError.database(path: path, reason: String(cString: strerror(errno))) }
+            guard errno == EINTR else {
+                throw LibraryError.database(path: path, reason: String(cString: strerror(errno)))
+            }
         }
         try Self.migrator.migrate(queue)
     }
@@ -70,10 +73,11 @@ public final class LibraryDatabase: Sendable {
             // v1 stored GRDB's UTC text ("2026-11-22 07:15:00.123"); SQLite's julianday reads it.
             // A text it cannot read becomes 0 rather than NULL, which the NOT NULL column would
             // refuse, failing the migration and with it every later opening of the library.
-            try db.execute(sql: """
-                UPDATE track SET importedAt = coalesce((julianday(importedAt) - 2440587.5) * 86400.0, 0)
-                WHERE typeof(importedAt) = 'text'
-                """)
+            try db.execute(
+                sql: """
+                    UPDATE track SET importedAt = coalesce((julianday(importedAt) - 2440587.5) * 86400.0, 0)
+                    WHERE typeof(importedAt) = 'text'
+                    """)
         }
         return migrator
     }

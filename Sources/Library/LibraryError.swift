@@ -36,7 +36,8 @@ public enum LibraryError: LocalizedError, Equatable {
         case let .noSuchTrack(reference):
             return "no track '\(reference)' in the library (see `meditate library list`)"
         case let .ambiguous(reference, candidates):
-            return "'\(reference)' matches \(candidates.count) tracks (\(Self.shortList(candidates))); give its id or more of the title"
+            return
+                "'\(reference)' matches \(candidates.count) tracks (\(Self.shortList(candidates))); give its id or more of the title"
         case let .copyFailed(path, reason):
             return "'\(path)': cannot copy it into the library (\(reason))"
         case let .damagedSamples(path, count):

@@ -25,7 +25,8 @@ final class LoudnessMeter {
     var integratedLoudness: Double? {
         var loudness = 0.0
         guard ebur128_loudness_global(state, &loudness) == EBUR128_SUCCESS.rawValue,
-              loudness.isFinite else { return nil }
+            loudness.isFinite
+        else { return nil }
         return loudness
     }
 

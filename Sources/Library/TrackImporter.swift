@@ -75,7 +75,9 @@ public struct TrackImporter: Sendable {
         }
     }
 
-    private func importOrThrow(_ path: String, copy: Bool, prepared: ImportPreparation?) throws(LibraryError) -> ImportOutcome {
+    private func importOrThrow(
+        _ path: String, copy: Bool, prepared: ImportPreparation?
+    ) throws(LibraryError) -> ImportOutcome {
         let stamp = try FileStamp(path: path)
         // A file changed since it was prepared is read again.
         let ahead = prepared?.matching(stamp)
@@ -109,17 +111,22 @@ public struct TrackImporter: Sendable {
             return .moved(moved, from: from)
         }
         let analysis: TrackAnalysis
-        if let measured = ahead?.analysis { analysis = try measured.get() } else { analysis = try TrackAnalysis(path: path) }
+        if let measured = ahead?.analysis {
+            analysis = try measured.get()
+        } else {
+            analysis = try TrackAnalysis(path: path)
+        }
         var storedPath = path
         if copy { storedPath = try copyIn(path, hash: hash) }
-        let track = Track(id: atPath?.id, path: storedPath, contentHash: hash, fileSize: stamp.size,
-                          modifiedAt: stamp.modifiedAt, copied: copy,
-                          tagTitle: analysis.metadata.title, tagArtist: analysis.metadata.artist,
-                          tagAlbum: analysis.metadata.album,
-                          editedTitle: atPath?.editedTitle, editedTeacher: atPath?.editedTeacher,
-                          sampleRate: analysis.sampleRate, channels: analysis.channels,
-                          frames: Int64(analysis.frames), loudness: analysis.loudness, peak: analysis.peak,
-                          importedAt: Date().timeIntervalSince1970)
+        let track = Track(
+            id: atPath?.id, path: storedPath, contentHash: hash, fileSize: stamp.size,
+            modifiedAt: stamp.modifiedAt, copied: copy,
+            tagTitle: analysis.metadata.title, tagArtist: analysis.metadata.artist,
+            tagAlbum: analysis.metadata.album,
+            editedTitle: atPath?.editedTitle, editedTeacher: atPath?.editedTeacher,
+            sampleRate: analysis.sampleRate, channels: analysis.channels,
+            frames: Int64(analysis.frames), loudness: analysis.loudness, peak: analysis.peak,
+            importedAt: Date().timeIntervalSince1970)
         if atPath != nil, !copy {
             let updated = track
             try database.write { db in try updated.update(db) }
@@ -129,7 +136,8 @@ public struct TrackImporter: Sendable {
         // transaction holds the write lock, so what it finds now is what there is.
         let inserted = track
         return try database.write { db -> ImportOutcome in
-            if let known = try Track.filter(Column("contentHash") == hash || Column("path") == storedPath).fetchOne(db) {
+            if let known = try Track.filter(Column("contentHash") == hash || Column("path") == storedPath).fetchOne(db)
+            {
                 return known.path == storedPath ? .unchanged(known) : .duplicate(of: known, path: path)
             }
             var row = inserted
@@ -164,15 +172,20 @@ public struct TrackImporter: Sendable {
     /// Foundation's "The operation could not be completed".
     static func reason(_ error: any Error) -> String {
         if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
-           underlying.domain == NSPOSIXErrorDomain {
+            underlying.domain == NSPOSIXErrorDomain
+        {
             return String(cString: strerror(Int32(underlying.code)))
         }
-        if let cocoa = error as? CocoaError, cocoa.code == .fileWriteOutOfSpace { return String(cString: strerror(ENOSPC)) }
+        if let cocoa = error as? CocoaError, cocoa.code == .fileWriteOutOfSpace {
+            return String(cString: strerror(ENOSPC))
+        }
         return error.localizedDescription
     }
 
     static func absolute(_ path: String) -> String {
-        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path)
+        let url =
+            path.hasPrefix("/")
+            ? URL(fileURLWithPath: path)
             : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path)
         return url.standardizedFileURL.path
     }

@@ -21,7 +21,8 @@ public enum OutputError: LocalizedError, Equatable {
         case let .cannotCreate(path, reason): return "cannot write '\(path)': \(reason)"
         case let .writeFailed(path, reason): return "writing '\(path)' failed: \(reason)"
         case let .notAFile(path):
-            return "cannot write '\(path)': it is not a regular file (a device, a FIFO or a folder); -o writes files only"
+            return
+                "cannot write '\(path)': it is not a regular file (a device, a FIFO or a folder); -o writes files only"
         case .standardOutput:
             return "-o - (standard output) is not supported: a WAV's header needs the length; give a file name"
         case let .unavailable(backend, device, reason):

@@ -1,7 +1,8 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
 
 /// Which thread owns one side of something that two threads share (a ring's producer side, the
 /// mixer's render side, the output thread's state), checked in debug builds as swift-nio's
@@ -18,7 +19,11 @@ public struct ThreadOwner: ~Copyable, Sendable {
     /// Whether ownership is checked: in debug builds only.
     public static var isChecking: Bool {
         var checking = false
-        assert({ checking = true; return true }())
+        assert(
+            {
+                checking = true
+                return true
+            }())
         return checking
     }
 

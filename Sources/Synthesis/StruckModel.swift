@@ -30,8 +30,10 @@ public struct StruckModel: Sendable {
     /// Peak of the finished sound in dBFS.
     public var peakDecibels: Double = -1.5
 
-    public init(fundamental: Double, partials: [Partial], strikeNoise: Double,
-                strikeNoiseDecaySeconds: Double, durationSeconds: Double) {
+    public init(
+        fundamental: Double, partials: [Partial], strikeNoise: Double,
+        strikeNoiseDecaySeconds: Double, durationSeconds: Double
+    ) {
         self.fundamental = fundamental
         self.partials = partials
         self.strikeNoise = strikeNoise

@@ -18,7 +18,7 @@ public enum StruckSynthesizer {
         for (index, partial) in model.partials.enumerated() {
             let f1 = model.fundamental * partial.ratio
             let f2 = f1 + partial.beatHertz
-            let decayPerSecond = 6.907_755 / partial.decaySeconds // ln(1000): 60 dB
+            let decayPerSecond = 6.907_755 / partial.decaySeconds  // ln(1000): 60 dB
             // Phases fixed per partial, different per channel so the beats sway across the image.
             let phase = 0.37 + 1.1 * Double(index)
             let w1 = 2 * Double.pi * f1 / rate, w2 = 2 * Double.pi * f2 / rate
@@ -49,8 +49,10 @@ public enum StruckSynthesizer {
     }
 
     /// A short, decaying burst of one-pole low-passed noise: the mallet's contact.
-    private static func addStrikeNoise(_ model: StruckModel, rate: Double,
-                                       left: inout [Double], right: inout [Double]) {
+    private static func addStrikeNoise(
+        _ model: StruckModel, rate: Double,
+        left: inout [Double], right: inout [Double]
+    ) {
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
         func uniform() -> Double {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407

@@ -10,8 +10,9 @@ do {
     for instrument in Instrument.allCases {
         let samples = StruckSynthesizer.render(instrument.model, sampleRate: sampleRate)
         let path = folder + "/" + instrument.rawValue + ".wav"
-        let writer = try AudioFileWriter(destination: path, sampleRate: sampleRate, format: .s16,
-                                         expectedFrames: samples.count / 2)
+        let writer = try AudioFileWriter(
+            destination: path, sampleRate: sampleRate, format: .s16,
+            expectedFrames: samples.count / 2)
         try samples.withUnsafeBufferPointer { try writer.write($0) }
         try writer.commit()
         print("\(path): \(samples.count / 2) frames")

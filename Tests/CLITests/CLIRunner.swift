@@ -24,10 +24,12 @@ struct CLIRunner {
         environment["LANG"] = "C.UTF-8"
         environment["LC_ALL"] = nil
         environment["LC_MESSAGES"] = nil
-        environment["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory
+        environment["XDG_CONFIG_HOME"] =
+            FileManager.default.temporaryDirectory
             .appendingPathComponent("meditate-no-config-\(getpid())").path
         // Live sessions record themselves in the history: in a folder of the test run's own.
-        environment["XDG_DATA_HOME"] = FileManager.default.temporaryDirectory
+        environment["XDG_DATA_HOME"] =
+            FileManager.default.temporaryDirectory
             .appendingPathComponent("meditate-test-data-\(getpid())").path
         return environment
     }()
@@ -53,10 +55,11 @@ struct CLIRunner {
         let errData = errText.wait()
         process.waitUntilExit()
         let timedOut = killed.disarm()
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self)
-                          + (timedOut ? "\n[CLIRunner: killed after \(Int(timeoutSeconds)) s]" : ""))
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self)
+                + (timedOut ? "\n[CLIRunner: killed after \(Int(timeoutSeconds)) s]" : ""))
     }
 }
 

@@ -5,7 +5,9 @@ import WAVTestSupport
 @Suite("Several meditate processes at once")
 struct ConcurrentProcessTests {
     /// Starts meditate without waiting; its stdout and stderr go to files in `scratch`.
-    private func start(_ arguments: [String], environment: [String: String], scratch: Scratch, name: String) throws -> Process {
+    private func start(
+        _ arguments: [String], environment: [String: String], scratch: Scratch, name: String
+    ) throws -> Process {
         let process = Process()
         process.executableURL = CLIRunner.executable
         process.arguments = arguments
@@ -27,12 +29,13 @@ struct ConcurrentProcessTests {
             let scratch = try Scratch()
             let environment = ["XDG_DATA_HOME": scratch.path("data")]
             let csv = scratch.path("sits.csv")
-            try "date,duration_minutes,note\n2026-03-0\(round % 9 + 1),10,old\n".write(toFile: csv, atomically: true, encoding: .utf8)
+            try "date,duration_minutes,note\n2026-03-0\(round % 9 + 1),10,old\n".write(
+                toFile: csv, atomically: true, encoding: .utf8)
             // When three commands that open it start at once
             let processes = try [
                 start(["history", "import", csv], environment: environment, scratch: scratch, name: "a"),
                 start(["library", "list"], environment: environment, scratch: scratch, name: "b"),
-                start(["history"], environment: environment, scratch: scratch, name: "c"),
+                start(["history"], environment: environment, scratch: scratch, name: "c")
             ]
             for process in processes { process.waitUntilExit() }
             // Then every one succeeds and the sit is recorded
@@ -58,8 +61,10 @@ struct ConcurrentProcessTests {
         for round in 0..<6 {
             let environment = ["XDG_DATA_HOME": scratch.path("data-\(round)")]
             // When two imports of it start at once into a fresh library
-            let first = try start(["library", "import", folder], environment: environment, scratch: scratch, name: "one-\(round)")
-            let second = try start(["library", "import", folder], environment: environment, scratch: scratch, name: "two-\(round)")
+            let first = try start(
+                ["library", "import", folder], environment: environment, scratch: scratch, name: "one-\(round)")
+            let second = try start(
+                ["library", "import", folder], environment: environment, scratch: scratch, name: "two-\(round)")
             first.waitUntilExit()
             second.waitUntilExit()
             // Then neither fails, and the library holds each file once

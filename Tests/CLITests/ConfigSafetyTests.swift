@@ -12,8 +12,12 @@ struct ConfigSafetyTests {
         return (scratch, ["XDG_CONFIG_HOME": scratch.url.path], file)
     }
 
-    @Test("a table header without a name is config.toml:LINE and exit 1, never an abort",
-          arguments: ["[", "[\n", "[ .", "[[#\n", "noise = \"pink\"\n[ .\n", "[[\t\n", "[,]", "[\u{FFFD}[ x \"\"\"\"\n", "\r\n[\u{FFFD}"])
+    @Test(
+        "a table header without a name is config.toml:LINE and exit 1, never an abort",
+        arguments: [
+            "[", "[\n", "[ .", "[[#\n", "noise = \"pink\"\n[ .\n", "[[\t\n", "[,]", "[\u{FFFD}[ x \"\"\"\"\n",
+            "\r\n[\u{FFFD}"
+        ])
     func badTableHeaderIsALine(text: String) throws {
         let (scratch, environment, _) = try config(text)
         defer { withExtendedLifetime(scratch) {} }
@@ -77,10 +81,11 @@ struct ConfigSafetyTests {
         defer { withExtendedLifetime(scratch) {} }
         // When five settings and five presets are written by ten processes at once
         let keys = ["minutes=21", "countdown=7", "interval=3", "noise=pink", "strikes=2"]
-        let processes = keys.map { pair -> Process in
-            let parts = pair.split(separator: "=").map(String.init)
-            return start(["config", "set", parts[0], parts[1]], environment: environment)
-        } + (1...5).map { start(["preset", "save", "p\($0)", "--minutes", "\(10 + $0)"], environment: environment) }
+        let processes =
+            keys.map { pair -> Process in
+                let parts = pair.split(separator: "=").map(String.init)
+                return start(["config", "set", parts[0], parts[1]], environment: environment)
+            } + (1...5).map { start(["preset", "save", "p\($0)", "--minutes", "\(10 + $0)"], environment: environment) }
         for process in processes { process.waitUntilExit() }
         // Then every one of them is in the file
         #expect(processes.allSatisfy { $0.terminationStatus == 0 })

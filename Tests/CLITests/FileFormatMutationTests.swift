@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WAVTestSupport
+
 @testable import CLI
 
 /// config.toml and the history CSV are files a person hands over; thousands of mutants of each
@@ -93,7 +94,8 @@ struct FuzzRegressionTests {
         #expect(names.filter { $0.hasPrefix("crash-") }.count >= 3)
         for name in names {
             // As the fuzzer reads them: bytes that are not UTF-8 become U+FFFD.
-            let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: Self.seeds + "/" + name)), as: UTF8.self)
+            let text = String(
+                decoding: try Data(contentsOf: URL(fileURLWithPath: Self.seeds + "/" + name)), as: UTF8.self)
             do {
                 _ = try ConfigFile(path: name, text: text)
                 #expect(!name.hasPrefix("crash-"), "\(name) was read")

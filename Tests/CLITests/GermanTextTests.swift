@@ -1,10 +1,11 @@
-@testable import CLI
 import Decoders
 import Foundation
 import Library
 import Outputs
 import Session
 import Testing
+
+@testable import CLI
 
 /// German beyond the message tables: every command's help, ArgumentParser's own frame and
 /// errors, and the engine's errors.
@@ -14,7 +15,7 @@ struct GermanTextTests {
         "", "sit", "play", "render", "library", "library import", "library list", "library show", "library edit",
         "library remove", "library check", "preset", "preset save", "preset list", "preset show", "preset remove",
         "config", "config list", "config get", "config set", "config unset", "config path", "history",
-        "history list", "history import", "stats", "devices",
+        "history list", "history import", "stats", "devices"
     ]
 
     /// English words that no German sentence holds; an option's name (`--to`) is not a word.
@@ -40,21 +41,26 @@ struct GermanTextTests {
         #expect(german.stdout.contains("AUFRUF: meditate"), "\(german.stdout)")
         #expect(german.stdout.contains("OPTIONEN:") && !german.stdout.contains("OPTIONS:"), "\(german.stdout)")
         #expect(!german.stdout.contains("Show help information"))
-        #expect(Self.englishWords(in: german.stdout).isEmpty, "\(Self.englishWords(in: german.stdout)) in \(german.stdout)")
+        #expect(
+            Self.englishWords(in: german.stdout).isEmpty, "\(Self.englishWords(in: german.stdout)) in \(german.stdout)")
         #expect(english.stdout.contains("USAGE: meditate") && english.stdout.contains("Show help information"))
         #expect(german.stdout != english.stdout)
     }
 
-    @Test("ArgumentParser's parsing errors are said in German, one line each",
-          arguments: [
-              (["--minutes", "x"], "meditate: Fehler: der Wert 'x' passt nicht zu '--minutes <minutes>'"),
-              (["--bogus"], "meditate: Fehler: unbekannte Option '--bogus'; gemeint ist vielleicht '--bells'"),
-              (["sit", "--minutes"], "meditate: Fehler: es fehlt der Wert für '--minutes <minutes>'"),
-              (["library", "show"], "meditate: Fehler: es fehlt das Argument '<track>'"),
-              (["sit", "extra"], "meditate: Fehler: unerwartetes Argument 'extra'"),
-              (["--lang", "fr"], "meditate: Fehler: --lang muss en oder de sein, nicht 'fr'"),
-              (["--minutes", "5", "--interval", "10"], "meditate: Fehler: --interval (10 min) muss kürzer sein als die Sitzung (5 min)"),
-          ])
+    @Test(
+        "ArgumentParser's parsing errors are said in German, one line each",
+        arguments: [
+            (["--minutes", "x"], "meditate: Fehler: der Wert 'x' passt nicht zu '--minutes <minutes>'"),
+            (["--bogus"], "meditate: Fehler: unbekannte Option '--bogus'; gemeint ist vielleicht '--bells'"),
+            (["sit", "--minutes"], "meditate: Fehler: es fehlt der Wert für '--minutes <minutes>'"),
+            (["library", "show"], "meditate: Fehler: es fehlt das Argument '<track>'"),
+            (["sit", "extra"], "meditate: Fehler: unerwartetes Argument 'extra'"),
+            (["--lang", "fr"], "meditate: Fehler: --lang muss en oder de sein, nicht 'fr'"),
+            (
+                ["--minutes", "5", "--interval", "10"],
+                "meditate: Fehler: --interval (10 min) muss kürzer sein als die Sitzung (5 min)"
+            )
+        ])
     func germanParserErrors(arguments: [String], expected: String) throws {
         // Given a German locale, when the arguments are wrong
         let result = try CLIRunner.run(arguments, environment: ["LANG": "de_DE.UTF-8"])
@@ -69,28 +75,40 @@ struct GermanTextTests {
         // Given one error of each case the engine throws
         let decoder = DecoderError.notAudio(path: "/x.mp3")
         let unavailable = OutputError.unavailable(backend: "PulseAudio", device: "nope", reason: "connection refused")
-        let pairs: [(english: String?, german: String)] = [
-            SessionPlanError.minutesNotPositive(ExactDecimal(0)), .minutesTooLong(ExactDecimal(2000)),
-            .countdownNegative(ExactDecimal(-1)), .countdownTooLong(ExactDecimal(9999)), .intervalNotPositive(ExactDecimal(0)),
-            .intervalNotShorterThanSession(interval: ExactDecimal(10), minutes: ExactDecimal(5)), .bellsWithInterval,
-            .bellOutOfRange(ExactDecimal(30), minutes: ExactDecimal(20)), .duplicateBell(ExactDecimal(5)),
-            .strikesOutOfRange(11), .volumeOutOfRange(name: "gong-volume", value: 2), .sampleRateOutOfRange(5), .emptyTrack,
-        ].map { ($0.errorDescription, ErrorMessages.german($0)) }
+        let pairs: [(english: String?, german: String)] =
+            [
+                SessionPlanError.minutesNotPositive(ExactDecimal(0)), .minutesTooLong(ExactDecimal(2000)),
+                .countdownNegative(ExactDecimal(-1)), .countdownTooLong(ExactDecimal(9999)),
+                .intervalNotPositive(ExactDecimal(0)),
+                .intervalNotShorterThanSession(interval: ExactDecimal(10), minutes: ExactDecimal(5)),
+                .bellsWithInterval,
+                .bellOutOfRange(ExactDecimal(30), minutes: ExactDecimal(20)), .duplicateBell(ExactDecimal(5)),
+                .strikesOutOfRange(11), .volumeOutOfRange(name: "gong-volume", value: 2), .sampleRateOutOfRange(5),
+                .emptyTrack
+            ].map { ($0.errorDescription, ErrorMessages.german($0)) }
             + [SoundError.unknownName("x"), .bundledSoundMissing(.bowl, searched: [])]
             .map { ($0.errorDescription, ErrorMessages.german($0)) }
             + [CoordinatorError.transitionNotAllowed(.timer, from: .idle, to: .paused), .notOwner(.guided)]
             .map { ($0.errorDescription, ErrorMessages.german($0)) }
-            + [decoder, .fileNotFound(path: "/x"), .unreadable(path: "/x", reason: "EIO"), .empty(path: "/x"),
-               .truncated(path: "/x", detail: "ends at 3 s"), .decodeFailed(path: "/x", reason: "bad"),
-               .resamplerFailed(reason: "bad")]
+            + [
+                decoder, .fileNotFound(path: "/x"), .unreadable(path: "/x", reason: "EIO"), .empty(path: "/x"),
+                .truncated(path: "/x", detail: "ends at 3 s"), .decodeFailed(path: "/x", reason: "bad"),
+                .resamplerFailed(reason: "bad")
+            ]
             .map { ($0.errorDescription, ErrorMessages.german($0)) }
-            + [LibraryError.database(path: "/l", reason: "locked"), .unreadable(path: "/x", reason: "EIO"), .undecodable(decoder),
-               .unmeasurable(path: "/x", sampleRate: 4), .holdsNoAudio(path: "/x"), .noSuchPath(path: "/x"),
-               .noSuchTrack(reference: "x"), .ambiguous(reference: "x", candidates: ["a", "b"]),
-               .copyFailed(path: "/x", reason: "full")]
+            + [
+                LibraryError.database(path: "/l", reason: "locked"), .unreadable(path: "/x", reason: "EIO"),
+                .undecodable(decoder),
+                .unmeasurable(path: "/x", sampleRate: 4), .holdsNoAudio(path: "/x"), .noSuchPath(path: "/x"),
+                .noSuchTrack(reference: "x"), .ambiguous(reference: "x", candidates: ["a", "b"]),
+                .copyFailed(path: "/x", reason: "full")
+            ]
             .map { ($0.errorDescription, ErrorMessages.german($0)) }
-            + [OutputError.cannotCreate(path: "/x", reason: "EACCES"), .writeFailed(path: "/x", reason: "full"), unavailable,
-               .deviceLost(reason: "gone"), .noOutput(attempts: [unavailable])]
+            + [
+                OutputError.cannotCreate(path: "/x", reason: "EACCES"), .writeFailed(path: "/x", reason: "full"),
+                unavailable,
+                .deviceLost(reason: "gone"), .noOutput(attempts: [unavailable])
+            ]
             .map { ($0.errorDescription, ErrorMessages.german($0)) }
 
         // Then each German line is one line, not empty, and not the English one
@@ -99,7 +117,9 @@ struct GermanTextTests {
             #expect(german != english, "\(german)")
         }
         // And an error inside another is translated with it
-        #expect(ErrorMessages.german(OutputError.noOutput(attempts: [unavailable])).contains("kann PulseAudio-Gerät 'nope' nicht öffnen"))
+        #expect(
+            ErrorMessages.german(OutputError.noOutput(attempts: [unavailable])).contains(
+                "kann PulseAudio-Gerät 'nope' nicht öffnen"))
         #expect(ErrorMessages.german(LibraryError.undecodable(decoder)).contains("keine Audiodatei"))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WAVTestSupport
+
 @testable import Library
 
 @Suite("meditate render --guided and play, from the command line")
@@ -15,11 +16,15 @@ struct GuidedCommandTests {
             let music = scratch.path("music")
             try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: true)
             // About -41 LUFS, mono at 22.05 kHz: resampled and doubled on the way
-            try writeFloatWAV(path: music + "/quiet.wav", samples: speechLikeSamples(
-                seconds: 12, sampleRate: 22_050, channels: 1, peak: 0.02), sampleRate: 22_050, channels: 1)
+            try writeFloatWAV(
+                path: music + "/quiet.wav",
+                samples: speechLikeSamples(
+                    seconds: 12, sampleRate: 22_050, channels: 1, peak: 0.02), sampleRate: 22_050, channels: 1)
             // About -8 LUFS, stereo at 48 kHz: brought down
-            try writeFloatWAV(path: music + "/loud.wav", samples: speechLikeSamples(
-                seconds: 12, sampleRate: 48_000, channels: 2, peak: 0.9), sampleRate: 48_000, channels: 2)
+            try writeFloatWAV(
+                path: music + "/loud.wav",
+                samples: speechLikeSamples(
+                    seconds: 12, sampleRate: 48_000, channels: 2, peak: 0.9), sampleRate: 48_000, channels: 2)
             // Quiet, with one sharp click near full scale: lifting it to the target would clip
             var peaky = speechLikeSamples(seconds: 12, sampleRate: 48_000, channels: 2, peak: 0.02)
             peaky[2 * 30_000] = 0.9
@@ -80,19 +85,25 @@ struct GuidedCommandTests {
         // A path outside any library renders the same bytes as the imported track
         _ = try library.render(["--guided", "quiet"], to: "listed.wav")
         let path = library.scratch.path("unlisted.wav")
-        let unlisted = try CLIRunner.run(["render", "--format", "f32", "-o", path, "--guided", music + "/quiet.wav",
-                                          "--library", library.scratch.path("elsewhere")])
+        let unlisted = try CLIRunner.run([
+            "render", "--format", "f32", "-o", path, "--guided", music + "/quiet.wav",
+            "--library", library.scratch.path("elsewhere")
+        ])
         #expect(unlisted.status == 0, "\(unlisted.stderr)")
         #expect(unlisted.stderr.contains("measuring the loudness"))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: path))
                 == Data(contentsOf: URL(fileURLWithPath: library.scratch.path("listed.wav"))))
     }
 
     @Test("render --guided --then writes the track, the gap and the sit in one file")
     func guidedThenSilentFile() throws {
         let library = try GuidedLibrary()
-        let (result, _) = try library.render(["--guided", "loud", "--then", "0.1", "--interval", "0.05",
-                                              "--gap", "2", "--gong", "bell"], to: "then.wav")
+        let (result, _) = try library.render(
+            [
+                "--guided", "loud", "--then", "0.1", "--interval", "0.05",
+                "--gap", "2", "--gong", "bell"
+            ], to: "then.wav")
         #expect(result.status == 0, "\(result.stderr)")
         // 12 s of track, 2 s of gap, 6 s of sit, then the bell's ring-out
         let rendered = try TrackAnalysis(path: library.scratch.path("then.wav"))
@@ -103,12 +114,15 @@ struct GuidedCommandTests {
     func mistakes() throws {
         let library = try GuidedLibrary()
         let cases: [([String], String)] = [
-            (["render", "--then", "5", "-o", "x.wav"], "--then adds a sit after a guided track; give --guided TRACK too"),
+            (
+                ["render", "--then", "5", "-o", "x.wav"],
+                "--then adds a sit after a guided track; give --guided TRACK too"
+            ),
             (["render", "--guided", "loud", "--interval", "2", "-o", "x.wav"], "add --then MINUTES"),
             (["render", "--guided", "loud", "--minutes", "2", "-o", "x.wav"], "is --then MINUTES, not --minutes"),
             (["play", "loud", "--gap", "3"], "--gap is the pause before the sit that --then adds"),
             (["play", "loud", "--target", "0"], "--target must be a loudness from -40 to -6 LUFS"),
-            (["play", "nothing-like-it"], "no track 'nothing-like-it' in the library"),
+            (["play", "nothing-like-it"], "no track 'nothing-like-it' in the library")
         ]
         for (arguments, message) in cases {
             let result = try CLIRunner.run(arguments + library.arguments)

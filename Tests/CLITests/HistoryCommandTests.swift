@@ -1,5 +1,5 @@
-import PulseTestSupport
 import Foundation
+import PulseTestSupport
 import Testing
 
 /// A data folder of a test's own, and meditate run against it in a fixed time zone.
@@ -25,15 +25,17 @@ struct HistoryScratch {
 
 @Suite("meditate history and stats")
 struct HistoryCommandTests {
-    @Test("a live session ended by SIGTERM records the seconds sat as ended early",
-          .enabled(if: PulseCapture.available, "needs the private server of `make test`"))
+    @Test(
+        "a live session ended by SIGTERM records the seconds sat as ended early",
+        .enabled(if: PulseCapture.available, "needs the private server of `make test`"))
     func sigtermRecordsPartial() throws {
         // Given a one-minute sit playing to the null sink, headless
         let lock = PulseSinkLock()
         defer { withExtendedLifetime(lock) {} }
         let history = try HistoryScratch()
-        let sit = try RunningMeditate(["--minutes", "1", "--countdown", "0", "--noise", "pink", "--backend", "pulse"],
-                                      environment: history.environment)
+        let sit = try RunningMeditate(
+            ["--minutes", "1", "--countdown", "0", "--noise", "pink", "--backend", "pulse"],
+            environment: history.environment)
 
         // When SIGTERM comes 5 s after the start gong is heard (the log line follows the device's clock)
         sit.waitForLog(containing: "start gong")
@@ -64,13 +66,14 @@ struct HistoryCommandTests {
         // Given a history in Berlin time with every kind, partial sits, notes with commas,
         // quotes and umlauts, and times on both sides of a daylight-saving change
         let first = try HistoryScratch(timeZone: "Europe/Berlin")
-        let imported = try first.importCSV(#"""
-        date,duration_minutes,note,planned_minutes,completed,kind
-        2026-03-28T07:15:00+01:00,20,"20 min, bells every 5 min, pink noise",20,true,timer
-        2026-03-29T23:30,12.25,"Body scan — ""Jon""",30,false,guided
-        2026-10-25T02:30:00+01:00,0.75,Kurz und schön,1,false,timer
-        2026-11-01,45,retreat day,,,
-        """#)
+        let imported = try first.importCSV(
+            #"""
+            date,duration_minutes,note,planned_minutes,completed,kind
+            2026-03-28T07:15:00+01:00,20,"20 min, bells every 5 min, pink noise",20,true,timer
+            2026-03-29T23:30,12.25,"Body scan — ""Jon""",30,false,guided
+            2026-10-25T02:30:00+01:00,0.75,Kurz und schön,1,false,timer
+            2026-11-01,45,retreat day,,,
+            """#)
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout == "imported 4 sits\n")
         let exported = try first.run(["history", "--csv"]).stdout
@@ -82,24 +85,29 @@ struct HistoryCommandTests {
         // Then both export the same CSV and the same JSON
         #expect(try second.run(["history", "--csv"]).stdout == exported)
         #expect(try second.run(["history", "--json"]).stdout == first.run(["history", "--json"]).stdout)
-        #expect(exported.contains(#"2026-03-29T23:30:00+02:00,12.25,"Body scan — ""Jon""",30,false,guided"#), "\(exported)")
+        #expect(
+            exported.contains(#"2026-03-29T23:30:00+02:00,12.25,"Body scan — ""Jon""",30,false,guided"#), "\(exported)")
         #expect(exported.contains("2026-11-01T12:00:00+01:00,45,retreat day,45,true,imported"), "\(exported)")
         // And importing the export again adds nothing
-        #expect(try first.importCSV(exported, name: "again.csv").stdout == "imported 0 sits, 4 already in the history\n")
+        #expect(
+            try first.importCSV(exported, name: "again.csv").stdout == "imported 0 sits, 4 already in the history\n")
     }
 
-    @Test("a bad CSV row is named by file and line, and nothing of the file is imported",
-          arguments: [
-              ("date,duration_minutes\n2026-01-01,20\n2026-13-01,20\n", "in.csv:3: date '2026-13-01'"),
-              ("date,duration_minutes\n2026-01-01,twenty\n", "in.csv:2: duration_minutes 'twenty'"),
-              ("when,minutes\n2026-01-01,20\n", "in.csv:1: the header must name a 'date' column"),
-          ])
+    @Test(
+        "a bad CSV row is named by file and line, and nothing of the file is imported",
+        arguments: [
+            ("date,duration_minutes\n2026-01-01,20\n2026-13-01,20\n", "in.csv:3: date '2026-13-01'"),
+            ("date,duration_minutes\n2026-01-01,twenty\n", "in.csv:2: duration_minutes 'twenty'"),
+            ("when,minutes\n2026-01-01,20\n", "in.csv:1: the header must name a 'date' column")
+        ])
     func badCSV(text: String, expected: String) throws {
         let history = try HistoryScratch()
         let result = try history.importCSV(text)
         #expect(result.status != 0)
         #expect(result.stderr.contains(expected), "\(result.stderr)")
-        #expect(try history.run(["history", "--csv"]).stdout == "date,duration_minutes,note,planned_minutes,completed,kind\n")
+        #expect(
+            try history.run(["history", "--csv"]).stdout
+                == "date,duration_minutes,note,planned_minutes,completed,kind\n")
     }
 
     @Test("stats for a known history: totals, streaks and the 26-week calendar as drawn")
@@ -107,43 +115,47 @@ struct HistoryCommandTests {
         // Given sits on Jun 1-3 (the first Monday of June), a streak over the end of October into
         // November, and one of each length from under 10 to over 40 minutes
         let history = try HistoryScratch()
-        #expect(try history.importCSV("""
-        date,duration_minutes,note
-        2026-06-01,5,
-        2026-06-02,15,
-        2026-06-03,30,
-        2026-10-29,45,
-        2026-10-30,20,
-        2026-10-31,10,
-        2026-11-01,25,
-        2026-11-02,9.5,
-        2026-11-18,0.5,too short for a streak
-        2026-11-20,60,
-        2026-11-21,20,
-        """).status == 0)
+        #expect(
+            try history.importCSV(
+                """
+                date,duration_minutes,note
+                2026-06-01,5,
+                2026-06-02,15,
+                2026-06-03,30,
+                2026-10-29,45,
+                2026-10-30,20,
+                2026-10-31,10,
+                2026-11-01,25,
+                2026-11-02,9.5,
+                2026-11-18,0.5,too short for a streak
+                2026-11-20,60,
+                2026-11-21,20,
+                """
+            ).status == 0)
 
         // When the stats are drawn as of Nov 21 2026
         let stats = try history.run(["stats", "--to", "2026-11-21", "--no-color"])
 
         // Then they match the drawing, cell for cell
         #expect(stats.status == 0, "\(stats.stderr)")
-        #expect(stats.stdout == """
-        sessions        11
-        total           4:00:00
-        average         21:49
-        current streak  2 days
-        longest streak  5 days
+        #expect(
+            stats.stdout == """
+                sessions        11
+                total           4:00:00
+                average         21:49
+                current streak  2 days
+                longest streak  5 days
 
-              Jun     Jul     Aug       Sep     Oct     Nov
-        Mon · ░ · · · · · · · · · · · · · · · · · · · · · ░ · ·
-            · ▒ · · · · · · · · · · · · · · · · · · · · · · · ·
-        Wed · ▓ · · · · · · · · · · · · · · · · · · · · · · · ░
-            · · · · · · · · · · · · · · · · · · · · · · █ · · ·
-        Fri · · · · · · · · · · · · · · · · · · · · · · ▓ · · █
-            · · · · · · · · · · · · · · · · · · · · · · ▒ · · ▓
-            · · · · · · · · · · · · · · · · · · · · · · ▓ · ·
-            less · ░ ▒ ▓ █ more
+                      Jun     Jul     Aug       Sep     Oct     Nov
+                Mon · ░ · · · · · · · · · · · · · · · · · · · · · ░ · ·
+                    · ▒ · · · · · · · · · · · · · · · · · · · · · · · ·
+                Wed · ▓ · · · · · · · · · · · · · · · · · · · · · · · ░
+                    · · · · · · · · · · · · · · · · · · · · · · █ · · ·
+                Fri · · · · · · · · · · · · · · · · · · · · · · ▓ · · █
+                    · · · · · · · · · · · · · · · · · · · · · · ▒ · · ▓
+                    · · · · · · · · · · · · · · · · · · · · · · ▓ · ·
+                    less · ░ ▒ ▓ █ more
 
-        """)
+                """)
     }
 }

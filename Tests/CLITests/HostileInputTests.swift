@@ -3,8 +3,11 @@ import Testing
 import WAVTestSupport
 
 /// Runs meditate with its stdout written to `path` (a full device, say), stderr collected.
-private func run(_ arguments: [String], stdoutTo path: String, environment: [String: String] = [:]) throws
-    -> (status: Int32, stderr: String) {
+private func run(
+    _ arguments: [String], stdoutTo path: String, environment: [String: String] = [:]
+) throws
+    -> (status: Int32, stderr: String)
+{
     let process = Process()
     process.executableURL = CLIRunner.executable
     process.arguments = arguments
@@ -67,8 +70,10 @@ struct HostileInputTests {
         #expect(mkfifo(fifo, 0o600) == 0)
         #expect(symlink("/dev/zero", zero) == 0)
         for gong in [fifo, zero] {
-            let result = try CLIRunner.run(["render", "--minutes", "0.05", "--countdown", "0", "--gong", gong,
-                                            "-o", scratch.path("out.wav")])
+            let result = try CLIRunner.run([
+                "render", "--minutes", "0.05", "--countdown", "0", "--gong", gong,
+                "-o", scratch.path("out.wav")
+            ])
             #expect(result.status == 1)
             #expect(result.stderr.contains("not a regular file"), "\(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 1)
@@ -89,15 +94,21 @@ struct HostileInputTests {
         #expect(!scratch.contents.contains("out.wav"))
     }
 
-    @Test("output that cannot be written (a full device) is an error, not exit 0", arguments: [
-        ["history", "--csv"], ["history", "--json"], ["library", "list", "--json"], ["config", "list"], ["--help"],
-    ])
+    @Test(
+        "output that cannot be written (a full device) is an error, not exit 0",
+        arguments: [
+            ["history", "--csv"], ["history", "--json"], ["library", "list", "--json"], ["config", "list"], ["--help"]
+        ])
     func fullOutputFails(arguments: [String]) throws {
         // Given a history with sits in it (so that there is something to write)
         let scratch = try Scratch()
         let data = ["XDG_DATA_HOME": scratch.path("data")]
         let csv = scratch.path("old.csv")
-        try ("date,duration_minutes,note\n" + (1...300).map { "2026-01-\(String(format: "%02d", $0 % 28 + 1))T06:\(String(format: "%02d", $0 % 60)),10,sit \($0)" }
+        try
+            ("date,duration_minutes,note\n"
+            + (1...300).map {
+                "2026-01-\(String(format: "%02d", $0 % 28 + 1))T06:\(String(format: "%02d", $0 % 60)),10,sit \($0)"
+            }
             .joined(separator: "\n")).write(toFile: csv, atomically: true, encoding: .utf8)
         #expect(try CLIRunner.run(["history", "import", csv], environment: data).status == 0)
         // When its output goes to /dev/full
@@ -118,10 +129,12 @@ struct HostileInputTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try writeSineWAV(path: folder + "/c-good.wav", frames: 48_000)
         #expect(mkfifo(folder + "/a-pipe.mp3", 0o600) == 0)
-        try writeFloatWAV(path: folder + "/b-loud.wav", samples: [Float](repeating: 3e38, count: 96_000),
-                          sampleRate: 48_000, channels: 2)
+        try writeFloatWAV(
+            path: folder + "/b-loud.wav", samples: [Float](repeating: 3e38, count: 96_000),
+            sampleRate: 48_000, channels: 2)
         // When it is imported
-        let result = try CLIRunner.run(["library", "import", folder], environment: ["XDG_DATA_HOME": scratch.path("data")])
+        let result = try CLIRunner.run(
+            ["library", "import", folder], environment: ["XDG_DATA_HOME": scratch.path("data")])
         // Then the good file is in, the other two are one line each, and the status says not all was
         #expect(result.status == 1)
         #expect(result.stdout.contains("1 imported"), "\(result.stdout)")
@@ -132,8 +145,9 @@ struct HostileInputTests {
 
 @Suite("a full disk")
 struct FullDiskTests {
-    @Test("library import --copy into a full disk fails with the reason and leaves no .partial- file",
-          .enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
+    @Test(
+        "library import --copy into a full disk fails with the reason and leaves no .partial- file",
+        .enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
     func copyIntoFullDiskLeavesNothing() throws {
         // Given a library on a 256 KiB tmpfs and a 1 MiB track elsewhere
         let scratch = try Scratch()
@@ -170,8 +184,10 @@ struct ClearMessageTests {
     func gongSettingNamesItsOrigin() throws {
         let scratch = try Scratch()
         try FileManager.default.createDirectory(atPath: scratch.path("meditate"), withIntermediateDirectories: true)
-        try "minutes = 1\ngong = \"/nowhere/bell.wav\"\n".write(toFile: scratch.path("meditate/config.toml"), atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run(["render", "-o", scratch.path("out.wav")], environment: ["XDG_CONFIG_HOME": scratch.url.path])
+        try "minutes = 1\ngong = \"/nowhere/bell.wav\"\n".write(
+            toFile: scratch.path("meditate/config.toml"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(
+            ["render", "-o", scratch.path("out.wav")], environment: ["XDG_CONFIG_HOME": scratch.url.path])
         #expect(result.status == 1)
         #expect(result.stderr.contains("config.toml:2: gong: '/nowhere/bell.wav': no such file"), "\(result.stderr)")
     }
@@ -180,12 +196,14 @@ struct ClearMessageTests {
     func importMessages() throws {
         let scratch = try Scratch()
         let environment = ["XDG_DATA_HOME": scratch.path("data")]
-        try "date,duration_minutes,note\n2026-01-02,10,one\n".write(toFile: scratch.path("one.csv"), atomically: true, encoding: .utf8)
+        try "date,duration_minutes,note\n2026-01-02,10,one\n".write(
+            toFile: scratch.path("one.csv"), atomically: true, encoding: .utf8)
         let one = try CLIRunner.run(["history", "import", scratch.path("one.csv")], environment: environment)
         #expect(one.stdout == "imported 1 sit\n", "\(one.stdout)")
         try "".write(toFile: scratch.path("empty.csv"), atomically: true, encoding: .utf8)
         let empty = try CLIRunner.run(["history", "import", scratch.path("empty.csv")], environment: environment)
         #expect(empty.status == 1)
-        #expect(!empty.stderr.contains("cannotReadHeaderRow") && empty.stderr.contains("empty.csv:1:"), "\(empty.stderr)")
+        #expect(
+            !empty.stderr.contains("cannotReadHeaderRow") && empty.stderr.contains("empty.csv:1:"), "\(empty.stderr)")
     }
 }

@@ -1,7 +1,8 @@
-@testable import CLI
 import Foundation
 import Session
 import Testing
+
+@testable import CLI
 
 @Suite("English and German")
 struct LanguageTests {
@@ -43,14 +44,15 @@ struct LanguageTests {
         #expect(Language.chosen(flag: nil, environment: [:]) == .en)
     }
 
-    @Test("one run per language: stats in German from LANG, in English with --lang, and German errors",
-          arguments: [
-              (["stats", "--no-color"], ["LANG": "de_DE.UTF-8"], "aktuelle Serie  0 Tage"),
-              (["stats", "--no-color", "--lang", "en"], ["LANG": "de_DE.UTF-8"], "current streak  0 days"),
-              (["--lang", "de", "stats", "--no-color"], [:], "längste Serie   0 Tage"),
-              (["stats", "--no-color"], ["LC_ALL": "de_DE.UTF-8"], "Mo  ·"),
-              (["render", "--minutes", "0", "-o", "/nonexistent/x.wav"], ["LANG": "de_DE.UTF-8"], "meditate: Fehler: "),
-          ])
+    @Test(
+        "one run per language: stats in German from LANG, in English with --lang, and German errors",
+        arguments: [
+            (["stats", "--no-color"], ["LANG": "de_DE.UTF-8"], "aktuelle Serie  0 Tage"),
+            (["stats", "--no-color", "--lang", "en"], ["LANG": "de_DE.UTF-8"], "current streak  0 days"),
+            (["--lang", "de", "stats", "--no-color"], [:], "längste Serie   0 Tage"),
+            (["stats", "--no-color"], ["LC_ALL": "de_DE.UTF-8"], "Mo  ·"),
+            (["render", "--minutes", "0", "-o", "/nonexistent/x.wav"], ["LANG": "de_DE.UTF-8"], "meditate: Fehler: ")
+        ])
     func translatedLine(arguments: [String], environment: [String: String], expected: String) throws {
         let history = try HistoryScratch()
         let result = try CLIRunner.run(arguments, environment: history.environment.merging(environment) { $1 })
@@ -59,12 +61,17 @@ struct LanguageTests {
 
     @Test("a live headless sit logs its events in German")
     func germanEvents() throws {
-        let result = try CLIRunner.run(["--minutes", "0.05", "--interval", "0.025", "--countdown", "1", "--lang", "de",
-                                        "--backend", "alsa", "--device", "null"],
-                                       environment: HistoryScratch().environment)
+        let result = try CLIRunner.run(
+            [
+                "--minutes", "0.05", "--interval", "0.025", "--countdown", "1", "--lang", "de",
+                "--backend", "alsa", "--device", "null"
+            ],
+            environment: HistoryScratch().environment)
         #expect(result.status == 0, "\(result.stderr)")
-        for line in ["Vorlauf: 0:01 bis zum Startgong", "Startgong: 0:03 Sitzen", "Glocke 1: noch 0:02",
-                     "Schlussgong", "fertig: 0:03 gesessen"] {
+        for line in [
+            "Vorlauf: 0:01 bis zum Startgong", "Startgong: 0:03 Sitzen", "Glocke 1: noch 0:02",
+            "Schlussgong", "fertig: 0:03 gesessen"
+        ] {
             #expect(result.stderr.contains(line), "\(line) in \(result.stderr)")
         }
     }
@@ -76,16 +83,20 @@ struct LanguageTests {
         let plan = try SessionPlan(configuration)
         let program = SessionProgram(plan)
         let now = plan.startFrame + 60 * 48_000
-        let sitting = LiveStatus(phase: .sitting, sessionFrame: now, remainingFrames: plan.completionFrame - now,
-                                 nextGong: nil, satFrames: 60 * 48_000)
+        let sitting = LiveStatus(
+            phase: .sitting, sessionFrame: now, remainingFrames: plan.completionFrame - now,
+            nextGong: nil, satFrames: 60 * 48_000)
         let words = "This moment is enough."
         let wide = StatusLine(color: false, width: 120).render(sitting, program: program, affirmation: words)
         #expect(wide.hasSuffix("  " + words))
         let narrow = StatusLine(color: false, width: 70).render(sitting, program: program, affirmation: words)
         #expect(narrow.count <= 70 && narrow.hasSuffix("…"), "\(narrow)")
-        let countdown = LiveStatus(phase: .countdown, sessionFrame: 0, remainingFrames: plan.completionFrame,
-                                   nextGong: nil, satFrames: 0)
-        #expect(!StatusLine(color: false, width: 120).render(countdown, program: program, affirmation: words).contains(words))
+        let countdown = LiveStatus(
+            phase: .countdown, sessionFrame: 0, remainingFrames: plan.completionFrame,
+            nextGong: nil, satFrames: 0)
+        #expect(
+            !StatusLine(color: false, width: 120).render(countdown, program: program, affirmation: words).contains(
+                words))
     }
 
     @Test("--affirmations FILE gives one per line, --no-affirmations none, and an empty file is an error")
@@ -94,10 +105,15 @@ struct LanguageTests {
         let path = scratch.path("mine.txt")
         try "# mine\nSoft belly.\n\n  Long exhale.  \n".write(toFile: path, atomically: true, encoding: .utf8)
         let settings = try Settings.load(environment: [:], path: scratch.path("none.toml"))
-        #expect(try LiveReportingOptions.parse(["--affirmations", path]).affirmations(settings) == ["Soft belly.", "Long exhale."])
+        #expect(
+            try LiveReportingOptions.parse(["--affirmations", path]).affirmations(settings) == [
+                "Soft belly.", "Long exhale."
+            ])
         #expect(try LiveReportingOptions.parse(["--no-affirmations"]).affirmations(settings).isEmpty)
         #expect(try LiveReportingOptions.parse([]).affirmations(settings).count == 8)
         try "\n# nothing\n".write(toFile: path, atomically: true, encoding: .utf8)
-        #expect(throws: (any Error).self) { try LiveReportingOptions.parse(["--affirmations", path]).affirmations(settings) }
+        #expect(throws: (any Error).self) {
+            try LiveReportingOptions.parse(["--affirmations", path]).affirmations(settings)
+        }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import WAVTestSupport
+
 @testable import Library
 
 @Suite("meditate library")
@@ -28,7 +29,10 @@ struct LibraryCommandTests {
         let list = try CLIRunner.run(["library", "list"] + library)
         #expect(list.status == 0)
         let lines = list.stdout.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
-        #expect(lines.filter { !$0.hasPrefix(" ") } == ["Ajahn Example", "Lehrerin Müller", "Teacher Two", "Unknown teacher"])
+        #expect(
+            lines.filter { !$0.hasPrefix(" ") } == [
+                "Ajahn Example", "Lehrerin Müller", "Teacher Two", "Unknown teacher"
+            ])
         #expect(lines.contains { $0.contains("0:01") && $0.hasSuffix("Morning Sit") })
 
         // --json parses and carries the exact frames
@@ -59,7 +63,9 @@ struct LibraryCommandTests {
         #expect(missing.stderr == "meditate: error: no track '99' in the library (see `meditate library list`)\n")
     }
 
-    @Test("an import killed with SIGKILL half-way leaves whole entries only, and the next import finishes without duplicates")
+    @Test(
+        "an import killed with SIGKILL half-way leaves whole entries only, and the next import finishes without duplicates"
+    )
     func killedImportResumes() throws {
         // Given 30 ten-second recordings, each its own tone
         let scratch = try Scratch()
@@ -67,8 +73,9 @@ struct LibraryCommandTests {
         try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: true)
         let count = 30
         for index in 0..<count {
-            try writeSineWAV(path: music + "/talk-\(index < 10 ? "0" : "")\(index).wav", frames: 480_000,
-                             channels: 1, frequency: 200 + 10 * Double(index))
+            try writeSineWAV(
+                path: music + "/talk-\(index < 10 ? "0" : "")\(index).wav", frames: 480_000,
+                channels: 1, frequency: 200 + 10 * Double(index))
         }
         let data = scratch.path("data")
 
@@ -106,7 +113,8 @@ struct LibraryCommandTests {
         // And the next import finishes the job: every file once
         let again = try CLIRunner.run(["library", "import", music, "--library", data])
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(again.stdout.contains("\(count - partial.count) imported, \(partial.count) unchanged"), "\(again.stdout)")
+        #expect(
+            again.stdout.contains("\(count - partial.count) imported, \(partial.count) unchanged"), "\(again.stdout)")
         let tracks = try TrackLibrary(database: database).allTracks()
         #expect(tracks.count == count)
         #expect(Set(tracks.map(\.path)).count == count)

@@ -9,8 +9,9 @@ import WAVTestSupport
 struct LiveSitTests {
     let rate = 48_000
 
-    @Test("a live session rings its start, interval and completion gongs on time on PulseAudio",
-          .enabled(if: PulseCapture.available, "needs the private server of `make test`"))
+    @Test(
+        "a live session rings its start, interval and completion gongs on time on PulseAudio",
+        .enabled(if: PulseCapture.available, "needs the private server of `make test`"))
     func gongsOnTimeThroughPulseAudio() throws {
         // Given the null sink's monitor being recorded
         let lock = PulseSinkLock()
@@ -19,9 +20,11 @@ struct LiveSitTests {
         let capture = try PulseCapture(into: scratch.path("monitor.raw"))
 
         // When a 15-second sit with bells every 6 seconds plays to it
-        let result = try CLIRunner.run(["--minutes", "0.25", "--interval", "0.1", "--countdown", "1",
-                                        "--gong", "bell", "--backend", "pulse", "--latency-ms", "300",
-                                        "--verbose"])
+        let result = try CLIRunner.run([
+            "--minutes", "0.25", "--interval", "0.1", "--countdown", "1",
+            "--gong", "bell", "--backend", "pulse", "--latency-ms", "300",
+            "--verbose"
+        ])
         Thread.sleep(forTimeInterval: 0.3)
         let samples = try capture.stop()
 
@@ -36,16 +39,19 @@ struct LiveSitTests {
         }
     }
 
-    @Test("SIGTERM ends a live session within a second, exit 0, with the noise faded out",
-          .enabled(if: PulseCapture.available, "needs the private server of `make test`"))
+    @Test(
+        "SIGTERM ends a live session within a second, exit 0, with the noise faded out",
+        .enabled(if: PulseCapture.available, "needs the private server of `make test`"))
     func sigtermFadesOut() throws {
         // Given a pink-noise sit (no gong sound) playing to the recorded null sink
         let lock = PulseSinkLock()
         defer { withExtendedLifetime(lock) {} }
         let scratch = try Scratch()
         let capture = try PulseCapture(into: scratch.path("monitor.raw"))
-        let sit = try RunningMeditate(["--minutes", "1", "--countdown", "0", "--noise", "pink", "--gong-volume", "0",
-                                       "--backend", "pulse"])
+        let sit = try RunningMeditate([
+            "--minutes", "1", "--countdown", "0", "--noise", "pink", "--gong-volume", "0",
+            "--backend", "pulse"
+        ])
         Thread.sleep(forTimeInterval: 9)
 
         // When it is sent SIGTERM once the bed has faded in
@@ -76,8 +82,9 @@ struct LiveSitTests {
         #expect(samples[(last - 19)...last].allSatisfy { abs($0) < 0.005 })
     }
 
-    @Test("a track that cannot be read past its ninth second plays those 9 s, fades, says why in one line and ends",
-          .enabled(if: PulseCapture.available, "needs the private server of `make test`"))
+    @Test(
+        "a track that cannot be read past its ninth second plays those 9 s, fades, says why in one line and ends",
+        .enabled(if: PulseCapture.available, "needs the private server of `make test`"))
     func trackFailingPartWay() throws {
         // Given a 12-second 440 Hz track playing to the recorded null sink
         let lock = PulseSinkLock()
@@ -90,8 +97,10 @@ struct LiveSitTests {
         }
         try writeFloatWAV(path: track, samples: tone, sampleRate: rate, channels: 2)
         let capture = try PulseCapture(into: scratch.path("monitor.raw"))
-        let play = try RunningMeditate(["play", track, "--no-normalize", "--backend", "pulse", "--latency-ms", "300",
-                                        "--library", scratch.path("data")])
+        let play = try RunningMeditate([
+            "play", track, "--no-normalize", "--backend", "pulse", "--latency-ms", "300",
+            "--library", scratch.path("data")
+        ])
         play.waitForLog(containing: "playing talk")
 
         // When, a second into the track, the file loses everything after its ninth second (by
@@ -117,7 +126,8 @@ struct LiveSitTests {
         let last = try #require(samples.lastIndex { $0 != 0 })
         let heard = Double(last - first) / Double(2 * rate)
         #expect(abs(heard - 9) <= 0.02, "heard \(heard) s")
-        #expect(largestJump(samples[(last - 2 * rate / 50)...]) <= 1.05 * largestJump(samples[first..<(first + 2 * rate)]))
+        #expect(
+            largestJump(samples[(last - 2 * rate / 50)...]) <= 1.05 * largestJump(samples[first..<(first + 2 * rate)]))
         #expect(abs(samples[last]) < 0.01)
     }
 
@@ -127,12 +137,15 @@ struct LiveSitTests {
         let scratch = try Scratch()
         let raw = scratch.path("played.raw")
         try writeALSACaptureDevice(home: scratch, raw: raw)
-        let plan = ["--minutes", "0.5", "--interval", "0.2", "--countdown", "2", "--noise", "pink",
-                    "--strikes", "2", "--seed", "42"]
+        let plan = [
+            "--minutes", "0.5", "--interval", "0.2", "--countdown", "2", "--noise", "pink",
+            "--strikes", "2", "--seed", "42"
+        ]
 
         // When the plan plays to it, and is rendered offline as float
-        let played = try CLIRunner.run(plan + ["--backend", "alsa", "--device", "meditate_capture"],
-                                       environment: ["HOME": scratch.url.path])
+        let played = try CLIRunner.run(
+            plan + ["--backend", "alsa", "--device", "meditate_capture"],
+            environment: ["HOME": scratch.url.path])
         let rendered = try CLIRunner.run(["render"] + plan + ["--format", "f32", "-o", scratch.path("r.wav")])
 
         // Then both succeed and the played bytes are the render's samples
@@ -160,8 +173,9 @@ struct LiveSitTests {
         }
         """.write(toFile: scratch.path(".asoundrc"), atomically: true, encoding: .utf8)
         let plan = ["--minutes", "0.2", "--countdown", "0", "--noise", "pink", "--seed", "5", "--gong", "bell"]
-        let sit = try RunningMeditate(plan + ["--backend", "auto", "--verbose"],
-                                      environment: ["PULSE_SERVER": "unix:\(server.socket)", "HOME": scratch.url.path])
+        let sit = try RunningMeditate(
+            plan + ["--backend", "auto", "--verbose"],
+            environment: ["PULSE_SERVER": "unix:\(server.socket)", "HOME": scratch.url.path])
 
         // When the server is killed three seconds in (a fresh null sink holds its first buffer for
         // about 1.7 s before it starts playing, so this is about a second of playback)
@@ -188,8 +202,10 @@ struct LiveSitTests {
     func unpacedDeviceRunsAhead() throws {
         // Given three hours with bells every 7 minutes, to ALSA's null device
         let started = Date()
-        let result = try CLIRunner.run(["--minutes", "180", "--interval", "7", "--noise", "pink",
-                                        "--backend", "alsa", "--device", "null"])
+        let result = try CLIRunner.run([
+            "--minutes", "180", "--interval", "7", "--noise", "pink",
+            "--backend", "alsa", "--device", "null"
+        ])
         let took = Date().timeIntervalSince(started)
         // Then it completes, every bell logged, in a small fraction of the session's length
         #expect(result.status == 0, "\(result.stderr)")
@@ -198,16 +214,20 @@ struct LiveSitTests {
         #expect(took < 180 * 60 / 20, "took \(took) s")
     }
 
-    @Test("no output that opens gives one line that names what to try, and a non-zero exit",
-          arguments: [(["--backend", "alsa", "--device", "no_such_device"], [:]),
-                      (["--backend", "pulse"], ["PULSE_SERVER": "unix:/nonexistent/native"])])
+    @Test(
+        "no output that opens gives one line that names what to try, and a non-zero exit",
+        arguments: [
+            (["--backend", "alsa", "--device", "no_such_device"], [:]),
+            (["--backend", "pulse"], ["PULSE_SERVER": "unix:/nonexistent/native"])
+        ])
     func outputUnavailable(arguments: [String], environment: [String: String]) throws {
         let result = try CLIRunner.run(["--minutes", "1"] + arguments, environment: environment)
         #expect(result.status != 0)
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 1, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("meditate: error: no sound output"))
-        #expect(result.stderr.contains("--backend") && result.stderr.contains("--device")
+        #expect(
+            result.stderr.contains("--backend") && result.stderr.contains("--device")
                 && result.stderr.contains("meditate render"))
     }
 }
@@ -233,8 +253,9 @@ func floats(atPath path: String) throws -> [Float] {
 
 @Suite("meditate devices")
 struct DevicesCommandTests {
-    @Test("lists the PulseAudio sinks and ALSA's PCMs",
-          .enabled(if: PulseCapture.available, "needs the private server of `make test`"))
+    @Test(
+        "lists the PulseAudio sinks and ALSA's PCMs",
+        .enabled(if: PulseCapture.available, "needs the private server of `make test`"))
     func listsBoth() throws {
         let result = try CLIRunner.run(["devices"])
         #expect(result.status == 0)

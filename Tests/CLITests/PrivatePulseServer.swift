@@ -9,12 +9,16 @@ final class PrivatePulseServer {
     init(in folder: URL) throws {
         socket = folder.appendingPathComponent("native").path
         process.executableURL = URL(fileURLWithPath: "/usr/bin/pulseaudio")
-        process.arguments = ["-n", "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no",
-                             "--log-target=file:\(folder.appendingPathComponent("server.log").path)",
-                             "-L", "module-native-protocol-unix socket=\(socket) auth-anonymous=1",
-                             "-L", "module-null-sink sink_name=private rate=48000"]
-        process.environment = ["HOME": folder.path, "PULSE_RUNTIME_PATH": folder.path,
-                               "XDG_RUNTIME_DIR": folder.path, "PATH": "/usr/bin:/bin"]
+        process.arguments = [
+            "-n", "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no",
+            "--log-target=file:\(folder.appendingPathComponent("server.log").path)",
+            "-L", "module-native-protocol-unix socket=\(socket) auth-anonymous=1",
+            "-L", "module-null-sink sink_name=private rate=48000"
+        ]
+        process.environment = [
+            "HOME": folder.path, "PULSE_RUNTIME_PATH": folder.path,
+            "XDG_RUNTIME_DIR": folder.path, "PATH": "/usr/bin:/bin"
+        ]
         try process.run()
         let deadline = Date().addingTimeInterval(10)
         while !FileManager.default.fileExists(atPath: socket) && Date() < deadline {

@@ -9,13 +9,17 @@ struct RenderCommandTests {
         // Given a 0.5-minute sit with decimal bells at 44.1 kHz
         let scratch = try Scratch()
         let output = scratch.path("sit.wav")
-        let result = try CLIRunner.run(["render", "--minutes", "0.5", "--countdown", "1.5", "--bells", "0.1,0.25",
-                                        "--gong", "bell", "--sample-rate", "44100", "--format", "f32", "-o", output])
+        let result = try CLIRunner.run([
+            "render", "--minutes", "0.5", "--countdown", "1.5", "--bells", "0.1,0.25",
+            "--gong", "bell", "--sample-rate", "44100", "--format", "f32", "-o", output
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         // When it is read back
         let decoder = try AudioFile.open(output)
         var samples = [Float](repeating: 0, count: decoder.frameCount * 2)
-        _ = try samples.withUnsafeMutableBufferPointer { try decoder.read(into: $0.baseAddress!, maxFrames: decoder.frameCount) }
+        _ = try samples.withUnsafeMutableBufferPointer {
+            try decoder.read(into: $0.baseAddress!, maxFrames: decoder.frameCount)
+        }
         // Then the gongs start exactly at 1.5 s, +6 s, +15 s and +30 s, with silence before each
         let rate = 44_100
         let start = 66_150
@@ -32,19 +36,26 @@ struct RenderCommandTests {
     func gongFromFile() throws {
         let scratch = try Scratch()
         let output = scratch.path("file-gong.wav")
-        let result = try CLIRunner.run(["render", "--minutes", "0.05", "--countdown", "0.5", "--format", "f32",
-                                        "--gong", fixtureFolder + "/mono-22k05.mp3", "-q", "-o", output])
+        let result = try CLIRunner.run([
+            "render", "--minutes", "0.05", "--countdown", "0.5", "--format", "f32",
+            "--gong", fixtureFolder + "/mono-22k05.mp3", "-q", "-o", output
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let decoder = try AudioFile.open(output)
         var samples = [Float](repeating: 0, count: decoder.frameCount * 2)
-        _ = try samples.withUnsafeMutableBufferPointer { try decoder.read(into: $0.baseAddress!, maxFrames: decoder.frameCount) }
+        _ = try samples.withUnsafeMutableBufferPointer {
+            try decoder.read(into: $0.baseAddress!, maxFrames: decoder.frameCount)
+        }
         // The session ends when the completion gong (24000 frames at 48 kHz) has rung out
         #expect(decoder.frameCount == 24_000 + 3 * 48_000 + 24_000)
         let strike = 24_000
         let window = samples[(2 * strike)..<(2 * (strike + 24_000))]
         #expect(samples[0..<(2 * strike)].allSatisfy { $0 == 0 })
         #expect(window.map(abs).max()! > 0.3)
-        #expect(stride(from: 0, to: window.count, by: 2).allSatisfy { window[window.startIndex + $0] == window[window.startIndex + $0 + 1] })
+        #expect(
+            stride(from: 0, to: window.count, by: 2).allSatisfy {
+                window[window.startIndex + $0] == window[window.startIndex + $0 + 1]
+            })
     }
 
     @Test("the same --seed gives byte-identical 16-bit files")
@@ -85,11 +96,12 @@ struct RenderBadInputTests {
         (["--noise", "purple"], "The value 'purple' is invalid for '--noise", 64),
         (["--noise-volume", "2"], "--noise-volume must be between 0 and 1", 1),
         (["--strikes", "0"], "--strikes must be between 1 and 10", 1),
-        (["--bells", "5,x"], "The value '5,x' is invalid for '--bells", 64),
+        (["--bells", "5,x"], "The value '5,x' is invalid for '--bells", 64)
     ]
 
-    @Test("bad input gives one line on stderr, a non-zero exit and no file",
-          arguments: cases)
+    @Test(
+        "bad input gives one line on stderr, a non-zero exit and no file",
+        arguments: cases)
     func badInput(arguments: [String], message: String, status: Int32) throws {
         let scratch = try Scratch()
         let result = try CLIRunner.run(["render", "--minutes", "1"] + arguments + ["-o", scratch.path("out.wav")])
@@ -101,8 +113,9 @@ struct RenderBadInputTests {
         #expect(scratch.contents.isEmpty, "left behind: \(scratch.contents)")
     }
 
-    @Test("an unwritable output path is refused in one line, and nothing is written",
-          arguments: ["/nonexistent-folder/out.wav", "/etc/hostname/out.wav"])
+    @Test(
+        "an unwritable output path is refused in one line, and nothing is written",
+        arguments: ["/nonexistent-folder/out.wav", "/etc/hostname/out.wav"])
     func unwritableOutput(path: String) throws {
         let result = try CLIRunner.run(["render", "--minutes", "0.1", "-o", path])
         #expect(result.status == 1)
@@ -118,7 +131,9 @@ struct RenderBadInputTests {
         let process = Process()
         process.executableURL = CLIRunner.executable
         process.environment = CLIRunner.environment
-        process.arguments = ["render", "--minutes", "600", "--noise", "pink", "--format", "f32", "-o", scratch.path("long.wav")]
+        process.arguments = [
+            "render", "--minutes", "600", "--noise", "pink", "--format", "f32", "-o", scratch.path("long.wav")
+        ]
         process.standardError = FileHandle.nullDevice
         try process.run()
         // When it is interrupted once it has started writing

@@ -19,8 +19,11 @@ private final class LoggedMeditate {
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         if cleanSignalMask {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/perl")
-            process.arguments = ["-MPOSIX", "-e", "sigprocmask(SIG_SETMASK, POSIX::SigSet->new) or die; exec @ARGV or die",
-                                 CLIRunner.executable.path] + arguments
+            process.arguments =
+                [
+                    "-MPOSIX", "-e", "sigprocmask(SIG_SETMASK, POSIX::SigSet->new) or die; exec @ARGV or die",
+                    CLIRunner.executable.path
+                ] + arguments
         } else {
             process.executableURL = CLIRunner.executable
             process.arguments = arguments
@@ -67,18 +70,26 @@ private final class DetachedPulseServer {
         try? FileManager.default.removeItem(atPath: pidFile)
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", """
+        shell.arguments = [
+            "-c",
+            """
             pulseaudio -n --daemonize=no --exit-idle-time=-1 --use-pid-file=no \\
               --log-target=file:'\(folder.path)/server.log' \\
               -L 'module-native-protocol-unix socket=\(socket) auth-anonymous=1' \\
               -L 'module-null-sink sink_name=private rate=48000' </dev/null >/dev/null 2>&1 &
             echo $! > '\(pidFile)'
-            """]
-        shell.environment = ["HOME": folder.path, "PULSE_RUNTIME_PATH": folder.path,
-                             "XDG_RUNTIME_DIR": folder.path, "PATH": "/usr/bin:/bin"]
+            """
+        ]
+        shell.environment = [
+            "HOME": folder.path, "PULSE_RUNTIME_PATH": folder.path,
+            "XDG_RUNTIME_DIR": folder.path, "PATH": "/usr/bin:/bin"
+        ]
         try shell.run()
         shell.waitUntilExit()
-        pid = Int32((try String(contentsOfFile: pidFile, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        pid =
+            Int32(
+                (try String(contentsOfFile: pidFile, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines))
+            ?? 0
         let deadline = Date().addingTimeInterval(10)
         while !FileManager.default.fileExists(atPath: socket) && Date() < deadline {
             Thread.sleep(forTimeInterval: 0.05)
@@ -118,22 +129,30 @@ struct SessionSurvivalTests {
 
     /// Runs meditate with `arguments` inside a private tmux server, as a person at a terminal
     /// would; stderr goes to `errors`. `ignoringHangup` starts it as nohup would.
-    private func startInTmux(_ arguments: [String], scratch: Scratch, errors: String, ignoringHangup: Bool) throws -> String {
+    private func startInTmux(
+        _ arguments: [String], scratch: Scratch, errors: String, ignoringHangup: Bool
+    ) throws -> String {
         let socket = scratch.path("tmux.sock")
         var lines = ["#!/bin/sh"]
-        for (key, value) in CLIRunner.environment.merging(["XDG_DATA_HOME": scratch.path("data")], uniquingKeysWith: { $1 })
-        where key.hasPrefix("PULSE") || key.hasPrefix("XDG") || key == "HOME" || key == "LANG" || key == "MEDITATE_SOUNDS" {
+        for (key, value) in CLIRunner.environment.merging(
+            ["XDG_DATA_HOME": scratch.path("data")], uniquingKeysWith: { $1 })
+        where key.hasPrefix("PULSE") || key.hasPrefix("XDG") || key == "HOME" || key == "LANG"
+            || key == "MEDITATE_SOUNDS"
+        {
             lines.append("export \(key)='\(value)'")
         }
         if ignoringHangup { lines.append("trap '' HUP") }
-        lines.append("exec '\(CLIRunner.executable.path)' " + arguments.map { "'\($0)'" }.joined(separator: " ") + " 2>'\(errors)'")
+        lines.append(
+            "exec '\(CLIRunner.executable.path)' " + arguments.map { "'\($0)'" }.joined(separator: " ")
+                + " 2>'\(errors)'")
         let script = scratch.path("sit.sh")
         try lines.joined(separator: "\n").write(toFile: script, atomically: true, encoding: .utf8)
         #expect(chmod(script, 0o755) == 0)
         // The client that starts the server is not waited for: the server it forks inherits
         // what Foundation watches for the client's exit, so that wait would last the session.
-        _ = try tmux(["-S", socket, "new-session", "-d", "-x", "100", "-y", "20", script], home: scratch.url.path,
-                     wait: false)
+        _ = try tmux(
+            ["-S", socket, "new-session", "-d", "-x", "100", "-y", "20", script], home: scratch.url.path,
+            wait: false)
         // The shell's redirection makes the log file as meditate starts.
         let started = eventually(within: 10) { FileManager.default.fileExists(atPath: errors) }
         #expect(started)
@@ -147,8 +166,11 @@ struct SessionSurvivalTests {
     private func tmux(_ arguments: [String], home: String, wait: Bool = true) throws -> Process {
         let tmux = Process()
         tmux.executableURL = URL(fileURLWithPath: "/usr/bin/perl")
-        tmux.arguments = ["-MPOSIX", "-e", "sigprocmask(SIG_SETMASK, POSIX::SigSet->new) or die; exec @ARGV or die",
-                          "/usr/bin/tmux"] + arguments
+        tmux.arguments =
+            [
+                "-MPOSIX", "-e", "sigprocmask(SIG_SETMASK, POSIX::SigSet->new) or die; exec @ARGV or die",
+                "/usr/bin/tmux"
+            ] + arguments
         tmux.environment = ["PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "HOME": home]
         try tmux.run()
         if wait { tmux.waitUntilExit() }
@@ -159,17 +181,20 @@ struct SessionSurvivalTests {
         try tmux(["-S", socket, "kill-server"], home: "/")
     }
 
-    @Test("the terminal closing mid-sit (tmux killed) ends the sit like SIGHUP: no trap, recorded as ended early",
-          .enabled(if: PulseCapture.available && FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"),
-                   "needs tmux and the private server of `make test`"))
+    @Test(
+        "the terminal closing mid-sit (tmux killed) ends the sit like SIGHUP: no trap, recorded as ended early",
+        .enabled(
+            if: PulseCapture.available && FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"),
+            "needs tmux and the private server of `make test`"))
     func terminalClosedEndsAndRecords() throws {
         let lock = PulseSinkLock()
         defer { withExtendedLifetime(lock) {} }
         // Given a sit drawing its status line in a tmux window
         let scratch = try Scratch()
         let errors = scratch.path("errors.log")
-        let socket = try startInTmux(["--minutes", "1", "--countdown", "0", "--backend", "pulse"], scratch: scratch,
-                                     errors: errors, ignoringHangup: false)
+        let socket = try startInTmux(
+            ["--minutes", "1", "--countdown", "0", "--backend", "pulse"], scratch: scratch,
+            errors: errors, ignoringHangup: false)
         Thread.sleep(forTimeInterval: 3)
         // When the terminal goes away
         try killTmux(socket)
@@ -182,17 +207,20 @@ struct SessionSurvivalTests {
         #expect(!log.contains("Fatal error") && !log.contains("Illegal instruction"), "\(log)")
     }
 
-    @Test("a sit that ignores SIGHUP carries on headless when its terminal goes, and completes",
-          .enabled(if: PulseCapture.available && FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"),
-                   "needs tmux and the private server of `make test`"))
+    @Test(
+        "a sit that ignores SIGHUP carries on headless when its terminal goes, and completes",
+        .enabled(
+            if: PulseCapture.available && FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"),
+            "needs tmux and the private server of `make test`"))
     func terminalClosedCarriesOnHeadless() throws {
         let lock = PulseSinkLock()
         defer { withExtendedLifetime(lock) {} }
         // Given a 6-second sit started as nohup would, in a tmux window
         let scratch = try Scratch()
         let errors = scratch.path("errors.log")
-        let socket = try startInTmux(["--minutes", "0.1", "--countdown", "0", "--gong", "bell", "--backend", "pulse"],
-                                     scratch: scratch, errors: errors, ignoringHangup: true)
+        let socket = try startInTmux(
+            ["--minutes", "0.1", "--countdown", "0", "--gong", "bell", "--backend", "pulse"],
+            scratch: scratch, errors: errors, ignoringHangup: true)
         Thread.sleep(forTimeInterval: 2)
         // When the terminal goes away two seconds in
         try killTmux(socket)
@@ -204,18 +232,20 @@ struct SessionSurvivalTests {
         #expect(log.contains("completion gong"), "\(log)")
     }
 
-    @Test("SIGQUIT or SIGUSR1 while the completion gong rings out: the complete sit is recorded, exit 0",
-          .enabled(if: PulseCapture.available, "needs the private server of `make test`"),
-          arguments: [SIGQUIT, SIGUSR1])
+    @Test(
+        "SIGQUIT or SIGUSR1 while the completion gong rings out: the complete sit is recorded, exit 0",
+        .enabled(if: PulseCapture.available, "needs the private server of `make test`"),
+        arguments: [SIGQUIT, SIGUSR1])
     func signalInRingOutKeepsCompleteSit(signal: Int32) throws {
         let lock = PulseSinkLock()
         defer { withExtendedLifetime(lock) {} }
         // Given a 3-second sit whose bowl rings for 15 s after the completion gong
         let scratch = try Scratch()
         let data = scratch.path("data")
-        let sit = try LoggedMeditate(["--minutes", "0.05", "--countdown", "0", "--backend", "pulse"],
-                                     environment: ["XDG_DATA_HOME": data], logPath: scratch.path("sit.log"),
-                                     cleanSignalMask: true)
+        let sit = try LoggedMeditate(
+            ["--minutes", "0.05", "--countdown", "0", "--backend", "pulse"],
+            environment: ["XDG_DATA_HOME": data], logPath: scratch.path("sit.log"),
+            cleanSignalMask: true)
         #expect(sit.waitForLog(containing: "completion gong"))
         Thread.sleep(forTimeInterval: 1)
         // When the signal comes in the ring-out
@@ -227,8 +257,9 @@ struct SessionSurvivalTests {
         #expect(rows.count == 1 && rows[0].contains("0.05,true,timer"), "\(rows) \(log)")
     }
 
-    @Test("a WAV cut short behind the playing position on PulseAudio ends the play, exit 0, recorded",
-          .enabled(if: PulseCapture.available, "needs the private server of `make test`"))
+    @Test(
+        "a WAV cut short behind the playing position on PulseAudio ends the play, exit 0, recorded",
+        .enabled(if: PulseCapture.available, "needs the private server of `make test`"))
     func fileCutBehindThePlayerEnds() throws {
         let lock = PulseSinkLock()
         defer { withExtendedLifetime(lock) {} }
@@ -237,8 +268,9 @@ struct SessionSurvivalTests {
         let track = scratch.path("talk.wav")
         try writeSineWAV(path: track, frames: 20 * 48_000)
         let data = scratch.path("data")
-        let play = try RunningMeditate(["play", track, "--no-normalize", "--backend", "pulse"],
-                                       environment: ["XDG_DATA_HOME": data])
+        let play = try RunningMeditate(
+            ["play", track, "--no-normalize", "--backend", "pulse"],
+            environment: ["XDG_DATA_HOME": data])
         play.waitForLog(containing: "playing talk")
         // When, three seconds in, the file is cut to its first half second
         Thread.sleep(forTimeInterval: 3)
@@ -252,16 +284,18 @@ struct SessionSurvivalTests {
         #expect(try historyRows(data: data).first?.contains(",false,guided") == true)
     }
 
-    @Test("a sound server gone for seconds: the sit waits for it and completes; SIGTERM while it waits ends it",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pulseaudio"), "needs pulseaudio"))
+    @Test(
+        "a sound server gone for seconds: the sit waits for it and completes; SIGTERM while it waits ends it",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pulseaudio"), "needs pulseaudio"))
     func outputGoneAndBack() throws {
         // Given a 10-second sit on a server of this test's own
         let scratch = try Scratch()
         var server = try DetachedPulseServer(in: scratch.url)
         let data = scratch.path("data")
         let environment = ["PULSE_SERVER": "unix:\(server.socket)", "XDG_DATA_HOME": data]
-        let sit = try LoggedMeditate(["--minutes", "0.17", "--countdown", "0", "--gong", "bell", "--backend", "pulse"],
-                                     environment: environment, logPath: scratch.path("first.log"))
+        let sit = try LoggedMeditate(
+            ["--minutes", "0.17", "--countdown", "0", "--gong", "bell", "--backend", "pulse"],
+            environment: environment, logPath: scratch.path("first.log"))
         #expect(sit.waitForLog(containing: "start gong"))
         // When the server dies two seconds in and is back six seconds later
         Thread.sleep(forTimeInterval: 2)
@@ -276,8 +310,9 @@ struct SessionSurvivalTests {
         #expect(log.contains("complete: sat 0:10"), "\(log)")
 
         // And when the server dies again under a second sit, SIGTERM while it waits ends it
-        let second = try LoggedMeditate(["--minutes", "1", "--countdown", "0", "--gong", "bell", "--backend", "pulse"],
-                                        environment: environment, logPath: scratch.path("second.log"))
+        let second = try LoggedMeditate(
+            ["--minutes", "1", "--countdown", "0", "--gong", "bell", "--backend", "pulse"],
+            environment: environment, logPath: scratch.path("second.log"))
         #expect(second.waitForLog(containing: "start gong"))
         Thread.sleep(forTimeInterval: 1)
         server.kill()

@@ -1,6 +1,7 @@
-@testable import CLI
 import Foundation
 import Testing
+
+@testable import CLI
 
 /// A scratch config folder and the environment that points meditate at it.
 struct ConfigScratch {
@@ -50,13 +51,17 @@ struct SettingsTests {
         #expect(try config.firstGongFrame(sit, environment: environment) == 2 * 48_000)
         let listed = try config.run(["config", "list"], environment: environment).stdout
         #expect(listed.contains("countdown = 2"), "\(listed)")
-        #expect(listed.split(separator: "\n").contains { $0.hasPrefix("countdown = 2") && $0.contains("MEDITATE_COUNTDOWN") })
+        #expect(
+            listed.split(separator: "\n").contains {
+                $0.hasPrefix("countdown = 2") && $0.contains("MEDITATE_COUNTDOWN")
+            })
 
         // Then a flag beats them both
         #expect(try config.firstGongFrame(sit + ["--countdown", "1.5"], environment: environment) == 72_000)
         // And config list names the file's line for what the file sets
         let fromFile = try config.run(["config", "list"]).stdout
-        #expect(fromFile.split(separator: "\n").contains { $0.hasPrefix("countdown = 3") && $0.contains("config.toml:1") })
+        #expect(
+            fromFile.split(separator: "\n").contains { $0.hasPrefix("countdown = 3") && $0.contains("config.toml:1") })
     }
 
     @Test("the four layers resolve one key the same way in process")
@@ -75,15 +80,16 @@ struct SettingsTests {
         #expect(settings.resolve(SettingKeys.interval, flag: nil).value == nil)
     }
 
-    @Test("a mistake in config.toml or the environment names the file, the line and the reason",
-          arguments: [
-              ("minutes = 20\n\nnoise = = 3\n", "config.toml:3: "),
-              ("# mine\nnoise-volume = 2\n", "config.toml:2: noise-volume must be a volume from 0 to 1, not '2'"),
-              ("minutes = 20\nminuts = 5\n", "config.toml:2: unknown setting 'minuts'"),
-              ("strikes = \"three\"\n", "config.toml:1: strikes must be a whole number from 1 to 10, not 'three'"),
-              ("seed = 4\n", "config.toml:1: 'seed' describes one session"),
-              ("[preset.morning]\nminutes = 20\ninterval = -1\n", "config.toml:3: interval must be a number of minutes"),
-          ])
+    @Test(
+        "a mistake in config.toml or the environment names the file, the line and the reason",
+        arguments: [
+            ("minutes = 20\n\nnoise = = 3\n", "config.toml:3: "),
+            ("# mine\nnoise-volume = 2\n", "config.toml:2: noise-volume must be a volume from 0 to 1, not '2'"),
+            ("minutes = 20\nminuts = 5\n", "config.toml:2: unknown setting 'minuts'"),
+            ("strikes = \"three\"\n", "config.toml:1: strikes must be a whole number from 1 to 10, not 'three'"),
+            ("seed = 4\n", "config.toml:1: 'seed' describes one session"),
+            ("[preset.morning]\nminutes = 20\ninterval = -1\n", "config.toml:3: interval must be a number of minutes")
+        ])
     func configMistakes(text: String, expected: String) throws {
         // Given a config file with one mistake
         let config = try ConfigScratch()
@@ -92,8 +98,9 @@ struct SettingsTests {
         let result = try config.run(["render", "--minutes", "0.02", "-o", config.scratch.path("x.wav")])
         // Then it fails with one line that names the place
         #expect(result.status != 0)
-        #expect(result.stderr.contains(config.file.replacingOccurrences(of: "/config.toml", with: "/") + expected),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.contains(config.file.replacingOccurrences(of: "/config.toml", with: "/") + expected),
+            "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(!FileManager.default.fileExists(atPath: config.scratch.path("x.wav")))
     }
@@ -101,26 +108,31 @@ struct SettingsTests {
     @Test("a bad MEDITATE_* value names the variable")
     func environmentMistake() throws {
         let config = try ConfigScratch()
-        let result = try config.run(["render", "-o", config.scratch.path("x.wav")], environment: ["MEDITATE_LATENCY_MS": "5"])
+        let result = try config.run(
+            ["render", "-o", config.scratch.path("x.wav")], environment: ["MEDITATE_LATENCY_MS": "5"])
         #expect(result.status != 0)
-        #expect(result.stderr == "meditate: error: MEDITATE_LATENCY_MS: latency-ms must be a number of milliseconds from 20 to 2000, not '5'\n")
+        #expect(
+            result.stderr
+                == "meditate: error: MEDITATE_LATENCY_MS: latency-ms must be a number of milliseconds from 20 to 2000, not '5'\n"
+        )
     }
 
     @Test("config set changes one value and keeps every comment; unset removes the line")
     func configSetKeepsComments() throws {
         // Given a config the person wrote, with comments everywhere
         let config = try ConfigScratch()
-        try config.write("""
-        # How I sit.
-        minutes = 25   # long enough
+        try config.write(
+            """
+            # How I sit.
+            minutes = 25   # long enough
 
-        # The bed.
-        noise = "pink" # soft
+            # The bed.
+            noise = "pink" # soft
 
-        [preset.morning] # weekdays
-        # early
-        minutes = 20
-        """ + "\n")
+            [preset.morning] # weekdays
+            # early
+            minutes = 20
+            """ + "\n")
 
         // When minutes and a new key are set, and noise is unset
         #expect(try config.run(["config", "set", "minutes", "30"]).status == 0)
@@ -129,18 +141,19 @@ struct SettingsTests {
         #expect(try config.run(["config", "unset", "noise"]).status == 0)
 
         // Then only those lines changed, the comments are all there, and nothing else is in the folder
-        #expect(try config.read() == """
-        # How I sit.
-        minutes = 30   # long enough
+        #expect(
+            try config.read() == """
+                # How I sit.
+                minutes = 30   # long enough
 
-        # The bed.
-        interval = 7.5
-        noise-volume = 0.3
+                # The bed.
+                interval = 7.5
+                noise-volume = 0.3
 
-        [preset.morning] # weekdays
-        # early
-        minutes = 20
-        """ + "\n")
+                [preset.morning] # weekdays
+                # early
+                minutes = 20
+                """ + "\n")
         #expect(try config.run(["config", "get", "minutes"]).stdout == "30\n")
         #expect(try config.run(["config", "get", "interval"]).stdout == "7.5\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: config.folder + "/meditate") == ["config.toml"])
@@ -151,9 +164,12 @@ struct SettingsTests {
         let config = try ConfigScratch()
         try config.write("minutes = 25 # mine\n")
         for (arguments, message) in [
-            (["config", "set", "minutes", "0"], "config set: minutes must be a number of minutes, more than 0 and at most 1440, not '0'"),
+            (
+                ["config", "set", "minutes", "0"],
+                "config set: minutes must be a number of minutes, more than 0 and at most 1440, not '0'"
+            ),
             (["config", "set", "colour", "red"], "config set: unknown setting 'colour'"),
-            (["config", "set", "bells", "5,10"], "config set: 'bells' describes one session"),
+            (["config", "set", "bells", "5,10"], "config set: 'bells' describes one session")
         ] {
             let result = try config.run(arguments)
             #expect(result.status != 0)

@@ -2,6 +2,7 @@ import Foundation
 import Mixer
 import Session
 import Testing
+
 @testable import CLI
 
 @Suite("Status line and clock text")
@@ -27,8 +28,9 @@ struct StatusLineTests {
         // Given a 20-minute sit with 5-minute bells, 7 minutes in
         let plan = try plan()
         let now = plan.startFrame + 7 * 60 * 48_000
-        let status = LiveStatus(phase: .sitting, sessionFrame: now, remainingFrames: plan.completionFrame - now,
-                                nextGong: plan.gongs.first { $0.frame > now }, satFrames: 7 * 60 * 48_000)
+        let status = LiveStatus(
+            phase: .sitting, sessionFrame: now, remainingFrames: plan.completionFrame - now,
+            nextGong: plan.gongs.first { $0.frame > now }, satFrames: 7 * 60 * 48_000)
         // When it is drawn 80 columns wide without colour
         let line = StatusLine(color: false, width: 80).render(status, plan: plan)
         // Then it reads as a person expects, with a bar 7/20 full, and no escape codes
@@ -44,8 +46,9 @@ struct StatusLineTests {
     func pausedAndEnded() throws {
         let plan = try plan()
         let now = plan.startFrame + 90 * 48_000
-        var status = LiveStatus(phase: .paused, sessionFrame: now, remainingFrames: plan.completionFrame - now,
-                                nextGong: plan.gongs[1], satFrames: 90 * 48_000)
+        var status = LiveStatus(
+            phase: .paused, sessionFrame: now, remainingFrames: plan.completionFrame - now,
+            nextGong: plan.gongs[1], satFrames: 90 * 48_000)
         #expect(StatusLine(color: true, width: 100).render(status, plan: plan).contains("(space resumes)"))
         status.phase = .ended
         let ended = StatusLine(color: false, width: 100).render(status, plan: plan)
@@ -61,8 +64,9 @@ struct StatusLineTests {
         sit.countdownSeconds = ExactDecimal(5)
         let program = try SessionProgram(trackFrames: 45 * 60 * 48_000, then: try SessionPlan(sit), format: .standard)
         let now = (12 * 60 + 3) * 48_000
-        var status = LiveStatus(phase: .playing, sessionFrame: now, remainingFrames: program.completionFrame - now,
-                                nextGong: program.gongs.first, satFrames: now)
+        var status = LiveStatus(
+            phase: .playing, sessionFrame: now, remainingFrames: program.completionFrame - now,
+            nextGong: program.gongs.first, satFrames: now)
         // When it is drawn
         let line = StatusLine(color: false, width: 100).render(status, program: program, title: "Body scan — Tara")
         // Then it reads "playing 12:03 / 45:00", a bar 12/45 full and the title, within the width
@@ -79,8 +83,11 @@ struct StatusLineTests {
         #expect(paused.contains("12:03 / 45:00") && paused.hasSuffix("(space resumes)"))
         // After the track, the gap counts down to the sit
         let gap = program.trackFrames + 48_000
-        status = LiveStatus(phase: .countdown, sessionFrame: gap, remainingFrames: program.completionFrame - gap,
-                            nextGong: program.gongs.first, satFrames: program.trackFrames)
-        #expect(StatusLine(color: false, width: 100).render(status, program: program).hasPrefix(" countdown sit begins in 0:04"))
+        status = LiveStatus(
+            phase: .countdown, sessionFrame: gap, remainingFrames: program.completionFrame - gap,
+            nextGong: program.gongs.first, satFrames: program.trackFrames)
+        #expect(
+            StatusLine(color: false, width: 100).render(status, program: program).hasPrefix(
+                " countdown sit begins in 0:04"))
     }
 }

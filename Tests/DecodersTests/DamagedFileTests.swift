@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WAVTestSupport
+
 @testable import Decoders
 
 /// A decoder whose header claims what a test says, for lengths no real file can be made with.
@@ -17,7 +18,8 @@ private final class ClaimingDecoder: AudioDecoder {
 @Suite("Decoders: damaged files")
 struct DamagedFileTests {
     private func scratchPath(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("meditate-damaged-\(UUID().uuidString)-\(name)").path
+        FileManager.default.temporaryDirectory.appendingPathComponent("meditate-damaged-\(UUID().uuidString)-\(name)")
+            .path
     }
 
     @Test("a header that claims an absurd length is refused with a line, not an overflow trap")
@@ -37,7 +39,9 @@ struct DamagedFileTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         var samples = [Float](repeating: 0.5, count: 4800 * 2)
         for index in stride(from: 0, to: samples.count, by: 4) {
-            samples[index] = 3e38; samples[index + 1] = -3e38; samples[index + 2] = .nan
+            samples[index] = 3e38
+            samples[index + 1] = -3e38
+            samples[index + 2] = .nan
         }
         try writeFloatWAV(path: path, samples: samples, sampleRate: 48_000, channels: 2)
         // When it is read as the engine plays it
@@ -79,11 +83,16 @@ struct DamagedFileTests {
     func specialFilesAreRefused() throws {
         // Given a FIFO (a read would block for ever) and a link to /dev/zero (it never ends)
         let fifo = scratchPath("fifo.mp3"), link = scratchPath("zero.wav")
-        defer { unlink(fifo); unlink(link) }
+        defer {
+            unlink(fifo)
+            unlink(link)
+        }
         #expect(mkfifo(fifo, 0o600) == 0)
         #expect(symlink("/dev/zero", link) == 0)
         // When each is opened, then it is refused for what it is
         #expect(throws: DecoderError.notRegularFile(path: fifo, kind: .fifo)) { _ = try AudioFile.open(fifo) }
-        #expect(throws: DecoderError.notRegularFile(path: link, kind: .characterDevice)) { _ = try AudioFile.open(link) }
+        #expect(throws: DecoderError.notRegularFile(path: link, kind: .characterDevice)) {
+            _ = try AudioFile.open(link)
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Decoders
 
 let fixtures = Bundle.module.resourceURL!.appendingPathComponent("Fixtures").path
@@ -22,7 +23,9 @@ func readToEnd(_ reader: EngineFormatReader, blockFrames: Int) throws -> [Float]
     var samples: [Float] = []
     var block = [Float](repeating: 0, count: blockFrames * 2)
     while true {
-        let got = try block.withUnsafeMutableBufferPointer { try reader.read(into: $0.baseAddress!, maxFrames: blockFrames) }
+        let got = try block.withUnsafeMutableBufferPointer {
+            try reader.read(into: $0.baseAddress!, maxFrames: blockFrames)
+        }
         if got == 0 { break }
         samples.append(contentsOf: block[0..<(got * 2)])
     }
@@ -31,8 +34,10 @@ func readToEnd(_ reader: EngineFormatReader, blockFrames: Int) throws -> [Float]
 
 @Suite("Decoders: sample counts")
 struct DecoderSampleCountTests {
-    @Test("every PCM WAV format decodes to exactly its frames",
-          arguments: ["pcm-u8.wav", "pcm-s16.wav", "pcm-s24.wav", "pcm-s32.wav", "pcm-f32.wav", "chord.flac", "chord.ogg"])
+    @Test(
+        "every PCM WAV format decodes to exactly its frames",
+        arguments: ["pcm-u8.wav", "pcm-s16.wav", "pcm-s24.wav", "pcm-s32.wav", "pcm-f32.wav", "chord.flac", "chord.ogg"]
+    )
     func pcmFrameCounts(name: String) throws {
         // Given a 12345-frame stereo file, when it is opened and decoded
         let decoder = try AudioFile.open(fixture(name))
@@ -46,7 +51,9 @@ struct DecoderSampleCountTests {
     @Test("integer and float WAVs decode to the same signal")
     func formatsAgree() throws {
         let reference = try decodeAll(AudioFile.open(fixture("pcm-f32.wav")))
-        for (name, tolerance) in [("pcm-s16.wav", Float(1e-4)), ("pcm-s24.wav", 1e-4), ("pcm-s32.wav", 1e-4), ("pcm-u8.wav", 0.02)] {
+        for (name, tolerance) in [
+            ("pcm-s16.wav", Float(1e-4)), ("pcm-s24.wav", 1e-4), ("pcm-s32.wav", 1e-4), ("pcm-u8.wav", 0.02)
+        ] {
             let samples = try decodeAll(AudioFile.open(fixture(name)))
             let worst = zip(samples, reference).map { abs($0 - $1) }.max() ?? 1
             #expect(worst < tolerance, "\(name) differs from the float file by \(worst)")
@@ -54,8 +61,9 @@ struct DecoderSampleCountTests {
         #expect(reference.map(abs).max()! > 0.4)
     }
 
-    @Test("a LAME-tagged MP3 decodes gaplessly to exactly its original samples",
-          arguments: ["lame-untagged.mp3", "vbr-xing.mp3", "id3v1.mp3", "id3v22.mp3", "id3v23.mp3", "id3v24.mp3"])
+    @Test(
+        "a LAME-tagged MP3 decodes gaplessly to exactly its original samples",
+        arguments: ["lame-untagged.mp3", "vbr-xing.mp3", "id3v1.mp3", "id3v22.mp3", "id3v23.mp3", "id3v24.mp3"])
     func gaplessMP3(name: String) throws {
         let decoder = try AudioFile.open(fixture(name))
         let samples = try decodeAll(decoder)
@@ -65,8 +73,9 @@ struct DecoderSampleCountTests {
         #expect(samples.count == 49_997 * 2)
     }
 
-    @Test("mono 22.05 kHz WAV and MPEG-2 MP3 come out stereo at 48 kHz with the right duration",
-          arguments: ["mono-22k05.wav", "mono-22k05.mp3"])
+    @Test(
+        "mono 22.05 kHz WAV and MPEG-2 MP3 come out stereo at 48 kHz with the right duration",
+        arguments: ["mono-22k05.wav", "mono-22k05.mp3"])
     func monoResampled(name: String) throws {
         // Given 11025 mono frames at 22.05 kHz (0.5 s)
         let (samples, _) = try AudioLoader.loadStereo(path: fixture(name), engineRate: 48_000)
@@ -99,8 +108,9 @@ struct DecoderSampleCountTests {
     func decodeAheadChangesNothing() throws {
         // Given the 44.1 kHz MP3 read at 48 kHz twice: decoding on a thread of its own, and inline
         func readAll(decodeAhead: Bool) throws -> [Float] {
-            let reader = try EngineFormatReader(path: fixture("lame-untagged.mp3"), engineRate: 48_000,
-                                                decodeAhead: decodeAhead)
+            let reader = try EngineFormatReader(
+                path: fixture("lame-untagged.mp3"), engineRate: 48_000,
+                decodeAhead: decodeAhead)
             // An odd block size, so the two paths refill at different points
             let samples = try readToEnd(reader, blockFrames: 1_001)
             #expect(samples.count / 2 == reader.frameCount)
@@ -172,18 +182,36 @@ struct DecoderVBRITests {
 
 @Suite("Decoders: tags")
 struct DecoderTagTests {
-    @Test("tags of every ID3 version are read; genre numbers are named; UTF-8 survives", arguments: [
-        ("id3v1.mp3", AudioMetadata(title: "Morning Sit", artist: "Ajahn Example", album: "Retreat Tapes",
-                                    genre: "Meditative", comment: "recorded 1999")),
-        ("id3v22.mp3", AudioMetadata(title: "Body Scan", artist: "Old Teacher", album: "Legacy Tapes",
-                                     genre: "Meditative", comment: "a v2.2 comment")),
-        ("id3v23.mp3", AudioMetadata(title: "Evening Sit", artist: "Teacher Two", album: "Second Album",
-                                     genre: "New Age", comment: "a v2.3 comment")),
-        ("id3v24.mp3", AudioMetadata(title: "Stille – Übung", artist: "Lehrerin Müller", album: "Achtsamkeit",
-                                     genre: "Meditative", comment: "ein v2.4 Kommentar")),
-        ("lame-untagged.mp3", AudioMetadata()),
-        ("wav-id3.wav", AudioMetadata(title: "Yoga Nidra", artist: "Swami Test", album: "Deep Rest")),
-    ])
+    @Test(
+        "tags of every ID3 version are read; genre numbers are named; UTF-8 survives",
+        arguments: [
+            (
+                "id3v1.mp3",
+                AudioMetadata(
+                    title: "Morning Sit", artist: "Ajahn Example", album: "Retreat Tapes",
+                    genre: "Meditative", comment: "recorded 1999")
+            ),
+            (
+                "id3v22.mp3",
+                AudioMetadata(
+                    title: "Body Scan", artist: "Old Teacher", album: "Legacy Tapes",
+                    genre: "Meditative", comment: "a v2.2 comment")
+            ),
+            (
+                "id3v23.mp3",
+                AudioMetadata(
+                    title: "Evening Sit", artist: "Teacher Two", album: "Second Album",
+                    genre: "New Age", comment: "a v2.3 comment")
+            ),
+            (
+                "id3v24.mp3",
+                AudioMetadata(
+                    title: "Stille – Übung", artist: "Lehrerin Müller", album: "Achtsamkeit",
+                    genre: "Meditative", comment: "ein v2.4 Kommentar")
+            ),
+            ("lame-untagged.mp3", AudioMetadata()),
+            ("wav-id3.wav", AudioMetadata(title: "Yoga Nidra", artist: "Swami Test", album: "Deep Rest"))
+        ])
     func tags(name: String, expected: AudioMetadata) throws {
         #expect(try AudioFile.open(fixture(name)).metadata == expected)
     }
@@ -191,17 +219,20 @@ struct DecoderTagTests {
 
 @Suite("Decoders: bad files")
 struct DecoderBadFileTests {
-    @Test("each bad file gives its own error", arguments: [
-        ("missing.mp3", DecoderError.fileNotFound(path: fixture("missing.mp3"))),
-        ("empty.mp3", DecoderError.empty(path: fixture("empty.mp3"))),
-        ("text.mp3", DecoderError.notAudio(path: fixture("text.mp3"))),
-    ])
+    @Test(
+        "each bad file gives its own error",
+        arguments: [
+            ("missing.mp3", DecoderError.fileNotFound(path: fixture("missing.mp3"))),
+            ("empty.mp3", DecoderError.empty(path: fixture("empty.mp3"))),
+            ("text.mp3", DecoderError.notAudio(path: fixture("text.mp3")))
+        ])
     func badFile(name: String, expected: DecoderError) {
         #expect(throws: expected) { try AudioFile.open(fixture(name)) }
     }
 
-    @Test("a truncated MP3 and a truncated WAV are reported as truncated",
-          arguments: ["truncated.mp3", "truncated.wav"])
+    @Test(
+        "a truncated MP3 and a truncated WAV are reported as truncated",
+        arguments: ["truncated.mp3", "truncated.wav"])
     func truncated(name: String) {
         do {
             _ = try AudioLoader.loadStereo(path: fixture(name), engineRate: 48_000)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Decoders
 
 /// What the resampler promises (`PolyphaseResampler`), measured with steady tones: one second
@@ -9,8 +10,10 @@ import Testing
 struct ResamplerQualityTests {
     /// `seconds` of a sine at `hertz`, amplitude `amplitude`, on both channels, at `rate`,
     /// through the converter `makeResampler` picks for `rate` → `outputRate`.
-    private func resampledTone(hertz: Double, amplitude: Double = 0.5, rate: Int, outputRate: Int,
-                               seconds: Int = 2) throws -> [Float] {
+    private func resampledTone(
+        hertz: Double, amplitude: Double = 0.5, rate: Int, outputRate: Int,
+        seconds: Int = 2
+    ) throws -> [Float] {
         let converter = try makeResampler(inputRate: rate, outputRate: outputRate)
         let frames = rate * seconds
         var input = [Float](repeating: 0, count: frames * 2)
@@ -28,8 +31,9 @@ struct ResamplerQualityTests {
             while true {
                 let remaining = frames - offset
                 let (consumed, produced) = try scratch.withUnsafeMutableBufferPointer { target in
-                    try converter.process(remaining > 0 ? base + offset * 2 : nil, inputFrames: min(chunk, remaining),
-                                          into: target.baseAddress!, outputCapacity: chunk * 2)
+                    try converter.process(
+                        remaining > 0 ? base + offset * 2 : nil, inputFrames: min(chunk, remaining),
+                        into: target.baseAddress!, outputCapacity: chunk * 2)
                 }
                 output += scratch[0..<(produced * 2)]
                 offset += consumed
@@ -55,8 +59,9 @@ struct ResamplerQualityTests {
 
     private func decibels(_ ratio: Double) -> Double { 20 * log10(max(ratio, 1e-20)) }
 
-    @Test("44.1 → 48 kHz: a sweep of tones from 20 Hz to 20 kHz keeps its level within ±0.01 dB",
-          arguments: [20, 100, 500] + Array(stride(from: 1_000, through: 20_000, by: 1_000)))
+    @Test(
+        "44.1 → 48 kHz: a sweep of tones from 20 Hz to 20 kHz keeps its level within ±0.01 dB",
+        arguments: [20, 100, 500] + Array(stride(from: 1_000, through: 20_000, by: 1_000)))
     func passbandIsFlat(hertz: Int) throws {
         // Given a tone at half scale, 44.1 kHz
         // When it is converted to 48 kHz
@@ -66,18 +71,22 @@ struct ResamplerQualityTests {
         #expect(abs(level) < 0.01, "\(hertz) Hz: \(level) dB")
     }
 
-    @Test("44.1 → 48 kHz: the image of every tone of a sweep, which would land below 20 kHz, is at least 100 dB down",
-          arguments: [20, 100] + Array(stride(from: 500, through: 16_000, by: 500)))
+    @Test(
+        "44.1 → 48 kHz: the image of every tone of a sweep, which would land below 20 kHz, is at least 100 dB down",
+        arguments: [20, 100] + Array(stride(from: 500, through: 16_000, by: 500)))
     func imagesAreRejected(hertz: Int) throws {
         // Given a tone at half scale, 44.1 kHz; its image at 44.1 kHz − f folds to 3.9 kHz + f
         let output = try resampledTone(hertz: Double(hertz), rate: 44_100, outputRate: 48_000)
         // Then the image is 100 dB or more below the tone
         let tone = amplitude(of: output, hertz: hertz, rate: 48_000)
         let image = amplitude(of: output, hertz: 3_900 + hertz, rate: 48_000)
-        #expect(decibels(image / tone) <= -PolyphaseResampler.rejection, "\(hertz) Hz: image at \(decibels(image / tone)) dB")
+        #expect(
+            decibels(image / tone) <= -PolyphaseResampler.rejection,
+            "\(hertz) Hz: image at \(decibels(image / tone)) dB")
     }
 
-    @Test("96 → 48 kHz: a tone whose alias would land below 20 kHz is at least 100 dB down; one below 20 kHz passes flat")
+    @Test(
+        "96 → 48 kHz: a tone whose alias would land below 20 kHz is at least 100 dB down; one below 20 kHz passes flat")
     func downsamplingRejectsAliases() throws {
         // Given tones at 30 kHz and 40 kHz (aliases at 18 kHz and 8 kHz), and one at 15 kHz
         for (hertz, alias) in [(30_000, 18_000), (40_000, 8_000)] {

@@ -1,12 +1,15 @@
 import Foundation
 import Testing
+
 @testable import Decoders
 
 @Suite("Decoders: tag text")
 struct TagTextTests {
     /// An ID3v2.4 tag of UTF-8 text frames, in front of the untagged fixture's audio.
     private func mp3(withFrames frames: [(id: String, text: [UInt8])]) throws -> String {
-        func synchsafe(_ n: Int) -> [UInt8] { [UInt8((n >> 21) & 0x7F), UInt8((n >> 14) & 0x7F), UInt8((n >> 7) & 0x7F), UInt8(n & 0x7F)] }
+        func synchsafe(_ n: Int) -> [UInt8] {
+            [UInt8((n >> 21) & 0x7F), UInt8((n >> 14) & 0x7F), UInt8((n >> 7) & 0x7F), UInt8(n & 0x7F)]
+        }
         var body: [UInt8] = []
         for frame in frames {
             let payload = [3] + frame.text
@@ -14,7 +17,9 @@ struct TagTextTests {
         }
         let tag = Array("ID3".utf8) + [4, 0, 0] + synchsafe(body.count) + body
         let audio = try Data(contentsOf: URL(fileURLWithPath: fixture("lame-untagged.mp3")))
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("meditate-tags-\(UUID().uuidString).mp3").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "meditate-tags-\(UUID().uuidString).mp3"
+        ).path
         try (Data(tag) + audio).write(to: URL(fileURLWithPath: path))
         return path
     }
@@ -22,8 +27,10 @@ struct TagTextTests {
     @Test("an ID3v2.4 frame with several NUL-separated values keeps them all, joined with '/'")
     func multipleValuesAreKept() throws {
         // Given an MP3 whose artist frame holds two artists and whose title holds one
-        let path = try mp3(withFrames: [("TPE1", Array("Tara Brach".utf8) + [0] + Array("Jack Kornfield".utf8)),
-                                        ("TIT2", Array("Metta".utf8))])
+        let path = try mp3(withFrames: [
+            ("TPE1", Array("Tara Brach".utf8) + [0] + Array("Jack Kornfield".utf8)),
+            ("TIT2", Array("Metta".utf8))
+        ])
         defer { try? FileManager.default.removeItem(atPath: path) }
         // When it is opened, then both artists are there in the v2.3 form
         let decoder = try AudioFile.open(path)

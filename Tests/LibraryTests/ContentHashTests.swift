@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Library
 
 /// Longer than the 1 MiB the file is read in, and not a multiple of it.
@@ -7,12 +8,13 @@ private let longContent = Data((0..<(5 * (1 << 19) + 7)).map { (index: Int) -> U
 
 @Suite("content hash")
 struct ContentHashTests {
-    @Test("a file's content hash is its standard SHA-256, so libraries made by earlier versions still match",
-          arguments: [
-              (Data() as Data, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
-              (Data("abc".utf8), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
-              (longContent, "ffe7fe4b5e2866a0433ec4ae27932c3f50ef8b8ff5b4aa4bc3808aaf8bd2dd70"),
-          ])
+    @Test(
+        "a file's content hash is its standard SHA-256, so libraries made by earlier versions still match",
+        arguments: [
+            (Data() as Data, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+            (Data("abc".utf8), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+            (longContent, "ffe7fe4b5e2866a0433ec4ae27932c3f50ef8b8ff5b4aa4bc3808aaf8bd2dd70")
+        ])
     func standardSHA256(content: Data, expected: String) throws {
         // Given a file holding the content
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("hash-\(UUID().uuidString)").path

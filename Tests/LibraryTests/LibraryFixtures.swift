@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Library
 
 let fixtureFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -11,7 +12,8 @@ final class ScratchLibrary {
     let database: LibraryDatabase
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("meditate-library-\(UUID().uuidString)").path
+        folder =
+            FileManager.default.temporaryDirectory.appendingPathComponent("meditate-library-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder + "/music", withIntermediateDirectories: true)
         paths = LibraryPaths(folder: folder + "/data")
         database = try LibraryDatabase(path: paths.database)

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import Library
 
 /// A library whose schema stops at v2, holding one track whose `importedAt` is the text given
@@ -9,11 +10,12 @@ private func libraryBeforeV3(trackPath: String, loudness: Double?, importedAt: S
     let scratch = try ScratchLibrary()
     try scratch.database.write { db in
         try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier LIKE 'v3:%'")
-        try db.execute(sql: """
-            INSERT INTO track (path, contentHash, fileSize, modifiedAt, copied, sampleRate, channels,
-                               frames, loudness, peak, importedAt)
-            VALUES (?, 'abc', 1000, 1.5, 0, 44100, 2, 441000, ?, 0.9, ?)
-            """, arguments: [trackPath, loudness, importedAt])
+        try db.execute(
+            sql: """
+                INSERT INTO track (path, contentHash, fileSize, modifiedAt, copied, sampleRate, channels,
+                                   frames, loudness, peak, importedAt)
+                VALUES (?, 'abc', 1000, 1.5, 0, 44100, 2, 441000, ?, 0.9, ?)
+                """, arguments: [trackPath, loudness, importedAt])
     }
     return scratch
 }
@@ -23,8 +25,9 @@ struct LibraryMigrationTests {
     @Test("a library written before v3 keeps its tracks, their import time now in seconds since 1970")
     func importTimeBecomesSeconds() throws {
         // Given a library whose schema stops at v2, with a track imported as GRDB wrote dates then
-        let scratch = try libraryBeforeV3(trackPath: "/music/old.mp3", loudness: -20.5,
-                                          importedAt: "2026-11-22 07:15:30.250")
+        let scratch = try libraryBeforeV3(
+            trackPath: "/music/old.mp3", loudness: -20.5,
+            importedAt: "2026-11-22 07:15:30.250")
 
         // When the library is opened again by this version
         let reopened = try LibraryDatabase(path: scratch.paths.database)

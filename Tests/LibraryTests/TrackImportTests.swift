@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import WAVTestSupport
+
 @testable import Library
 
 @Suite("library import")
@@ -10,9 +11,11 @@ struct TrackImportTests {
     func importsCorpus() throws {
         // Given a folder of every kind of file the issue names, good and bad
         let scratch = try ScratchLibrary()
-        let good = ["id3v1.mp3", "id3v22.mp3", "id3v23.mp3", "id3v24.mp3", "lame-untagged.mp3", "vbr-xing.mp3",
-                    "mono-22k05.mp3", "mpeg25-8k.mp3", "vbri.mp3", "mono-22k05.wav", "pcm-u8.wav", "pcm-s16.wav", "wav-id3.wav",
-                    "chord.flac", "chord.ogg"]
+        let good = [
+            "id3v1.mp3", "id3v22.mp3", "id3v23.mp3", "id3v24.mp3", "lame-untagged.mp3", "vbr-xing.mp3",
+            "mono-22k05.mp3", "mpeg25-8k.mp3", "vbri.mp3", "mono-22k05.wav", "pcm-u8.wav", "pcm-s16.wav", "wav-id3.wav",
+            "chord.flac", "chord.ogg"
+        ]
         let bad = ["empty.mp3", "truncated.mp3", "text.mp3", "truncated.wav"]
         try scratch.copyFixtures(good + bad, into: "corpus")
         try "not audio".write(toFile: scratch.folder + "/music/corpus/notes.txt", atomically: true, encoding: .utf8)
@@ -39,9 +42,12 @@ struct TrackImportTests {
             try #require(tracks.first { $0.path.hasSuffix("/" + name) }, "\(name)")
         }
         let expected: [(String, Int64, Int, Int)] = [
-            ("lame-untagged.mp3", 49_997, 44_100, 2), ("vbr-xing.mp3", 49_997, 44_100, 2), ("id3v24.mp3", 49_997, 44_100, 2),
-            ("mono-22k05.mp3", 11_025, 22_050, 1), ("mpeg25-8k.mp3", 8_000, 8_000, 1), ("mono-22k05.wav", 11_025, 22_050, 1),
-            ("vbri.mp3", 51_840, 44_100, 2), ("wav-id3.wav", 12_345, 48_000, 2), ("pcm-u8.wav", 12_345, 48_000, 2), ("chord.flac", 12_345, 48_000, 2), ("chord.ogg", 12_345, 48_000, 2),
+            ("lame-untagged.mp3", 49_997, 44_100, 2), ("vbr-xing.mp3", 49_997, 44_100, 2),
+            ("id3v24.mp3", 49_997, 44_100, 2),
+            ("mono-22k05.mp3", 11_025, 22_050, 1), ("mpeg25-8k.mp3", 8_000, 8_000, 1),
+            ("mono-22k05.wav", 11_025, 22_050, 1),
+            ("vbri.mp3", 51_840, 44_100, 2), ("wav-id3.wav", 12_345, 48_000, 2), ("pcm-u8.wav", 12_345, 48_000, 2),
+            ("chord.flac", 12_345, 48_000, 2), ("chord.ogg", 12_345, 48_000, 2)
         ]
         for (name, frames, rate, channels) in expected {
             let found = try track(name)
@@ -77,7 +83,10 @@ struct TrackImportTests {
         let path = scratch.folder + "/music/sine.wav"
         try writeSineWAV(path: path, frames: 96_000, frequency: 997, amplitude: 0.25)
         // When it is imported
-        guard case let .imported(track) = scratch.importer.importFile(path) else { Issue.record("not imported"); return }
+        guard case let .imported(track) = scratch.importer.importFile(path) else {
+            Issue.record("not imported")
+            return
+        }
         // Then its integrated loudness and peak are those of the signal
         let loudness = try #require(track.loudness)
         #expect(abs(loudness - -12.04) < 0.3, "\(loudness)")
@@ -92,7 +101,10 @@ struct TrackImportTests {
         let path = scratch.folder + "/music/mono.wav"
         try writeSineWAV(path: path, frames: 96_000, channels: 1, frequency: 997, amplitude: 0.25)
         // When it is imported
-        guard case let .imported(track) = scratch.importer.importFile(path) else { Issue.record("not imported"); return }
+        guard case let .imported(track) = scratch.importer.importFile(path) else {
+            Issue.record("not imported")
+            return
+        }
         // Then it measures as the dual-mono stereo the engine plays (one channel alone would be 3 dB lower)
         let loudness = try #require(track.loudness)
         #expect(abs(loudness - -12.04) < 0.3, "\(loudness)")
@@ -107,7 +119,8 @@ struct TrackImportTests {
         let before = try scratch.library.allTracks()
         // When they are imported again, also touched (a new time, the same bytes)
         let second = paths.map { scratch.importer.importFile($0) }
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: paths[0])
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: paths[0])
         let third = scratch.importer.importFile(paths[0])
         // Then the second and third import report unchanged and the rows are the same
         #expect(first.allSatisfy { if case .imported = $0 { true } else { false } })
@@ -123,7 +136,8 @@ struct TrackImportTests {
         let scratch = try ScratchLibrary()
         let original = try scratch.copyFixtures(["id3v23.mp3"])[0]
         guard case let .imported(track) = scratch.importer.importFile(original), let id = track.id else {
-            Issue.record("not imported"); return
+            Issue.record("not imported")
+            return
         }
         try scratch.library.edit(id: id, title: "Renamed", teacher: nil)
         // When the file is moved and its new place imported
@@ -132,7 +146,10 @@ struct TrackImportTests {
         #expect(try scratch.library.check().map(\.kind) == [.missing])
         let outcome = scratch.importer.importFile(moved)
         // Then it is the same entry, at its new path
-        guard case let .moved(found, from) = outcome else { Issue.record("\(outcome)"); return }
+        guard case let .moved(found, from) = outcome else {
+            Issue.record("\(outcome)")
+            return
+        }
         #expect(found.id == id)
         #expect(from == original)
         #expect(found.title == "Renamed")
@@ -147,7 +164,10 @@ struct TrackImportTests {
         let second = try scratch.copyFixtures(["pcm-s16.wav"], into: "again")[0]
         _ = scratch.importer.importFile(first)
         let outcome = scratch.importer.importFile(second)
-        guard case .duplicate = outcome else { Issue.record("\(outcome)"); return }
+        guard case .duplicate = outcome else {
+            Issue.record("\(outcome)")
+            return
+        }
         #expect(try scratch.library.allTracks().count == 1)
     }
 
@@ -156,7 +176,8 @@ struct TrackImportTests {
         let scratch = try ScratchLibrary()
         let original = try scratch.copyFixtures(["id3v1.mp3"])[0]
         guard case let .imported(track) = scratch.importer.importFile(original, copy: true), let id = track.id else {
-            Issue.record("not imported"); return
+            Issue.record("not imported")
+            return
         }
         #expect(track.copied)
         #expect(track.path.hasPrefix(scratch.paths.tracks + "/"))
@@ -176,7 +197,8 @@ struct TrackImportTests {
         let path = scratch.folder + "/music/talk.wav"
         try writeSineWAV(path: path, frames: 48_000)
         guard case let .imported(track) = scratch.importer.importFile(path), let id = track.id else {
-            Issue.record("not imported"); return
+            Issue.record("not imported")
+            return
         }
         try scratch.library.edit(id: id, title: nil, teacher: "Ayya Khema")
         // When the file is replaced by a longer recording
@@ -184,7 +206,10 @@ struct TrackImportTests {
         #expect(try scratch.library.check().map(\.kind) == [.changed])
         let outcome = scratch.importer.importFile(path)
         // Then the entry is updated in place
-        guard case let .updated(updated) = outcome else { Issue.record("\(outcome)"); return }
+        guard case let .updated(updated) = outcome else {
+            Issue.record("\(outcome)")
+            return
+        }
         #expect(updated.id == id)
         #expect(updated.frames == 96_000)
         #expect(updated.teacher == "Ayya Khema")

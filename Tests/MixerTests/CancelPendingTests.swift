@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Mixer
 
 @Suite("Cancelling pending commands")
@@ -9,10 +10,14 @@ struct CancelPendingTests {
     func cancelThenResendShifted() {
         // Given clicks at 1000, 3000 and 5000, all sent at once
         let (controller, renderer) = MixerFactory.make(format: EngineFormat(sampleRate: 48_000))
-        var schedule = CommandSchedule([1000, 3000, 5000].map {
-            TimedCommand(frame: $0, .play(controller.makeVoiceID(), .sample(click), bus: .gongs,
-                                          gain: 1, fadeFrames: 0, curve: .linear))
-        })
+        var schedule = CommandSchedule(
+            [1000, 3000, 5000].map {
+                TimedCommand(
+                    frame: $0,
+                    .play(
+                        controller.makeVoiceID(), .sample(click), bus: .gongs,
+                        gain: 1, fadeFrames: 0, curve: .linear))
+            })
         schedule.feed(controller, before: .max)
         #expect(schedule.sentCount == 3)
         var output = [Float](repeating: 1, count: 8000 * 2)
@@ -37,8 +42,12 @@ struct CancelPendingTests {
         let (controller, renderer) = MixerFactory.make(format: EngineFormat(sampleRate: 48_000))
         var output = [Float](repeating: 0, count: 1024 * 2)
         output.withUnsafeMutableBufferPointer { renderer.render(into: $0.baseAddress!, frames: 1024) }
-        controller.send(TimedCommand(frame: 10, .play(controller.makeVoiceID(), .sample(click), bus: .gongs,
-                                                     gain: 1, fadeFrames: 0, curve: .linear)))
+        controller.send(
+            TimedCommand(
+                frame: 10,
+                .play(
+                    controller.makeVoiceID(), .sample(click), bus: .gongs,
+                    gain: 1, fadeFrames: 0, curve: .linear)))
         controller.send(TimedCommand(frame: 500, .cancelPending))
         output.withUnsafeMutableBufferPointer { renderer.render(into: $0.baseAddress!, frames: 1024) }
         // The late play was applied before the cancel, which dropped nothing.

@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+
 @testable import Mixer
 
 @Suite("Gain ramps")
@@ -63,8 +65,9 @@ struct GainRampTests {
                     var done = 0, block = 1
                     while done < frames + 10 {
                         let count = min(block, frames + 10 - done)
-                        rampSplit.accumulate(source.baseAddress! + 2 * done,
-                                             into: destination.baseAddress! + 2 * done, frames: count)
+                        rampSplit.accumulate(
+                            source.baseAddress! + 2 * done,
+                            into: destination.baseAddress! + 2 * done, frames: count)
                         done += count
                         block = block % 13 + 1
                     }
@@ -76,5 +79,3 @@ struct GainRampTests {
         }
     }
 }
-
-import Foundation

@@ -1,9 +1,12 @@
 import Testing
+
 @testable import Mixer
 
 /// Renders `frames` frames of a fresh mixer after sending `commands`, in blocks of `block`.
-func renderMixer(frames: Int, block: Int = 4096, rate: Int = 48_000,
-                 _ commands: (MixerController) -> [TimedCommand]) -> [Float] {
+func renderMixer(
+    frames: Int, block: Int = 4096, rate: Int = 48_000,
+    _ commands: (MixerController) -> [TimedCommand]
+) -> [Float] {
     let (controller, renderer) = MixerFactory.make(format: EngineFormat(sampleRate: rate))
     var schedule = CommandSchedule(commands(controller))
     var output: [Float] = []
@@ -17,13 +20,19 @@ func renderMixer(frames: Int, block: Int = 4096, rate: Int = 48_000,
 struct MixerRendererTests {
     let click = SampleBuffer(interleavedStereo: [0.5, -0.5, 0.25, -0.25])
 
-    @Test("a voice scheduled inside a block writes its first sample at exactly its frame",
-          arguments: [0, 1, 1000, 4095, 4096, 4097, 12_345])
+    @Test(
+        "a voice scheduled inside a block writes its first sample at exactly its frame",
+        arguments: [0, 1, 1000, 4095, 4096, 4097, 12_345])
     func voiceStartsOnItsFrame(frame: Int) {
         // Given a two-frame sound scheduled at `frame`, rendered in 4096-frame blocks
         let output = renderMixer(frames: 16_384) { controller in
-            [TimedCommand(frame: frame, .play(controller.makeVoiceID(), .sample(click), bus: .gongs,
-                                              gain: 1, fadeFrames: 0, curve: .linear))]
+            [
+                TimedCommand(
+                    frame: frame,
+                    .play(
+                        controller.makeVoiceID(), .sample(click), bus: .gongs,
+                        gain: 1, fadeFrames: 0, curve: .linear))
+            ]
         }
         // Then everything before `frame` is zero and the sound sits exactly at `frame`
         let firstNonZero = output.firstIndex { $0 != 0 }.map { $0 / 2 }
@@ -53,10 +62,15 @@ struct MixerRendererTests {
         func render(_ sound: SampleBuffer) -> [Float] {
             renderMixer(frames: 4000, block: 512) { controller in
                 let id = controller.makeVoiceID()
-                return [TimedCommand(frame: 10, .play(id, .sample(sound), bus: .gongs, gain: 0.7,
-                                                      fadeFrames: 700, curve: .equalPower)),
-                        TimedCommand(frame: 900, .setBusGain(.gongs, gain: 0.4, frames: 300, curve: .linear)),
-                        TimedCommand(frame: 2000, .stop(id, fadeFrames: 500, curve: .linear))]
+                return [
+                    TimedCommand(
+                        frame: 10,
+                        .play(
+                            id, .sample(sound), bus: .gongs, gain: 0.7,
+                            fadeFrames: 700, curve: .equalPower)),
+                    TimedCommand(frame: 900, .setBusGain(.gongs, gain: 0.4, frames: 300, curve: .linear)),
+                    TimedCommand(frame: 2000, .stop(id, fadeFrames: 500, curve: .linear))
+                ]
             }
         }
         // When both are rendered
@@ -70,8 +84,13 @@ struct MixerRendererTests {
     @Test("two gongs scheduled in the same block both start on their frames")
     func twoStartsInOneBlock() {
         let output = renderMixer(frames: 8192) { controller in
-            [100, 101].map { TimedCommand(frame: $0, .play(controller.makeVoiceID(), .sample(click),
-                                                          bus: .gongs, gain: 1, fadeFrames: 0, curve: .linear)) }
+            [100, 101].map {
+                TimedCommand(
+                    frame: $0,
+                    .play(
+                        controller.makeVoiceID(), .sample(click),
+                        bus: .gongs, gain: 1, fadeFrames: 0, curve: .linear))
+            }
         }
         #expect(output[200] == 0.5)
         #expect(output[202] == 0.25 + 0.5)
@@ -83,30 +102,44 @@ struct MixerRendererTests {
         // Given noise from frame 0, stopped at 1000 with a 480-frame fade
         let output = renderMixer(frames: 4096) { controller in
             let id = controller.makeVoiceID()
-            return [TimedCommand(frame: 0, .play(id, .noise(.white, seed: 1), bus: .noise,
-                                                 gain: 1, fadeFrames: 0, curve: .linear)),
-                    TimedCommand(frame: 1000, .stop(id, fadeFrames: 480, curve: .linear))]
+            return [
+                TimedCommand(
+                    frame: 0,
+                    .play(
+                        id, .noise(.white, seed: 1), bus: .noise,
+                        gain: 1, fadeFrames: 0, curve: .linear)),
+                TimedCommand(frame: 1000, .stop(id, fadeFrames: 480, curve: .linear))
+            ]
         }
         // Then frames 1000–1479 fade and 1480 on are exactly zero
         #expect(output[(999 * 2)...(1479 * 2)].contains { $0 != 0 })
         #expect(output[(1480 * 2)...].allSatisfy { $0 == 0 })
     }
 
-    @Test("a noise bed gives the same samples in any block size, through its fades and volume changes",
-          arguments: [NoiseColor.white, .pink, .brown])
+    @Test(
+        "a noise bed gives the same samples in any block size, through its fades and volume changes",
+        arguments: [NoiseColor.white, .pink, .brown])
     func noiseIndependentOfBlockSize(color: NoiseColor) {
         // Given noise at a volume that fades in, changes, and fades out, with a gong on top and a
         // change of the noise bus's gain
         func render(block: Int) -> [Float] {
             renderMixer(frames: 20_000, block: block) { controller in
                 let noise = controller.makeVoiceID()
-                return [TimedCommand(frame: 5, .play(noise, .noise(color, seed: 3), bus: .noise, gain: 0.15,
-                                                     fadeFrames: 2_001, curve: .equalPower)),
-                        TimedCommand(frame: 3_000, .play(controller.makeVoiceID(), .sample(click), bus: .gongs,
-                                                         gain: 1, fadeFrames: 0, curve: .linear)),
-                        TimedCommand(frame: 7_777, .setVoiceGain(noise, gain: 0.4, frames: 999, curve: .linear)),
-                        TimedCommand(frame: 11_000, .setBusGain(.noise, gain: 0.5, frames: 1_500, curve: .linear)),
-                        TimedCommand(frame: 15_000, .stop(noise, fadeFrames: 3_001, curve: .equalPower))]
+                return [
+                    TimedCommand(
+                        frame: 5,
+                        .play(
+                            noise, .noise(color, seed: 3), bus: .noise, gain: 0.15,
+                            fadeFrames: 2_001, curve: .equalPower)),
+                    TimedCommand(
+                        frame: 3_000,
+                        .play(
+                            controller.makeVoiceID(), .sample(click), bus: .gongs,
+                            gain: 1, fadeFrames: 0, curve: .linear)),
+                    TimedCommand(frame: 7_777, .setVoiceGain(noise, gain: 0.4, frames: 999, curve: .linear)),
+                    TimedCommand(frame: 11_000, .setBusGain(.noise, gain: 0.5, frames: 1_500, curve: .linear)),
+                    TimedCommand(frame: 15_000, .stop(noise, fadeFrames: 3_001, curve: .equalPower))
+                ]
             }
         }
         // When it is rendered in blocks of 4096 frames, 1024, and odd sizes that split every fade
@@ -128,8 +161,13 @@ struct MixerRendererTests {
         let frames = (0..<200).map { Float($0 + 1) / 1000 }
         frames.withUnsafeBufferPointer { _ = stream.write(frames: $0) }
         let output = renderMixer(frames: 256, block: 256) { controller in
-            [TimedCommand(frame: 10, .play(controller.makeVoiceID(), .stream(stream), bus: .guided,
-                                           gain: 1, fadeFrames: 0, curve: .linear))]
+            [
+                TimedCommand(
+                    frame: 10,
+                    .play(
+                        controller.makeVoiceID(), .stream(stream), bus: .guided,
+                        gain: 1, fadeFrames: 0, curve: .linear))
+            ]
         }
         // Then its samples start at frame 10, silence follows, and the dry ring was counted
         #expect(Array(output[20..<220]) == frames)
@@ -144,8 +182,12 @@ struct MixerRendererTests {
         stream.finish()
         let (controller, renderer) = MixerFactory.make(format: .standard)
         let id = controller.makeVoiceID()
-        controller.send(TimedCommand(frame: 0, .play(id, .stream(stream), bus: .guided, gain: 1,
-                                                     fadeFrames: 0, curve: .linear)))
+        controller.send(
+            TimedCommand(
+                frame: 0,
+                .play(
+                    id, .stream(stream), bus: .guided, gain: 1,
+                    fadeFrames: 0, curve: .linear)))
         var buffer = [Float](repeating: 0, count: 128)
         buffer.withUnsafeMutableBufferPointer { renderer.render(into: $0.baseAddress!, frames: 64) }
         #expect(controller.drainEvents() == [.voiceEnded(id, frame: 10)])

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Mixer
 
 @Suite("Noise filters")
@@ -67,8 +68,9 @@ struct NoiseFilterTests {
         // When one filters as it draws, and the other draws the white noise out first
         for _ in 0..<3 {
             drawn.withUnsafeMutableBufferPointer { buffer in
-                drawnFilter.filter(drawingFrom: &drawing, into: buffer.baseAddress!, frames: frames, gain: 0.7,
-                                   sums: sums)
+                drawnFilter.filter(
+                    drawingFrom: &drawing, into: buffer.baseAddress!, frames: frames, gain: 0.7,
+                    sums: sums)
             }
             inPlace.withUnsafeMutableBufferPointer { buffer in
                 for frame in stride(from: 0, to: frames, by: 4) {

@@ -3,12 +3,14 @@ import Decoders
 import Foundation
 import Session
 import Testing
+
 @testable import Mixer
 
 @Suite("Real-time safety")
 struct RenderAllocationTests {
-    @Test("the counter sees an allocation on its own thread",
-          .enabled(if: allocation_counter_available()))
+    @Test(
+        "the counter sees an allocation on its own thread",
+        .enabled(if: allocation_counter_available()))
     func counterDetectsAllocations() {
         // Given counting on, when this thread allocates an array
         allocation_counter_start()
@@ -19,8 +21,9 @@ struct RenderAllocationTests {
         #expect(count >= 1)
     }
 
-    @Test("rendering a busy session allocates nothing after warm-up",
-          .enabled(if: allocation_counter_available()))
+    @Test(
+        "rendering a busy session allocates nothing after warm-up",
+        .enabled(if: allocation_counter_available()))
     func renderingDoesNotAllocate() throws {
         // Given a mixer with a noise bed fading in, overlapping gong strikes, and a streamed
         // track (fed on this control thread between renders) with a fade in and out
@@ -28,23 +31,34 @@ struct RenderAllocationTests {
         // (the bundled bowl, loaded as a session loads it: played from the mapped file)
         let gong = try GongLoader.load(.bundled(.bowl), sampleRate: rate)
         let trackPath = fixturesFolder + "/lame-untagged.mp3"
-        let streamer = TrackStreamer(reader: try EngineFormatReader(path: trackPath, engineRate: rate), bufferSeconds: 1)
+        let streamer = TrackStreamer(
+            reader: try EngineFormatReader(path: trackPath, engineRate: rate), bufferSeconds: 1)
         streamer.fill()
         let (controller, renderer) = MixerFactory.make(format: EngineFormat(sampleRate: rate))
         let noise = controller.makeVoiceID(), track = controller.makeVoiceID()
         var commands = [
-            TimedCommand(frame: 0, .play(noise, .noise(.pink, seed: 3), bus: .noise, gain: 0.15,
-                                         fadeFrames: rate, curve: .equalPower)),
-            TimedCommand(frame: 100, .play(track, .stream(streamer.stream), bus: .guided, gain: 0.8,
-                                           fadeFrames: 4800, curve: .linear)),
+            TimedCommand(
+                frame: 0,
+                .play(
+                    noise, .noise(.pink, seed: 3), bus: .noise, gain: 0.15,
+                    fadeFrames: rate, curve: .equalPower)),
+            TimedCommand(
+                frame: 100,
+                .play(
+                    track, .stream(streamer.stream), bus: .guided, gain: 0.8,
+                    fadeFrames: 4800, curve: .linear)),
             TimedCommand(frame: 30_000, .stop(track, fadeFrames: 9600, curve: .equalPower)),
             TimedCommand(frame: 70_000, .setBusGain(.noise, gain: 0.5, frames: 2400, curve: .linear)),
-            TimedCommand(frame: 90_000, .setMasterGain(gain: 0.9, frames: 480, curve: .linear)),
+            TimedCommand(frame: 90_000, .setMasterGain(gain: 0.9, frames: 480, curve: .linear))
         ]
         for k in 0..<12 {
-            commands.append(TimedCommand(frame: 777 + k * 7_001, .play(controller.makeVoiceID(), .sample(gong),
-                                                                        bus: .gongs, gain: 0.7, fadeFrames: 0,
-                                                                        curve: .linear)))
+            commands.append(
+                TimedCommand(
+                    frame: 777 + k * 7_001,
+                    .play(
+                        controller.makeVoiceID(), .sample(gong),
+                        bus: .gongs, gain: 0.7, fadeFrames: 0,
+                        curve: .linear)))
         }
         var schedule = CommandSchedule(commands)
         let block = 512

@@ -41,8 +41,10 @@ public final class MockOutput: AudioOutput, @unchecked Sendable {
     private var drained = false
     private var violations: [String] = []
 
-    public init(style: Style = .pull, name: String = "mock", requestFrames: Int = 1024, bufferFrames: Int = 8192,
-                guardFrames: Int = 256) {
+    public init(
+        style: Style = .pull, name: String = "mock", requestFrames: Int = 1024, bufferFrames: Int = 8192,
+        guardFrames: Int = 256
+    ) {
         self.style = style
         self.name = name
         self.requestFrames = requestFrames

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Outputs
 
 @Suite("WAV writer")

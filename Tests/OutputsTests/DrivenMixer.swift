@@ -1,5 +1,6 @@
 import Mixer
 import OutputTestSupport
+
 @testable import Outputs
 
 /// A live driver playing a ramp through a mock device: mixer frame n is heard as the sample
@@ -17,8 +18,12 @@ struct DrivenMixer {
     init(frames: Int, output: MockOutput, opener: OutputOpener? = nil) {
         let (controller, renderer) = MixerFactory.make(format: EngineFormat(sampleRate: Self.rate))
         let ramp = SampleBuffer(interleavedStereo: (0..<frames).flatMap { [Self.value(of: $0), -Self.value(of: $0)] })
-        controller.send(TimedCommand(frame: 0, .play(controller.makeVoiceID(), .sample(ramp), bus: .first, gain: 1,
-                                                     fadeFrames: 0, curve: .linear)))
+        controller.send(
+            TimedCommand(
+                frame: 0,
+                .play(
+                    controller.makeVoiceID(), .sample(ramp), bus: .first, gain: 1,
+                    fadeFrames: 0, curve: .linear)))
         driver = LiveDriver(renderer: renderer, output: output, opener: opener ?? OutputOpener { output })
         self.frames = frames
         driver.setHorizon(frames)
@@ -42,7 +47,9 @@ struct DrivenMixer {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while !driver.isFinished {
             guard ContinuousClock.now < deadline else { return false }
-            output.waitUntil(seconds: 0.05) { $0.written - $0.played >= min(step, $0.bufferFrames) || driver.isFinished }
+            output.waitUntil(seconds: 0.05) {
+                $0.written - $0.played >= min(step, $0.bufferFrames) || driver.isFinished
+            }
             output.play(frames: step)
         }
         return true

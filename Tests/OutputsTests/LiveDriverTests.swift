@@ -119,8 +119,11 @@ struct LiveDriverTests {
         // Then the driver says so, opens the second, and plays on there from the first's clock
         #expect(second.waitUntilHolding(8192))
         #expect(opened.load(ordering: .relaxed) == 1)
-        #expect(mixer.driver.takeNotices() == [.reopening(after: .deviceLost(reason: "unplugged")),
-                                               .playingOn(second.summary)])
+        #expect(
+            mixer.driver.takeNotices() == [
+                .reopening(after: .deviceLost(reason: "unplugged")),
+                .playingOn(second.summary)
+            ])
         #expect(mixer.driver.outputSummary == second.summary)
         let lostAt = first.played
         #expect(mixer.playToEnd(on: second))
@@ -191,7 +194,9 @@ struct LiveDriverTests {
         #expect(Array(left(output.heard)[..<24_000]) == (0..<24_000).map(DrivenMixer.value(of:)))
     }
 
-    @Test("a timing report that jumps back never moves the clock backwards, and the clock catches up when it is right again")
+    @Test(
+        "a timing report that jumps back never moves the clock backwards, and the clock catches up when it is right again"
+    )
     func clockNeverRunsBackwards() {
         // Given a driver whose device has played 10 000 frames
         let output = MockOutput(bufferFrames: 8192)

@@ -1,6 +1,7 @@
 import Rings
-@testable import Outputs
 import Testing
+
+@testable import Outputs
 
 @Suite("What the output thread keeps to write again")
 struct OutputHistoryTests {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Outputs
 
 @Suite("PulseAudio timing schedule")
@@ -6,8 +7,10 @@ struct PulseTimingScheduleTests {
     private let millisecond: UInt64 = 1_000_000
 
     /// The times, in ms from 0, at which a schedule polled every millisecond up to `until` asks.
-    private func asks(_ schedule: inout PulseTimingSchedule, from start: UInt64 = 0, until: UInt64,
-                      cap: UInt64 = PulseTimingSchedule.steadyNanoseconds) -> [UInt64] {
+    private func asks(
+        _ schedule: inout PulseTimingSchedule, from start: UInt64 = 0, until: UInt64,
+        cap: UInt64 = PulseTimingSchedule.steadyNanoseconds
+    ) -> [UInt64] {
         stride(from: start, through: until, by: 1).filter { schedule.isDue(at: $0 * millisecond, cap: cap) }
     }
 

@@ -13,14 +13,17 @@ public final class PulseCapture {
     public init(into path: String) throws {
         self.path = path
         process.executableURL = URL(fileURLWithPath: "/usr/bin/parec")
-        process.arguments = ["--raw", "--format=float32le", "--rate=48000", "--channels=2",
-                             "--latency-msec=20", "-d", "\(Self.sink ?? "meditate_test").monitor", path]
+        process.arguments = [
+            "--raw", "--format=float32le", "--rate=48000", "--channels=2",
+            "--latency-msec=20", "-d", "\(Self.sink ?? "meditate_test").monitor", path
+        ]
         process.standardError = FileHandle.nullDevice
         try process.run()
         // parec is recording once the file exists and grows.
         let deadline = Date().addingTimeInterval(5)
         while (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 == 0,
-              Date() < deadline {
+            Date() < deadline
+        {
             Thread.sleep(forTimeInterval: 0.02)
         }
     }

@@ -3,8 +3,10 @@ import Foundation
 /// Starts a thread that writes 0, 1, 2 … `total` − 1 through `write` (which returns how many of
 /// the elements it took), in chunks whose sizes wander over 1…`maxChunk`, yielding while the
 /// ring is full: the producer side of a two-thread ring test.
-func startCountingProducer(total: UInt64, maxChunk: Int,
-                           write: @escaping @Sendable (UnsafeBufferPointer<UInt64>) -> Int) {
+func startCountingProducer(
+    total: UInt64, maxChunk: Int,
+    write: @escaping @Sendable (UnsafeBufferPointer<UInt64>) -> Int
+) {
     let producer = Thread {
         var next: UInt64 = 0
         var chunk = [UInt64](repeating: 0, count: maxChunk)

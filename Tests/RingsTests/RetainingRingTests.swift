@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Rings
 
 @Suite("Ring whose reader keeps what it read")
@@ -20,7 +21,10 @@ struct RetainingRingTests {
         var rereads = 0
         while UInt64(read) < total {
             let span = ring.readableSpan()
-            if span.isEmpty { sched_yield(); continue }
+            if span.isEmpty {
+                sched_yield()
+                continue
+            }
             for (i, value) in span.enumerated() where value != UInt64(read + i) { mismatches += 1 }
             ring.commitRead(span.count)
             read += span.count

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Rings
 
 @Suite("SPSC ring buffer")
@@ -22,7 +23,10 @@ struct SPSCRingTests {
             let got = destination.withUnsafeMutableBufferPointer {
                 ring.read(into: UnsafeMutableBufferPointer(rebasing: $0[0..<size]))
             }
-            if got == 0 { sched_yield(); continue }
+            if got == 0 {
+                sched_yield()
+                continue
+            }
             for i in 0..<got where destination[i] != expected + UInt64(i) { mismatches += 1 }
             expected += UInt64(got)
         }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Session
 import Testing
+
+@testable import Session
 
 @Suite("Audio session coordinator")
 struct AudioSessionCoordinatorTests {
@@ -106,13 +107,15 @@ struct AudioSessionCoordinatorTests {
         #expect(coordinator.state(of: .guided) == .paused)
     }
 
-    @Test("a paused source resumes only to where it was", arguments: [
-        (AudioSource.timer, [PlaybackState.countdown, .paused], PlaybackState.sitting, false),
-        (.timer, [.countdown, .paused], .countdown, true),
-        (.timer, [.sitting, .paused], .sitting, true),
-        (.guided, [.playing, .paused], .playing, true),
-        (.guided, [.playing, .paused], .idle, true),
-    ])
+    @Test(
+        "a paused source resumes only to where it was",
+        arguments: [
+            (AudioSource.timer, [PlaybackState.countdown, .paused], PlaybackState.sitting, false),
+            (.timer, [.countdown, .paused], .countdown, true),
+            (.timer, [.sitting, .paused], .sitting, true),
+            (.guided, [.playing, .paused], .playing, true),
+            (.guided, [.playing, .paused], .idle, true)
+        ])
     func resumeTarget(source: AudioSource, path: [PlaybackState], next: PlaybackState, allowed: Bool) throws {
         var coordinator = AudioSessionCoordinator()
         _ = coordinator.request(for: source)
@@ -121,10 +124,12 @@ struct AudioSessionCoordinatorTests {
         #expect(accepted == allowed)
     }
 
-    @Test("transitions outside the declared ones are refused with a reason", arguments: [
-        (AudioSource.timer, PlaybackState.playing), (.timer, .complete), (.timer, .paused),
-        (.guided, .sitting), (.guided, .countdown), (.guided, .complete), (.guided, .idle),
-    ])
+    @Test(
+        "transitions outside the declared ones are refused with a reason",
+        arguments: [
+            (AudioSource.timer, PlaybackState.playing), (.timer, .complete), (.timer, .paused),
+            (.guided, .sitting), (.guided, .countdown), (.guided, .complete), (.guided, .idle)
+        ])
     func refused(source: AudioSource, next: PlaybackState) {
         var coordinator = AudioSessionCoordinator()
         #expect(throws: CoordinatorError.transitionNotAllowed(source, from: .idle, to: next)) {
@@ -137,6 +142,7 @@ struct AudioSessionCoordinatorTests {
         var coordinator = try guidedPlaying()
         #expect(throws: CoordinatorError.notOwner(.timer)) { try coordinator.release(for: .timer, resumingOther: true) }
         let encoded = try JSONEncoder().encode([CoordinatorDirective.pause(.guided), .resume(.timer)])
-        #expect(try JSONDecoder().decode([CoordinatorDirective].self, from: encoded) == [.pause(.guided), .resume(.timer)])
+        #expect(
+            try JSONDecoder().decode([CoordinatorDirective].self, from: encoded) == [.pause(.guided), .resume(.timer)])
     }
 }

@@ -1,12 +1,14 @@
 import Decoders
 import Foundation
 import Testing
+
 @testable import Session
 
 @Suite("Bundled sounds")
 struct BundledSoundTests {
-    @Test("every bundled sound is a 48 kHz WAV peaking at most -1 dBFS whose first sample is the strike",
-          arguments: BundledSound.allCases)
+    @Test(
+        "every bundled sound is a 48 kHz WAV peaking at most -1 dBFS whose first sample is the strike",
+        arguments: BundledSound.allCases)
     func soundShape(sound: BundledSound) throws {
         let path = try #require(SoundLocator().path(of: sound))
         let decoder = try AudioFile.open(path)
@@ -19,8 +21,9 @@ struct BundledSoundTests {
         #expect(samples.suffix(2) == [0, 0])
     }
 
-    @Test("a bundled gong loaded for a session plays from its file's pages, exactly the samples the file decodes to",
-          arguments: BundledSound.allCases)
+    @Test(
+        "a bundled gong loaded for a session plays from its file's pages, exactly the samples the file decodes to",
+        arguments: BundledSound.allCases)
     func gongLoaderMapsTheWholeSound(sound: BundledSound) throws {
         // Given a bundled sound, decoded into an array
         let path = try #require(SoundLocator().path(of: sound))
@@ -74,7 +77,9 @@ struct BundledSoundTests {
             let slice = samples[(w * 4800)..<((w + 1) * 4800)]
             return 10 * log10(slice.reduce(0.0) { $0 + Double($1 * $1) } / Double(slice.count))
         }
-        let detrended = windows.enumerated().map { $0.element + Double($0.offset) * (windows.first! - windows.last!) / Double(windows.count) }
+        let detrended = windows.enumerated().map {
+            $0.element + Double($0.offset) * (windows.first! - windows.last!) / Double(windows.count)
+        }
         #expect(detrended.max()! - detrended.min()! > 3, "a beating bowl swells by several dB")
     }
 

@@ -1,11 +1,13 @@
 import Mixer
 import Testing
+
 @testable import Session
 
 @Suite("Fades")
 struct FadeTests {
-    @Test("no jump at a fade boundary is larger than the signal's own largest jump",
-          arguments: [NoiseColor.white, .pink, .brown])
+    @Test(
+        "no jump at a fade boundary is larger than the signal's own largest jump",
+        arguments: [NoiseColor.white, .pink, .brown])
     func fadeBoundariesAreSmooth(color: NoiseColor) throws {
         // Given a short sit with a noise bed and the gongs muted
         var c = configuration(minutes: "1", countdown: "2")
@@ -19,7 +21,8 @@ struct FadeTests {
         for side in 0..<2 {
             let own = largestJump(samples, channel: side, frames: steady)
             // When we look at ±10 ms around each boundary of the fade-in and fade-out
-            for boundary in [plan.startFrame, plan.startFrame + fade, plan.completionFrame - fade, plan.completionFrame] {
+            for boundary in [plan.startFrame, plan.startFrame + fade, plan.completionFrame - fade, plan.completionFrame]
+            {
                 let jump = largestJump(samples, channel: side, frames: (boundary - 480)..<(boundary + 480))
                 // Then nothing there jumps further than the steady signal does
                 #expect(jump <= own, "\(color) at frame \(boundary): jump \(jump) > own \(own)")

@@ -1,5 +1,6 @@
 import Mixer
 import Testing
+
 @testable import Session
 
 @Suite("Gong timing, sample by sample")
@@ -33,8 +34,9 @@ struct GongTimingTests {
         return (onsets, errors)
     }
 
-    @Test("a 3-hour session with 7-minute bells puts every gong on its planned frame, without drift",
-          arguments: [44_100, 48_000])
+    @Test(
+        "a 3-hour session with 7-minute bells puts every gong on its planned frame, without drift",
+        arguments: [44_100, 48_000])
     func threeHourSession(rate: Int) throws {
         // Given 180 minutes with a bell every 7 minutes and no noise
         var c = configuration(minutes: "180", interval: "7", rate: rate)
@@ -58,8 +60,10 @@ struct GongTimingTests {
         let plan = try SessionPlan(c)
         let start = Int((3.3 * Double(rate)).rounded())
         let minute = 60 * rate
-        let expected = [start, start + minute / 2, start + Int((4.125 * Double(minute)).rounded()),
-                        start + Int((10.0001 * Double(minute)).rounded()), start + Int((12.75 * Double(minute)).rounded())]
+        let expected = [
+            start, start + minute / 2, start + Int((4.125 * Double(minute)).rounded()),
+            start + Int((10.0001 * Double(minute)).rounded()), start + Int((12.75 * Double(minute)).rounded())
+        ]
         #expect(plan.gongs.map(\.frame) == expected)
         let (onsets, errors) = try checkOnsetsAndSilence(plan, gong: try bundledGong(rate: rate, .bell))
         #expect(onsets == expected)

@@ -3,15 +3,18 @@ import Foundation
 import Mixer
 import Outputs
 import PulseTestSupport
-@testable import Session
 import Testing
 import WAVTestSupport
 
+@testable import Session
+
 /// A guided track then a sit, played in real time to the private PulseAudio server of
 /// `make test` through ALSA's `tee` plugin, which also writes every frame played to a file.
-@Suite("Live guided playback: pause and seek", .serialized,
-       .enabled(if: ProcessInfo.processInfo.environment["MEDITATE_TEST_PULSE_SINK"] != nil,
-                "needs the private PulseAudio server of `make test`"))
+@Suite(
+    "Live guided playback: pause and seek", .serialized,
+    .enabled(
+        if: ProcessInfo.processInfo.environment["MEDITATE_TEST_PULSE_SINK"] != nil,
+        "needs the private PulseAudio server of `make test`"))
 struct GuidedLiveTests {
     let strike = testStrike
 
@@ -19,36 +22,46 @@ struct GuidedLiveTests {
     /// in the middle; with the offline render of the same program.
     func program(in folder: URL) throws -> (program: SessionProgram, track: String, offline: [Float]) {
         let track = folder.appendingPathComponent("voice.wav").path
-        try writeFloatWAV(path: track, samples: speechLikeSamples(seconds: 4, sampleRate: 48_000, channels: 2, peak: 0.5),
-                          sampleRate: 48_000, channels: 2)
+        try writeFloatWAV(
+            path: track, samples: speechLikeSamples(seconds: 4, sampleRate: 48_000, channels: 2, peak: 0.5),
+            sampleRate: 48_000, channels: 2)
         var c = SessionConfiguration()
         c.countdownSeconds = ExactDecimal(numerator: 5, denominator: 10)
         c.minutes = ExactDecimal(numerator: 5, denominator: 100)
         c.interval = ExactDecimal(numerator: 25, denominator: 1000)
         let program = try SessionProgram(trackFrames: 4 * 48_000, then: try SessionPlan(c), format: .standard)
         var offline: [Float] = []
-        try OfflineSessionRenderer(program: program, track: try EngineFormatReader(path: track, engineRate: 48_000),
-                                   gain: 1, gong: strike).render { offline.append(contentsOf: $0) }
+        try OfflineSessionRenderer(
+            program: program, track: try EngineFormatReader(path: track, engineRate: 48_000),
+            gain: 1, gong: strike
+        ).render { offline.append(contentsOf: $0) }
         return (program, track, offline)
     }
 
     /// Plays the program, calling `control` every few milliseconds; returns the frames played
     /// and the session's timeline.
-    func play(_ program: SessionProgram, track: String, in folder: URL,
-              control: (LiveSession) -> Void) throws -> (samples: [Float], timeline: SessionTimeline, owners: [String]) {
+    func play(
+        _ program: SessionProgram, track: String, in folder: URL,
+        control: (LiveSession) -> Void
+    ) throws -> (samples: [Float], timeline: SessionTimeline, owners: [String]) {
         let lock = PulseSinkLock()
         defer { withExtendedLifetime(lock) {} }
         let file = folder.appendingPathComponent("played.raw").path
-        let player = TrackPlayer(reader: try EngineFormatReader(path: track, engineRate: 48_000), gain: 1, threaded: true)
-        let session = try LiveSession(program: program, track: player, gong: strike, output: .request(OutputRequest(
-            backend: .alsa, device: "tee:SLAVE=pulse,FILE=\(file),FORMAT=raw", sampleRate: 48_000)))
+        let player = TrackPlayer(
+            reader: try EngineFormatReader(path: track, engineRate: 48_000), gain: 1, threaded: true)
+        let session = try LiveSession(
+            program: program, track: player, gong: strike,
+            output: .request(
+                OutputRequest(
+                    backend: .alsa, device: "tee:SLAVE=pulse,FILE=\(file),FORMAT=raw", sampleRate: 48_000)))
         try session.start()
         let deadline = Date().addingTimeInterval(40)
         var owners: [String] = []
         while !session.isFinished && Date() < deadline {
             _ = session.poll()
             let coordinator = session.coordinator
-            let owner = coordinator.owner.map { "\($0.rawValue) \(coordinator.state(of: $0).rawValue)" }
+            let owner =
+                coordinator.owner.map { "\($0.rawValue) \(coordinator.state(of: $0).rawValue)" }
                 ?? "nobody (guided \(coordinator.state(of: .guided).rawValue), timer \(coordinator.state(of: .timer).rawValue))"
             if owners.last != owner { owners.append(owner) }
             control(session)
@@ -60,7 +73,8 @@ struct GuidedLiveTests {
         _ = session.poll()
         let coordinator = session.coordinator
         // The loop may already have seen the last state, if the session finished just after.
-        let last = "nobody (guided \(coordinator.state(of: .guided).rawValue), timer \(coordinator.state(of: .timer).rawValue))"
+        let last =
+            "nobody (guided \(coordinator.state(of: .guided).rawValue), timer \(coordinator.state(of: .timer).rawValue))"
         if owners.last != last { owners.append(last) }
         let samples = try Data(contentsOf: URL(fileURLWithPath: file))
             .withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
@@ -73,7 +87,9 @@ struct GuidedLiveTests {
         return url
     }
 
-    @Test("a pause in the track holds its place: it fades out, and after the pause the track, the gap and the sit play on exactly")
+    @Test(
+        "a pause in the track holds its place: it fades out, and after the pause the track, the gap and the sit play on exactly"
+    )
     func pauseHoldsTheTracksPlace() throws {
         // Given a guided track then a sit, and its offline render
         let folder = try scratch()
@@ -85,7 +101,8 @@ struct GuidedLiveTests {
         let (played, timeline, owners) = try play(program, track: track, in: folder) { session in
             if !paused && session.status.sessionFrame >= 72_000 { paused = session.pause() }
             if !resumed, let start = session.pauses.pauses.first?.start,
-               session.playedStreamFrames >= start + 38_400 {
+                session.playedStreamFrames >= start + 38_400
+            {
                 session.resume()
                 resumed = true
             }
@@ -106,8 +123,11 @@ struct GuidedLiveTests {
         #expect(played[2 * opening] == strike[sample: 0] && played[2 * opening - 2] == 0)
         // And the coordinator saw the track own the audio, pause, play on, and hand the audio
         // to the timer when it ended
-        #expect(owners == ["guided playing", "guided paused", "guided playing", "timer countdown", "timer sitting",
-                           "nobody (guided complete, timer complete)"], "\(owners)")
+        #expect(
+            owners == [
+                "guided playing", "guided paused", "guided playing", "timer countdown", "timer sitting",
+                "nobody (guided complete, timer complete)"
+            ], "\(owners)")
     }
 
     @Test("seeking forward and back moves the track with a short cross-fade, and the sit after it moves along")
@@ -121,7 +141,8 @@ struct GuidedLiveTests {
         let (played, timeline, _) = try play(program, track: track, in: folder) { session in
             if !forward && session.status.sessionFrame >= 24_000 { forward = session.seek(byFrames: 72_000) }
             if forward && !back && session.pauses.jumps.count == 1
-                && session.playedStreamFrames >= session.pauses.jumps[0].streamFrame + 24_000 {
+                && session.playedStreamFrames >= session.pauses.jumps[0].streamFrame + 24_000
+            {
                 back = session.seek(byFrames: -48_000)
             }
         }
@@ -141,7 +162,8 @@ struct GuidedLiveTests {
         #expect((-48_000 - lateness)...(-48_000) ~= second.by, "second jump by \(second.by)")
         #expect(Array(played[..<(2 * first.streamFrame)]) == Array(offline[..<(2 * first.streamFrame)]))
         let between = second.streamFrame - first.streamFrame
-        #expect(Array(played[(2 * (first.streamFrame + fade))..<(2 * second.streamFrame)])
+        #expect(
+            Array(played[(2 * (first.streamFrame + fade))..<(2 * second.streamFrame)])
                 == Array(offline[(2 * (target1 + fade))..<(2 * (target1 + between))]))
         #expect(played.count == 2 * second.streamFrame + offline.count - 2 * target2)
         #expect(Array(played[(2 * (second.streamFrame + fade))...]) == Array(offline[(2 * (target2 + fade))...]))

@@ -1,9 +1,10 @@
 import Decoders
 import Foundation
 import Mixer
-@testable import Session
 import Testing
 import WAVTestSupport
+
+@testable import Session
 
 @Suite("Guided programs: a track, then a silent sit")
 struct GuidedProgramTests {
@@ -35,11 +36,14 @@ struct GuidedProgramTests {
         // And a track alone ends with its last frame; an empty track is refused
         let alone = try SessionProgram(trackFrames: 100_000, then: nil, format: .standard)
         #expect(alone.endFrame(gongFrames: 2400) == 100_000 && alone.gongs.isEmpty && alone.startFrame == nil)
-        #expect(throws: SessionPlanError.emptyTrack) { try SessionProgram(trackFrames: 0, then: nil, format: .standard) }
+        #expect(throws: SessionPlanError.emptyTrack) {
+            try SessionProgram(trackFrames: 0, then: nil, format: .standard)
+        }
     }
 
-    @Test("guided then silent: the opening gong sounds exactly the gap after the track's last frame, the completion gong exactly on its frame",
-          arguments: [48_000, 44_100])
+    @Test(
+        "guided then silent: the opening gong sounds exactly the gap after the track's last frame, the completion gong exactly on its frame",
+        arguments: [48_000, 44_100])
     func gongsFollowTheTrackExactly(trackRate: Int) throws {
         // Given a 2-second tone whose last sample is not zero, then a 0.1-minute sit with a bell
         // every 0.05 minutes, 1.5 s after it

@@ -2,20 +2,25 @@ import Foundation
 import Mixer
 import Outputs
 import PulseTestSupport
-@testable import Session
 import Testing
+
+@testable import Session
 
 /// The control API of a live session, played in real time to the private PulseAudio server of
 /// `make test` through ALSA's `tee` plugin, which also writes every frame played to a file.
-@Suite("Live session control", .serialized,
-       .enabled(if: ProcessInfo.processInfo.environment["MEDITATE_TEST_PULSE_SINK"] != nil,
-                "needs the private PulseAudio server of `make test`"))
+@Suite(
+    "Live session control", .serialized,
+    .enabled(
+        if: ProcessInfo.processInfo.environment["MEDITATE_TEST_PULSE_SINK"] != nil,
+        "needs the private PulseAudio server of `make test`"))
 struct LiveSessionTests {
     let strike = testStrike
 
     /// Half a second of countdown, then `minutes` with a bell every `interval`.
-    func plan(noise: NoiseColor?, minutes: ExactDecimal = ExactDecimal(numerator: 1, denominator: 10),
-              interval: ExactDecimal = ExactDecimal(numerator: 5, denominator: 100)) throws -> SessionPlan {
+    func plan(
+        noise: NoiseColor?, minutes: ExactDecimal = ExactDecimal(numerator: 1, denominator: 10),
+        interval: ExactDecimal = ExactDecimal(numerator: 5, denominator: 100)
+    ) throws -> SessionPlan {
         var configuration = SessionConfiguration()
         configuration.countdownSeconds = ExactDecimal(numerator: 5, denominator: 10)
         configuration.minutes = minutes
@@ -27,13 +32,18 @@ struct LiveSessionTests {
 
     /// Plays `plan`, pausing once the sit has run for `pauseAfter` seconds and resuming 0.8 s
     /// later; returns the frames played and the session's record of the pause.
-    func playWithPause(_ plan: SessionPlan, pauseAfter: Int = 1,
-                       in folder: URL) throws -> (samples: [Float], pause: (start: Int, end: Int)) {
+    func playWithPause(
+        _ plan: SessionPlan, pauseAfter: Int = 1,
+        in folder: URL
+    ) throws -> (samples: [Float], pause: (start: Int, end: Int)) {
         let lock = PulseSinkLock()
         defer { withExtendedLifetime(lock) {} }
         let file = folder.appendingPathComponent("played.raw").path
-        let session = try LiveSession(plan: plan, gong: strike, output: .request(OutputRequest(
-            backend: .alsa, device: "tee:SLAVE=pulse,FILE=\(file),FORMAT=raw", sampleRate: 48_000)))
+        let session = try LiveSession(
+            plan: plan, gong: strike,
+            output: .request(
+                OutputRequest(
+                    backend: .alsa, device: "tee:SLAVE=pulse,FILE=\(file),FORMAT=raw", sampleRate: 48_000)))
         try session.start()
         let deadline = Date().addingTimeInterval(30)
         var paused = false, resumed = false
@@ -45,7 +55,8 @@ struct LiveSessionTests {
             // 0.8 s of the device's frames, not of the wall clock: a device that stalls on a
             // loaded machine must not shorten the pause below the fades the tests measure.
             if !resumed, let start = session.pauses.pauses.first?.start,
-               session.playedStreamFrames >= start + 48_000 * 8 / 10 {
+                session.playedStreamFrames >= start + 48_000 * 8 / 10
+            {
                 #expect(session.status.phase == .paused)
                 session.resume()
                 resumed = true
@@ -76,7 +87,8 @@ struct LiveSessionTests {
         let length = pause.end - pause.start
         #expect(length >= 48_000 * 7 / 10)
         #expect(pause.start > plan.startFrame + 48_000 && pause.start < plan.gongs[1].frame)
-        let expected = Array(offline[..<(2 * pause.start)]) + [Float](repeating: 0, count: 2 * length)
+        let expected =
+            Array(offline[..<(2 * pause.start)]) + [Float](repeating: 0, count: 2 * length)
             + Array(offline[(2 * pause.start)...])
         #expect(played.count == expected.count)
         #expect(played == expected)
@@ -87,8 +99,9 @@ struct LiveSessionTests {
     @Test("a pause fades the noise bed out to silence and back in, without a step")
     func pauseFadesNoise() throws {
         // Given a 9-second sit with a pink bed, which has faded in after 3 s
-        let plan = try plan(noise: .pink, minutes: ExactDecimal(numerator: 15, denominator: 100),
-                            interval: ExactDecimal(numerator: 1, denominator: 10))
+        let plan = try plan(
+            noise: .pink, minutes: ExactDecimal(numerator: 15, denominator: 100),
+            interval: ExactDecimal(numerator: 1, denominator: 10))
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -108,7 +121,8 @@ struct LiveSessionTests {
         let steady = played[(2 * bedIsSteady)..<(2 * pause.start)]
         let peak = steady.reduce(0) { max($0, abs($1)) }
         let edge = 48_000 * 6 / 1000
-        #expect(played[(2 * (pause.start + fade - edge))..<(2 * (pause.start + fade))].allSatisfy { abs($0) <= peak / 10 })
+        #expect(
+            played[(2 * (pause.start + fade - edge))..<(2 * (pause.start + fade))].allSatisfy { abs($0) <= peak / 10 })
         #expect(played[(2 * pause.end)..<(2 * (pause.end + edge))].allSatisfy { abs($0) <= peak / 10 })
         let steadyJump = largestJump(played, channel: 0, frames: bedIsSteady..<pause.start)
         #expect(largestJump(played, channel: 0, frames: pause.start..<(pause.start + fade + 10)) <= steadyJump * 1.2)
@@ -120,13 +134,19 @@ struct LiveSessionTests {
         // Given a 9-second sit with a pink bed, played to the null sink while its monitor is recorded
         let lock = PulseSinkLock()
         defer { withExtendedLifetime(lock) {} }
-        let plan = try plan(noise: .pink, minutes: ExactDecimal(numerator: 15, denominator: 100),
-                            interval: ExactDecimal(numerator: 1, denominator: 10))
-        let capturePath = FileManager.default.temporaryDirectory.appendingPathComponent("monitor-\(UUID().uuidString).raw").path
+        let plan = try plan(
+            noise: .pink, minutes: ExactDecimal(numerator: 15, denominator: 100),
+            interval: ExactDecimal(numerator: 1, denominator: 10))
+        let capturePath = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "monitor-\(UUID().uuidString).raw"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: capturePath) }
         let capture = try PulseCapture(into: capturePath)
-        let session = try LiveSession(plan: plan, gong: strike, output: .request(OutputRequest(
-            backend: .pulse, device: PulseCapture.sink, sampleRate: 48_000)))
+        let session = try LiveSession(
+            plan: plan, gong: strike,
+            output: .request(
+                OutputRequest(
+                    backend: .pulse, device: PulseCapture.sink, sampleRate: 48_000)))
         #expect(session.outputSummary.contains("target buffer 2000 ms"), "\(session.outputSummary)")
 
         // When it is paused 5 s into the sit and resumed after 0.8 s of the device's frames
@@ -141,7 +161,8 @@ struct LiveSessionTests {
                 #expect(session.pause())
             }
             if !resumed, let start = session.pauses.pauses.first?.start,
-               session.playedStreamFrames >= start + 48_000 * 8 / 10 {
+                session.playedStreamFrames >= start + 48_000 * 8 / 10
+            {
                 session.resume()
                 resumed = true
             }
@@ -174,15 +195,18 @@ struct LiveSessionTests {
                 runStart = nil
             }
         }
-        #expect(abs(longest.count - (end - pause.start - fade + 1)) <= 48,
-                "silence of \(longest.count) frames for a pause of \(end - pause.start)")
+        #expect(
+            abs(longest.count - (end - pause.start - fade + 1)) <= 48,
+            "silence of \(longest.count) frames for a pause of \(end - pause.start)")
         // And neither fade has a step larger than the bed's own: nothing of the queue taken back
         // is heard, and the fades join the frames around them
         let steady = (longest.lowerBound - fade - 2 * 48_000)..<(longest.lowerBound - fade)
         let steadyJump = largestJump(captured, channel: 0, frames: steady)
-        #expect(largestJump(captured, channel: 0, frames: (longest.lowerBound - fade - 10)..<longest.lowerBound)
+        #expect(
+            largestJump(captured, channel: 0, frames: (longest.lowerBound - fade - 10)..<longest.lowerBound)
                 <= steadyJump * 1.2)
-        #expect(largestJump(captured, channel: 0, frames: longest.upperBound..<(longest.upperBound + fade))
+        #expect(
+            largestJump(captured, channel: 0, frames: longest.upperBound..<(longest.upperBound + fade))
                 <= steadyJump * 1.2)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Mixer
 import Testing
+
 @testable import Session
 
 @Suite("Noise bed")

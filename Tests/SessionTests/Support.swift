@@ -1,6 +1,7 @@
 import Decoders
 import Foundation
 import Mixer
+
 @testable import Session
 
 /// The repository's bundled bowl at `rate`.
@@ -62,9 +63,15 @@ func fft(_ re: inout [Double], _ im: inout [Double]) {
     var j = 0
     for i in 1..<n {
         var bit = n >> 1
-        while j & bit != 0 { j ^= bit; bit >>= 1 }
+        while j & bit != 0 {
+            j ^= bit
+            bit >>= 1
+        }
         j |= bit
-        if i < j { re.swapAt(i, j); im.swapAt(i, j) }
+        if i < j {
+            re.swapAt(i, j)
+            im.swapAt(i, j)
+        }
     }
     var length = 2
     while length <= n {
@@ -77,8 +84,10 @@ func fft(_ re: inout [Double], _ im: inout [Double]) {
                 let a = start + k, b = a + length / 2
                 let tr = re[b] * cr - im[b] * ci
                 let ti = re[b] * ci + im[b] * cr
-                re[b] = re[a] - tr; im[b] = im[a] - ti
-                re[a] += tr; im[a] += ti
+                re[b] = re[a] - tr
+                im[b] = im[a] - ti
+                re[a] += tr
+                im[a] += ti
                 let next = cr * wr - ci * wi
                 ci = cr * wi + ci * wr
                 cr = next
@@ -90,7 +99,8 @@ func fft(_ re: inout [Double], _ im: inout [Double]) {
 }
 
 /// A short strike whose first sample is its loudest, so that its onset is its first non-zero sample.
-let testStrike = SampleBuffer(interleavedStereo: (0..<2400).flatMap { n -> [Float] in
-    let value = Float(0.8 * exp(-Double(n) / 400) * cos(2 * Double.pi * 880 * Double(n) / 48_000))
-    return [value, value]
-})
+let testStrike = SampleBuffer(
+    interleavedStereo: (0..<2400).flatMap { n -> [Float] in
+        let value = Float(0.8 * exp(-Double(n) / 400) * cos(2 * Double.pi * 880 * Double(n) / 48_000))
+        return [value, value]
+    })

@@ -2,6 +2,7 @@ import Decoders
 import Foundation
 import Mixer
 import Testing
+
 @testable import Session
 
 @Suite("Streamed tracks")
@@ -23,8 +24,12 @@ struct TrackStreamerTests {
         // When the mixer renders it at unity gain in small blocks, at roughly real-time pace
         let (controller, renderer) = MixerFactory.make(format: .standard)
         let id = controller.makeVoiceID()
-        controller.send(TimedCommand(frame: 0, .play(id, .stream(stream), bus: .guided, gain: 1,
-                                                     fadeFrames: 0, curve: .linear)))
+        controller.send(
+            TimedCommand(
+                frame: 0,
+                .play(
+                    id, .stream(stream), bus: .guided, gain: 1,
+                    fadeFrames: 0, curve: .linear)))
         var output: [Float] = []
         var block = [Float](repeating: 0, count: 1024 * 2)
         var ended = false

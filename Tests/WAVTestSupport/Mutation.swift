@@ -26,16 +26,18 @@ public func mutate(_ input: [UInt8], with random: inout SplitMix64) -> [UInt8] {
         case 1: bytes[at] = [0, 0xFF, 0x7F, 0x80, 0x01][random.below(5)]
         case 2:
             // A 32-bit field (a chunk size, a frame count) at its extremes.
-            let value: [UInt8] = [[0xFF, 0xFF, 0xFF, 0xFF], [0xFF, 0xFF, 0xFF, 0x7F], [0, 0, 0, 0x80], [0, 0, 0, 0]][random.below(4)]
+            let value: [UInt8] = [[0xFF, 0xFF, 0xFF, 0xFF], [0xFF, 0xFF, 0xFF, 0x7F], [0, 0, 0, 0x80], [0, 0, 0, 0]][
+                random.below(4)]
             for k in 0..<4 where at + k < bytes.count { bytes[at + k] = value[k] }
         case 3: bytes.removeSubrange(at...)
         case 4:
             let length = min(bytes.count - at, 1 + random.below(512))
             bytes.insert(contentsOf: bytes[at..<(at + length)], at: at)
-        case 5: bytes.insert(contentsOf: (0..<(1 + random.below(64))).map { _ in UInt8(truncatingIfNeeded: random.next()) }, at: at)
+        case 5:
+            bytes.insert(
+                contentsOf: (0..<(1 + random.below(64))).map { _ in UInt8(truncatingIfNeeded: random.next()) }, at: at)
         default: bytes.removeSubrange(at..<min(bytes.count, at + 1 + random.below(256)))
         }
     }
     return bytes
 }
-

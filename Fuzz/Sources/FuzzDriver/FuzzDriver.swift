@@ -4,11 +4,15 @@
 public typealias FuzzTest = @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
 
 @_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(_ argc: UnsafeMutablePointer<CInt>,
-                     _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-                     _ test: FuzzTest) -> CInt
+func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ test: FuzzTest
+) -> CInt
 
-public func runFuzzer(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, _ test: FuzzTest) -> CInt {
+public func runFuzzer(
+    _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, _ test: FuzzTest
+) -> CInt {
     var count = argc
     var arguments = argv
     return runFuzzerDriver(&count, &arguments, test)

@@ -4,7 +4,8 @@ import Foundation
 /// `meditate config get KEY`: the value in effect, as a script wants it.
 struct ConfigGet: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "get", abstract: localized(
+        commandName: "get",
+        abstract: localized(
             "Print the value a setting has now (nothing, exit 1, when it has none).",
             de: "Gibt den aktuellen Wert einer Einstellung aus (nichts und Status 1, wenn sie keinen hat)."))
 

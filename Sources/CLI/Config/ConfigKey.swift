@@ -4,8 +4,9 @@ import Foundation
 /// What the `config` subcommands share: finding a key, and changing the file safely.
 enum ConfigKey {
     static var help: ArgumentHelp {
-        .localized("The setting, e.g. minutes or noise-volume.", de: "Die Einstellung, z. B. minutes oder noise-volume.",
-                   valueName: "key")
+        .localized(
+            "The setting, e.g. minutes or noise-volume.", de: "Die Einstellung, z. B. minutes oder noise-volume.",
+            valueName: "key")
     }
 
     static func named(_ name: String, origin: String) throws(SettingsError) -> any AnySetting {

@@ -4,8 +4,10 @@ import Foundation
 /// `meditate config set KEY VALUE`: one line of config.toml written or changed.
 struct ConfigSet: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "set", abstract: localized("Set a setting in config.toml (the file's comments are kept).",
-                                             de: "Setzt eine Einstellung in config.toml (Kommentare bleiben erhalten)."))
+        commandName: "set",
+        abstract: localized(
+            "Set a setting in config.toml (the file's comments are kept).",
+            de: "Setzt eine Einstellung in config.toml (Kommentare bleiben erhalten)."))
 
     @Argument(help: ConfigKey.help)
     var key: String

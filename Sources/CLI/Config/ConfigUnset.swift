@@ -4,8 +4,10 @@ import Foundation
 /// `meditate config unset KEY`: the setting goes back to its default.
 struct ConfigUnset: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "unset", abstract: localized("Remove a setting from config.toml: its default applies again.",
-                                               de: "Entfernt eine Einstellung aus config.toml: ihr Standardwert gilt wieder."))
+        commandName: "unset",
+        abstract: localized(
+            "Remove a setting from config.toml: its default applies again.",
+            de: "Entfernt eine Einstellung aus config.toml: ihr Standardwert gilt wieder."))
 
     @Argument(help: ConfigKey.help)
     var key: String

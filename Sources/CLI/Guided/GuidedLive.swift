@@ -5,24 +5,33 @@ import Session
 /// Plays a guided track live, maybe followed by a sit: `meditate play`, and a preset that holds
 /// a guided track.
 enum GuidedLive {
-    static func run(reference: String, playback: GuidedPlayback, sound: SitSound, output: OutputOptions,
-                    reporting: LiveReportingOptions, location: LibraryLocation, settings: Settings) throws {
+    static func run(
+        reference: String, playback: GuidedPlayback, sound: SitSound, output: OutputOptions,
+        reporting: LiveReportingOptions, location: LibraryLocation, settings: Settings
+    ) throws {
         let logger = reporting.makeLogger()
-        let setup = try GuidedSetup(reference: reference, guided: playback, sound: sound, library: location,
-                                    realTime: true) { line in
+        let setup = try GuidedSetup(
+            reference: reference, guided: playback, sound: sound, library: location,
+            realTime: true
+        ) { line in
             if !reporting.quiet { StandardStream.write("meditate: \(line)\n", to: STDERR_FILENO) }
         }
         let program = setup.program
         Interruption.install()
         let player = TrackPlayer(reader: setup.reader, gain: setup.normalization.linearGain, threaded: true)
-        let live = try LiveSession(program: program, track: player, gong: setup.gong,
-                                   output: .request(output.request(sampleRate: program.format.sampleRate, settings: settings)))
+        let live = try LiveSession(
+            program: program, track: player, gong: setup.gong,
+            output: .request(output.request(sampleRate: program.format.sampleRate, settings: settings)))
         logger.info("\(localized("output", de: "Ausgabe")): \(live.outputSummary)")
         let length = ClockText.format(frames: program.trackFrames, rate: program.format.sampleRate)
-        logger.notice("\(localized("playing", de: "spiele")) \(setup.track.displayName) (\(length)), \(setup.gainDescription)")
-        let then = playback.then.map { ", " + say(.sitThen, ["minutes": Language.current.decimal($0.description)]) } ?? ""
-        try LiveRunner(live: live, logger: logger, quiet: reporting.quiet, color: reporting.color,
-                       title: setup.track.displayName, affirmations: reporting.affirmations(settings)).run { outcome in
+        logger.notice(
+            "\(localized("playing", de: "spiele")) \(setup.track.displayName) (\(length)), \(setup.gainDescription)")
+        let then =
+            playback.then.map { ", " + say(.sitThen, ["minutes": Language.current.decimal($0.description)]) } ?? ""
+        try LiveRunner(
+            live: live, logger: logger, quiet: reporting.quiet, color: reporting.color,
+            title: setup.track.displayName, affirmations: reporting.affirmations(settings)
+        ).run { outcome in
             outcome.record(kind: .guided, note: setup.track.displayName + then, library: location.paths, logger: logger)
         }
     }

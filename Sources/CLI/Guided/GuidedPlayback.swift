@@ -13,9 +13,12 @@ struct GuidedPlayback {
     func sitPlan(sound: SitSound) throws -> SessionPlan? {
         guard let then else {
             if sound.shapesASit {
-                throw ValidationError(localized(
-                    "--interval, --bells and --noise shape the sit after the track; add --then MINUTES",
-                    de: "--interval, --bells und --noise gestalten das Sitzen nach der Aufnahme; gib --then MINUTEN an"))
+                throw ValidationError(
+                    localized(
+                        "--interval, --bells and --noise shape the sit after the track; add --then MINUTES",
+                        de:
+                            "--interval, --bells und --noise gestalten das Sitzen nach der Aufnahme; gib --then MINUTEN an"
+                    ))
             }
             return nil
         }

@@ -16,8 +16,10 @@ struct GuidedTrack {
 
     /// - Parameter measure: called before a file outside the library is decoded to measure it
     ///   (nil: do not measure; it plays at its own level).
-    static func resolve(_ reference: String, library: LibraryLocation,
-                        measure: ((String) -> Void)?) throws -> GuidedTrack {
+    static func resolve(
+        _ reference: String, library: LibraryLocation,
+        measure: ((String) -> Void)?
+    ) throws -> GuidedTrack {
         let paths = library.paths
         let hasLibrary = FileManager.default.fileExists(atPath: paths.database)
         var isFolder: ObjCBool = false
@@ -36,14 +38,16 @@ struct GuidedTrack {
         }
         let path = URL(fileURLWithPath: reference).standardizedFileURL.path
         guard let measure else {
-            return GuidedTrack(path: path, title: Self.fileTitle(path), teacher: nil, loudness: nil, peak: 0,
-                               fromLibrary: false)
+            return GuidedTrack(
+                path: path, title: Self.fileTitle(path), teacher: nil, loudness: nil, peak: 0,
+                fromLibrary: false)
         }
         measure(path)
         let analysis = try TrackAnalysis(path: path)
-        return GuidedTrack(path: path, title: analysis.metadata.title ?? Self.fileTitle(path),
-                           teacher: analysis.metadata.artist, loudness: analysis.loudness, peak: analysis.peak,
-                           fromLibrary: false)
+        return GuidedTrack(
+            path: path, title: analysis.metadata.title ?? Self.fileTitle(path),
+            teacher: analysis.metadata.artist, loudness: analysis.loudness, peak: analysis.peak,
+            fromLibrary: false)
     }
 
     init(_ track: Track) {

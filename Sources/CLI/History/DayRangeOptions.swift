@@ -4,12 +4,16 @@ import Library
 
 /// `--from` and `--to`: local days, both included.
 struct DayRangeOptions: ParsableArguments {
-    @Option(help: .localized("Only sits on or after this day.", de: "Nur Sitzungen an oder nach diesem Tag.",
-                                     valueName: "yyyy-mm-dd"))
+    @Option(
+        help: .localized(
+            "Only sits on or after this day.", de: "Nur Sitzungen an oder nach diesem Tag.",
+            valueName: "yyyy-mm-dd"))
     var from: DayArgument?
 
-    @Option(help: .localized("Only sits on or before this day.", de: "Nur Sitzungen an oder vor diesem Tag.",
-                                     valueName: "yyyy-mm-dd"))
+    @Option(
+        help: .localized(
+            "Only sits on or before this day.", de: "Nur Sitzungen an oder vor diesem Tag.",
+            valueName: "yyyy-mm-dd"))
     var to: DayArgument?
 
     func validate() throws {
@@ -20,7 +24,9 @@ struct DayRangeOptions: ParsableArguments {
 
     /// [start, end) in seconds since 1970.
     func bounds(in timeZone: TimeZone) -> (from: Double?, to: Double?) {
-        (from.map { PracticeDate.startOfDay($0.day, in: timeZone) },
-         to.map { PracticeDate.startOfDay($0.day.adding(days: 1), in: timeZone) })
+        (
+            from.map { PracticeDate.startOfDay($0.day, in: timeZone) },
+            to.map { PracticeDate.startOfDay($0.day.adding(days: 1), in: timeZone) }
+        )
     }
 }

@@ -20,7 +20,8 @@ struct HeatMap {
         let firstMonday = end.adding(days: -end.weekday - 7 * (weeks - 1))
         var lines = [monthLine(firstMonday: firstMonday)]
         for weekday in 0..<7 {
-            var line = (weekday < dayLabels.count ? dayLabels[weekday] : "").padding(toLength: Self.labelWidth, withPad: " ", startingAt: 0)
+            var line = (weekday < dayLabels.count ? dayLabels[weekday] : "").padding(
+                toLength: Self.labelWidth, withPad: " ", startingAt: 0)
             for week in 0..<weeks {
                 let day = firstMonday.adding(days: 7 * week + weekday)
                 line += day > end ? " " : cell(level: Self.level(seconds: secondsByDay[day] ?? 0))
@@ -29,7 +30,8 @@ struct HeatMap {
             lines.append(line.trimmingTrailingSpaces)
         }
         let legend = (0..<Self.glyphs.count).map { cell(level: $0) }.joined(separator: " ")
-        lines.append(String(repeating: " ", count: Self.labelWidth) + say(.heatLess) + " " + legend + " " + say(.heatMore))
+        lines.append(
+            String(repeating: " ", count: Self.labelWidth) + say(.heatLess) + " " + legend + " " + say(.heatMore))
         return lines
     }
 
@@ -56,11 +58,14 @@ struct HeatMap {
         var line = String(repeating: " ", count: Self.labelWidth)
         for week in 0..<weeks {
             let monday = firstMonday.adding(days: 7 * week)
-            guard let first = (0..<7).map({ monday.adding(days: $0) }).first(where: { $0.components.day == 1 }) else { continue }
+            guard let first = (0..<7).map({ monday.adding(days: $0) }).first(where: { $0.components.day == 1 }) else {
+                continue
+            }
             let column = Self.labelWidth + 2 * week
             guard line.count <= column else { continue }
             let month = first.components.month - 1
-            line += String(repeating: " ", count: column - line.count) + (month < monthNames.count ? monthNames[month] : "")
+            line +=
+                String(repeating: " ", count: column - line.count) + (month < monthNames.count ? monthNames[month] : "")
         }
         return line
     }

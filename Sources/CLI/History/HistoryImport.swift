@@ -4,9 +4,11 @@ import Library
 
 struct HistoryImport: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", abstract: localized(
+        commandName: "import",
+        abstract: localized(
             "Add sits from a CSV file (date,duration_minutes,note); sits already there are skipped.",
-            de: "Fügt Sitzungen aus einer CSV-Datei hinzu (date,duration_minutes,note); vorhandene werden übersprungen."))
+            de: "Fügt Sitzungen aus einer CSV-Datei hinzu (date,duration_minutes,note); vorhandene werden übersprungen."
+        ))
 
     @Argument(help: .localized("The CSV file.", de: "Die CSV-Datei.", valueName: "file"))
     var file: String
@@ -26,7 +28,9 @@ struct HistoryImport: ParsableCommand {
         if skipped > 0 {
             print(say(.historyImportedSkipped, ["count": added, "skipped": skipped]))
         } else {
-            print(added == 1 ? localized("imported 1 sit", de: "1 Sitzung importiert") : say(.historyImported, ["count": added]))
+            print(
+                added == 1
+                    ? localized("imported 1 sit", de: "1 Sitzung importiert") : say(.historyImported, ["count": added]))
         }
     }
 }

@@ -3,28 +3,43 @@ import Foundation
 import Library
 
 struct HistoryList: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: localized("The most recent sits (the default).",
-                                                                                  de: "Die letzten Sitzungen (der Standard)."))
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: localized(
+            "The most recent sits (the default).",
+            de: "Die letzten Sitzungen (der Standard)."))
 
     @OptionGroup var range: DayRangeOptions
 
-    @Option(help: .localized("How many of the most recent sits to show (all with --json, --csv or --from).",
-                             de: "Wie viele der letzten Sitzungen gezeigt werden (alle mit --json, --csv oder --from)."))
+    @Option(
+        help: .localized(
+            "How many of the most recent sits to show (all with --json, --csv or --from).",
+            de: "Wie viele der letzten Sitzungen gezeigt werden (alle mit --json, --csv oder --from)."))
     var limit = 20
 
     @Flag(help: .localized("JSON, for scripts.", de: "JSON, für Skripte."))
     var json = false
 
-    @Flag(help: .localized("CSV, in the format `history import` reads.", de: "CSV, im Format, das `history import` liest."))
+    @Flag(
+        help: .localized(
+            "CSV, in the format `history import` reads.", de: "CSV, im Format, das `history import` liest."))
     var csv = false
 
     @OptionGroup var location: LibraryLocation
 
     func validate() throws {
-        if json && csv { throw ValidationError(localized("--json and --csv are two formats; choose one",
-                                                                 de: "--json und --csv sind zwei Formate; wähle eines")) }
-        guard limit > 0 else { throw ValidationError(localized("--limit must be at least 1, not \(limit)",
-                                                                          de: "--limit muss mindestens 1 sein, nicht \(limit)")) }
+        if json && csv {
+            throw ValidationError(
+                localized(
+                    "--json and --csv are two formats; choose one",
+                    de: "--json und --csv sind zwei Formate; wähle eines"))
+        }
+        guard limit > 0 else {
+            throw ValidationError(
+                localized(
+                    "--limit must be at least 1, not \(limit)",
+                    de: "--limit muss mindestens 1 sein, nicht \(limit)"))
+        }
     }
 
     func run() throws {
@@ -48,10 +63,16 @@ struct HistoryList: ParsableCommand {
         }
         for session in sessions.reversed() {
             let when = PracticeDate.local(session.startedAt, in: zone, language: Language.current)
-            let time = say(.historySatOf, ["sat": ClockText.format(seconds: session.satSeconds),
-                                           "planned": ClockText.format(seconds: session.plannedSeconds)])
-            let columns = [when, Self.name(of: session.kind).padded(10), time.padded(18),
-                           say(session.completed ? .historyCompleted : .historyEndedEarly).padded(11), session.note]
+            let time = say(
+                .historySatOf,
+                [
+                    "sat": ClockText.format(seconds: session.satSeconds),
+                    "planned": ClockText.format(seconds: session.plannedSeconds)
+                ])
+            let columns = [
+                when, Self.name(of: session.kind).padded(10), time.padded(18),
+                say(session.completed ? .historyCompleted : .historyEndedEarly).padded(11), session.note
+            ]
             print(columns.joined(separator: "  ").trimmingTrailingSpaces)
         }
     }

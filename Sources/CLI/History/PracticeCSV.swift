@@ -18,7 +18,7 @@ enum PracticeCSV {
         for session in sessions {
             try csv.write(row: [
                 PracticeDate.iso(session.startedAt, in: timeZone), minutes(session.satSeconds), session.note,
-                minutes(session.plannedSeconds), session.completed ? "true" : "false", session.kind.rawValue,
+                minutes(session.plannedSeconds), session.completed ? "true" : "false", session.kind.rawValue
             ])
         }
         csv.stream.close()
@@ -39,14 +39,19 @@ enum PracticeCSV {
         do {
             reader = try CSVReader(string: text, hasHeaderRow: true, trimFields: true)
         } catch {
-            throw .csv(path: path, line: 1, reason: localized("no header row could be read: this is not CSV with date,duration_minutes,note",
-                                                              de: "keine Kopfzeile lesbar: das ist kein CSV mit date,duration_minutes,note"))
+            throw .csv(
+                path: path, line: 1,
+                reason: localized(
+                    "no header row could be read: this is not CSV with date,duration_minutes,note",
+                    de: "keine Kopfzeile lesbar: das ist kein CSV mit date,duration_minutes,note"))
         }
         let columns = (reader.headerRow ?? []).map { $0.lowercased() }
         for required in ["date", "duration_minutes"] where !columns.contains(required) {
-            throw .csv(path: path, line: 1, reason: localized(
-                "the header must name a '\(required)' column (date,duration_minutes,note)",
-                de: "die Kopfzeile muss eine Spalte '\(required)' nennen (date,duration_minutes,note)"))
+            throw .csv(
+                path: path, line: 1,
+                reason: localized(
+                    "the header must name a '\(required)' column (date,duration_minutes,note)",
+                    de: "die Kopfzeile muss eine Spalte '\(required)' nennen (date,duration_minutes,note)"))
         }
         var sessions: [PracticeSession] = []
         var line = 1
@@ -54,38 +59,58 @@ enum PracticeCSV {
             line += 1
             if row.allSatisfy(\.isEmpty) { continue }
             let field = { (name: String) -> String? in
-                columns.firstIndex(of: name).flatMap { $0 < row.count ? row[$0] : nil }.flatMap { $0.isEmpty ? nil : $0 }
+                columns.firstIndex(of: name).flatMap { $0 < row.count ? row[$0] : nil }.flatMap {
+                    $0.isEmpty ? nil : $0
+                }
             }
             let fail = { (reason: String) in HistoryError.csv(path: path, line: line, reason: reason) }
             guard let dateText = field("date"), let started = PracticeDate.parse(dateText, in: timeZone) else {
-                throw fail(localized("date '\(field("date") ?? "")' is not YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS][±HH:MM]",
-                                     de: "date '\(field("date") ?? "")' ist nicht JJJJ-MM-TT oder JJJJ-MM-TTTHH:MM[:SS][±HH:MM]"))
+                throw fail(
+                    localized(
+                        "date '\(field("date") ?? "")' is not YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS][±HH:MM]",
+                        de: "date '\(field("date") ?? "")' ist nicht JJJJ-MM-TT oder JJJJ-MM-TTTHH:MM[:SS][±HH:MM]"))
             }
             guard let sat = field("duration_minutes").flatMap(Self.seconds) else {
-                throw fail(localized(
-                    "duration_minutes '\(field("duration_minutes") ?? "")' is not a number of minutes from 0 to 1440",
-                    de: "duration_minutes '\(field("duration_minutes") ?? "")' ist keine Minutenzahl von 0 bis 1440"))
+                throw fail(
+                    localized(
+                        "duration_minutes '\(field("duration_minutes") ?? "")' is not a number of minutes from 0 to 1440",
+                        de: "duration_minutes '\(field("duration_minutes") ?? "")' ist keine Minutenzahl von 0 bis 1440"
+                    ))
             }
             var planned = sat
             if let text = field("planned_minutes") {
-                guard let value = Self.seconds(text) else { throw fail(localized("planned_minutes '\(text)' is not a number of minutes",
-                                                                         de: "planned_minutes '\(text)' ist keine Minutenzahl")) }
+                guard let value = Self.seconds(text) else {
+                    throw fail(
+                        localized(
+                            "planned_minutes '\(text)' is not a number of minutes",
+                            de: "planned_minutes '\(text)' ist keine Minutenzahl"))
+                }
                 planned = value
             }
             var completed = true
             if let text = field("completed") {
-                guard let value = Bool(settingText: text) else { throw fail(localized("completed '\(text)' is not true or false",
-                                                                                    de: "completed '\(text)' ist nicht true oder false")) }
+                guard let value = Bool(settingText: text) else {
+                    throw fail(
+                        localized(
+                            "completed '\(text)' is not true or false",
+                            de: "completed '\(text)' ist nicht true oder false"))
+                }
                 completed = value
             }
             var kind = PracticeSession.Kind.imported
             if let text = field("kind") {
-                guard let value = PracticeSession.Kind(rawValue: text) else { throw fail(localized(
-                    "kind '\(text)' is not timer, guided or imported", de: "kind '\(text)' ist nicht timer, guided oder imported")) }
+                guard let value = PracticeSession.Kind(rawValue: text) else {
+                    throw fail(
+                        localized(
+                            "kind '\(text)' is not timer, guided or imported",
+                            de: "kind '\(text)' ist nicht timer, guided oder imported"))
+                }
                 kind = value
             }
-            sessions.append(PracticeSession(startedAt: started, kind: kind, note: field("note") ?? "",
-                                            plannedSeconds: planned, satSeconds: sat, completed: completed))
+            sessions.append(
+                PracticeSession(
+                    startedAt: started, kind: kind, note: field("note") ?? "",
+                    plannedSeconds: planned, satSeconds: sat, completed: completed))
         }
         return sessions
     }

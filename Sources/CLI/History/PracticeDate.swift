@@ -12,8 +12,9 @@ enum PracticeDate {
         let p = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
         let offset = timeZone.secondsFromGMT(for: date)
         let sign = offset < 0 ? "-" : "+"
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d%@%02d:%02d", p.year ?? 0, p.month ?? 0, p.day ?? 0,
-                      p.hour ?? 0, p.minute ?? 0, p.second ?? 0, sign, abs(offset) / 3600, abs(offset) % 3600 / 60)
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02d%@%02d:%02d", p.year ?? 0, p.month ?? 0, p.day ?? 0,
+            p.hour ?? 0, p.minute ?? 0, p.second ?? 0, sign, abs(offset) / 3600, abs(offset) % 3600 / 60)
     }
 
     static func parse(_ text: String, in timeZone: TimeZone) -> Double? {
@@ -23,13 +24,19 @@ enum PracticeDate {
             guard let part = scanner.scanCharacters(from: .decimalDigits), part.count == digits else { return nil }
             return Int(part)
         }
-        guard let year = number(4), scanner.scanString("-") != nil, let month = number(2), scanner.scanString("-") != nil,
-              let day = number(2), (1...12).contains(month), (1...31).contains(day) else { return nil }
+        guard let year = number(4), scanner.scanString("-") != nil, let month = number(2),
+            scanner.scanString("-") != nil,
+            let day = number(2), (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
         var hour = 12, minute = 0, second = 0
         var zone = timeZone
         if scanner.scanString("T") != nil || scanner.scanString(" ") != nil {
-            guard let h = number(2), scanner.scanString(":") != nil, let m = number(2), h < 24, m < 60 else { return nil }
-            hour = h; minute = m; second = 0
+            guard let h = number(2), scanner.scanString(":") != nil, let m = number(2), h < 24, m < 60 else {
+                return nil
+            }
+            hour = h
+            minute = m
+            second = 0
             if scanner.scanString(":") != nil {
                 guard let s = number(2), s < 60 else { return nil }
                 second = s
@@ -38,7 +45,8 @@ enum PracticeDate {
                 zone = TimeZone(secondsFromGMT: 0) ?? timeZone
             } else if let sign = scanner.scanCharacters(from: CharacterSet(charactersIn: "+-")), sign.count == 1 {
                 guard let oh = number(2), scanner.scanString(":") != nil, let om = number(2),
-                      let fixed = TimeZone(secondsFromGMT: (sign == "-" ? -1 : 1) * (oh * 3600 + om * 60)) else { return nil }
+                    let fixed = TimeZone(secondsFromGMT: (sign == "-" ? -1 : 1) * (oh * 3600 + om * 60))
+                else { return nil }
                 zone = fixed
             }
         }
@@ -47,7 +55,8 @@ enum PracticeDate {
         calendar.timeZone = zone
         let parts = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
         guard let date = calendar.date(from: parts),
-              calendar.component(.day, from: date) == day else { return nil }
+            calendar.component(.day, from: date) == day
+        else { return nil }
         return date.timeIntervalSince1970
     }
 

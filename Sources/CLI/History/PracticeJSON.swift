@@ -15,8 +15,9 @@ enum PracticeJSON {
 
     static func format(_ sessions: [PracticeSession], timeZone: TimeZone) throws -> String {
         let entries = sessions.map {
-            Entry(date: PracticeDate.iso($0.startedAt, in: timeZone), kind: $0.kind.rawValue, note: $0.note,
-                  plannedSeconds: $0.plannedSeconds, satSeconds: $0.satSeconds, completed: $0.completed)
+            Entry(
+                date: PracticeDate.iso($0.startedAt, in: timeZone), kind: $0.kind.rawValue, note: $0.note,
+                plannedSeconds: $0.plannedSeconds, satSeconds: $0.satSeconds, completed: $0.completed)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -6,20 +6,25 @@ import Library
 struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
-        abstract: localized("Time sat, sessions, streaks of days, and a calendar of the last 26 weeks.",
-                            de: "Gesessene Zeit, Sitzungen, Serien von Tagen und ein Kalender der letzten 26 Wochen."),
-        discussion: localized("""
-        A day counts towards a streak when it has a sit of at least one minute, finished or ended early, by the local calendar. The current streak runs to today, or to yesterday while today has no sit yet. With --to, "today" is that day.
-        """, de: """
-        Ein Tag zählt zu einer Serie, wenn an ihm mindestens eine Minute gesessen wurde, vollständig oder vorzeitig beendet, nach dem örtlichen Kalender. Die aktuelle Serie reicht bis heute, oder bis gestern, solange heute noch keine Sitzung war. Mit --to ist "heute" dieser Tag.
-        """)
+        abstract: localized(
+            "Time sat, sessions, streaks of days, and a calendar of the last 26 weeks.",
+            de: "Gesessene Zeit, Sitzungen, Serien von Tagen und ein Kalender der letzten 26 Wochen."),
+        discussion: localized(
+            """
+            A day counts towards a streak when it has a sit of at least one minute, finished or ended early, by the local calendar. The current streak runs to today, or to yesterday while today has no sit yet. With --to, "today" is that day.
+            """,
+            de: """
+                Ein Tag zählt zu einer Serie, wenn an ihm mindestens eine Minute gesessen wurde, vollständig oder vorzeitig beendet, nach dem örtlichen Kalender. Die aktuelle Serie reicht bis heute, oder bis gestern, solange heute noch keine Sitzung war. Mit --to ist "heute" dieser Tag.
+                """)
     )
 
     @OptionGroup var range: DayRangeOptions
 
-    @Flag(name: .customLong("no-color"), help: .localized(
-        "No colours (also when NO_COLOR is set, or when not on a terminal).",
-        de: "Keine Farben (auch wenn NO_COLOR gesetzt ist oder kein Terminal da ist)."))
+    @Flag(
+        name: .customLong("no-color"),
+        help: .localized(
+            "No colours (also when NO_COLOR is set, or when not on a terminal).",
+            de: "Keine Farben (auch wenn NO_COLOR gesetzt ist oder kein Terminal da ist)."))
     var noColor = false
 
     @OptionGroup var location: LibraryLocation
@@ -34,7 +39,7 @@ struct StatsCommand: ParsableCommand {
         let rows: [(MessageKey, String)] = [
             (.statsSessions, "\(stats.sessions)"), (.statsTotal, ClockText.format(seconds: stats.totalSeconds)),
             (.statsAverage, ClockText.format(seconds: stats.averageSeconds)),
-            (.statsCurrentStreak, days(stats.currentStreak)), (.statsLongestStreak, days(stats.longestStreak)),
+            (.statsCurrentStreak, days(stats.currentStreak)), (.statsLongestStreak, days(stats.longestStreak))
         ]
         let width = rows.map { say($0.0).count }.max() ?? 0
         for (key, value) in rows { print(say(key).padded(width + 2) + value) }

@@ -14,7 +14,8 @@ let englishMessages: [MessageKey: String] = [
     .statsCurrentStreak: "current streak", .statsLongestStreak: "longest streak",
     .oneDay: "1 day", .manyDays: "{count} days", .heatLess: "less", .heatMore: "more",
     .monthNames: "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec", .dayLabels: "Mon,,Wed,,Fri,,",
-    .historyCompleted: "completed", .historySatOf: "{sat} of {planned}", .historyEndedEarly: "ended early", .historyNoneYet: "no sits recorded yet",
+    .historyCompleted: "completed", .historySatOf: "{sat} of {planned}", .historyEndedEarly: "ended early",
+    .historyNoneYet: "no sits recorded yet",
     .historyNoneInRange: "no sits recorded in that range", .historyImported: "imported {count} sits",
     .historyImportedSkipped: "imported {count} sits, {skipped} already in the history",
     .kindTimer: "timer", .kindGuided: "guided", .kindImported: "imported",
@@ -33,5 +34,5 @@ let englishMessages: [MessageKey: String] = [
     Notice the body resting where it is.
     Each breath is a fresh start.
     Be kind to the mind that wanders.
-    """,
+    """
 ]

@@ -12,11 +12,14 @@ extension ErrorMessages {
         case let .minutesNotPositive(m): "--minutes muss größer als 0 sein (angegeben: \(m))"
         case let .minutesTooLong(m): "--minutes darf höchstens \(C.maxMinutes) sein (24 Stunden), angegeben: \(m)"
         case let .countdownNegative(c): "--countdown muss 0 oder mehr Sekunden sein (angegeben: \(c))"
-        case let .countdownTooLong(c): "--countdown darf höchstens \(C.maxCountdownSeconds) Sekunden sein (angegeben: \(c))"
+        case let .countdownTooLong(c):
+            "--countdown darf höchstens \(C.maxCountdownSeconds) Sekunden sein (angegeben: \(c))"
         case let .intervalNotPositive(i): "--interval muss größer als 0 Minuten sein (angegeben: \(i))"
-        case let .intervalNotShorterThanSession(i, m): "--interval (\(i) min) muss kürzer sein als die Sitzung (\(m) min)"
+        case let .intervalNotShorterThanSession(i, m):
+            "--interval (\(i) min) muss kürzer sein als die Sitzung (\(m) min)"
         case .bellsWithInterval: "--bells ersetzt --interval; gib das eine oder das andere an"
-        case let .bellOutOfRange(b, m): "--bells: \(b) muss nach dem Startgong und vor dem Schlussgong liegen (mehr als 0, weniger als \(m) Minuten)"
+        case let .bellOutOfRange(b, m):
+            "--bells: \(b) muss nach dem Startgong und vor dem Schlussgong liegen (mehr als 0, weniger als \(m) Minuten)"
         case let .duplicateBell(b): "--bells: \(b) ist doppelt angegeben"
         case let .strikesOutOfRange(n):
             "--strikes muss zwischen \(C.strikeRange.lowerBound) und \(C.strikeRange.upperBound) liegen (angegeben: \(n))"
@@ -54,7 +57,8 @@ extension ErrorMessages {
         case let .fileNotFound(path): "'\(path)': keine solche Datei"
         case let .unreadable(path, reason): "'\(path)': die Datei ist nicht lesbar (\(reason))"
         case let .empty(path): "'\(path)': die Datei ist leer"
-        case let .notAudio(path): "'\(path)': keine Audiodatei, die dieses Programm lesen kann (MP3, WAV, FLAC, Ogg, AIFF)"
+        case let .notAudio(path):
+            "'\(path)': keine Audiodatei, die dieses Programm lesen kann (MP3, WAV, FLAC, Ogg, AIFF)"
         case let .truncated(path, detail): "'\(path)': die Datei ist abgeschnitten (\(detail))"
         case let .decodeFailed(path, reason): "'\(path)': Dekodieren fehlgeschlagen (\(reason))"
         case let .resamplerFailed(reason): "Umrechnen der Abtastrate fehlgeschlagen (\(reason))"
@@ -85,11 +89,13 @@ extension ErrorMessages {
         case let .unmeasurable(path, sampleRate): "'\(path)': Ton mit \(sampleRate) Hz lässt sich nicht messen"
         case let .holdsNoAudio(path): "'\(path)': enthält keinen Ton"
         case let .noSuchPath(path): "'\(path)': keine solche Datei und kein solcher Ordner"
-        case let .noSuchTrack(reference): "keine Aufnahme '\(reference)' in der Bibliothek (siehe `meditate library list`)"
+        case let .noSuchTrack(reference):
+            "keine Aufnahme '\(reference)' in der Bibliothek (siehe `meditate library list`)"
         case let .ambiguous(reference, candidates):
             "'\(reference)' passt auf \(candidates.count) Aufnahmen (\(LibraryError.shortList(candidates))); gib ihre ID oder mehr vom Titel an"
         case let .copyFailed(path, reason): "'\(path)': kann nicht in die Bibliothek kopiert werden (\(reason))"
-        case let .damagedSamples(path, count): "'\(path)': die Datei ist beschädigt (\(count) Samples sind keine Zahl oder über +24 dBFS)"
+        case let .damagedSamples(path, count):
+            "'\(path)': die Datei ist beschädigt (\(count) Samples sind keine Zahl oder über +24 dBFS)"
         }
     }
 

@@ -14,7 +14,8 @@ let germanMessages: [MessageKey: String] = [
     .statsCurrentStreak: "aktuelle Serie", .statsLongestStreak: "längste Serie",
     .oneDay: "1 Tag", .manyDays: "{count} Tage", .heatLess: "weniger", .heatMore: "mehr",
     .monthNames: "Jan Feb Mär Apr Mai Jun Jul Aug Sep Okt Nov Dez", .dayLabels: "Mo,,Mi,,Fr,,",
-    .historyCompleted: "vollständig", .historySatOf: "{sat} von {planned}", .historyEndedEarly: "vorzeitig", .historyNoneYet: "noch keine Sitzungen aufgezeichnet",
+    .historyCompleted: "vollständig", .historySatOf: "{sat} von {planned}", .historyEndedEarly: "vorzeitig",
+    .historyNoneYet: "noch keine Sitzungen aufgezeichnet",
     .historyNoneInRange: "keine Sitzungen in diesem Zeitraum", .historyImported: "{count} Sitzungen importiert",
     .historyImportedSkipped: "{count} Sitzungen importiert, {skipped} waren schon im Protokoll",
     .kindTimer: "Timer", .kindGuided: "geführt", .kindImported: "importiert",
@@ -33,5 +34,5 @@ let germanMessages: [MessageKey: String] = [
     Spüre den Körper, der ruht, wo er ist.
     Jeder Atemzug ist ein neuer Anfang.
     Sei freundlich zum Geist, der wandert.
-    """,
+    """
 ]

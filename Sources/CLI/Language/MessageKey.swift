@@ -12,7 +12,8 @@ enum MessageKey: String, CaseIterable, Sendable {
     // Practice history and stats.
     case statsSessions, statsTotal, statsAverage, statsCurrentStreak, statsLongestStreak, oneDay, manyDays
     case heatLess, heatMore, monthNames, dayLabels
-    case historyCompleted, historyEndedEarly, historySatOf, historyNoneYet, historyNoneInRange, historyImported, historyImportedSkipped
+    case historyCompleted, historyEndedEarly, historySatOf, historyNoneYet, historyNoneInRange, historyImported,
+        historyImportedSkipped
     case kindTimer, kindGuided, kindImported
     case sitMinutes, sitBellsEvery, sitBellsAt, noiseWhite, noisePink, noiseBrown, sitThen
     // Presets.

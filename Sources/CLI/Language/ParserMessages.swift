@@ -38,7 +38,9 @@ enum ParserMessages {
         if let m = text.wholeMatch(of: #/Missing one of: (.*)/#) { return "es fehlt eins von: \(m.1)" }
         if let m = text.wholeMatch(of: #/Missing value for '(.*)'/#) { return "es fehlt der Wert für '\(m.1)'" }
         if let m = text.wholeMatch(of: #/Unexpected argument '(.*)'/#) { return "unerwartetes Argument '\(m.1)'" }
-        if let m = text.wholeMatch(of: #/(\d+) unexpected arguments: (.*)/#) { return "\(m.1) unerwartete Argumente: \(m.2)" }
+        if let m = text.wholeMatch(of: #/(\d+) unexpected arguments: (.*)/#) {
+            return "\(m.1) unerwartete Argumente: \(m.2)"
+        }
         if let m = text.wholeMatch(of: #/The option '(.*)' does not take any value, but '(.*)' was specified\./#) {
             return "die Option '\(m.1)' nimmt keinen Wert, doch '\(m.2)' wurde angegeben"
         }
@@ -51,13 +53,13 @@ enum ParserMessages {
 
     private static let headings = [
         ("OVERVIEW: ", "ÜBERSICHT: "), ("USAGE: ", "AUFRUF: "), ("ARGUMENTS:", "ARGUMENTE:"),
-        ("OPTIONS:", "OPTIONEN:"), ("SUBCOMMANDS:", "BEFEHLE:"),
+        ("OPTIONS:", "OPTIONEN:"), ("SUBCOMMANDS:", "BEFEHLE:")
     ]
 
     private static let builtIns = [
         ("Show help information.", "Zeigt diese Hilfe."), ("Show the version.", "Zeigt die Version."),
         (" (default) ", " (Standard)"),
         // ArgumentParser's "(values: a, b)" list of choices.
-        ("(values: ", "(Werte: "),
+        ("(values: ", "(Werte: ")
     ]
 }

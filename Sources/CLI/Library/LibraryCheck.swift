@@ -6,9 +6,11 @@ import Library
 struct LibraryCheck: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: localized("Report tracks whose files are missing or have changed since import.",
-                            de: "Meldet Aufnahmen, deren Dateien fehlen oder sich seit dem Import geändert haben."),
-        discussion: localized("Exits 1 when there is something to report.", de: "Endet mit Status 1, wenn es etwas zu melden gibt."))
+        abstract: localized(
+            "Report tracks whose files are missing or have changed since import.",
+            de: "Meldet Aufnahmen, deren Dateien fehlen oder sich seit dem Import geändert haben."),
+        discussion: localized(
+            "Exits 1 when there is something to report.", de: "Endet mit Status 1, wenn es etwas zu melden gibt."))
 
     @OptionGroup var location: LibraryLocation
 
@@ -18,8 +20,10 @@ struct LibraryCheck: ParsableCommand {
         for problem in problems { print(problem.line) }
         let count = try library.allTracks().count
         if problems.isEmpty {
-            print(localized("all \(count) tracks are where they were and unchanged",
-                            de: "alle \(count) Aufnahmen sind, wo sie waren, und unverändert"))
+            print(
+                localized(
+                    "all \(count) tracks are where they were and unchanged",
+                    de: "alle \(count) Aufnahmen sind, wo sie waren, und unverändert"))
         } else {
             throw ExitCode(1)
         }

@@ -5,11 +5,14 @@ import Library
 struct LibraryEdit: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
-        abstract: localized("Change the title or teacher shown for a track.",
-                            de: "Ändert Titel oder Lehrer:in, die für eine Aufnahme gezeigt werden."),
+        abstract: localized(
+            "Change the title or teacher shown for a track.",
+            de: "Ändert Titel oder Lehrer:in, die für eine Aufnahme gezeigt werden."),
         discussion: localized(
             "The edit is kept in the library; the file and its tags are never written. An empty value goes back to the tag.",
-            de: "Die Änderung steht in der Bibliothek; Datei und Tags werden nie geschrieben. Ein leerer Wert kehrt zum Tag zurück."))
+            de:
+                "Die Änderung steht in der Bibliothek; Datei und Tags werden nie geschrieben. Ein leerer Wert kehrt zum Tag zurück."
+        ))
 
     @Argument(help: TrackID.help)
     var id: TrackID
@@ -23,7 +26,10 @@ struct LibraryEdit: ParsableCommand {
     @OptionGroup var location: LibraryLocation
 
     func validate() throws {
-        if title == nil && teacher == nil { throw ValidationError(localized("give --title, --teacher or both", de: "gib --title, --teacher oder beides an")) }
+        if title == nil && teacher == nil {
+            throw ValidationError(
+                localized("give --title, --teacher or both", de: "gib --title, --teacher oder beides an"))
+        }
     }
 
     func run() throws {

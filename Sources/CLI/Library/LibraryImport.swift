@@ -6,40 +6,49 @@ import Library
 struct LibraryImport: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: localized("Import audio files, or folders of them (searched recursively).",
-                            de: "Importiert Audiodateien oder Ordner davon (rekursiv durchsucht)."),
-        discussion: localized("""
-        Reads title, artist (shown as teacher) and album, the exact duration, and measures the
-        integrated loudness (EBU R128) once. MP3, WAV, FLAC, Ogg and AIFF. Importing a file again
-        changes nothing; a file that moved is found again by its content. Files that cannot be
-        read are reported, one line each, and skipped; the exit status is then 1.
-        """, de: """
-        Liest Titel, Interpret (als Lehrer:in gezeigt) und Album, die genaue Dauer, und misst die
-        integrierte Lautheit (EBU R128) einmal. MP3, WAV, FLAC, Ogg und AIFF. Eine Datei erneut zu
-        importieren ändert nichts; eine verschobene Datei wird an ihrem Inhalt wiedererkannt.
-        Unlesbare Dateien werden gemeldet, je eine Zeile, und übersprungen; der Status ist dann 1.
-        """))
+        abstract: localized(
+            "Import audio files, or folders of them (searched recursively).",
+            de: "Importiert Audiodateien oder Ordner davon (rekursiv durchsucht)."),
+        discussion: localized(
+            """
+            Reads title, artist (shown as teacher) and album, the exact duration, and measures the
+            integrated loudness (EBU R128) once. MP3, WAV, FLAC, Ogg and AIFF. Importing a file again
+            changes nothing; a file that moved is found again by its content. Files that cannot be
+            read are reported, one line each, and skipped; the exit status is then 1.
+            """,
+            de: """
+                Liest Titel, Interpret (als Lehrer:in gezeigt) und Album, die genaue Dauer, und misst die
+                integrierte Lautheit (EBU R128) einmal. MP3, WAV, FLAC, Ogg und AIFF. Eine Datei erneut zu
+                importieren ändert nichts; eine verschobene Datei wird an ihrem Inhalt wiedererkannt.
+                Unlesbare Dateien werden gemeldet, je eine Zeile, und übersprungen; der Status ist dann 1.
+                """))
 
-    @Argument(help: .localized("Files or folders to import.", de: "Dateien oder Ordner zum Importieren.", valueName: "path"))
+    @Argument(
+        help: .localized("Files or folders to import.", de: "Dateien oder Ordner zum Importieren.", valueName: "path"))
     var inputs: [String]
 
-    @Flag(help: .localized("Copy the files into the library's folder instead of referring to them where they are.",
-                           de: "Kopiert die Dateien in den Ordner der Bibliothek, statt auf sie zu verweisen."))
+    @Flag(
+        help: .localized(
+            "Copy the files into the library's folder instead of referring to them where they are.",
+            de: "Kopiert die Dateien in den Ordner der Bibliothek, statt auf sie zu verweisen."))
     var copy = false
 
     @Flag(name: .shortAndLong, help: .localized("Only report problems.", de: "Nur Probleme melden."))
     var quiet = false
 
-    @Option(name: .shortAndLong,
-            help: .localized("Files decoded at once (default: one per core).",
-                             de: "Gleichzeitig dekodierte Dateien (Standard: eine je Kern).", valueName: "n"))
+    @Option(
+        name: .shortAndLong,
+        help: .localized(
+            "Files decoded at once (default: one per core).",
+            de: "Gleichzeitig dekodierte Dateien (Standard: eine je Kern).", valueName: "n"))
     var jobs: Int?
 
     @OptionGroup var location: LibraryLocation
 
     func validate() throws {
         if let jobs, !(1...256).contains(jobs) {
-            throw ValidationError(localized("--jobs must be 1 to 256, not \(jobs)", de: "--jobs muss 1 bis 256 sein, nicht \(jobs)"))
+            throw ValidationError(
+                localized("--jobs must be 1 to 256, not \(jobs)", de: "--jobs muss 1 bis 256 sein, nicht \(jobs)"))
         }
     }
 
@@ -52,7 +61,9 @@ struct LibraryImport: ParsableCommand {
         var counts: [ImportOutcomeKind: Int] = [:]
         // The decoding (hash, tags, length, loudness) runs on every core; the imports take
         // its results in the files' order, so the library and the lines are as one at a time.
-        let preparations = InOrderWorkers(count: files.count, threads: jobs ?? ProcessInfo.processInfo.activeProcessorCount) {
+        let preparations = InOrderWorkers(
+            count: files.count, threads: jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        ) {
             index in importer.prepare(files[index])
         }
         for (index, file) in files.enumerated() {
@@ -76,7 +87,9 @@ struct LibraryImport: ParsableCommand {
                 let count = counts[kind, default: 0]
                 return count > 0 ? "\(count) \(kind.word)" : nil
             }
-            print(parts.isEmpty ? localized("nothing to import", de: "nichts zu importieren") : parts.joined(separator: ", "))
+            print(
+                parts.isEmpty
+                    ? localized("nothing to import", de: "nichts zu importieren") : parts.joined(separator: ", "))
         }
         // As cp and tar do: the rest is imported, and the exit status says that not all was.
         if failed > 0 { throw ExitCode(1) }

@@ -5,19 +5,23 @@ extension ImportOutcome {
     var line: String {
         switch self {
         case let .imported(track):
-            localized("imported #\(track.id ?? 0) \(track.shownTeacher) — \(track.title)",
-                      de: "importiert #\(track.id ?? 0) \(track.shownTeacher) — \(track.title)")
+            localized(
+                "imported #\(track.id ?? 0) \(track.shownTeacher) — \(track.title)",
+                de: "importiert #\(track.id ?? 0) \(track.shownTeacher) — \(track.title)")
         case let .unchanged(track):
             localized("unchanged #\(track.id ?? 0) \(track.title)", de: "unverändert #\(track.id ?? 0) \(track.title)")
         case let .moved(track, from):
-            localized("found again #\(track.id ?? 0) \(track.title) (moved from '\(from)')",
-                      de: "wiedergefunden #\(track.id ?? 0) \(track.title) (verschoben von '\(from)')")
+            localized(
+                "found again #\(track.id ?? 0) \(track.title) (moved from '\(from)')",
+                de: "wiedergefunden #\(track.id ?? 0) \(track.title) (verschoben von '\(from)')")
         case let .updated(track):
-            localized("updated #\(track.id ?? 0) \(track.title) (the file changed)",
-                      de: "aktualisiert #\(track.id ?? 0) \(track.title) (die Datei hat sich geändert)")
+            localized(
+                "updated #\(track.id ?? 0) \(track.title) (the file changed)",
+                de: "aktualisiert #\(track.id ?? 0) \(track.title) (die Datei hat sich geändert)")
         case let .duplicate(track, path):
-            localized("skipped '\(path)': the same audio as #\(track.id ?? 0) \(track.title)",
-                      de: "übersprungen '\(path)': derselbe Ton wie #\(track.id ?? 0) \(track.title)")
+            localized(
+                "skipped '\(path)': the same audio as #\(track.id ?? 0) \(track.title)",
+                de: "übersprungen '\(path)': derselbe Ton wie #\(track.id ?? 0) \(track.title)")
         case let .failed(_, error): Self.skipped(because: ErrorMessages.line(for: error))
         }
     }
@@ -61,8 +65,9 @@ extension TrackProblem {
         return switch kind {
         case .missing: localized("\(name): missing ('\(track.path)')", de: "\(name): fehlt ('\(track.path)')")
         case .changed:
-            localized("\(name): changed since import ('\(track.path)'); import it again",
-                      de: "\(name): seit dem Import geändert ('\(track.path)'); importiere sie erneut")
+            localized(
+                "\(name): changed since import ('\(track.path)'); import it again",
+                de: "\(name): seit dem Import geändert ('\(track.path)'); importiere sie erneut")
         case .unreadable:
             localized("\(name): cannot be read ('\(track.path)')", de: "\(name): nicht lesbar ('\(track.path)')")
         }

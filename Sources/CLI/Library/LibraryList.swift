@@ -5,8 +5,10 @@ import Library
 /// `meditate library list`
 struct LibraryList: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: localized("List the tracks, grouped by teacher, with durations.",
-                                              de: "Listet die Aufnahmen nach Lehrer:in, mit ihrer Dauer."))
+        commandName: "list",
+        abstract: localized(
+            "List the tracks, grouped by teacher, with durations.",
+            de: "Listet die Aufnahmen nach Lehrer:in, mit ihrer Dauer."))
 
     @Flag(help: .localized("One JSON array of tracks, for scripts.", de: "Ein JSON-Array der Aufnahmen, für Skripte."))
     var json = false
@@ -20,8 +22,11 @@ struct LibraryList: ParsableCommand {
             return
         }
         if tracks.isEmpty {
-            print(localized("The library is empty; add guided meditations with `meditate library import PATH`.",
-                            de: "Die Bibliothek ist leer; füge geführte Meditationen mit `meditate library import PFAD` hinzu."))
+            print(
+                localized(
+                    "The library is empty; add guided meditations with `meditate library import PATH`.",
+                    de: "Die Bibliothek ist leer; füge geführte Meditationen mit `meditate library import PFAD` hinzu.")
+            )
             return
         }
         let idWidth = tracks.map { "#\($0.id ?? 0)".count }.max() ?? 2

@@ -6,8 +6,9 @@ struct LibraryRemove: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
         abstract: localized("Remove a track from the library.", de: "Entfernt eine Aufnahme aus der Bibliothek."),
-        discussion: localized("Your file stays where it is; a copy made by `import --copy` is deleted.",
-                              de: "Deine Datei bleibt, wo sie ist; eine Kopie aus `import --copy` wird gelöscht."))
+        discussion: localized(
+            "Your file stays where it is; a copy made by `import --copy` is deleted.",
+            de: "Deine Datei bleibt, wo sie ist; eine Kopie aus `import --copy` wird gelöscht."))
 
     @Argument(help: TrackID.help)
     var id: TrackID

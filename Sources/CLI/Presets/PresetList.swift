@@ -4,7 +4,9 @@ import Session
 
 /// `meditate preset list`
 struct PresetList: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: localized("The presets and what they hold.", de: "Die Vorlagen und was sie enthalten."))
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: localized("The presets and what they hold.", de: "Die Vorlagen und was sie enthalten."))
 
     func run() throws {
         let presets = try Settings.load().file.presets

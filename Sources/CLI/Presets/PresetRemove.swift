@@ -4,7 +4,8 @@ import Session
 
 /// `meditate preset remove NAME`
 struct PresetRemove: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "remove", abstract: localized("Delete a preset.", de: "Löscht eine Vorlage."))
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: localized("Delete a preset.", de: "Löscht eine Vorlage."))
 
     @Argument(help: PresetName.help)
     var name: String

@@ -5,18 +5,25 @@ import Session
 /// `meditate preset save NAME OPTIONS…`
 struct PresetSave: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "save", abstract: localized("Save these options as a preset (replacing one of the same name).",
-                                              de: "Speichert diese Optionen als Vorlage (ersetzt eine gleichen Namens)."))
+        commandName: "save",
+        abstract: localized(
+            "Save these options as a preset (replacing one of the same name).",
+            de: "Speichert diese Optionen als Vorlage (ersetzt eine gleichen Namens)."))
 
-    @Argument(help: .localized("The preset's name: letters, digits, '-' and '_'.",
-                                     de: "Der Name der Vorlage: Buchstaben, Ziffern, '-' und '_'.", valueName: "name"))
+    @Argument(
+        help: .localized(
+            "The preset's name: letters, digits, '-' and '_'.",
+            de: "Der Name der Vorlage: Buchstaben, Ziffern, '-' und '_'.", valueName: "name"))
     var name: String
 
     @OptionGroup var session: SessionOptions
 
-    @Option(name: .customLong("guided"), help: .localized(
-        "A guided track (an id, a title's start, or a file) the preset plays first.",
-        de: "Eine geführte Aufnahme (ID, Anfang des Titels oder Datei), die die Vorlage zuerst spielt.", valueName: "track"))
+    @Option(
+        name: .customLong("guided"),
+        help: .localized(
+            "A guided track (an id, a title's start, or a file) the preset plays first.",
+            de: "Eine geführte Aufnahme (ID, Anfang des Titels oder Datei), die die Vorlage zuerst spielt.",
+            valueName: "track"))
     var guidedTrack: String?
 
     @OptionGroup(title: GuidedOptions.titleWithGuided) var guided: GuidedOptions

@@ -4,7 +4,8 @@ import Session
 
 /// `meditate preset show NAME`
 struct PresetShow: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: localized("The options a preset holds.", de: "Die Optionen einer Vorlage."))
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: localized("The options a preset holds.", de: "Die Optionen einer Vorlage."))
 
     @Argument(help: PresetName.help)
     var name: String

@@ -8,8 +8,10 @@ import Glibc
 enum AtomicFile {
     /// Reads the file ("" when there is none), hands its text to `change`, and writes what
     /// `change` returns when that differs; all under an exclusive lock on its folder.
-    static func update(_ path: String,
-                       _ change: (String) throws(SettingsError) -> String) throws(SettingsError) {
+    static func update(
+        _ path: String,
+        _ change: (String) throws(SettingsError) -> String
+    ) throws(SettingsError) {
         let target = resolved(path)
         let directory = target.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         try makeDirectory(directory.isEmpty ? "." : directory, for: path)
@@ -67,7 +69,8 @@ enum AtomicFile {
             // Root may write anything; a file whose owner took away every write bit is kept
             // as it is, for root too.
             guard mode & 0o222 != 0 else {
-                throw .unwritable(path: path, reason: localized("the file is read-only", de: "die Datei ist schreibgeschützt"))
+                throw .unwritable(
+                    path: path, reason: localized("the file is read-only", de: "die Datei ist schreibgeschützt"))
             }
         } else {
             let mask = umask(0)

@@ -87,7 +87,11 @@ struct ConfigEditor {
     }
 
     private mutating func appendAtEnd(_ new: [String]) {
-        if lines.last == "" { lines.insert(contentsOf: new, at: lines.count - 1) } else { lines.append(contentsOf: new) }
+        if lines.last == "" {
+            lines.insert(contentsOf: new, at: lines.count - 1)
+        } else {
+            lines.append(contentsOf: new)
+        }
     }
 
     private static func isBlank(_ line: String) -> Bool { line.trimmingCharacters(in: .whitespaces).isEmpty }

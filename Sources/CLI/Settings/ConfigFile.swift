@@ -45,9 +45,11 @@ struct ConfigFile {
         self.path = path
         self.text = text
         if let line = TableHeaderCheck.firstBadHeader(in: text) {
-            throw .malformed(path: path, line: line, reason: localized(
-                "a table header needs a name after '[', e.g. [preset.morning]",
-                de: "eine Tabellenüberschrift braucht nach '[' einen Namen, z. B. [preset.morning]"))
+            throw .malformed(
+                path: path, line: line,
+                reason: localized(
+                    "a table header needs a name after '[', e.g. [preset.morning]",
+                    de: "eine Tabellenüberschrift braucht nach '[' einen Namen, z. B. [preset.morning]"))
         }
         let table: TOMLTable
         do {
@@ -77,20 +79,26 @@ struct ConfigFile {
         self.presets = presets
     }
 
-    private static func presets(_ value: any TOMLValueConvertible, path: String,
-                                lines: ConfigLines) throws(SettingsError) -> [String: [String: Entry]] {
+    private static func presets(
+        _ value: any TOMLValueConvertible, path: String,
+        lines: ConfigLines
+    ) throws(SettingsError) -> [String: [String: Entry]] {
         guard let tables = value.table else {
-            throw .malformed(path: path, line: lines.line(of: "preset", in: nil),
-                             reason: localized("'preset' holds presets as tables, e.g. [preset.morning]",
-                                               de: "'preset' enthält Vorlagen als Tabellen, z. B. [preset.morning]"))
+            throw .malformed(
+                path: path, line: lines.line(of: "preset", in: nil),
+                reason: localized(
+                    "'preset' holds presets as tables, e.g. [preset.morning]",
+                    de: "'preset' enthält Vorlagen als Tabellen, z. B. [preset.morning]"))
         }
         var presets: [String: [String: Entry]] = [:]
         for name in tables.keys {
             let tableName = "preset.\(name)"
             guard let preset = tables[name]?.table else {
-                throw .malformed(path: path, line: lines.line(of: name, in: "preset"),
-                                 reason: localized("preset '\(name)' must be a table, [\(tableName)]",
-                                                   de: "Vorlage '\(name)' muss eine Tabelle sein, [\(tableName)]"))
+                throw .malformed(
+                    path: path, line: lines.line(of: name, in: "preset"),
+                    reason: localized(
+                        "preset '\(name)' must be a table, [\(tableName)]",
+                        de: "Vorlage '\(name)' muss eine Tabelle sein, [\(tableName)]"))
             }
             var entries: [String: Entry] = [:]
             for key in preset.keys {
@@ -106,8 +114,10 @@ struct ConfigFile {
         return presets
     }
 
-    private static func entry(_ value: any TOMLValueConvertible, setting: any AnySetting, origin: String,
-                              line: Int) throws(SettingsError) -> Entry {
+    private static func entry(
+        _ value: any TOMLValueConvertible, setting: any AnySetting, origin: String,
+        line: Int
+    ) throws(SettingsError) -> Entry {
         let text: String
         switch value.type {
         case .string: text = value.string ?? ""
@@ -115,9 +125,11 @@ struct ConfigFile {
         case .double: text = value.double.map { "\($0)" } ?? ""
         case .bool: text = value.bool.map { $0 ? "true" : "false" } ?? ""
         default:
-            throw .invalidValue(origin: origin, problem: SettingProblem(
-                key: setting.name, expectation: setting.expectation,
-                given: localized("a TOML \(value.type)", de: "ein TOML-Wert vom Typ \(value.type)")))
+            throw .invalidValue(
+                origin: origin,
+                problem: SettingProblem(
+                    key: setting.name, expectation: setting.expectation,
+                    given: localized("a TOML \(value.type)", de: "ein TOML-Wert vom Typ \(value.type)")))
         }
         do {
             return Entry(text: try setting.canonical(text), line: line)

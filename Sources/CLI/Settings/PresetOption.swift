@@ -2,10 +2,11 @@ import ArgumentParser
 
 /// `--preset NAME`: a saved set of options (`meditate preset save`) under the flags given.
 struct PresetOption: ParsableArguments {
-    @Option(help: .localized(
-        "Start from a saved preset (`meditate preset list`); options given here override it.",
-        de: "Beginnt mit einer gespeicherten Vorlage (`meditate preset list`); hier angegebene Optionen gehen vor.",
-        valueName: "name"))
+    @Option(
+        help: .localized(
+            "Start from a saved preset (`meditate preset list`); options given here override it.",
+            de: "Beginnt mit einer gespeicherten Vorlage (`meditate preset list`); hier angegebene Optionen gehen vor.",
+            valueName: "name"))
     var preset: String?
 
     /// The settings of this run: config.toml, `MEDITATE_*`, and the preset if one is named.

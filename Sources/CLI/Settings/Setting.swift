@@ -11,8 +11,10 @@ struct Setting<Value: SettingValue>: AnySetting {
     let belongsInConfig: Bool
     let isValid: @Sendable (Value) -> Bool
 
-    init(_ name: String, _ summary: Phrase, expecting expectation: Phrase,
-         inConfig: Bool = true, isValid: @escaping @Sendable (Value) -> Bool = { _ in true }) {
+    init(
+        _ name: String, _ summary: Phrase, expecting expectation: Phrase,
+        inConfig: Bool = true, isValid: @escaping @Sendable (Value) -> Bool = { _ in true }
+    ) {
         self.name = name
         self.summary = summary
         self.expectation = expectation

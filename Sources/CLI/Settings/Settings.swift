@@ -9,8 +9,10 @@ struct Settings {
     private(set) var preset: (name: String, values: [String: String])?
 
     /// Reads config.toml and the environment; a bad value in either is an error naming where.
-    static func load(environment variables: [String: String] = ProcessEnvironment.variables,
-                     path: String? = nil) throws(SettingsError) -> Settings {
+    static func load(
+        environment variables: [String: String] = ProcessEnvironment.variables,
+        path: String? = nil
+    ) throws(SettingsError) -> Settings {
         let file = try ConfigFile(path: path ?? ConfigFile.defaultPath(environment: variables))
         var environment: [String: String] = [:]
         for setting in SettingKeys.all where setting.belongsInConfig {

@@ -26,24 +26,36 @@ enum SettingsError: LocalizedError, Equatable {
         case let .invalidFlag(problem):
             return "--\(problem.key) \(problem.reason)"
         case let .unknownKey(origin, key):
-            return localized("\(origin): unknown setting '\(key)' (`meditate config list` shows them all)",
-                             de: "\(origin): unbekannte Einstellung '\(key)' (`meditate config list` zeigt alle)")
+            return localized(
+                "\(origin): unknown setting '\(key)' (`meditate config list` shows them all)",
+                de: "\(origin): unbekannte Einstellung '\(key)' (`meditate config list` zeigt alle)")
         case let .presetOnly(origin, key):
             return localized(
                 "\(origin): '\(key)' describes one session; keep it in a preset (`meditate preset save`), not in the config",
-                de: "\(origin): '\(key)' beschreibt eine einzelne Sitzung; das gehört in eine Vorlage (`meditate preset save`), nicht in die Konfiguration")
+                de:
+                    "\(origin): '\(key)' beschreibt eine einzelne Sitzung; das gehört in eine Vorlage (`meditate preset save`), nicht in die Konfiguration"
+            )
         case let .unknownPreset(name, known):
             let names = known.joined(separator: ", ")
-            let list = known.isEmpty
-                ? localized("there are none yet (`meditate preset save NAME …`)", de: "es gibt noch keine (`meditate preset save NAME …`)")
+            let list =
+                known.isEmpty
+                ? localized(
+                    "there are none yet (`meditate preset save NAME …`)",
+                    de: "es gibt noch keine (`meditate preset save NAME …`)")
                 : localized("known: \(names)", de: "bekannt: \(names)")
             return localized("no preset named '\(name)'; \(list)", de: "keine Vorlage namens '\(name)'; \(list)")
         case let .invalidPresetName(name):
-            return localized("'\(name)' cannot name a preset: use letters, digits, '-' and '_', not a command's name",
-                             de: "'\(name)' kann keine Vorlage benennen: nimm Buchstaben, Ziffern, '-' und '_', nicht den Namen eines Befehls")
+            return localized(
+                "'\(name)' cannot name a preset: use letters, digits, '-' and '_', not a command's name",
+                de:
+                    "'\(name)' kann keine Vorlage benennen: nimm Buchstaben, Ziffern, '-' und '_', nicht den Namen eines Befehls"
+            )
         case let .emptyPreset(name):
-            return localized("preset '\(name)' would hold nothing: give the options it keeps, e.g. --minutes 20 --interval 5",
-                             de: "Vorlage '\(name)' wäre leer: gib die Optionen an, die sie behalten soll, z. B. --minutes 20 --interval 5")
+            return localized(
+                "preset '\(name)' would hold nothing: give the options it keeps, e.g. --minutes 20 --interval 5",
+                de:
+                    "Vorlage '\(name)' wäre leer: gib die Optionen an, die sie behalten soll, z. B. --minutes 20 --interval 5"
+            )
         case let .unreadable(path, reason):
             return localized("cannot read \(path): \(reason)", de: "kann \(path) nicht lesen: \(reason)")
         case let .unwritable(path, reason):

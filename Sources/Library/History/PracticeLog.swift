@@ -24,17 +24,23 @@ extension LibraryDatabase {
     /// that a short-lived process makes only once.
     public func record(_ session: PracticeSession) throws(LibraryError) {
         try write { db in
-            try db.execute(sql: """
-                INSERT INTO practice (startedAt, kind, note, plannedSeconds, satSeconds, completed)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [session.startedAt, session.kind.rawValue, session.note, session.plannedSeconds,
-                                 session.satSeconds, session.completed])
+            try db.execute(
+                sql: """
+                    INSERT INTO practice (startedAt, kind, note, plannedSeconds, satSeconds, completed)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    session.startedAt, session.kind.rawValue, session.note, session.plannedSeconds,
+                    session.satSeconds, session.completed
+                ])
         }
     }
 
     /// Sits that started in [from, to) (seconds since 1970), oldest first; with `newest`, only
     /// the last that many, which SQLite picks (a history of a million sits is not read to show 20).
-    public func practice(from: Double? = nil, to: Double? = nil, newest: Int? = nil) throws(LibraryError) -> [PracticeSession] {
+    public func practice(
+        from: Double? = nil, to: Double? = nil, newest: Int? = nil
+    ) throws(LibraryError) -> [PracticeSession] {
         try read { db in
             var request = PracticeSession.all()
             if let from { request = request.filter(Column("startedAt") >= from) }
@@ -48,18 +54,28 @@ extension LibraryDatabase {
     /// What `stats` needs of the sits in [from, to), summed by SQLite in quarter hours of UTC
     /// (every time zone's offset is a whole number of quarter hours, so each quarter hour lies
     /// in one local day): a few thousand rows a year, whatever the number of sits.
-    public func practiceTotals(from: Double? = nil, to: Double? = nil, timeZone: TimeZone) throws(LibraryError) -> PracticeTotals {
+    public func practiceTotals(
+        from: Double? = nil, to: Double? = nil, timeZone: TimeZone
+    ) throws(LibraryError) -> PracticeTotals {
         try read { db in
             var conditions: [String] = []
             var arguments: [any DatabaseValueConvertible] = []
-            if let from { conditions.append("startedAt >= ?"); arguments.append(from) }
-            if let to { conditions.append("startedAt < ?"); arguments.append(to) }
+            if let from {
+                conditions.append("startedAt >= ?")
+                arguments.append(from)
+            }
+            if let to {
+                conditions.append("startedAt < ?")
+                arguments.append(to)
+            }
             let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT CAST(floor(startedAt / 900) AS INTEGER) AS quarter, count(*) AS sits,
-                       sum(satSeconds) AS seconds, max(satSeconds) AS longest
-                FROM practice \(filter) GROUP BY quarter ORDER BY quarter
-                """, arguments: StatementArguments(arguments))
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT CAST(floor(startedAt / 900) AS INTEGER) AS quarter, count(*) AS sits,
+                           sum(satSeconds) AS seconds, max(satSeconds) AS longest
+                    FROM practice \(filter) GROUP BY quarter ORDER BY quarter
+                    """, arguments: StatementArguments(arguments))
             var totals = PracticeTotals()
             // The zone's offset holds from one daylight-saving transition to the next: asked for
             // once per stretch, not per row (a calendar per row costs more than the query).

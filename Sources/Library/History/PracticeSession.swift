@@ -20,8 +20,10 @@ public struct PracticeSession: Codable, Sendable, Equatable, FetchableRecord, Mu
     public var satSeconds: Int
     public var completed: Bool
 
-    public init(id: Int64? = nil, startedAt: Double, kind: Kind, note: String, plannedSeconds: Int,
-                satSeconds: Int, completed: Bool) {
+    public init(
+        id: Int64? = nil, startedAt: Double, kind: Kind, note: String, plannedSeconds: Int,
+        satSeconds: Int, completed: Bool
+    ) {
         self.id = id
         self.startedAt = startedAt
         self.kind = kind

@@ -26,7 +26,8 @@ public struct CommandSchedule: Sendable {
     /// the queue has room, leaving `keepingFree` slots for commands of the moment (a pause).
     public mutating func feed(_ controller: MixerController, before frame: Int, keepingFree: Int = 0) {
         while next < commands.count && commands[next].frame + offset < frame
-                && controller.commandSlotsFree > keepingFree {
+            && controller.commandSlotsFree > keepingFree
+        {
             var command = commands[next]
             command.frame += offset
             guard controller.send(command) else { return }

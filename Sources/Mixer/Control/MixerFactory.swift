@@ -3,10 +3,15 @@
 /// the lock-free queues of a `MixerChannel`.
 public enum MixerFactory {
     /// A control side and its render side.
-    public static func make(format: EngineFormat, limits: MixerLimits = MixerLimits())
-        -> (controller: MixerController, renderer: MixerRenderer) {
+    public static func make(
+        format: EngineFormat, limits: MixerLimits = MixerLimits()
+    )
+        -> (controller: MixerController, renderer: MixerRenderer)
+    {
         let channel = MixerChannel(commandCapacity: limits.commandCapacity, maxVoices: limits.maxVoices)
-        return (MixerController(channel: channel, format: format),
-                MixerRenderer(channel: channel, format: format, limits: limits))
+        return (
+            MixerController(channel: channel, format: format),
+            MixerRenderer(channel: channel, format: format, limits: limits)
+        )
     }
 }

@@ -18,10 +18,12 @@ public struct OfflineDriver {
     /// Renders `totalFrames` frames of `schedule`, calling `sink` with each block of interleaved
     /// stereo samples. `shouldContinue` is asked between blocks (for cancellation), and
     /// `prepareBlock` runs before each (to fill a streamed voice's ring without a thread).
-    public func run(_ schedule: inout CommandSchedule, totalFrames: Int,
-                    shouldContinue: () -> Bool = { true },
-                    prepareBlock: () throws -> Void = {},
-                    sink: (UnsafeBufferPointer<Float>) throws -> Void) throws {
+    public func run(
+        _ schedule: inout CommandSchedule, totalFrames: Int,
+        shouldContinue: () -> Bool = { true },
+        prepareBlock: () throws -> Void = {},
+        sink: (UnsafeBufferPointer<Float>) throws -> Void
+    ) throws {
         let buffer = UnsafeMutablePointer<Float>.allocate(capacity: blockFrames * EngineFormat.channels)
         defer { buffer.deallocate() }
         let end = renderer.frame + totalFrames

@@ -10,7 +10,11 @@ public struct GainRamp: Sendable {
     @usableFromInline var curve: RampCurve
 
     public init(value: Float) {
-        from = value; to = value; position = 0; length = 0; curve = .linear
+        from = value
+        to = value
+        position = 0
+        length = 0
+        curve = .linear
     }
 
     /// The gain the next frame will get.
@@ -55,8 +59,10 @@ public struct GainRamp: Sendable {
 
     /// Adds the next `count` (at most four) frames of `source · gain` into `destination`.
     @inlinable @inline(__always)
-    mutating func rampFrames(_ count: Int, at i: Int, into destination: UnsafeMutablePointer<Float>,
-                             sample: (Int) -> Float) {
+    mutating func rampFrames(
+        _ count: Int, at i: Int, into destination: UnsafeMutablePointer<Float>,
+        sample: (Int) -> Float
+    ) {
         let g = gains(from: position)
         for k in 0..<count {
             destination[2 * (i + k)] += sample(2 * (i + k)) * g[k]
@@ -67,26 +73,32 @@ public struct GainRamp: Sendable {
 
     /// Adds `source · gain` into `destination` for `frames` stereo frames, advancing the ramp.
     @inlinable
-    public mutating func accumulate(_ source: UnsafePointer<Float>,
-                                    into destination: UnsafeMutablePointer<Float>,
-                                    frames: Int) {
+    public mutating func accumulate(
+        _ source: UnsafePointer<Float>,
+        into destination: UnsafeMutablePointer<Float>,
+        frames: Int
+    ) {
         accumulate(into: destination, frames: frames) { source[$0] }
     }
 
     /// Adds 16-bit samples (full scale 32768) times the gain into `destination` for `frames`
     /// stereo frames, advancing the ramp: the same sums as their Float32 values would give.
     @inlinable
-    public mutating func accumulate(int16 source: UnsafePointer<Int16>,
-                                    into destination: UnsafeMutablePointer<Float>,
-                                    frames: Int) {
+    public mutating func accumulate(
+        int16 source: UnsafePointer<Int16>,
+        into destination: UnsafeMutablePointer<Float>,
+        frames: Int
+    ) {
         // A local, not SampleBuffer's static: no once-token on the real-time thread.
         let scale: Float = 1.0 / 32768
         accumulate(into: destination, frames: frames) { Float(source[$0]) * scale }
     }
 
     @inlinable @inline(__always)
-    mutating func accumulate(into destination: UnsafeMutablePointer<Float>, frames: Int,
-                             sample: (Int) -> Float) {
+    mutating func accumulate(
+        into destination: UnsafeMutablePointer<Float>, frames: Int,
+        sample: (Int) -> Float
+    ) {
         var i = 0
         while i < frames && position < length {
             let count = min(4, frames - i, length - position)

@@ -100,8 +100,9 @@ public final class MixerRenderer: @unchecked Sendable {
             if pendingCount > 0 {
                 end = min(end, max(offset + 1, pending[0].frame - frame))
             }
-            renderSegment(into: output + offset * EngineFormat.channels,
-                          startFrame: frame + offset, frames: end - offset)
+            renderSegment(
+                into: output + offset * EngineFormat.channels,
+                startFrame: frame + offset, frames: end - offset)
             offset = end
         }
         frame += frames
@@ -243,8 +244,9 @@ public final class MixerRenderer: @unchecked Sendable {
                 voice.pointee.noise.fill(output, frames: frames, scratch: noiseScratch)
                 voice.pointee.gain.apply(to: output, frames: frames)
             } else {
-                voice.pointee.noise.fill(output, frames: frames, gain: voice.pointee.gain.target,
-                                         scratch: noiseScratch)
+                voice.pointee.noise.fill(
+                    output, frames: frames, gain: voice.pointee.gain.target,
+                    scratch: noiseScratch)
             }
         } else {
             output.update(repeating: 0, count: samples)
@@ -252,7 +254,8 @@ public final class MixerRenderer: @unchecked Sendable {
 
         for i in 0..<maxVoices where voices[i].isActive {
             let voice = voices + i
-            let busBuffer = busesMixedApart & (1 << voice.pointee.bus) != 0
+            let busBuffer =
+                busesMixedApart & (1 << voice.pointee.bus) != 0
                 ? busBuffers + voice.pointee.bus * stride : output
             switch voice.pointee.kind {
             case .idle:

@@ -34,13 +34,16 @@ public final class SampleBuffer: @unchecked Sendable {
     /// Lets `fill` write up to `capacityFrames` frames straight into the buffer's own storage
     /// (a 20-second gong is 7.7 MB: a copy of it costs as much to fault in as the decode), and
     /// keeps the frames it says it wrote.
-    public init<Failure: Error>(capacityFrames: Int,
-                                fill: (UnsafeMutableBufferPointer<Float>) throws(Failure) -> Int) throws(Failure) {
+    public init<Failure: Error>(
+        capacityFrames: Int,
+        fill: (UnsafeMutableBufferPointer<Float>) throws(Failure) -> Int
+    ) throws(Failure) {
         let owned = UnsafeMutableBufferPointer<Float>.allocate(capacity: max(capacityFrames * 2, 2))
         let frames: Int
         do {
-            frames = min(max(0, try fill(UnsafeMutableBufferPointer(rebasing: owned[0..<(capacityFrames * 2)]))),
-                         capacityFrames)
+            frames = min(
+                max(0, try fill(UnsafeMutableBufferPointer(rebasing: owned[0..<(capacityFrames * 2)]))),
+                capacityFrames)
         } catch {
             owned.deallocate()
             throw error

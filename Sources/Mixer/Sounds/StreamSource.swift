@@ -57,8 +57,10 @@ public final class StreamSource: @unchecked Sendable {
     func render(into destination: UnsafeMutablePointer<Float>, frames: Int) -> (read: Int, ended: Bool) {
         // Read the flag before the ring: if it says finished, everything is already in the ring.
         let finished = isFinished
-        let got = ring.read(into: UnsafeMutableBufferPointer(start: destination,
-                                                             count: frames * EngineFormat.channels))
+        let got = ring.read(
+            into: UnsafeMutableBufferPointer(
+                start: destination,
+                count: frames * EngineFormat.channels))
         let framesRead = got / EngineFormat.channels
         if framesRead < frames {
             (destination + framesRead * EngineFormat.channels)

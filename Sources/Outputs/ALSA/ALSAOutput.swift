@@ -25,14 +25,19 @@ public final class ALSAOutput: AudioOutput {
         var chosen: DeviceSampleFormat?
         var lastError: Int32 = 0
         for format in DeviceSampleFormat.allCases {
-            lastError = snd_pcm_set_params(handle, format.alsa, SND_PCM_ACCESS_RW_INTERLEAVED, 2,
-                                           UInt32(sampleRate), 1, UInt32(latencyMilliseconds * 1000))
-            if lastError >= 0 { chosen = format; break }
+            lastError = snd_pcm_set_params(
+                handle, format.alsa, SND_PCM_ACCESS_RW_INTERLEAVED, 2,
+                UInt32(sampleRate), 1, UInt32(latencyMilliseconds * 1000))
+            if lastError >= 0 {
+                chosen = format
+                break
+            }
         }
         guard let chosen else {
             snd_pcm_close(handle)
-            throw .unavailable(backend: "ALSA", device: name,
-                               reason: "no stereo \(sampleRate) Hz format accepted: \(Self.describe(lastError))")
+            throw .unavailable(
+                backend: "ALSA", device: name,
+                reason: "no stereo \(sampleRate) Hz format accepted: \(Self.describe(lastError))")
         }
         pcm = handle
         sampleFormat = chosen
@@ -43,7 +48,8 @@ public final class ALSAOutput: AudioOutput {
         snd_pcm_get_params(handle, &bufferFrames, &periodFrames)
         requestFrames = Int(periodFrames)
         self.bufferFrames = Int(bufferFrames)
-        summary = "ALSA \(name): \(chosen), \(sampleRate) Hz, buffer \(bufferFrames) frames "
+        summary =
+            "ALSA \(name): \(chosen), \(sampleRate) Hz, buffer \(bufferFrames) frames "
             + "(\(Int(bufferFrames) * 1000 / sampleRate) ms), period \(periodFrames) frames"
     }
 

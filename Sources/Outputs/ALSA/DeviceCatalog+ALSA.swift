@@ -16,7 +16,8 @@ extension DeviceCatalog {
             let name = take(snd_device_name_get_hint(hint, "NAME"))
             let direction = take(snd_device_name_get_hint(hint, "IOID"))
             guard let name, direction == nil || direction == "Output" else { continue }
-            let description = take(snd_device_name_get_hint(hint, "DESC"))?
+            let description =
+                take(snd_device_name_get_hint(hint, "DESC"))?
                 .split(separator: "\n").joined(separator: " — ") ?? ""
             devices.append(OutputDevice(name: name, description: description))
         }

@@ -40,11 +40,13 @@ public struct OutputOpener: Sendable {
     static func open(_ backend: OutputBackend, _ request: OutputRequest) throws(OutputError) -> any AudioOutput {
         switch backend {
         case .pulse, .auto:
-            try PulseOutput(device: request.device, sampleRate: request.sampleRate,
-                            latencyMilliseconds: request.latencyMilliseconds, streamName: request.streamName)
+            try PulseOutput(
+                device: request.device, sampleRate: request.sampleRate,
+                latencyMilliseconds: request.latencyMilliseconds, streamName: request.streamName)
         case .alsa:
-            try ALSAOutput(device: request.device, sampleRate: request.sampleRate,
-                           latencyMilliseconds: request.latencyMilliseconds)
+            try ALSAOutput(
+                device: request.device, sampleRate: request.sampleRate,
+                latencyMilliseconds: request.latencyMilliseconds)
         }
     }
 }

@@ -9,8 +9,10 @@ public struct OutputRequest: Sendable {
     /// The name other programs show for our stream.
     public var streamName: String
 
-    public init(backend: OutputBackend = .auto, device: String? = nil, sampleRate: Int,
-                latencyMilliseconds: Int = 100, streamName: String = "meditation") {
+    public init(
+        backend: OutputBackend = .auto, device: String? = nil, sampleRate: Int,
+        latencyMilliseconds: Int = 100, streamName: String = "meditation"
+    ) {
         self.backend = backend
         self.device = device
         self.sampleRate = sampleRate

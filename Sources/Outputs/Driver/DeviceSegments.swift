@@ -26,7 +26,9 @@ struct DeviceSegments: ~Copyable {
     mutating func wrote(atDevice device: Int, source: Int, silent: Bool) {
         if count > 0 {
             let last = segments[count - 1]
-            let continues = last.silent ? silent && last.sourceStart == source
+            let continues =
+                last.silent
+                ? silent && last.sourceStart == source
                 : !silent && last.sourceStart + (device - last.deviceStart) == source
             if continues { return }
         }

@@ -21,7 +21,8 @@ extension LiveDriver {
             let limit = min(end, horizonFrame.load(ordering: .acquiring))
             let frames = min(blockFrames, limit - renderer.frame)
             guard frames > 0, ring.availableToRead < aheadFrames * 2,
-                  ring.availableToWrite >= frames * 2 else {
+                ring.availableToWrite >= frames * 2
+            else {
                 // The output thread is told once the ring is as full as it gets, not per block:
                 // each wake-up of a thread costs more than rendering a block.
                 if unannounced {
@@ -38,7 +39,8 @@ extension LiveDriver {
             // a little for it instead of rendering a gap.
             var decoderWaits = 0
             while !renderer.streamsCanRender(frames: frames) && decoderWaits < 50
-                    && !stopping.load(ordering: .acquiring) {
+                && !stopping.load(ordering: .acquiring)
+            {
                 Thread.sleep(forTimeInterval: 0.002)
                 decoderWaits += 1
             }

@@ -153,7 +153,9 @@ extension LiveDriver {
             case .finishing:
                 // Silence after the last frame, so that the device does not run dry before it has
                 // played it, and a pause can still take it back.
-                guard writeSilence(limit, standingAt: state.history.end, from: silence, &state) != .failed else { break playing }
+                guard writeSilence(limit, standingAt: state.history.end, from: silence, &state) != .failed else {
+                    break playing
+                }
             case let .ending(after):
                 state.clockLimit = min(state.clockLimit, after)
                 // Silence over what the device still holds of before the fade-out (it must not be
@@ -161,7 +163,9 @@ extension LiveDriver {
                 // device keeps asking, so the loop waits on it and its clock keeps moving. (A
                 // sleep here instead left PulseAudio's timing unanswered, and the session
                 // never ended.)
-                guard writeSilence(limit, standingAt: state.history.end, from: silence, &state) != .failed else { break playing }
+                guard writeSilence(limit, standingAt: state.history.end, from: silence, &state) != .failed else {
+                    break playing
+                }
             }
         }
         if playedOut {
@@ -169,8 +173,9 @@ extension LiveDriver {
             // in chunks may not have taken it yet, and closing now would cut the fade short.
             Thread.sleep(forTimeInterval: Double(output.playOutFrames) / Double(renderer.format.sampleRate))
         }
-        underrunCount.store(state.underrunsOfClosedDevices
-                            + (state.countUnderrunsOfCurrentDevice ? output.underruns : 0), ordering: .relaxed)
+        underrunCount.store(
+            state.underrunsOfClosedDevices
+                + (state.countUnderrunsOfCurrentDevice ? output.underruns : 0), ordering: .relaxed)
         stopping.store(true, ordering: .releasing)
         roomMade.signal()
         finishedFlag.store(true, ordering: .releasing)
@@ -208,8 +213,10 @@ extension LiveDriver {
     }
 
     /// Writes `frames` (at most a period) of silence while playback stands at mixer frame `source`.
-    private func writeSilence(_ frames: Int, standingAt source: Int, from silence: UnsafeMutableBufferPointer<Float>,
-                              _ state: inout Playback) -> WriteOutcome {
+    private func writeSilence(
+        _ frames: Int, standingAt source: Int, from silence: UnsafeMutableBufferPointer<Float>,
+        _ state: inout Playback
+    ) -> WriteOutcome {
         write(UnsafeBufferPointer(rebasing: silence[..<(2 * frames)]), source: source, silent: true, &state)
     }
 
@@ -231,7 +238,9 @@ extension LiveDriver {
     private func takeRequests(_ state: inout Playback) {
         outputThread.assertOwned("the live driver's output thread")
         // An end that starts at a later frame waits until that frame is being written.
-        let end = state.written < endNotBefore.load(ordering: .acquiring) ? 0
+        let end =
+            state.written < endNotBefore.load(ordering: .acquiring)
+            ? 0
             : endRequest.exchange(0, ordering: .acquiringAndReleasing)
         let pause = pauseRequest.exchange(0, ordering: .acquiringAndReleasing)
         if end > 0 || pause > 0, case .finishing = state.mode {
@@ -285,8 +294,10 @@ extension LiveDriver {
 
     /// Writes `samples` (mixer frames from `source` on, or silence while playback stands at
     /// `source`).
-    private func write(_ samples: UnsafeBufferPointer<Float>, source: Int, silent: Bool,
-                       _ state: inout Playback) -> WriteOutcome {
+    private func write(
+        _ samples: UnsafeBufferPointer<Float>, source: Int, silent: Bool,
+        _ state: inout Playback
+    ) -> WriteOutcome {
         outputThread.assertOwned("the live driver's output thread")
         state.segments.wrote(atDevice: state.written, source: source, silent: silent)
         if !silent { deviceOffset.store(state.written - source, ordering: .releasing) }

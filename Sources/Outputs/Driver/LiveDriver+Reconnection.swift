@@ -39,7 +39,9 @@ extension LiveDriver {
                 if !saidWaiting && waited >= Self.quickRetrySpell {
                     saidWaiting = true
                     waitingForOutput.store(true, ordering: .releasing)
-                    reports.withLock { $0.notices.append(.waiting(limitSeconds: Int(Self.outputWaitLimit.components.seconds))) }
+                    reports.withLock {
+                        $0.notices.append(.waiting(limitSeconds: Int(Self.outputWaitLimit.components.seconds)))
+                    }
                 }
                 // Tries every 100 ms at first, then every second; an end asked for is seen
                 // within 100 ms either way.

@@ -86,8 +86,10 @@ public final class LiveDriver: @unchecked Sendable {
     ///   - output: the device to play through, opened by `opener`.
     ///   - opener: opens a device again when the current one goes away mid-stream.
     ///   - aheadFrames: how far the mixer renders ahead of the output thread at least.
-    public init(renderer: MixerRenderer, output: any AudioOutput, opener: OutputOpener,
-                blockFrames: Int = defaultBlockFrames, aheadFrames: Int = defaultAheadFrames) {
+    public init(
+        renderer: MixerRenderer, output: any AudioOutput, opener: OutputOpener,
+        blockFrames: Int = defaultBlockFrames, aheadFrames: Int = defaultAheadFrames
+    ) {
         self.renderer = renderer
         self.output = output
         self.opener = opener

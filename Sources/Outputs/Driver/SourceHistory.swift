@@ -19,8 +19,9 @@ struct SourceHistory: ~Copyable {
     /// Keeps `capacityFrames` frames of `ring`, whose capacity (an even number of samples) has
     /// room for them beside what the mixer renders ahead.
     init(keeping capacityFrames: Int, of ring: RetainingRing<Float>) {
-        precondition(ring.capacity % 2 == 0 && ring.capacity / 2 > capacityFrames,
-                     "the ring holds whole frames, more than the history keeps")
+        precondition(
+            ring.capacity % 2 == 0 && ring.capacity / 2 > capacityFrames,
+            "the ring holds whole frames, more than the history keeps")
         capacity = capacityFrames
         self.ring = ring
     }

@@ -21,8 +21,10 @@ public final class AudioFileWriter {
 
     /// `expectedFrames`, when known, picks a plain WAV header (readable by every tool) for
     /// files under 4 GiB; otherwise RF64 is written and turns itself into WAV if it stays small.
-    public init(destination: String, sampleRate: Int, format: SampleFormat,
-                expectedFrames: Int? = nil) throws(OutputError) {
+    public init(
+        destination: String, sampleRate: Int, format: SampleFormat,
+        expectedFrames: Int? = nil
+    ) throws(OutputError) {
         guard destination != "-" else { throw .standardOutput }
         self.destination = destination
         self.sampleRate = sampleRate
@@ -85,8 +87,9 @@ public final class AudioFileWriter {
             var done = 0
             while done < frames {
                 let count = min(conversionFrames, frames - done)
-                Int16Conversion.convert(UnsafeBufferPointer(start: base + done * 2, count: count * 2),
-                                        into: conversion)
+                Int16Conversion.convert(
+                    UnsafeBufferPointer(start: base + done * 2, count: count * 2),
+                    into: conversion)
                 if sf_writef_short(file, conversion, sf_count_t(count)) != count { throw failure() }
                 done += count
             }

@@ -34,7 +34,10 @@ final class PulseContext {
         while ready {
             let state = pa_context_get_state(context)
             if state == PA_CONTEXT_READY { break }
-            if state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED { ready = false; break }
+            if state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED {
+                ready = false
+                break
+            }
             iterate()
         }
         if !ready {
@@ -62,7 +65,8 @@ final class PulseContext {
     /// Runs the main loop until something happens or `milliseconds` have passed.
     func iterate(milliseconds: Int) {
         guard pa_mainloop_prepare(mainloop, Int32(milliseconds * 1000)) >= 0,
-              pa_mainloop_poll(mainloop) >= 0 else { return }
+            pa_mainloop_poll(mainloop) >= 0
+        else { return }
         _ = pa_mainloop_dispatch(mainloop)
     }
 
@@ -81,9 +85,12 @@ final class PulseContext {
     /// The sample format `device` (the default sink when nil) runs at, if the server says.
     func sampleFormat(ofSink device: String?) -> pa_sample_format_t? {
         signals.sinkFormat = nil
-        self.await(pa_context_get_sink_info_by_name(context, device ?? "@DEFAULT_SINK@", { _, info, _, userdata in
-            if let info { PulseSignals.from(userdata).sinkFormat = info.pointee.sample_spec.format }
-        }, signals.userdata))
+        self.await(
+            pa_context_get_sink_info_by_name(
+                context, device ?? "@DEFAULT_SINK@",
+                { _, info, _, userdata in
+                    if let info { PulseSignals.from(userdata).sinkFormat = info.pointee.sample_spec.format }
+                }, signals.userdata))
         return signals.sinkFormat
     }
 

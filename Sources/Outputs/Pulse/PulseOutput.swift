@@ -39,8 +39,10 @@ public final class PulseOutput: AudioOutput {
 
     public var underruns: Int { connection.signals.underflows }
 
-    public init(device: String?, sampleRate: Int, latencyMilliseconds: Int,
-                streamName: String) throws(OutputError) {
+    public init(
+        device: String?, sampleRate: Int, latencyMilliseconds: Int,
+        streamName: String
+    ) throws(OutputError) {
         self.sampleRate = sampleRate
         let connection = try PulseContext(device: device)
         let context = connection.context
@@ -49,15 +51,18 @@ public final class PulseOutput: AudioOutput {
         // and the stream then takes half the bytes through the socket (and half the copies).
         let sixteenBitSinks = [PA_SAMPLE_S16LE, PA_SAMPLE_S16BE, PA_SAMPLE_U8, PA_SAMPLE_ALAW, PA_SAMPLE_ULAW]
         let sixteenBit = connection.sampleFormat(ofSink: device).map { sixteenBitSinks.contains($0) } ?? false
-        var spec = pa_sample_spec(format: sixteenBit ? PA_SAMPLE_S16LE : PA_SAMPLE_FLOAT32LE,
-                                  rate: UInt32(sampleRate), channels: 2)
+        var spec = pa_sample_spec(
+            format: sixteenBit ? PA_SAMPLE_S16LE : PA_SAMPLE_FLOAT32LE,
+            rate: UInt32(sampleRate), channels: 2)
         let stream = try { () throws(OutputError) -> OpaquePointer in
             guard let stream = pa_stream_new(context, streamName, &spec, nil) else {
                 throw connection.failure(device: device)
             }
-            pa_stream_set_underflow_callback(stream, { _, userdata in
-                PulseSignals.from(userdata).underflows += 1
-            }, userdata)
+            pa_stream_set_underflow_callback(
+                stream,
+                { _, userdata in
+                    PulseSignals.from(userdata).underflows += 1
+                }, userdata)
             // Traditional buffering, as sox and mpg123 play: a queue of two seconds or more, asked
             // for about once a second, so that the process sleeps between requests. The server gives
             // the sink `tlength − 2·minreq` of latency: the requested latency, how soon a frame
@@ -67,10 +72,11 @@ public final class PulseOutput: AudioOutput {
             let queue = max(Self.minimumQueueMicroseconds, 3 * sinkLatency)
             // Playback starts, and after an underrun starts again, once twice the sink's latency is
             // queued, not the server's default of a second.
-            var attributes = pa_buffer_attr(maxlength: .max, tlength: UInt32(pa_usec_to_bytes(queue, &spec)),
-                                            prebuf: UInt32(pa_usec_to_bytes(2 * sinkLatency, &spec)),
-                                            minreq: UInt32(pa_usec_to_bytes((queue - sinkLatency) / 2, &spec)),
-                                            fragsize: .max)
+            var attributes = pa_buffer_attr(
+                maxlength: .max, tlength: UInt32(pa_usec_to_bytes(queue, &spec)),
+                prebuf: UInt32(pa_usec_to_bytes(2 * sinkLatency, &spec)),
+                minreq: UInt32(pa_usec_to_bytes((queue - sinkLatency) / 2, &spec)),
+                fragsize: .max)
             // Interpolated timing, brought up to date when `timingSchedule` says.
             let flags = PA_STREAM_INTERPOLATE_TIMING
             var state = PA_STREAM_UNCONNECTED
@@ -127,7 +133,8 @@ public final class PulseOutput: AudioOutput {
                 connection.iterate()
                 continue
             }
-            let seek: (offset: Int64, mode: pa_seek_mode_t) = rewriteOffset.map { ($0, PA_SEEK_ABSOLUTE) } ?? (0, PA_SEEK_RELATIVE)
+            let seek: (offset: Int64, mode: pa_seek_mode_t) =
+                rewriteOffset.map { ($0, PA_SEEK_ABSOLUTE) } ?? (0, PA_SEEK_RELATIVE)
             let sent = try send(source, frames: frames, offset: seek.offset, mode: seek.mode)
             if let offset = rewriteOffset { writeIndex = Int(offset) - serverShift }
             rewriteOffset = nil
@@ -141,8 +148,10 @@ public final class PulseOutput: AudioOutput {
     }
 
     /// Hands the server up to `frames` frames; returns how many it took.
-    private func send(_ source: UnsafePointer<Float>, frames: Int, offset: Int64,
-                      mode: pa_seek_mode_t) throws(OutputError) -> Int {
+    private func send(
+        _ source: UnsafePointer<Float>, frames: Int, offset: Int64,
+        mode: pa_seek_mode_t
+    ) throws(OutputError) -> Int {
         guard sixteenBit else {
             guard pa_stream_write(stream, source, frames * frameBytes, nil, offset, mode) >= 0 else {
                 throw .deviceLost(reason: connection.lastError)
@@ -160,8 +169,9 @@ public final class PulseOutput: AudioOutput {
             pa_stream_cancel_write(stream)
             throw .deviceLost(reason: "the server gave no room for a frame")
         }
-        Int16Conversion.convert(UnsafeBufferPointer(start: source, count: 2 * count),
-                                into: block.bindMemory(to: Int16.self, capacity: 2 * count))
+        Int16Conversion.convert(
+            UnsafeBufferPointer(start: source, count: 2 * count),
+            into: block.bindMemory(to: Int16.self, capacity: 2 * count))
         guard pa_stream_write(stream, block, count * frameBytes, nil, offset, mode) >= 0 else {
             pa_stream_cancel_write(stream)
             throw .deviceLost(reason: connection.lastError)
@@ -190,7 +200,8 @@ public final class PulseOutput: AudioOutput {
     public func rewritableFrame() -> Int? {
         connection.await(pa_stream_update_timing_info(stream, nil, nil))
         guard let timing = pa_stream_get_timing_info(stream)?.pointee, timing.read_index_corrupt == 0,
-              noteServerShift() else { return nil }
+            noteServerShift()
+        else { return nil }
         // The sink has taken everything before the read index; what lies after it is still ours.
         return (Int(timing.read_index) - serverShift) / frameBytes + rewriteMarginFrames
     }
@@ -198,7 +209,9 @@ public final class PulseOutput: AudioOutput {
     /// Updates `serverShift` from the last timing update; false when its write index is unknown.
     @discardableResult
     private func noteServerShift() -> Bool {
-        guard let timing = pa_stream_get_timing_info(stream)?.pointee, timing.write_index_corrupt == 0 else { return false }
+        guard let timing = pa_stream_get_timing_info(stream)?.pointee, timing.write_index_corrupt == 0 else {
+            return false
+        }
         serverShift = Int(timing.write_index) - writeIndex
         return true
     }
@@ -263,7 +276,8 @@ public final class PulseOutput: AudioOutput {
         let bytesPerSecond = UInt64(pa_bytes_per_second(&spec))
         let milliseconds = { (bytes: UInt32) in UInt64(bytes) * 1000 / bytesPerSecond }
         let format = spec.format == PA_SAMPLE_S16LE ? "s16" : "float32"
-        return "PulseAudio \(sink): \(format), \(spec.rate) Hz, target buffer \(milliseconds(attributes.pointee.tlength)) ms, "
+        return
+            "PulseAudio \(sink): \(format), \(spec.rate) Hz, target buffer \(milliseconds(attributes.pointee.tlength)) ms, "
             + "request \(milliseconds(attributes.pointee.minreq)) ms, prebuffer \(milliseconds(attributes.pointee.prebuf)) ms"
     }
 }

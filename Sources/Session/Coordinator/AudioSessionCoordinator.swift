@@ -43,8 +43,11 @@ public struct AudioSessionCoordinator: Sendable, Equatable {
     /// Gives the audio up; a source still sounding is paused with a fade (it keeps its place and
     /// resumes when it asks again). With `resumingOther`, the source the audio was taken from
     /// resumes.
-    public mutating func release(for source: AudioSource, resumingOther: Bool) throws(CoordinatorError)
-        -> [CoordinatorDirective] {
+    public mutating func release(
+        for source: AudioSource, resumingOther: Bool
+    ) throws(CoordinatorError)
+        -> [CoordinatorDirective]
+    {
         guard owner == source else { throw .notOwner(source) }
         var directives: [CoordinatorDirective] = []
         let other = suspended.first { $0 != source }
@@ -100,7 +103,7 @@ public struct AudioSessionCoordinator: Sendable, Equatable {
         case .timer:
             switch (from, to) {
             case (.idle, .countdown), (.idle, .sitting), (.countdown, .sitting), (.sitting, .complete),
-                 (.countdown, .paused), (.sitting, .paused), (.paused, .countdown), (.paused, .sitting):
+                (.countdown, .paused), (.sitting, .paused), (.paused, .countdown), (.paused, .sitting):
                 return true
             default:
                 return false

@@ -53,8 +53,10 @@ public final class TrackPlayer {
 
     /// Decodes the track from `position` ahead and returns the command that plays it from
     /// session-stream frame `frame`, rising over `fadeFrames` (0: at once, as at the start).
-    public func play(from position: Int, at frame: Int, fadeFrames: Int,
-                     controller: MixerController) throws(DecoderError) -> TimedCommand {
+    public func play(
+        from position: Int, at frame: Int, fadeFrames: Int,
+        controller: MixerController
+    ) throws(DecoderError) -> TimedCommand {
         halt()
         if reader.position != position { try reader.seek(toFrame: position) }
         let streamer = TrackStreamer(reader: reader, bufferSeconds: bufferSeconds)
@@ -63,8 +65,11 @@ public final class TrackPlayer {
         self.streamer = streamer
         let id = controller.makeVoiceID()
         voice = id
-        return TimedCommand(frame: frame, .play(id, .stream(streamer.stream), bus: .guided, gain: gain,
-                                                fadeFrames: fadeFrames, curve: .equalPower))
+        return TimedCommand(
+            frame: frame,
+            .play(
+                id, .stream(streamer.stream), bus: .guided, gain: gain,
+                fadeFrames: fadeFrames, curve: .equalPower))
     }
 
     /// The command that fades the track out from `frame`, or nil when it is not playing. The

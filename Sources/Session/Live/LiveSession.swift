@@ -65,8 +65,10 @@ public final class LiveSession {
     /// Opens the output through `opener` and prepares the session; `start()` plays it. The
     /// opener is used again when the device goes away mid-stream. `track` plays the program's
     /// guided part (threaded).
-    public init(program: SessionProgram, track: TrackPlayer?, gong: SampleBuffer,
-                output opener: OutputOpener) throws(OutputError) {
+    public init(
+        program: SessionProgram, track: TrackPlayer?, gong: SampleBuffer,
+        output opener: OutputOpener
+    ) throws(OutputError) {
         precondition((track?.frameCount ?? 0) == program.trackFrames, "the track is the program's")
         self.program = program
         self.track = track
@@ -108,8 +110,11 @@ public final class LiveSession {
     /// Starts playing; the guided track's first seconds are decoded before it returns.
     public func start() throws(DecoderError) {
         if let track {
-            controller.send(try track.play(from: 0, at: 0, fadeFrames: program.format.frames(
-                milliseconds: TrackPlayer.openingFadeMilliseconds), controller: controller))
+            controller.send(
+                try track.play(
+                    from: 0, at: 0,
+                    fadeFrames: program.format.frames(
+                        milliseconds: TrackPlayer.openingFadeMilliseconds), controller: controller))
         }
         feed()
         driver.setEndFrame(score.endFrame)
@@ -206,7 +211,9 @@ public final class LiveSession {
                 // The session ends there: what plays beside the track fades out from its last frame.
                 driver.fadeOutAndEnd(frames: endFadeFrames, fromDeviceFrame: heardBy)
             }
-            guard case let .pendingCancelled(frame, dropped) = event, case let .seeking(target) = state else { continue }
+            guard case let .pendingCancelled(frame, dropped) = event, case let .seeking(target) = state else {
+                continue
+            }
             schedule.rewind(dropped)
             let sessionFrame = frame + timeline.jumpedFrames
             timeline.jump(atStreamFrame: driver.deviceFrame(ofMixerFrame: frame), by: target - sessionFrame)
@@ -255,7 +262,9 @@ public final class LiveSession {
             case .sitting: try hand(to: .timer, state: .sitting)
             case .complete: try hand(to: program.sit == nil ? .guided : .timer, state: .complete)
             case .paused, .ended:
-                if let owner = coordinator.owner { try coordinator.report(owner, state: phase == .paused ? .paused : .idle) }
+                if let owner = coordinator.owner {
+                    try coordinator.report(owner, state: phase == .paused ? .paused : .idle)
+                }
             }
         } catch {
             coordinatorError = error
@@ -291,10 +300,11 @@ public final class LiveSession {
             phase = .complete
         }
         let sat = program.startFrame.map { min(max(0, sessionFrame - $0), program.sitFrames) } ?? 0
-        return LiveStatus(phase: phase, sessionFrame: sessionFrame,
-                          remainingFrames: max(0, program.completionFrame - sessionFrame),
-                          nextGong: program.gongs.first { $0.frame > sessionFrame },
-                          satFrames: sat + min(max(0, sessionFrame), program.trackFrames))
+        return LiveStatus(
+            phase: phase, sessionFrame: sessionFrame,
+            remainingFrames: max(0, program.completionFrame - sessionFrame),
+            nextGong: program.gongs.first { $0.frame > sessionFrame },
+            satFrames: sat + min(max(0, sessionFrame), program.trackFrames))
     }
 
     /// How long the control side may sleep before `poll()` has something to report: until the

@@ -10,8 +10,10 @@ public struct LiveStatus: Sendable, Equatable {
     /// Frames of practice played: the guided track's position, and the sit from its start gong.
     public var satFrames: Int
 
-    public init(phase: SessionPhase, sessionFrame: Int, remainingFrames: Int, nextGong: SessionPlan.Gong?,
-                satFrames: Int) {
+    public init(
+        phase: SessionPhase, sessionFrame: Int, remainingFrames: Int, nextGong: SessionPlan.Gong?,
+        satFrames: Int
+    ) {
         self.phase = phase
         self.sessionFrame = sessionFrame
         self.remainingFrames = remainingFrames

@@ -19,8 +19,9 @@ public struct OfflineSessionRenderer {
     /// A guided program; `reader` delivers the track at the program's rate, `gain` is its
     /// normalisation.
     public init(program: SessionProgram, track reader: EngineFormatReader, gain: Float, gong: SampleBuffer) {
-        precondition(reader.frameCount == program.trackFrames && reader.engineRate == program.format.sampleRate,
-                     "the reader delivers the program's track")
+        precondition(
+            reader.frameCount == program.trackFrames && reader.engineRate == program.format.sampleRate,
+            "the reader delivers the program's track")
         self.program = program
         self.gong = gong
         track = (reader, gain)
@@ -31,8 +32,10 @@ public struct OfflineSessionRenderer {
 
     /// Hands every block of the session, in order, to `sink`. A track that fails to decode
     /// part-way stops the render with its error.
-    public func render(shouldContinue: () -> Bool = { true },
-                       sink: (UnsafeBufferPointer<Float>) throws -> Void) throws {
+    public func render(
+        shouldContinue: () -> Bool = { true },
+        sink: (UnsafeBufferPointer<Float>) throws -> Void
+    ) throws {
         let (controller, renderer) = MixerFactory.make(format: program.format)
         let score = SessionScore(program: program, gong: gong, controller: controller)
         var commands = score.commands
@@ -43,23 +46,30 @@ public struct OfflineSessionRenderer {
         }
         var schedule = CommandSchedule(commands)
         let driver = OfflineDriver(controller: controller, renderer: renderer)
-        try driver.run(&schedule, totalFrames: score.endFrame, shouldContinue: shouldContinue,
-                       prepareBlock: { () throws(DecoderError) in
-                           player?.fill()
-                           if let failure = player?.failure { throw failure }
-                       }, sink: sink)
+        try driver.run(
+            &schedule, totalFrames: score.endFrame, shouldContinue: shouldContinue,
+            prepareBlock: { () throws(DecoderError) in
+                player?.fill()
+                if let failure = player?.failure { throw failure }
+            }, sink: sink)
     }
 
     /// Writes the session to a WAV file; on any failure or cancellation no file is left behind.
     /// Returns false when `shouldContinue` stopped it.
     @discardableResult
-    public func render(to path: String, format: SampleFormat,
-                       shouldContinue: () -> Bool = { true }) throws -> Bool {
-        let writer = try AudioFileWriter(destination: path, sampleRate: program.format.sampleRate, format: format,
-                                         expectedFrames: totalFrames)
+    public func render(
+        to path: String, format: SampleFormat,
+        shouldContinue: () -> Bool = { true }
+    ) throws -> Bool {
+        let writer = try AudioFileWriter(
+            destination: path, sampleRate: program.format.sampleRate, format: format,
+            expectedFrames: totalFrames)
         var completed = true
         do {
-            try render(shouldContinue: { completed = shouldContinue(); return completed }) { block in
+            try render(shouldContinue: {
+                completed = shouldContinue()
+                return completed
+            }) { block in
                 try writer.write(block)
             }
         } catch {

@@ -10,8 +10,9 @@ public struct ExactDecimal: Sendable, Hashable, Comparable, CustomStringConverti
 
     /// `numerator / denominator`, with `denominator` a positive power of ten.
     public init(numerator: Int, denominator: Int) {
-        precondition(denominator > 0 && String(denominator).dropFirst().allSatisfy { $0 == "0" }
-                     && String(denominator).hasPrefix("1"), "a denominator is a positive power of ten")
+        precondition(
+            denominator > 0 && String(denominator).dropFirst().allSatisfy { $0 == "0" }
+                && String(denominator).hasPrefix("1"), "a denominator is a positive power of ten")
         self.numerator = numerator
         self.denominator = denominator
     }
@@ -33,8 +34,9 @@ public struct ExactDecimal: Sendable, Hashable, Comparable, CustomStringConverti
         guard let whole = parts.first, parts.count <= 2 else { return nil }
         let fraction = parts.count == 2 ? parts[1] : ""
         guard !(whole.isEmpty && fraction.isEmpty),
-              whole.allSatisfy(\.isASCIIDigit), fraction.allSatisfy(\.isASCIIDigit),
-              fraction.count <= Self.maxFractionDigits, whole.count <= 9 else { return nil }
+            whole.allSatisfy(\.isASCIIDigit), fraction.allSatisfy(\.isASCIIDigit),
+            fraction.count <= Self.maxFractionDigits, whole.count <= 9
+        else { return nil }
         var value = Int(whole) ?? 0
         var scale = 1
         for digit in fraction {
@@ -79,7 +81,10 @@ public struct ExactDecimal: Sendable, Hashable, Comparable, CustomStringConverti
 
     public func hash(into hasher: inout Hasher) {
         var n = numerator, d = denominator
-        while d > 1 && n % 10 == 0 { n /= 10; d /= 10 }
+        while d > 1 && n % 10 == 0 {
+            n /= 10
+            d /= 10
+        }
         hasher.combine(n)
         hasher.combine(d)
     }
@@ -106,7 +111,9 @@ extension String {
     /// instantiates on first use, each with a search of every protocol conformance in the
     /// program (1.7 million instructions of every launch).
     var trimmingSpaces: String {
-        guard let first = firstIndex(where: { $0 != " " }), let last = lastIndex(where: { $0 != " " }) else { return "" }
+        guard let first = firstIndex(where: { $0 != " " }), let last = lastIndex(where: { $0 != " " }) else {
+            return ""
+        }
         return String(self[first...last])
     }
 }

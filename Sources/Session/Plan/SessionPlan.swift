@@ -51,18 +51,22 @@ public struct SessionPlan: Sendable, Equatable {
         completionFrame = startFrame + configuration.minutes.rounded(times: framesPerMinute)
 
         var gongs = [Gong(kind: .start, frame: startFrame)]
-        let bellMinutes = configuration.bells.isEmpty
+        let bellMinutes =
+            configuration.bells.isEmpty
             ? Self.intervalMinutes(configuration.interval, within: configuration.minutes)
             : configuration.bells.sorted()
         for (index, minute) in bellMinutes.enumerated() {
-            gongs.append(Gong(kind: .interval(index + 1),
-                              frame: startFrame + minute.rounded(times: framesPerMinute)))
+            gongs.append(
+                Gong(
+                    kind: .interval(index + 1),
+                    frame: startFrame + minute.rounded(times: framesPerMinute)))
         }
         gongs.append(Gong(kind: .completion, frame: completionFrame))
         self.gongs = gongs
         strikeSpacingFrames = format.frames(milliseconds: Self.strikeSpacingMilliseconds)
-        noiseFadeFrames = min(format.frames(milliseconds: Self.noiseFadeMilliseconds),
-                              (completionFrame - startFrame) / 3)
+        noiseFadeFrames = min(
+            format.frames(milliseconds: Self.noiseFadeMilliseconds),
+            (completionFrame - startFrame) / 3)
     }
 
     /// The frames of every strike of `gong`.
@@ -132,7 +136,9 @@ public struct SessionPlan: Sendable, Equatable {
         }
         guard SessionConfiguration.strikeRange.contains(c.strikes) else { throw .strikesOutOfRange(c.strikes) }
         try validateSpacing(c)
-        guard (0...1).contains(c.noiseVolume) else { throw .volumeOutOfRange(name: "noise-volume", value: c.noiseVolume) }
+        guard (0...1).contains(c.noiseVolume) else {
+            throw .volumeOutOfRange(name: "noise-volume", value: c.noiseVolume)
+        }
         guard (0...1).contains(c.gongVolume) else { throw .volumeOutOfRange(name: "gong-volume", value: c.gongVolume) }
         guard SessionConfiguration.sampleRateRange.contains(c.sampleRate) else {
             throw .sampleRateOutOfRange(c.sampleRate)

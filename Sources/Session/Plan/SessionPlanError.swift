@@ -43,21 +43,26 @@ public enum SessionPlanError: LocalizedError, Equatable {
         case .bellsWithInterval:
             return "--bells replaces --interval; give one or the other"
         case let .bellOutOfRange(b, m):
-            return "--bells: \(b) must be after the start gong and before the completion gong (more than 0, less than \(m) minutes)"
+            return
+                "--bells: \(b) must be after the start gong and before the completion gong (more than 0, less than \(m) minutes)"
         case let .duplicateBell(b):
             return "--bells: \(b) is given twice"
         case let .strikesOutOfRange(n):
-            return "--strikes must be between \(SessionConfiguration.strikeRange.lowerBound) and \(SessionConfiguration.strikeRange.upperBound) (got \(n))"
+            return
+                "--strikes must be between \(SessionConfiguration.strikeRange.lowerBound) and \(SessionConfiguration.strikeRange.upperBound) (got \(n))"
         case let .volumeOutOfRange(name, value):
             return "--\(name) must be between 0 and 1 (got \(value))"
         case let .sampleRateOutOfRange(rate):
-            return "--sample-rate must be between \(SessionConfiguration.sampleRateRange.lowerBound) and \(SessionConfiguration.sampleRateRange.upperBound) Hz (got \(rate))"
+            return
+                "--sample-rate must be between \(SessionConfiguration.sampleRateRange.lowerBound) and \(SessionConfiguration.sampleRateRange.upperBound) Hz (got \(rate))"
         case .emptyTrack:
             return "the guided track holds no audio"
         case let .intervalTooShort(i, seconds):
-            return "--interval \(i) min is shorter than one gong's strikes; bells must be at least \(Self.seconds(seconds)) s apart"
+            return
+                "--interval \(i) min is shorter than one gong's strikes; bells must be at least \(Self.seconds(seconds)) s apart"
         case let .bellsTooClose(a, b, seconds):
-            return "--bells: \(a) and \(b) are closer than one gong's strikes; bells must be at least \(Self.seconds(seconds)) s apart"
+            return
+                "--bells: \(a) and \(b) are closer than one gong's strikes; bells must be at least \(Self.seconds(seconds)) s apart"
         case let .tooManyBells(count):
             return "that makes \(count) bells; a session has at most \(SessionPlan.maxBells)"
         }

@@ -24,18 +24,27 @@ public struct SessionScore {
             let configuration = plan.configuration
             for planned in program.gongs {
                 for frame in program.strikeFrames(of: planned) {
-                    commands.append(TimedCommand(frame: frame, .play(
-                        controller.makeVoiceID(), .sample(gong), bus: .gongs,
-                        gain: configuration.gongVolume, fadeFrames: 0, curve: .linear)))
+                    commands.append(
+                        TimedCommand(
+                            frame: frame,
+                            .play(
+                                controller.makeVoiceID(), .sample(gong), bus: .gongs,
+                                gain: configuration.gongVolume, fadeFrames: 0, curve: .linear)))
                 }
             }
             if let color = configuration.noise, let start = program.startFrame {
                 let noise = controller.makeVoiceID()
-                commands.append(TimedCommand(frame: start, .play(
-                    noise, .noise(color, seed: configuration.seed), bus: .noise,
-                    gain: configuration.noiseVolume, fadeFrames: plan.noiseFadeFrames, curve: .equalPower)))
-                commands.append(TimedCommand(frame: program.completionFrame - plan.noiseFadeFrames, .stop(
-                    noise, fadeFrames: plan.noiseFadeFrames, curve: .equalPower)))
+                commands.append(
+                    TimedCommand(
+                        frame: start,
+                        .play(
+                            noise, .noise(color, seed: configuration.seed), bus: .noise,
+                            gain: configuration.noiseVolume, fadeFrames: plan.noiseFadeFrames, curve: .equalPower)))
+                commands.append(
+                    TimedCommand(
+                        frame: program.completionFrame - plan.noiseFadeFrames,
+                        .stop(
+                            noise, fadeFrames: plan.noiseFadeFrames, curve: .equalPower)))
             }
         }
         self.commands = commands

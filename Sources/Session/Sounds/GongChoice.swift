@@ -24,7 +24,9 @@ public enum GongChoice: Sendable, Equatable {
         case let .file(path):
             return path
         case let .bundled(sound):
-            guard let path = locator.path(of: sound) else { throw .bundledSoundMissing(sound, searched: locator.candidates) }
+            guard let path = locator.path(of: sound) else {
+                throw .bundledSoundMissing(sound, searched: locator.candidates)
+            }
             return path
         }
     }

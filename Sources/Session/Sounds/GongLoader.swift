@@ -6,8 +6,10 @@ public enum GongLoader {
     /// The longest gong: two minutes, far beyond any bell's ring and a small buffer.
     public static let maxSeconds = 120
 
-    public static func load(_ choice: GongChoice, sampleRate: Int,
-                            locator: SoundLocator = SoundLocator()) throws -> SampleBuffer {
+    public static func load(
+        _ choice: GongChoice, sampleRate: Int,
+        locator: SoundLocator = SoundLocator()
+    ) throws -> SampleBuffer {
         let path = try choice.path(locator: locator)
         // A bundled sound is a 16-bit stereo WAV at 48 kHz, installed and never rewritten in
         // place: it plays from the file's own pages. Anything else is decoded.

@@ -11,7 +11,8 @@ public enum SoundError: LocalizedError, Equatable {
             let names = BundledSound.allCases.map(\.rawValue).joined(separator: ", ")
             return "unknown gong '\(name)': use one of \(names), or a path to an audio file"
         case let .bundledSoundMissing(sound, _):
-            return "the bundled sound '\(sound.fileName)' is not installed; set MEDITATE_SOUNDS to the folder that holds it"
+            return
+                "the bundled sound '\(sound.fileName)' is not installed; set MEDITATE_SOUNDS to the folder that holds it"
         }
     }
 }

@@ -7,8 +7,10 @@ public struct SoundLocator: Sendable {
     public var environment: [String: String]
     public var executablePath: String?
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment,
-                executablePath: String? = SoundLocator.runningExecutable()) {
+    public init(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        executablePath: String? = SoundLocator.runningExecutable()
+    ) {
         self.environment = environment
         self.executablePath = executablePath
     }

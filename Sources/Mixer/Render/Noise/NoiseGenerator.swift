@@ -32,8 +32,10 @@ public struct NoiseGenerator: Sendable {
     /// volume costs no pass of its own. `scratch` has room for `frames` SIMD4s, for the pink
     /// filter's section sums.
     @inlinable
-    public mutating func fill(_ buffer: UnsafeMutablePointer<Float>, frames: Int, gain: Float = 1,
-                              scratch: UnsafeMutablePointer<SIMD4<Float>>) {
+    public mutating func fill(
+        _ buffer: UnsafeMutablePointer<Float>, frames: Int, gain: Float = 1,
+        scratch: UnsafeMutablePointer<SIMD4<Float>>
+    ) {
         switch color {
         case .white:
             fillWhite(buffer, frames: frames, gain: gain)
@@ -43,8 +45,9 @@ public struct NoiseGenerator: Sendable {
             let carriedFrames = takeCarried(buffer, frames: frames, gain: 1)
             pink.filter(buffer, frames: carriedFrames, gain: gain, sums: scratch)
             let drawn = (frames - carriedFrames) / 4 * 4
-            pink.filter(drawingFrom: &random, into: buffer + 2 * carriedFrames, frames: drawn, gain: gain,
-                        sums: scratch)
+            pink.filter(
+                drawingFrom: &random, into: buffer + 2 * carriedFrames, frames: drawn, gain: gain,
+                sums: scratch)
             let rest = frames - carriedFrames - drawn
             let restStart = buffer + 2 * (carriedFrames + drawn)
             fillWhite(restStart, frames: rest, gain: 1)

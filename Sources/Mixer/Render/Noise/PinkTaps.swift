@@ -17,8 +17,10 @@ struct PinkTaps: Sendable {
     /// One frame through sections 0–5: `white` is (L, R, L, R); the halves of the result sum to
     /// the sections' output (L, R).
     @inlinable @inline(__always)
-    func step(_ white: SIMD4<Float>, _ s01: inout SIMD4<Float>, _ s23: inout SIMD4<Float>,
-              _ s45: inout SIMD4<Float>) -> SIMD4<Float> {
+    func step(
+        _ white: SIMD4<Float>, _ s01: inout SIMD4<Float>, _ s23: inout SIMD4<Float>,
+        _ s45: inout SIMD4<Float>
+    ) -> SIMD4<Float> {
         s01 = poles01 * s01 + inputs01 * white
         s23 = poles23 * s23 + inputs23 * white
         s45 = poles45 * s45 + inputs45 * white

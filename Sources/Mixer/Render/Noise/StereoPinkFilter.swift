@@ -29,8 +29,10 @@ public struct StereoPinkFilter: Sendable {
     /// Filters `frames` interleaved stereo frames of white noise in place, and multiplies them
     /// by `gain`. `sums` has room for `frames` section sums.
     @inlinable
-    public mutating func filter(_ buffer: UnsafeMutablePointer<Float>, frames: Int, gain: Float = 1,
-                                sums: UnsafeMutablePointer<SIMD4<Float>>) {
+    public mutating func filter(
+        _ buffer: UnsafeMutablePointer<Float>, frames: Int, gain: Float = 1,
+        sums: UnsafeMutablePointer<SIMD4<Float>>
+    ) {
         var s01 = sections01, s23 = sections23, s45 = sections45
         let taps = taps
         for i in 0..<frames {
@@ -47,8 +49,10 @@ public struct StereoPinkFilter: Sendable {
     /// drawing into the buffer first and filtering it in place. `frames` is a multiple of 4, and
     /// `sums` has room for `frames` section sums.
     @inlinable
-    mutating func filter(drawingFrom random: inout Xoshiro256PlusX4, into buffer: UnsafeMutablePointer<Float>,
-                         frames: Int, gain: Float, sums: UnsafeMutablePointer<SIMD4<Float>>) {
+    mutating func filter(
+        drawingFrom random: inout Xoshiro256PlusX4, into buffer: UnsafeMutablePointer<Float>,
+        frames: Int, gain: Float, sums: UnsafeMutablePointer<SIMD4<Float>>
+    ) {
         var s01 = sections01, s23 = sections23, s45 = sections45
         let taps = taps
         var i = 0
@@ -70,8 +74,10 @@ public struct StereoPinkFilter: Sendable {
 
     /// Pass 2: the white input in `buffer` becomes the pink output.
     @inlinable @inline(__always)
-    mutating func addMemorylessTerms(_ buffer: UnsafeMutablePointer<Float>, frames: Int, gain: Float,
-                                     sums: UnsafeMutablePointer<SIMD4<Float>>) {
+    mutating func addMemorylessTerms(
+        _ buffer: UnsafeMutablePointer<Float>, frames: Int, gain: Float,
+        sums: UnsafeMutablePointer<SIMD4<Float>>
+    ) {
         let taps = taps
         // The gain is a multiplication of its own, so that the samples are the same as those of
         // a separate pass at that gain (`GainRamp.apply`), whichever a block gets.
@@ -82,10 +88,12 @@ public struct StereoPinkFilter: Sendable {
             let raw = UnsafeMutableRawPointer(buffer + 2 * i)
             let white = raw.loadUnaligned(as: SIMD4<Float>.self)
             let first = sums[i], second = sums[i + 1]
-            let sections = SIMD4(first[0], first[1], second[0], second[1]) + SIMD4(first[2], first[3], second[2], second[3])
+            let sections =
+                SIMD4(first[0], first[1], second[0], second[1]) + SIMD4(first[2], first[3], second[2], second[3])
             let delayed = SIMD4(previous[2], previous[3], white[0], white[1])
-            raw.storeBytes(of: (sections + white * taps.direct + delayed * taps.delay) * taps.outputGain * volume,
-                           as: SIMD4<Float>.self)
+            raw.storeBytes(
+                of: (sections + white * taps.direct + delayed * taps.delay) * taps.outputGain * volume,
+                as: SIMD4<Float>.self)
             previous = white
             i += 2
         }

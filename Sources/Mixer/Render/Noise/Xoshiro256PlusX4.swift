@@ -20,14 +20,20 @@ public struct Xoshiro256PlusX4: Sendable {
             return z ^ (z >> 31)
         }
         func lanes() -> SIMD4<UInt64> { SIMD4(splitMix(), splitMix(), splitMix(), splitMix()) }
-        s0 = lanes(); s1 = lanes(); s2 = lanes(); s3 = lanes()
+        s0 = lanes()
+        s1 = lanes()
+        s2 = lanes()
+        s3 = lanes()
     }
 
     @inlinable @inline(__always)
     public mutating func next() -> SIMD4<UInt64> {
         let result = s0 &+ s3
         let t = s1 &<< 17
-        s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3
+        s2 ^= s0
+        s3 ^= s1
+        s1 ^= s2
+        s0 ^= s3
         s2 ^= t
         s3 = (s3 &<< SIMD4(repeating: rotateLeft)) | (s3 &>> SIMD4(repeating: rotateRight))
         return result
