@@ -24,7 +24,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld
 TEST_FLAGS    := -c release -Xswiftc -enable-testing --scratch-path .build-test
 BIN            = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 
-.PHONY: all deps build run test test-tsan bench fuzz install sounds clean
+.PHONY: all deps build run test test-tsan lint bench fuzz install sounds clean
 
 all: build
 
@@ -79,6 +79,12 @@ test-tsan: deps
 	  --filter '$(TSAN_TESTS)'
 	scripts/with-test-pulse.sh $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip-build \
 	  --filter 'LiveSessionTests|GuidedLiveTests' --no-parallel
+
+# The formatting and the lint rules of .swift-format (swift-format comes with the Swift
+# toolchain); `swift format format --in-place --recursive Sources Tests Fuzz Package.swift` fixes
+# what it can.
+lint:
+	$(SWIFT) format lint --strict --recursive Sources Tests Fuzz Package.swift
 
 # libFuzzer on what reads a file a person hands over (Fuzz/): the decoders (MP3, WAV, FLAC,
 # Ogg, AIFF, tags) from the committed fixtures, and config.toml from Fuzz/Seeds/config, for
