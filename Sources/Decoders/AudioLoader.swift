@@ -1,12 +1,10 @@
 /// Decodes a whole file into memory in the engine format: for short sounds (gongs, bells),
 /// never for guided tracks, which stream.
 public enum AudioLoader {
-    /// Interleaved stereo samples at `engineRate`, and the file's tags.
-    public static func loadStereo(
+    /// Interleaved stereo samples at `engineRate`, and the file's tags (the tests' reference decode).
+    static func loadStereo(
         path: String, engineRate: Int
-    )
-        throws(DecoderError) -> (samples: [Float], metadata: AudioMetadata)
-    {
+    ) throws(DecoderError) -> (samples: [Float], metadata: AudioMetadata) {
         let reader = try EngineFormatReader(path: path, engineRate: engineRate, decodeAhead: false)
         var samples = [Float](repeating: 0, count: reader.frameCount * 2)
         let filled = try samples.withUnsafeMutableBufferPointer { (buffer) throws(DecoderError) in

@@ -124,9 +124,7 @@ final class PolyphaseResampler: Resampling {
     func process(
         _ input: UnsafePointer<Float>?, inputFrames: Int,
         into output: UnsafeMutablePointer<Float>, outputCapacity: Int
-    )
-        throws(DecoderError) -> (consumed: Int, produced: Int)
-    {
+    ) throws(DecoderError) -> (consumed: Int, produced: Int) {
         if position > 0 {
             // What the next window needs moves to the front; the rest has been used. (A step
             // may have left the window past what is buffered: then nothing is kept.)

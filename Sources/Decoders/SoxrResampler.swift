@@ -32,9 +32,7 @@ final class SoxrResampler: Resampling {
     func process(
         _ input: UnsafePointer<Float>?, inputFrames: Int,
         into output: UnsafeMutablePointer<Float>, outputCapacity: Int
-    )
-        throws(DecoderError) -> (consumed: Int, produced: Int)
-    {
+    ) throws(DecoderError) -> (consumed: Int, produced: Int) {
         var consumed = 0
         var produced = 0
         let error = soxr_process(

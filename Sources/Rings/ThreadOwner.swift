@@ -16,15 +16,16 @@ public struct ThreadOwner: ~Copyable, Sendable {
 
     public init() {}
 
-    /// Whether ownership is checked: in debug builds only.
+    /// Whether ownership is checked: in debug builds only, where `assert` evaluates its condition.
     public static var isChecking: Bool {
         var checking = false
-        assert(
-            {
-                checking = true
-                return true
-            }())
+        assert(noteChecking(&checking))
         return checking
+    }
+
+    private static func noteChecking(_ checking: inout Bool) -> Bool {
+        checking = true
+        return true
     }
 
     /// Debug builds: claims this side for the calling thread if no thread has it, and stops

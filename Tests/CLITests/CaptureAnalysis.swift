@@ -1,5 +1,6 @@
-import Decoders
 import Foundation
+
+@testable import Decoders
 
 /// Where strikes begin in interleaved stereo audio, to the millisecond: a millisecond whose
 /// peak is at least 0.1 and four times the loudest of the 20 before it (a ringing tail of an

@@ -1,7 +1,8 @@
-import Decoders
 import Foundation
 import Testing
 
+@testable import Decoders
+@testable import Mixer
 @testable import Session
 
 @Suite("Bundled sounds")

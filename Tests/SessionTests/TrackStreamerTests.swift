@@ -1,8 +1,8 @@
-import Decoders
 import Foundation
 import Mixer
 import Testing
 
+@testable import Decoders
 @testable import Session
 
 @Suite("Streamed tracks")

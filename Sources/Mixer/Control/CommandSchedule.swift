@@ -20,7 +20,7 @@ public struct CommandSchedule: Sendable {
     public var isExhausted: Bool { next == commands.count }
 
     /// Commands sent so far.
-    public var sentCount: Int { next }
+    var sentCount: Int { next }
 
     /// Sends every not-yet-sent command whose frame (plus `offset`) is before `frame`, as far as
     /// the queue has room, leaving `keepingFree` slots for commands of the moment (a pause).

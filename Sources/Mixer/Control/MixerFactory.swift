@@ -5,9 +5,7 @@ public enum MixerFactory {
     /// A control side and its render side.
     public static func make(
         format: EngineFormat, limits: MixerLimits = MixerLimits()
-    )
-        -> (controller: MixerController, renderer: MixerRenderer)
-    {
+    ) -> (controller: MixerController, renderer: MixerRenderer) {
         let channel = MixerChannel(commandCapacity: limits.commandCapacity, maxVoices: limits.maxVoices)
         return (
             MixerController(channel: channel, format: format),

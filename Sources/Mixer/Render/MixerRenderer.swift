@@ -62,7 +62,7 @@ public final class MixerRenderer: @unchecked Sendable {
     }
 
     /// Voices currently playing.
-    public var activeVoiceCount: Int {
+    var activeVoiceCount: Int {
         var count = 0
         for i in 0..<maxVoices where voices[i].isActive { count += 1 }
         return count

@@ -75,7 +75,7 @@ public final class SampleBuffer: @unchecked Sendable {
     }
 
     /// Every sample as the mixer plays it (a copy, for checks).
-    public var floatSamples: [Float] { (0..<(frameCount * 2)).map { self[sample: $0] } }
+    var floatSamples: [Float] { (0..<(frameCount * 2)).map { self[sample: $0] } }
 
     /// 1/32768: a power of two, so that a scaled sample times a gain is exactly the sample times
     /// the scaled gain.

@@ -103,7 +103,7 @@ public final class LiveSession {
     public var isWaitingForOutput: Bool { driver.isWaitingForOutput }
     /// Frames of the stream the device has played, pauses included (`pauses` maps them to the
     /// session's frames).
-    public var playedStreamFrames: Int { driver.playedFrames }
+    var playedStreamFrames: Int { driver.playedFrames }
     /// Device changes and the like, for the log.
     public func takeNotices() -> [LiveNotice] { driver.takeNotices() }
 
