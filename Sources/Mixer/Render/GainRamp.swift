@@ -9,6 +9,7 @@ public struct GainRamp: Sendable {
     @usableFromInline var length: Int
     @usableFromInline var curve: RampCurve
 
+    /// Thread: any (a value; the render and the output thread each own theirs).
     public init(value: Float) {
         from = value
         to = value
@@ -18,6 +19,7 @@ public struct GainRamp: Sendable {
     }
 
     /// The gain the next frame will get.
+    /// Thread: render, or output (each owns its ramps).
     @inlinable public var value: Float {
         position >= length ? to : gains(from: position)[0]
     }
@@ -29,6 +31,7 @@ public struct GainRamp: Sendable {
 
     /// Starts a ramp from the current value towards `target` over `frames` frames.
     /// A zero-length ramp jumps (allowed only where the signal is silent, e.g. before a voice starts).
+    /// Thread: render, or output (each owns its ramps).
     @inlinable
     public mutating func ramp(to target: Float, frames: Int, curve: RampCurve) {
         from = value
@@ -41,6 +44,7 @@ public struct GainRamp: Sendable {
     /// The gains of frames `index` to `index + 3` of the ramp, four at a time: a fade computes
     /// one for every frame (a sit's noise fade-in has 240,000). A frame's gain depends on its
     /// index alone, not on where a block starts, whichever lane computes it.
+    /// Thread: render, or output (each owns its ramps).
     @inlinable @inline(__always)
     func gains(from index: Int) -> SIMD4<Float> {
         let t = (SIMD4<Float>(repeating: Float(index)) + SIMD4<Float>(0, 1, 2, 3)) / Float(length)
@@ -58,6 +62,7 @@ public struct GainRamp: Sendable {
     }
 
     /// Adds the next `count` (at most four) frames of `source · gain` into `destination`.
+    /// Thread: render, or output (each owns its ramps).
     @inlinable @inline(__always)
     mutating func rampFrames(
         _ count: Int, at i: Int, into destination: UnsafeMutablePointer<Float>,
@@ -72,6 +77,7 @@ public struct GainRamp: Sendable {
     }
 
     /// Adds `source · gain` into `destination` for `frames` stereo frames, advancing the ramp.
+    /// Thread: render, or output (each owns its ramps).
     @inlinable
     public mutating func accumulate(
         _ source: UnsafePointer<Float>,
@@ -83,6 +89,7 @@ public struct GainRamp: Sendable {
 
     /// Adds 16-bit samples (full scale 32768) times the gain into `destination` for `frames`
     /// stereo frames, advancing the ramp: the same sums as their Float32 values would give.
+    /// Thread: render, or output (each owns its ramps).
     @inlinable
     public mutating func accumulate(
         int16 source: UnsafePointer<Int16>,
@@ -94,6 +101,7 @@ public struct GainRamp: Sendable {
         accumulate(into: destination, frames: frames) { Float(source[$0]) * scale }
     }
 
+    /// Thread: render, or output (each owns its ramps).
     @inlinable @inline(__always)
     mutating func accumulate(
         into destination: UnsafeMutablePointer<Float>, frames: Int,
@@ -117,6 +125,7 @@ public struct GainRamp: Sendable {
     }
 
     /// Multiplies `buffer` in place by the gain for `frames` stereo frames, advancing the ramp.
+    /// Thread: render, or output (each owns its ramps).
     @inlinable
     public mutating func apply(to buffer: UnsafeMutablePointer<Float>, frames: Int) {
         var i = 0
@@ -142,6 +151,7 @@ public struct GainRamp: Sendable {
     }
 
     /// Advances the ramp by `frames` without touching audio (for voices that render nothing).
+    /// Thread: render, or output (each owns its ramps).
     @inlinable
     public mutating func skip(_ frames: Int) {
         position = min(length, position + frames)
@@ -150,6 +160,7 @@ public struct GainRamp: Sendable {
 
 /// sin(π/2 · t) for t in [0, 1]: the Taylor series to x¹³ (truncation below 1e-9 at π/2) in
 /// Horner form, without libm, whose `sin` the mixer does not import and which is scalar.
+/// Thread: render, or output (each owns its ramps).
 @usableFromInline @inline(__always)
 func quarterSine(_ t: SIMD4<Float>) -> SIMD4<Float> {
     let x = t * (Float.pi / 2)

@@ -30,6 +30,7 @@ public final class MixerRenderer: @unchecked Sendable {
     /// The render thread, checked in debug builds.
     private let renderThread = ThreadOwner()
 
+    /// Thread: control (made before the render thread has it).
     init(channel: MixerChannel, format: EngineFormat, limits: MixerLimits) {
         self.channel = channel
         self.format = format
@@ -62,6 +63,7 @@ public final class MixerRenderer: @unchecked Sendable {
     }
 
     /// Voices currently playing.
+    /// Thread: render (the mixer thread live, the caller's offline).
     var activeVoiceCount: Int {
         var count = 0
         for i in 0..<maxVoices where voices[i].isActive { count += 1 }
@@ -91,6 +93,7 @@ public final class MixerRenderer: @unchecked Sendable {
         }
     }
 
+    /// Thread: render (the mixer thread live, the caller's offline).
     private func renderBlock(into output: UnsafeMutablePointer<Float>, frames: Int) {
         receiveCommands()
         var offset = 0
@@ -112,6 +115,7 @@ public final class MixerRenderer: @unchecked Sendable {
     // MARK: Commands
 
     /// Moves queued commands into the pending list, kept sorted by frame (stable).
+    /// Thread: render (the mixer thread live, the caller's offline).
     private func receiveCommands() {
         while pendingCount < pendingCapacity, let command = channel.commands.pop() {
             var index = pendingCount
@@ -124,6 +128,7 @@ public final class MixerRenderer: @unchecked Sendable {
         }
     }
 
+    /// Thread: render (the mixer thread live, the caller's offline).
     private func applyDueCommands(at now: Int) {
         var due = 0
         while due < pendingCount && pending[due].frame <= now { due += 1 }
@@ -150,10 +155,12 @@ public final class MixerRenderer: @unchecked Sendable {
         }
     }
 
+    /// Thread: render (the mixer thread live, the caller's offline).
     private func drop(_ command: TimedCommand) {
         if case let .play(_, source, _, _, _, _) = command.command { retire(source) }
     }
 
+    /// Thread: render (the mixer thread live, the caller's offline).
     private func apply(_ command: MixerCommand, at now: Int) {
         switch command {
         case let .play(id, source, bus, gain, fadeFrames, curve):
@@ -202,11 +209,13 @@ public final class MixerRenderer: @unchecked Sendable {
         }
     }
 
+    /// Thread: render (the mixer thread live, the caller's offline).
     private func freeSlot() -> Int? {
         for i in 0..<maxVoices where !voices[i].isActive { return i }
         return nil
     }
 
+    /// Thread: render (the mixer thread live, the caller's offline).
     private func slot(of id: VoiceID) -> Int? {
         for i in 0..<maxVoices where voices[i].isActive && voices[i].id == id { return i }
         return nil
@@ -214,6 +223,7 @@ public final class MixerRenderer: @unchecked Sendable {
 
     // MARK: Rendering
 
+    /// Thread: render (the mixer thread live, the caller's offline).
     private func renderSegment(into output: UnsafeMutablePointer<Float>, startFrame: Int, frames: Int) {
         let samples = frames * EngineFormat.channels
         let stride = maxBlockFrames * EngineFormat.channels
@@ -307,6 +317,7 @@ public final class MixerRenderer: @unchecked Sendable {
     }
 
     /// Ends a voice: its buffer or stream goes back to the control side to be freed there.
+    /// Thread: render (the mixer thread live, the caller's offline).
     private func end(_ slot: Int, at endFrame: Int) {
         let voice = voices + slot
         let finished = voice.pointee.kind
@@ -319,6 +330,7 @@ public final class MixerRenderer: @unchecked Sendable {
         }
     }
 
+    /// Thread: render (the mixer thread live, the caller's offline).
     private func retire(_ source: VoiceSource) {
         switch source {
         case let .sample(buffer): retireObject(.sample(buffer))
@@ -327,12 +339,14 @@ public final class MixerRenderer: @unchecked Sendable {
         }
     }
 
+    /// Thread: render (the mixer thread live, the caller's offline).
     private func retireObject(_ object: RetiredObject) {
         // With the ring full the reference is dropped here; the control side holds its own
         // reference to every sound it schedules, so this is a release, not a free.
         _ = channel.retired.push(object)
     }
 
+    /// Thread: render (the mixer thread live, the caller's offline).
     private func report(_ event: MixerEvent) {
         if !channel.events.push(event) {
             channel.droppedEvents.add(1, ordering: .relaxed)

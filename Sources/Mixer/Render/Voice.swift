@@ -18,6 +18,7 @@ struct Voice {
     /// The voice ends when its current ramp has run out (a fade-out before a stop).
     @usableFromInline var stopsAfterRamp = false
 
+    /// Thread: render.
     @usableFromInline var isActive: Bool {
         if case .idle = kind { return false }
         return true

@@ -24,6 +24,7 @@ public final class StreamSource: @unchecked Sendable {
     public var writableFrames: Int { ring.availableToWrite / EngineFormat.channels }
 
     /// Writes whole frames; returns how many frames were taken.
+    /// Thread: the decoder's (the producer).
     @discardableResult
     public func write(frames source: UnsafeBufferPointer<Float>) -> Int {
         let whole = min(source.count, writableFrames * EngineFormat.channels)
@@ -32,6 +33,7 @@ public final class StreamSource: @unchecked Sendable {
     }
 
     /// The producer has written its last frame.
+    /// Thread: the decoder's (the producer).
     public func finish() { finishedFlag.store(true, ordering: .releasing) }
 
     // MARK: Either side
@@ -48,12 +50,14 @@ public final class StreamSource: @unchecked Sendable {
 
     /// Whether `frames` frames can be rendered without an underrun: they are in the ring, or the
     /// stream has ended.
+    /// Thread: render.
     func canRender(frames: Int) -> Bool {
         isFinished || ring.availableToRead >= frames * EngineFormat.channels
     }
 
     /// Reads up to `frames` frames into `destination`, filling any shortfall with silence.
     /// Returns the frames that came from the stream, and whether the stream has ended.
+    /// Thread: render.
     func render(into destination: UnsafeMutablePointer<Float>, frames: Int) -> (read: Int, ended: Bool) {
         // Read the flag before the ring: if it says finished, everything is already in the ring.
         let finished = isFinished

@@ -58,6 +58,7 @@ public final class ALSAOutput: AudioOutput {
         conversion.deallocate()
     }
 
+    /// Thread: output.
     public func write(_ interleaved: UnsafeBufferPointer<Float>) throws(OutputError) -> Int {
         guard let base = interleaved.baseAddress else { return unplayedFrames() }
         var frames = interleaved.count / 2
@@ -91,6 +92,7 @@ public final class ALSAOutput: AudioOutput {
     }
 
     /// Float to 32-bit for cards that take no float: clipped, never wrapped.
+    /// Thread: output.
     private func convert(_ source: UnsafePointer<Float>, frames: Int) -> UnsafeRawPointer {
         let target = conversion.bindMemory(to: Int32.self, capacity: frames * 2)
         let scale = Float(Int32.max)
@@ -101,12 +103,14 @@ public final class ALSAOutput: AudioOutput {
         return UnsafeRawPointer(target)
     }
 
+    /// Thread: output.
     public func unplayedFrames() -> Int {
         var delay: snd_pcm_sframes_t = 0
         guard snd_pcm_delay(pcm, &delay) >= 0 else { return 0 }
         return max(0, Int(delay))
     }
 
+    /// Thread: output.
     public func drain() {
         snd_pcm_drain(pcm)
     }

@@ -15,6 +15,7 @@ struct DeviceSegments: ~Copyable {
     private let segments: UnsafeMutablePointer<Segment>
     private var count = 0
 
+    /// Thread: output.
     init() {
         segments = .allocate(capacity: capacity)
     }
@@ -23,6 +24,7 @@ struct DeviceSegments: ~Copyable {
 
     /// Records that device frames from `device` on carry mixer frames from `source` on (or,
     /// when `silent`, silence while playback stands at `source`).
+    /// Thread: output.
     mutating func wrote(atDevice device: Int, source: Int, silent: Bool) {
         if count > 0 {
             let last = segments[count - 1]
@@ -41,17 +43,20 @@ struct DeviceSegments: ~Copyable {
     }
 
     /// Forgets what was written at `device` and after: it is about to be written again.
+    /// Thread: output.
     mutating func truncate(atDevice device: Int) {
         while count > 0 && segments[count - 1].deviceStart >= device { count -= 1 }
     }
 
     /// Forgets segments the device has played past entirely.
+    /// Thread: output.
     mutating func forget(before device: Int) {
         var drop = 0
         while drop + 1 < count && segments[drop + 1].deviceStart <= device { drop += 1 }
         if drop > 0 { dropFirst(drop) }
     }
 
+    /// Thread: output.
     private mutating func dropFirst(_ drop: Int) {
         for index in drop..<count { segments[index - drop] = segments[index] }
         count -= drop
@@ -59,6 +64,7 @@ struct DeviceSegments: ~Copyable {
 
     /// The mixer frame at device frame `device` (for silence, where playback stands); nil before
     /// the first frame recorded.
+    /// Thread: output.
     func source(atDevice device: Int) -> Int? {
         var index = count - 1
         while index >= 0 && segments[index].deviceStart > device { index -= 1 }
@@ -69,6 +75,7 @@ struct DeviceSegments: ~Copyable {
 
     /// Device frame minus mixer frame where the newest mixer frames were written: where a mixer
     /// frame not yet written will be played, if playback goes on without a pause.
+    /// Thread: output.
     var deviceOffset: Int {
         guard count > 0 else { return 0 }
         let last = segments[count - 1]

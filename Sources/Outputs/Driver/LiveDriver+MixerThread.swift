@@ -6,6 +6,7 @@ import Rings
 /// The mixer thread: renders blocks ahead of the output thread into the ring, up to the
 /// horizon the control side has sent every command for.
 extension LiveDriver {
+    /// Thread: mixer.
     func runMixer() {
         // Ctrl-C, SIGTERM and SIGHUP are left to the control thread: delivered there, they cut
         // its wait short, so it can sleep long between polls and still answer one at once.

@@ -58,10 +58,12 @@ extension LiveDriver {
         /// Whether the current device's underruns count: not once the stream has run dry at its end.
         var countUnderrunsOfCurrentDevice = true
 
+        /// Thread: output.
         init(history: consuming SourceHistory) {
             self.history = history
         }
 
+        /// Thread: output.
         mutating func fade(to target: Float, frames: Int, then after: AfterFade) {
             gain.ramp(to: target, frames: frames, curve: .equalPower)
             fadeLeft = frames
@@ -69,6 +71,7 @@ extension LiveDriver {
         }
     }
 
+    /// Thread: output.
     func runOutput() {
         InterruptionSignals.mask(SIG_BLOCK)
         ThreadPriority.requestRealtime()
@@ -183,6 +186,7 @@ extension LiveDriver {
 
     /// How long to wait for the device at most: while the stream's last frames play out, only
     /// until the device should have played them.
+    /// Thread: output.
     private func waitLimit(_ state: borrowing Playback) -> Int? {
         switch state.mode {
         case .playing, .held: return nil
@@ -193,6 +197,7 @@ extension LiveDriver {
     }
 
     /// Whether the device has played the last frame that is heard (publishing its clock).
+    /// Thread: output.
     private func finishedPlaying(_ state: inout Playback) -> Bool {
         switch state.mode {
         case .playing, .held: return false
@@ -205,6 +210,7 @@ extension LiveDriver {
 
     /// The stream has run out after its last frame, on a device that cannot take frames back
     /// (so it holds nothing beyond them): it drains, and that is the end, not an underrun.
+    /// Thread: output.
     private func finish(_ state: inout Playback) {
         state.underrunsOfClosedDevices += output.underruns
         state.countUnderrunsOfCurrentDevice = false
@@ -213,6 +219,7 @@ extension LiveDriver {
     }
 
     /// Writes `frames` (at most a period) of silence while playback stands at mixer frame `source`.
+    /// Thread: output.
     private func writeSilence(
         _ frames: Int, standingAt source: Int, from silence: UnsafeMutableBufferPointer<Float>,
         _ state: inout Playback
@@ -220,6 +227,7 @@ extension LiveDriver {
         write(UnsafeBufferPointer(rebasing: silence[..<(2 * frames)]), source: source, silent: true, &state)
     }
 
+    /// Thread: output.
     private func fadeEnded(_ state: inout Playback) {
         state.fadeEnd = state.written
         switch state.afterFade {
@@ -235,6 +243,7 @@ extension LiveDriver {
         state.afterFade = .playOn
     }
 
+    /// Thread: output.
     private func takeRequests(_ state: inout Playback) {
         outputThread.assertOwned("the live driver's output thread")
         // An end that starts at a later frame waits until that frame is being written.
@@ -278,6 +287,7 @@ extension LiveDriver {
 
     /// Takes back what the device holds from the first frame it still lets go of (never inside
     /// a fade already written), so that the next write replaces it; returns that device frame.
+    /// Thread: output.
     private func takeBack(_ state: inout Playback, notBefore: Int = 0) -> Int {
         let rewritable = output.rewritableFrame().map { $0 + state.deviceBase } ?? state.written
         let at = min(state.written, max(rewritable, state.fadeEnd, notBefore))
@@ -294,6 +304,7 @@ extension LiveDriver {
 
     /// Writes `samples` (mixer frames from `source` on, or silence while playback stands at
     /// `source`).
+    /// Thread: output.
     private func write(
         _ samples: UnsafeBufferPointer<Float>, source: Int, silent: Bool,
         _ state: inout Playback
@@ -319,6 +330,7 @@ extension LiveDriver {
 
     /// After a device was opened again: what the lost one held but had not played is played on
     /// the new one, faded in over 10 ms instead of starting with a step.
+    /// Thread: output.
     private func carryOn(_ state: inout Playback) {
         let lostAt = played.load(ordering: .acquiring)
         switch state.mode {
@@ -346,6 +358,7 @@ extension LiveDriver {
         }
     }
 
+    /// Thread: output.
     private func publishPlayed(_ device: Int, _ state: inout Playback) {
         let frames = min(device, state.clockLimit)
         // Never backwards: a device's delay estimate wobbles.

@@ -13,6 +13,7 @@ extension LiveDriver {
     /// every second); meanwhile nothing is written, so the session's clock, the device's frames,
     /// stands still as in a pause. False when none opened (the failure recorded) or when the
     /// session was ended while it waited (no failure: it ends early, as asked).
+    /// Thread: output.
     func reconnect(after error: OutputError) -> Bool {
         outputThread.assertOwned("the live driver's output thread")
         reports.withLock { $0.notices.append(.reopening(after: error)) }

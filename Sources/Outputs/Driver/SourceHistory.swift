@@ -18,6 +18,7 @@ struct SourceHistory: ~Copyable {
 
     /// Keeps `capacityFrames` frames of `ring`, whose capacity (an even number of samples) has
     /// room for them beside what the mixer renders ahead.
+    /// Thread: output.
     init(keeping capacityFrames: Int, of ring: RetainingRing<Float>) {
         precondition(
             ring.capacity % 2 == 0 && ring.capacity / 2 > capacityFrames,
@@ -30,12 +31,14 @@ struct SourceHistory: ~Copyable {
     var oldest: Int { max(0, end - capacity) }
 
     /// Makes `frame` (clamped to what is kept) the next frame to write.
+    /// Thread: output.
     mutating func rewind(to frame: Int) {
         next = min(end, max(oldest, frame))
     }
 
     /// Up to `frames` frames from `next` on, in one piece of storage; taken from the ring when
     /// every kept frame has been written. Empty when the ring is.
+    /// Thread: output.
     mutating func take(upTo frames: Int) -> UnsafeBufferPointer<Float> {
         if next == end {
             let waiting = ring.readableSpan().count / 2

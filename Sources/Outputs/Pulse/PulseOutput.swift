@@ -117,6 +117,7 @@ public final class PulseOutput: AudioOutput {
         connection.flush()
     }
 
+    /// Thread: output.
     public func write(_ interleaved: UnsafeBufferPointer<Float>) throws(OutputError) -> Int {
         guard var source = interleaved.baseAddress else { return unplayedFrames() }
         var remaining = interleaved.count / 2
@@ -148,6 +149,7 @@ public final class PulseOutput: AudioOutput {
     }
 
     /// Hands the server up to `frames` frames; returns how many it took.
+    /// Thread: output.
     private func send(
         _ source: UnsafePointer<Float>, frames: Int, offset: Int64,
         mode: pa_seek_mode_t
@@ -179,6 +181,7 @@ public final class PulseOutput: AudioOutput {
         return count
     }
 
+    /// Thread: output.
     public func writableFrames() -> Int {
         // A connection or stream that has failed: one frame, so that `write` says why.
         guard connection.isReady, pa_stream_get_state(stream) == PA_STREAM_READY else { return 1 }
@@ -186,6 +189,7 @@ public final class PulseOutput: AudioOutput {
         return writable == .max ? 1 : max(writable, replacing) / frameBytes
     }
 
+    /// Thread: output.
     public func waitForRoom(milliseconds: Int?) {
         guard writableFrames() == 0 else { return }
         // While the last frames play out (a wait with a limit), the clock is checked every second.
@@ -195,8 +199,10 @@ public final class PulseOutput: AudioOutput {
 
     public var playOutFrames: Int { sinkLatencyFrames }
 
+    /// Thread: any, while the output is alive (libpulse's wake-up of its main loop is).
     public func interrupt() { pa_mainloop_wakeup(connection.mainloop) }
 
+    /// Thread: output.
     public func rewritableFrame() -> Int? {
         connection.await(pa_stream_update_timing_info(stream, nil, nil))
         guard let timing = pa_stream_get_timing_info(stream)?.pointee, timing.read_index_corrupt == 0,
@@ -207,6 +213,7 @@ public final class PulseOutput: AudioOutput {
     }
 
     /// Updates `serverShift` from the last timing update; false when its write index is unknown.
+    /// Thread: output.
     @discardableResult
     private func noteServerShift() -> Bool {
         guard let timing = pa_stream_get_timing_info(stream)?.pointee, timing.write_index_corrupt == 0 else {
@@ -216,6 +223,7 @@ public final class PulseOutput: AudioOutput {
         return true
     }
 
+    /// Thread: output.
     public func rewrite(from frame: Int) {
         let offset = frame * frameBytes
         // The server counts the frames taken back as still queued, and asks for none of them again.
@@ -224,6 +232,7 @@ public final class PulseOutput: AudioOutput {
         timingSchedule.restart()
     }
 
+    /// Thread: output.
     public func unplayedFrames() -> Int {
         refreshTiming()
         connection.flush()
@@ -233,6 +242,7 @@ public final class PulseOutput: AudioOutput {
     /// Frames written that the sink has not played: from the stream's playing time (its read
     /// index less the sink's latency), which stands still while the server waits to start, where
     /// the write index less a latency would run ahead.
+    /// Thread: output.
     private func latencyFrames() -> Int {
         let written = writeIndex / frameBytes
         var usec: pa_usec_t = 0
@@ -251,6 +261,7 @@ public final class PulseOutput: AudioOutput {
 
     /// Asks for the stream's timing when `timingSchedule` says (sent with the main loop's next
     /// turn), and soon after an underflow, when the stream waits to start again.
+    /// Thread: output.
     private func refreshTiming(cap: UInt64 = PulseTimingSchedule.steadyNanoseconds) {
         if let request = timingRequest {
             guard pa_operation_get_state(request) != PA_OPERATION_RUNNING else { return }
@@ -265,6 +276,7 @@ public final class PulseOutput: AudioOutput {
         timingRequest = pa_stream_update_timing_info(stream, nil, nil)
     }
 
+    /// Thread: output.
     public func drain() {
         connection.await(pa_stream_drain(stream, nil, nil))
     }

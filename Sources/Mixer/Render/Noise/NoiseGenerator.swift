@@ -18,6 +18,7 @@ public struct NoiseGenerator: Sendable {
     /// Brown noise leaks below this frequency, so it cannot drift off to a DC offset.
     static let brownCornerHertz: Double = 8
 
+    /// Thread: control (made before the render thread has it).
     public init(color: NoiseColor, seed: UInt64, sampleRate: Int) {
         self.color = color
         random = Xoshiro256PlusX4(seed: seed)
@@ -31,6 +32,7 @@ public struct NoiseGenerator: Sendable {
     /// Writes `frames` interleaved stereo frames into `buffer`, times `gain`: a steady voice
     /// volume costs no pass of its own. `scratch` has room for `frames` SIMD4s, for the pink
     /// filter's section sums.
+    /// Thread: render.
     @inlinable
     public mutating func fill(
         _ buffer: UnsafeMutablePointer<Float>, frames: Int, gain: Float = 1,
@@ -67,6 +69,7 @@ public struct NoiseGenerator: Sendable {
         }
     }
 
+    /// Thread: render.
     @inlinable
     mutating func fillWhite(_ buffer: UnsafeMutablePointer<Float>, frames: Int, gain: Float) {
         var i = takeCarried(buffer, frames: frames, gain: gain)
@@ -83,6 +86,7 @@ public struct NoiseGenerator: Sendable {
     }
 
     /// Writes up to `frames` of the frames drawn but not yet used, times `gain`; returns how many.
+    /// Thread: render.
     @inlinable
     mutating func takeCarried(_ buffer: UnsafeMutablePointer<Float>, frames: Int, gain: Float) -> Int {
         var i = 0

@@ -12,10 +12,12 @@ struct PinkTaps: Sendable {
     /// Brings the filter's output to the RMS of its uniform white input.
     @usableFromInline let outputGain = SIMD4<Float>(repeating: 0.33)
 
+    /// Thread: control (made before the render thread has it).
     @usableFromInline init() {}
 
     /// One frame through sections 0–5: `white` is (L, R, L, R); the halves of the result sum to
     /// the sections' output (L, R).
+    /// Thread: render.
     @inlinable @inline(__always)
     func step(
         _ white: SIMD4<Float>, _ s01: inout SIMD4<Float>, _ s23: inout SIMD4<Float>,

@@ -24,10 +24,12 @@ public struct StereoPinkFilter: Sendable {
     /// the real-time thread.
     @usableFromInline let taps = PinkTaps()
 
+    /// Thread: control (made before the render thread has it).
     public init() {}
 
     /// Filters `frames` interleaved stereo frames of white noise in place, and multiplies them
     /// by `gain`. `sums` has room for `frames` section sums.
+    /// Thread: render.
     @inlinable
     public mutating func filter(
         _ buffer: UnsafeMutablePointer<Float>, frames: Int, gain: Float = 1,
@@ -48,6 +50,7 @@ public struct StereoPinkFilter: Sendable {
     /// Filters white noise drawn from `random` into `buffer`, times `gain`: the same samples as
     /// drawing into the buffer first and filtering it in place. `frames` is a multiple of 4, and
     /// `sums` has room for `frames` section sums.
+    /// Thread: render.
     @inlinable
     mutating func filter(
         drawingFrom random: inout Xoshiro256PlusX4, into buffer: UnsafeMutablePointer<Float>,
@@ -73,6 +76,7 @@ public struct StereoPinkFilter: Sendable {
     }
 
     /// Pass 2: the white input in `buffer` becomes the pink output.
+    /// Thread: render.
     @inlinable @inline(__always)
     mutating func addMemorylessTerms(
         _ buffer: UnsafeMutablePointer<Float>, frames: Int, gain: Float,

@@ -10,8 +10,10 @@ public struct Xoshiro256PlusX4: Sendable {
     @usableFromInline let rotateLeft: UInt64 = 45
     @usableFromInline let rotateRight: UInt64 = 19
 
+    /// Thread: control (made before the render thread has it).
     public init(seed: UInt64) {
         var sm = seed
+        /// Thread: render.
         func splitMix() -> UInt64 {
             sm &+= 0x9E37_79B9_7F4A_7C15
             var z = sm
@@ -19,6 +21,7 @@ public struct Xoshiro256PlusX4: Sendable {
             z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
             return z ^ (z >> 31)
         }
+        /// Thread: render.
         func lanes() -> SIMD4<UInt64> { SIMD4(splitMix(), splitMix(), splitMix(), splitMix()) }
         s0 = lanes()
         s1 = lanes()
@@ -26,6 +29,7 @@ public struct Xoshiro256PlusX4: Sendable {
         s3 = lanes()
     }
 
+    /// Thread: render.
     @inlinable @inline(__always)
     public mutating func next() -> SIMD4<UInt64> {
         let result = s0 &+ s3
@@ -45,6 +49,7 @@ public struct Xoshiro256PlusX4: Sendable {
     /// all in 32-bit lanes, which SSE2 shifts in one instruction each. The left sample takes bits
     /// 9–31, above the few lowest bits whose linear complexity xoshiro256+'s sum leaves low; the
     /// right takes the top 23 bits.
+    /// Thread: render.
     @inlinable @inline(__always)
     public mutating func nextFrames() -> SIMD8<Float> {
         let halves = unsafeBitCast(next(), to: SIMD8<UInt32>.self)
