@@ -2,6 +2,16 @@ import Foundation
 import Rings
 import Testing
 
+/// Runs `body` on a new thread and waits until it has returned.
+func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+        body()
+        done.signal()
+    }.start()
+    done.wait()
+}
+
 /// The ownership checks run in debug builds only (the TSan phase of `make test` is one); in a
 /// release build these tests are skipped, since the checks compile to nothing there.
 @Suite("Thread ownership checks", .enabled(if: ThreadOwner.isChecking))
@@ -13,13 +23,7 @@ struct ThreadOwnerTests {
             let ring = SPSCRing<Int>(minimumCapacity: 8)
             _ = ring.push(1)
             // When another thread writes too
-            let done = DispatchSemaphore(value: 0)
-            let other = Thread {
-                _ = ring.push(2)
-                done.signal()
-            }
-            other.start()
-            done.wait()
+            onAnotherThread { _ = ring.push(2) }
         }
     }
 
@@ -30,26 +34,14 @@ struct ThreadOwnerTests {
         _ = ring.push(1)
         ring.handOverProducer()
         // When another thread writes, it owns the side (no stop)
-        let done = DispatchSemaphore(value: 0)
-        let other = Thread {
-            _ = ring.push(2)
-            done.signal()
-        }
-        other.start()
-        done.wait()
+        onAnotherThread { _ = ring.push(2) }
         // Then the reader sees both, in order
         #expect(ring.pop() == 1)
         #expect(ring.pop() == 2)
-        // And a write from this thread now would stop the program
+        // And a write from the first thread after the second's would stop the program
         await #expect(processExitsWith: .failure) {
             let ring = SPSCRing<Int>(minimumCapacity: 8)
-            let done = DispatchSemaphore(value: 0)
-            let other = Thread {
-                _ = ring.push(1)
-                done.signal()
-            }
-            other.start()
-            done.wait()
+            onAnotherThread { _ = ring.push(1) }
             _ = ring.push(2)
         }
     }
