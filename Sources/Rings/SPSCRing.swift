@@ -3,13 +3,8 @@ import Synchronization
 /// A bounded, lock-free queue for exactly one producer thread and one consumer thread.
 ///
 /// The capacity is rounded up to a power of two so that an index maps to a slot with a mask.
-/// The read and write indices only ever grow (they would take centuries to wrap an `Int`), so
-/// "how many are readable" is simply `write - read`, with no ambiguous full-versus-empty state.
-///
-/// Ordering: the producer writes elements, then publishes them with a releasing store of the
-/// write index; the consumer's acquiring load of that index makes the elements visible. The
-/// consumer frees slots the same way through the read index. Each side caches nothing it does
-/// not own, so the type needs no lock and never blocks.
+/// The indices and their ordering are `RingIndices`'; a slot is free again once it is read.
+/// Each side caches nothing it does not own, so the type needs no lock and never blocks.
 ///
 /// Bulk reads and writes copy through at most two contiguous spans (before and after the
 /// wrap), which for trivial elements compiles down to `memcpy`.
@@ -19,31 +14,28 @@ import Synchronization
 /// still in it when it is deinitialised, which must happen on a thread that may free memory.
 public final class SPSCRing<Element> {
     @usableFromInline let storage: UnsafeMutablePointer<Element>
-    @usableFromInline let mask: Int
-    /// Number of slots; always a power of two.
-    public let capacity: Int
-    @usableFromInline let writeIndex = Atomic<Int>(0)
-    @usableFromInline let readIndex = Atomic<Int>(0)
+    @usableFromInline let indices: RingIndices
     /// The threads of the two sides, checked in debug builds.
     @usableFromInline let producer = ThreadOwner()
     @usableFromInline let consumer = ThreadOwner()
+
+    /// Number of slots; always a power of two.
+    public var capacity: Int { indices.capacity }
 
     /// Creates a ring holding at least `minimumCapacity` elements (rounded up to a power of two).
     public init(minimumCapacity: Int) {
         precondition(minimumCapacity > 0, "a ring needs room for at least one element")
         var size = 1
         while size < minimumCapacity { size <<= 1 }
-        capacity = size
-        mask = size - 1
+        indices = RingIndices(capacity: size)
         storage = UnsafeMutablePointer<Element>.allocate(capacity: size)
     }
 
     deinit {
-        let read = readIndex.load(ordering: .acquiring)
-        let write = writeIndex.load(ordering: .acquiring)
-        var index = read
+        var index = indices.read.load(ordering: .acquiring)
+        let write = indices.write.load(ordering: .acquiring)
         while index != write {
-            (storage + (index & mask)).deinitialize(count: 1)
+            (storage + indices.slot(index)).deinitialize(count: 1)
             index += 1
         }
         storage.deallocate()
@@ -53,17 +45,16 @@ public final class SPSCRing<Element> {
 
     /// Slots the producer can fill now. Producer thread only.
     @inlinable public var availableToWrite: Int {
-        capacity - (writeIndex.load(ordering: .relaxed) - readIndex.load(ordering: .acquiring))
+        indices.free(before: indices.read.load(ordering: .acquiring))
     }
 
     /// Appends one element; returns false (and drops nothing) when the ring is full.
     @inlinable @discardableResult
     public func push(_ element: consuming Element) -> Bool {
         producer.assertOwned("a ring's producer side")
-        let write = writeIndex.load(ordering: .relaxed)
-        if write - readIndex.load(ordering: .acquiring) == capacity { return false }
-        (storage + (write & mask)).initialize(to: element)
-        writeIndex.store(write + 1, ordering: .releasing)
+        guard availableToWrite > 0 else { return false }
+        (storage + indices.slot(indices.producerPosition)).initialize(to: element)
+        indices.commitWrite(1)
         return true
     }
 
@@ -72,17 +63,16 @@ public final class SPSCRing<Element> {
     public func write(_ source: UnsafeBufferPointer<Element>) -> Int {
         producer.assertOwned("a ring's producer side")
         guard let base = source.baseAddress else { return 0 }
-        let write = writeIndex.load(ordering: .relaxed)
-        let free = capacity - (write - readIndex.load(ordering: .acquiring))
+        let free = availableToWrite
         let count = min(free, source.count)
         if count == 0 { return 0 }
-        let start = write & mask
-        let first = min(count, capacity - start)
+        let (start, run) = indices.writableRun(free: free)
+        let first = min(count, run)
         (storage + start).initialize(from: base, count: first)
         if count > first {
             storage.initialize(from: base + first, count: count - first)
         }
-        writeIndex.store(write + count, ordering: .releasing)
+        indices.commitWrite(count)
         return count
     }
 
@@ -95,18 +85,15 @@ public final class SPSCRing<Element> {
     public func handOverConsumer() { consumer.handOver() }
 
     /// Elements the consumer can take now. Consumer thread only.
-    @inlinable public var availableToRead: Int {
-        writeIndex.load(ordering: .acquiring) - readIndex.load(ordering: .relaxed)
-    }
+    @inlinable public var availableToRead: Int { indices.readable }
 
     /// Removes and returns the oldest element, or nil when the ring is empty.
     @inlinable
     public func pop() -> Element? {
         consumer.assertOwned("a ring's consumer side")
-        let read = readIndex.load(ordering: .relaxed)
-        if writeIndex.load(ordering: .acquiring) == read { return nil }
-        let element = (storage + (read & mask)).move()
-        readIndex.store(read + 1, ordering: .releasing)
+        guard indices.readable > 0 else { return nil }
+        let element = (storage + indices.slot(indices.consumerPosition)).move()
+        indices.commitRead(1)
         return element
     }
 
@@ -116,17 +103,15 @@ public final class SPSCRing<Element> {
     public func read(into destination: UnsafeMutableBufferPointer<Element>) -> Int {
         consumer.assertOwned("a ring's consumer side")
         guard let base = destination.baseAddress else { return 0 }
-        let read = readIndex.load(ordering: .relaxed)
-        let filled = writeIndex.load(ordering: .acquiring) - read
-        let count = min(filled, destination.count)
+        let count = min(indices.readable, destination.count)
         if count == 0 { return 0 }
-        let start = read & mask
-        let first = min(count, capacity - start)
+        let (start, run) = indices.readableRun()
+        let first = min(count, run)
         base.moveInitialize(from: storage + start, count: first)
         if count > first {
             (base + first).moveInitialize(from: storage, count: count - first)
         }
-        readIndex.store(read + count, ordering: .releasing)
+        indices.commitRead(count)
         return count
     }
 
@@ -134,15 +119,12 @@ public final class SPSCRing<Element> {
     @inlinable @discardableResult
     public func discard(_ count: Int) -> Int {
         consumer.assertOwned("a ring's consumer side")
-        let read = readIndex.load(ordering: .relaxed)
-        let filled = writeIndex.load(ordering: .acquiring) - read
-        let dropped = min(filled, count)
-        var index = read
-        while index != read + dropped {
-            (storage + (index & mask)).deinitialize(count: 1)
-            index += 1
+        let read = indices.consumerPosition
+        let dropped = min(indices.readable, count)
+        for index in read..<(read + dropped) {
+            (storage + indices.slot(index)).deinitialize(count: 1)
         }
-        readIndex.store(read + dropped, ordering: .releasing)
+        indices.commitRead(dropped)
         return dropped
     }
 }
@@ -153,17 +135,15 @@ extension SPSCRing where Element: BitwiseCopyable {
     @inlinable
     public func writableSpan() -> UnsafeMutableBufferPointer<Element> {
         producer.assertOwned("a ring's producer side")
-        let write = writeIndex.load(ordering: .relaxed)
-        let free = capacity - (write - readIndex.load(ordering: .acquiring))
-        let start = write & mask
-        return UnsafeMutableBufferPointer(start: storage + start, count: min(free, capacity - start))
+        let (start, run) = indices.writableRun(free: availableToWrite)
+        return UnsafeMutableBufferPointer(start: storage + start, count: run)
     }
 
     /// Publishes `count` elements the producer has written at the start of `writableSpan()`.
     @inlinable
     public func commitWrite(_ count: Int) {
         producer.assertOwned("a ring's producer side")
-        writeIndex.store(writeIndex.load(ordering: .relaxed) + count, ordering: .releasing)
+        indices.commitWrite(count)
     }
 }
 
