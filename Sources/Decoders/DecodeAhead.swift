@@ -52,7 +52,10 @@ final class DecodeAhead: @unchecked Sendable {
     /// Ends the thread and waits for it; frames still in the ring are dropped.
     /// Thread: the reader's.
     func stop() {
-        decoder.stop()
+        guard decoder.stop() else { return }
+        // The decoder has exited: whoever stopped it (the reader, or whatever thread frees
+        // it) clears the ring, and reads next if it reads again.
+        ring.handOverConsumer()
         ring.discard(ring.availableToRead)
     }
 

@@ -39,12 +39,14 @@ public final class FeederThread: Sendable {
     }
 
     /// Asks the body to return, wakes it, and waits until it has; at once when it is not
-    /// running. Thread: the owner's.
-    public func stop() {
-        guard running.exchange(false, ordering: .acquiringAndReleasing) else { return }
+    /// running. Returns whether it was. Thread: the owner's.
+    @discardableResult
+    public func stop() -> Bool {
+        guard running.exchange(false, ordering: .acquiringAndReleasing) else { return false }
         stopRequested.store(true, ordering: .sequentiallyConsistent)
         wake()
         exited.wait()
+        return true
     }
 
     /// Whether `stop` has been called. Thread: the feeder's.
