@@ -69,7 +69,7 @@ final class DecodeAhead: @unchecked Sendable {
     func read(into destination: UnsafeMutablePointer<Float>, maxFrames: Int) throws(DecoderError) -> Int {
         while true {
             let finished = ended.load(ordering: .acquiring)
-            // Whole frames only: a write that found the ring nearly full may have split one.
+            // Whole frames: the decoder writes whole chunks, and an even count is taken.
             let whole = min(maxFrames * 2, ring.availableToRead & ~1)
             let got = ring.read(into: UnsafeMutableBufferPointer(start: destination, count: whole))
             if got > 0 {

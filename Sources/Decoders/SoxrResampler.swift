@@ -39,8 +39,31 @@ final class SoxrResampler: Resampling {
             soxr, input, input == nil ? 0 : inputFrames, &consumed,
             output, outputCapacity, &produced)
         if let error { throw .resamplerFailed(reason: String(cString: error)) }
-        StereoChunkReader.clampToLimit(output, count: produced * 2)
+        Self.clampToLimit(output, count: produced * 2)
         return (consumed, produced)
+    }
+
+    /// Holds every sample within ±`StereoChunkReader.sampleLimit`: the filter rings past its
+    /// input's peak, and samples held to the limit before it are held to it after it too.
+    /// (The polyphase resampler's kernel does the same itself.)
+    private static func clampToLimit(_ samples: UnsafeMutablePointer<Float>, count: Int) {
+        // Eight at a time, with compares and selects: Swift's min and max order NaN, which
+        // keeps a plain loop scalar, and SIMD's pointwiseMin and pointwiseMax are not inlined
+        // (they cost more than the resampling).
+        let limit = StereoChunkReader.sampleLimit
+        let low = SIMD8<Float>(repeating: -limit), high = SIMD8<Float>(repeating: limit)
+        var index = 0
+        while index + 8 <= count {
+            let raw = UnsafeMutableRawPointer(samples + index)
+            let lanes = raw.loadUnaligned(as: SIMD8<Float>.self)
+            let held = lanes.replacing(with: high, where: lanes .> high).replacing(with: low, where: lanes .< low)
+            raw.storeBytes(of: held, as: SIMD8<Float>.self)
+            index += 8
+        }
+        while index < count {
+            samples[index] = min(max(samples[index], -limit), limit)
+            index += 1
+        }
     }
 
     /// Forgets the signal so far (after a seek).

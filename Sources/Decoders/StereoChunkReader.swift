@@ -65,26 +65,6 @@ final class StereoChunkReader {
         return replaced
     }
 
-    /// Holds every sample within ±`sampleLimit` (finite samples, as a resampler makes).
-    static func clampToLimit(_ samples: UnsafeMutablePointer<Float>, count: Int) {
-        // Eight at a time, with compares and selects: Swift's min and max order NaN, which
-        // keeps a plain loop scalar, and SIMD's pointwiseMin and pointwiseMax are not inlined
-        // (they cost more than the resampling).
-        let low = SIMD8<Float>(repeating: -sampleLimit), high = SIMD8<Float>(repeating: sampleLimit)
-        var index = 0
-        while index + 8 <= count {
-            let raw = UnsafeMutableRawPointer(samples + index)
-            let lanes = raw.loadUnaligned(as: SIMD8<Float>.self)
-            let held = lanes.replacing(with: high, where: lanes .> high).replacing(with: low, where: lanes .< low)
-            raw.storeBytes(of: held, as: SIMD8<Float>.self)
-            index += 8
-        }
-        while index < count {
-            samples[index] = min(max(samples[index], -sampleLimit), sampleLimit)
-            index += 1
-        }
-    }
-
     /// Moves to source frame `frame`.
     func seek(toFrame frame: Int) throws(DecoderError) {
         try decoder.seek(toFrame: frame)

@@ -36,9 +36,7 @@ public final class MockOutput: AudioOutput, @unchecked Sendable {
     private var underrunCount = 0
     /// Added to every report of unplayed frames: a timing report that jumps.
     private var reportSkew = 0
-    private var writeCount = 0
     private var rewrites: [Int] = []
-    private var drained = false
     private var violations: [String] = []
 
     public init(
@@ -75,7 +73,6 @@ public final class MockOutput: AudioOutput, @unchecked Sendable {
             throw failure
         }
         samples.append(contentsOf: interleaved)
-        writeCount += 1
         condition.broadcast()
         return max(0, heldFrames + reportSkew)
     }
@@ -139,7 +136,6 @@ public final class MockOutput: AudioOutput, @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while heldFrames > 0 && !lost { condition.wait() }
-        drained = true
     }
 
     // MARK: The test's side
@@ -156,14 +152,10 @@ public final class MockOutput: AudioOutput, @unchecked Sendable {
     public var played: Int { locked { playedFrames } }
     /// Frames written and not taken back.
     public var written: Int { locked { writtenFrames } }
-    /// Calls of `write` that succeeded.
-    public var writes: Int { locked { writeCount } }
     /// The device frames each rewrite started at.
     public var rewriteFrames: [Int] { locked { rewrites } }
     /// Calls the protocol forbids (a rewrite of frames already played), which were refused.
     public var protocolViolations: [String] { locked { violations } }
-    /// Whether `drain` has returned.
-    public var wasDrained: Bool { locked { drained } }
 
     /// What was heard: the interleaved samples of the frames played.
     public var heard: [Float] { locked { Array(samples[..<(playedFrames * 2)]) } }
