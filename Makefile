@@ -6,7 +6,8 @@ ARGS         ?= --help
 
 # C libraries the engine links against (headers and pkg-config files).
 BUILD_PACKAGES := pkg-config libasound2-dev libpulse-dev libmpg123-dev libsndfile1-dev libsoxr-dev \
-                  libebur128-dev libsqlite3-dev libgcrypt20-dev libid3tag0-dev
+                  libebur128-dev libsqlite3-dev libgcrypt20-dev libid3tag0-dev \
+                  libsystemd-dev
 # What the tests play to and record from: a private PulseAudio server with a null sink, parec
 # to record its monitor, ALSA's pulse plugin (ALSA's file, tee and null come with libasound2), and
 # tmux, a terminal that a test can close under a sit.

@@ -20,7 +20,9 @@ let package = Package(
         // config.toml: parsed by TOMLKit (toml++), edited line by line so that comments survive.
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         // The practice history's CSV export and import.
-        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2")
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        // The control socket of `meditate serve` (and, later, its WebSocket).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.100.0")
     ],
     targets: [
         // C libraries, found through pkg-config; each is a module map and one header.
@@ -52,6 +54,11 @@ let package = Package(
             name: "CGcrypt", pkgConfig: "libgcrypt",
             providers: [.apt(["libgcrypt20-dev"])]),
 
+        // sd_notify: `meditate serve` tells systemd it is ready, what it is doing, and that it lives.
+        .systemLibrary(
+            name: "CSystemd", pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]),
+
         // The resampler's inner loop, in C so that it can choose AVX2 and FMA at run time.
         .target(name: "CPolyphase"),
 
@@ -80,12 +87,20 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log")
             ],
             swiftSettings: strictSwift),
+        // The service's control protocol: JSON-RPC 2.0 lines on a Unix socket, server and client.
+        .target(
+            name: "Control",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio")
+            ],
+            swiftSettings: strictSwift),
         // What toml++ cannot be trusted to report (it aborts on some headers), checked first.
         .target(name: "ConfigSyntax", swiftSettings: strictSwift),
         .executableTarget(
             name: "CLI",
             dependencies: [
-                "Session", "Library", "ConfigSyntax",
+                "Session", "Library", "ConfigSyntax", "Control", "CSystemd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),

@@ -79,6 +79,7 @@ public final class LibraryDatabase: Sendable {
                     WHERE typeof(importedAt) = 'text'
                     """)
         }
+        registerRunningMigration(&migrator)
         return migrator
     }
 

@@ -1,0 +1,23 @@
+import ArgumentParser
+
+/// `meditate ctl`: a client of a running `meditate serve`.
+struct Ctl: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ctl",
+        abstract: localized(
+            "Control a running service (`meditate serve`): status, sit, pause, resume, stop, events.",
+            de: "Steuert einen laufenden Dienst (`meditate serve`): status, sit, pause, resume, stop, events."),
+        discussion: localized(
+            "Each subcommand is one JSON-RPC call on the service's socket (docs/protocol.md); --json prints the reply as it came.\n\nExamples:",
+            de:
+                "Jeder Unterbefehl ist ein JSON-RPC-Aufruf auf dem Socket des Dienstes (docs/protocol.md); --json gibt die Antwort aus, wie sie kam.\n\nBeispiele:"
+        ) + """
+
+              meditate ctl sit --minutes 20 --interval 5 --noise white
+              meditate ctl status
+              meditate ctl pause
+              meditate ctl events --json
+            """,
+        subcommands: [CtlStatus.self, CtlSit.self, CtlPause.self, CtlResume.self, CtlStop.self, CtlEvents.self]
+    )
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Control
+import Foundation
+
+/// `meditate ctl events`: follows the service's events until interrupted.
+struct CtlEvents: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "events",
+        abstract: localized(
+            "Print the service's events as they happen (until Ctrl-C).",
+            de: "Gibt die Ereignisse des Dienstes aus, sobald sie geschehen (bis Strg-C)."))
+
+    @OptionGroup var options: CtlOptions
+
+    func run() throws {
+        let client = try options.connect()
+        let subscribed = try client.call("subscribe")
+        if !options.json, let status = subscribed["status"] { print(CtlText.status(status)) }
+        Interruption.install()
+        var serviceStopping = false
+        while !Interruption.requested {
+            // A second at a time, so that Ctrl-C is seen between reads.
+            let next: JSONValue?
+            do {
+                next = try client.nextEvent(timeoutMilliseconds: 1000)
+            } catch .connectionLost(_) where serviceStopping {
+                // The service said it was stopping: its closing the connection is the end.
+                return
+            }
+            guard let event = next else { continue }
+            if event["event"] == "stopping" { serviceStopping = true }
+            // Written at once (a pipe to a script sees each event as it comes), and a reader
+            // that went away ends the command.
+            try StandardStream.output((options.json ? event.line : CtlText.event(event)) + "\n")
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import Control
+
+/// Where `meditate ctl` finds the service, and how it prints what it says.
+struct CtlOptions: ParsableArguments {
+    @Option(
+        help: .localized(
+            "The service's control socket (default: the one `meditate serve` uses).",
+            de: "Der Steuer-Socket des Dienstes (Standard: der, den `meditate serve` nutzt).",
+            valueName: "path"))
+    var socket: String?
+
+    @Flag(
+        help: .localized(
+            "Print the service's reply as JSON (one object per line).",
+            de: "Gibt die Antwort des Dienstes als JSON aus (ein Objekt pro Zeile)."))
+    var json = false
+
+    func connect() throws -> ControlClient {
+        try ControlClient(path: socket ?? ServicePaths.defaultSocket())
+    }
+
+    /// Calls `method` and prints its result as JSON, or `human` of it.
+    func call(_ method: String, _ params: JSONValue = [:], human: (JSONValue) -> String) throws {
+        let result = try connect().call(method, params)
+        print(json ? result.line : human(result))
+    }
+}

@@ -1,0 +1,20 @@
+import ArgumentParser
+import Control
+
+/// `meditate ctl sit …`: starts a sit on the service, with the options of `meditate sit`.
+struct CtlSit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sit",
+        abstract: localized(
+            "Start a sit on the service (the options of `meditate sit`).",
+            de: "Startet ein Sitzen im Dienst (die Optionen von `meditate sit`)."))
+
+    @OptionGroup var request: SitRequest
+    @OptionGroup var options: CtlOptions
+
+    func run() throws {
+        try options.call("sit.start", request.params) { result in
+            localized("started", de: "begonnen") + ": " + (result["session"]?["description"]?.stringValue ?? "")
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Control
+import Foundation
+import Library
+import Outputs
+
+/// `meditate serve`: the long-running engine. It owns the sound output, plays the sessions its
+/// clients start over the control socket, tells them what happens, and records every session
+/// as it goes.
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: localized(
+            "Run the meditation service: sessions started over a control socket (see `meditate ctl`).",
+            de: "Startet den Meditationsdienst: Sitzungen, über einen Steuer-Socket gestartet (siehe `meditate ctl`)."),
+        discussion: localized(
+            """
+            Runs in the foreground, for systemd (Type=notify; contrib/systemd/ has units) or a terminal. Clients speak JSON-RPC 2.0, one message per line, on a Unix socket; docs/protocol.md describes every method and event. SIGTERM or Ctrl-C fades out what is playing, records it, and exits.
+
+            Examples:
+            """,
+            de: """
+                Läuft im Vordergrund, für systemd (Type=notify; contrib/systemd/ hat Units) oder ein Terminal. Clients sprechen JSON-RPC 2.0, eine Nachricht pro Zeile, über einen Unix-Socket; docs/protocol.md beschreibt jede Methode und jedes Ereignis. SIGTERM oder Strg-C blendet aus, was spielt, trägt es ein und beendet.
+
+                Beispiele:
+                """) + """
+
+                  meditate serve
+                  meditate serve --backend alsa --device default
+                  meditate ctl sit --minutes 20 --interval 5
+                """
+    )
+
+    @Option(
+        help: .localized(
+            "The control socket (default $XDG_RUNTIME_DIR/meditate/control.sock; /run/meditate/control.sock for root).",
+            de:
+                "Der Steuer-Socket (Standard $XDG_RUNTIME_DIR/meditate/control.sock; /run/meditate/control.sock für root).",
+            valueName: "path"))
+    var socket: String?
+
+    @Flag(
+        name: .customLong("group-access"),
+        help: .localized(
+            "Let the socket's group use it too (folder 0750, socket 0660): for a system service.",
+            de: "Lässt auch die Gruppe des Sockets ihn nutzen (Ordner 0750, Socket 0660): für einen Systemdienst."))
+    var groupAccess = false
+
+    @OptionGroup(title: OutputOptions.title) var output: OutputOptions
+
+    @Flag(
+        name: .shortAndLong,
+        help: .localized(
+            "Log the device, its negotiated buffer and underruns.",
+            de: "Protokolliert das Gerät, seinen ausgehandelten Puffer und Unterläufe."))
+    var verbose = false
+
+    func run() throws {
+        let logger = LoggerFactory.make(level: verbose ? .info : .notice)
+        let path = socket ?? ServicePaths.defaultSocket()
+        // The socket's thread is made with the stopping signals blocked, so that they wake the
+        // control thread (this one), which unblocks them when it installs their handler.
+        InterruptionSignals.mask(SIG_BLOCK)
+        let inbox = try ServiceInbox()
+        let server = try ControlServer(
+            path: path, directoryMode: groupAccess ? 0o750 : 0o700, socketMode: groupAccess ? 0o660 : 0o600,
+            responder: inbox)
+        Interruption.install()
+        defer { server.close() }
+        ServiceConductor(
+            inbox: inbox, output: output, library: LibraryPaths(environment: ProcessEnvironment.variables),
+            logger: logger
+        ).run(socket: path)
+    }
+}

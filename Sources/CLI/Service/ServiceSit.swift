@@ -1,0 +1,70 @@
+import Control
+import Foundation
+import Library
+import Session
+
+/// A sit the service plays: its live session, its row in the history, and what its clients
+/// have been told so far (so that each change is told once).
+final class ServiceSit {
+    let live: LiveSession
+    /// The service's number for this session (its history row's id when it has one).
+    let number: Int
+    let note: String
+    /// Seconds since 1970.
+    let startedAt: Double
+    var recordID: Int64?
+    var toldPhase: SessionPhase?
+    var toldWaiting = false
+    /// When the time sat was last written (monotonic seconds).
+    var lastWritten = 0.0
+    var recordedOutcome = false
+
+    init(live: LiveSession, number: Int, note: String, startedAt: Double) {
+        self.live = live
+        self.number = number
+        self.note = note
+        self.startedAt = startedAt
+    }
+
+    private var rate: Int { live.program.format.sampleRate }
+
+    var plannedSeconds: Int { (live.program.trackFrames + live.program.sitFrames) / rate }
+
+    func satSeconds(_ status: LiveStatus) -> Int { (status.satFrames + rate / 2) / rate }
+
+    /// What `status` and `session-started` say of it.
+    func json(_ status: LiveStatus) -> JSONValue {
+        var members: [String: JSONValue] = [
+            "id": .number(number), "kind": "timer", "description": .string(note),
+            "phase": .string(status.phase.rawValue), "startedAt": .finite(startedAt),
+            "elapsedSeconds": seconds(status.sessionFrame),
+            "remainingSeconds": seconds(status.remainingFrames),
+            "satSeconds": .number(satSeconds(status)), "plannedSeconds": .number(plannedSeconds),
+            "waitingForOutput": .bool(live.isWaitingForOutput)
+        ]
+        if let gong = status.nextGong { members["nextBell"] = bell(gong) }
+        return .object(members)
+    }
+
+    /// A gong as clients see it: its kind, its frame in the session, and the seconds into it.
+    func bell(_ gong: SessionPlan.Gong) -> JSONValue {
+        var members: [String: JSONValue] = [
+            "frame": .number(gong.frame), "atSeconds": seconds(gong.frame)
+        ]
+        switch gong.kind {
+        case .start: members["bell"] = "start"
+        case let .interval(number):
+            members["bell"] = "interval"
+            members["number"] = .number(number)
+        case .completion: members["bell"] = "completion"
+        }
+        return .object(members)
+    }
+
+    /// The line systemd's status shows: "sitting, 12:40 left".
+    func statusLine(_ status: LiveStatus) -> String {
+        "\(status.phase.rawValue), \(ClockText.format(frames: status.remainingFrames, rate: rate)) left"
+    }
+
+    private func seconds(_ frames: Int) -> JSONValue { .finite(Double(frames) / Double(rate)) }
+}

@@ -1,0 +1,140 @@
+import Foundation
+
+/// A client of the control socket for a command-line tool: blocking calls, one at a time, and
+/// the events of a subscription read one by one. Not for use from more than one thread.
+public final class ControlClient {
+    public let path: String
+    private let socket: Int32
+    private var received: [UInt8] = []
+    private var nextID = 1
+    /// Events that arrived while a call waited for its reply, in order.
+    private var pendingEvents: [JSONValue] = []
+
+    public init(path: String) throws(ControlError) {
+        self.path = path
+        socket = try Self.connect(path)
+    }
+
+    deinit { close(socket) }
+
+    /// Whether a service answers on `path` now.
+    public static func answers(at path: String) -> Bool {
+        guard let socket = try? connect(path) else { return false }
+        close(socket)
+        return true
+    }
+
+    /// Calls `method` and returns its result. An error reply throws `.refused`.
+    public func call(
+        _ method: String, _ params: JSONValue = [:], timeoutMilliseconds: Int = 10_000
+    ) throws(ControlError)
+        -> JSONValue
+    {
+        let id = nextID
+        nextID += 1
+        try send(RPCRequest(id: .number(id), method: method, params: params).line)
+        let deadline = Self.now() + Double(timeoutMilliseconds) / 1000
+        while true {
+            let message = try readMessage(until: deadline)
+            if message["method"] == "event", let params = message["params"] {
+                pendingEvents.append(params)
+                continue
+            }
+            guard message["id"]?.intValue == id || message["id"] == .null else { continue }
+            if let error = message["error"] {
+                throw .refused(
+                    RPCError(
+                        code: error["code"]?.intValue ?? 0, message: error["message"]?.stringValue ?? "error",
+                        data: error["data"]))
+            }
+            guard let result = message["result"] else { throw .badReply("neither a result nor an error") }
+            return result
+        }
+    }
+
+    /// The next event of a subscription; nil when none came within the time.
+    public func nextEvent(timeoutMilliseconds: Int) throws(ControlError) -> JSONValue? {
+        if !pendingEvents.isEmpty { return pendingEvents.removeFirst() }
+        let deadline = Self.now() + Double(timeoutMilliseconds) / 1000
+        while true {
+            let message: JSONValue
+            do {
+                message = try readMessage(until: deadline)
+            } catch .timedOut {
+                return nil
+            }
+            if message["method"] == "event", let params = message["params"] { return params }
+        }
+    }
+
+    /// Sends one raw line (a newline is added).
+    public func send(_ line: String) throws(ControlError) {
+        var bytes = Array(line.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes {
+                Foundation.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw .connectionLost(path: path)
+            }
+            offset += written
+        }
+    }
+
+    /// The next line the service sends, parsed.
+    public func readMessage(until deadline: Double) throws(ControlError) -> JSONValue {
+        while true {
+            if let newline = received.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: received[..<newline], as: UTF8.self)
+                received.removeSubrange(...newline)
+                guard let value = JSONValue.parse(line) else { throw .badReply(line) }
+                return value
+            }
+            let left = Int((deadline - Self.now()) * 1000)
+            guard left > 0 else { throw .timedOut(path: path) }
+            var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Int32(min(left, Int(Int32.max))))
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { continue }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = chunk.withUnsafeMutableBytes { read(socket, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw .connectionLost(path: path) }
+            received.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    private static func connect(_ path: String) throws(ControlError) -> Int32 {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard bytes.count < capacity else { throw .cannotConnect(path: path, reason: "the path is too long") }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in bytes.enumerated() { raw[index] = byte }
+            raw[bytes.count] = 0
+        }
+        let socket = Foundation.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard socket >= 0 else { throw .cannotConnect(path: path, reason: String(cString: strerror(errno))) }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Foundation.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(socket)
+            throw .cannotConnect(path: path, reason: reason)
+        }
+        return socket
+    }
+}

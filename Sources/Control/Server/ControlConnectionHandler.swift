@@ -1,0 +1,46 @@
+import NIOCore
+
+/// Reads a connection's lines, answers those that are not requests, and hands the rest to the
+/// responder.
+final class ControlConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
+    // @unchecked: NIO calls a handler on its channel's event loop only.
+    typealias InboundIn = String
+    typealias OutboundOut = ByteBuffer
+
+    private let responder: any ControlResponder
+    private let connection: ControlConnection
+
+    init(responder: any ControlResponder, connection: ControlConnection) {
+        self.responder = responder
+        self.connection = connection
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let line = Self.unwrapInboundIn(data)
+        // Blank lines between requests are allowed (a person typing into socat).
+        guard line.contains(where: { !$0.isWhitespace }) else { return }
+        switch RPCRequest.parse(line: line) {
+        case let .success(request): responder.respond(to: request, from: connection)
+        case let .failure(failure): connection.send(RPCMessage.error(failure.error, id: failure.id))
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        responder.closed(connection)
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // Whatever went wrong, the stream can no longer be read line by line: it is closed,
+        // after the one line that says why when the line was too long.
+        guard let tooLong = error as? LineTooLong else {
+            context.close(promise: nil)
+            return
+        }
+        let line = RPCMessage.error(.invalidRequest("a line is at most \(tooLong.limit) bytes; closing"), id: nil)
+        var buffer = context.channel.allocator.buffer(capacity: line.utf8.count + 1)
+        buffer.writeString(line + "\n")
+        let channel = context.channel
+        context.writeAndFlush(Self.wrapOutboundOut(buffer)).whenComplete { _ in channel.close(promise: nil) }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import Synchronization
+
+/// The control socket: JSON-RPC 2.0, one message per line, on a Unix socket. One event-loop
+/// thread reads every connection and hands requests to the responder; nothing here waits for
+/// the engine.
+public final class ControlServer: Sendable {
+    public let path: String
+    private let group: MultiThreadedEventLoopGroup
+    private let channel: any Channel
+    private static let connections = Atomic<Int>(0)
+
+    /// The longest line a client may send (a request is a few hundred bytes).
+    public static let maximumLineBytes = 64 * 1024
+    /// What a connection may leave unread before it is closed: some thousands of events.
+    public static let maximumQueuedBytes = 1024 * 1024
+
+    /// Listens on `path`. Its folder is made if missing, with `directoryMode`; the socket gets
+    /// `socketMode`. A socket file that nobody answers on (left by a killed service) is
+    /// replaced; one that a running service answers on is not.
+    public init(
+        path: String, directoryMode: mode_t = 0o700, socketMode: mode_t = 0o600,
+        responder: any ControlResponder
+    ) throws(ControlError) {
+        self.path = path
+        let folder = (path as NSString).deletingLastPathComponent
+        try Self.prepare(folder: folder, mode: directoryMode, socket: path)
+        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 64)
+            .childChannelInitializer { channel in
+                let number = Self.connections.add(1, ordering: .relaxed).newValue
+                let connection = ControlConnection(
+                    channel: channel, number: number, maximumQueuedBytes: Self.maximumQueuedBytes)
+                return channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(
+                        ByteToMessageHandler(LineFrameDecoder(maximumLength: Self.maximumLineBytes)))
+                    try channel.pipeline.syncOperations.addHandler(
+                        ControlConnectionHandler(responder: responder, connection: connection))
+                }
+            }
+        do {
+            channel = try bootstrap.bind(unixDomainSocketPath: path, cleanupExistingSocketFile: true).wait()
+        } catch {
+            try? group.syncShutdownGracefully()
+            throw .cannotListen(path: path, reason: "\(error)")
+        }
+        guard chmod(path, socketMode) == 0 else {
+            let reason = String(cString: strerror(errno))
+            channel.close(promise: nil)
+            try? group.syncShutdownGracefully()
+            throw .cannotListen(path: path, reason: reason)
+        }
+    }
+
+    /// Stops listening, closes every connection, and removes the socket file.
+    public func close() {
+        try? channel.close().wait()
+        try? group.syncShutdownGracefully()
+        unlink(path)
+    }
+
+    private static func prepare(folder: String, mode: mode_t, socket: String) throws(ControlError) {
+        var info = stat()
+        if stat(folder, &info) != 0 {
+            guard errno == ENOENT else {
+                throw .cannotListen(path: socket, reason: String(cString: strerror(errno)))
+            }
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: mode])
+            } catch {
+                throw .cannotListen(path: socket, reason: error.localizedDescription)
+            }
+        }
+        if ControlClient.answers(at: socket) { throw .alreadyRunning(path: socket) }
+    }
+}

@@ -1,0 +1,51 @@
+import GRDB
+
+/// The record of a session that the service runs, written as it goes: a row when it starts
+/// (`running`), its time sat written again while it runs, and the outcome when it ends. A
+/// service killed meanwhile (kill -9, a power cut) leaves the row running; the next start
+/// closes it as ended early, with the time sat last written.
+extension LibraryDatabase {
+    static func registerRunningMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v4: practice rows written while the session runs") { db in
+            try db.alter(table: "practice") { table in
+                table.add(column: "running", .boolean).notNull().defaults(to: false)
+            }
+        }
+    }
+
+    /// Adds the row of a session that has just started; returns its id.
+    public func begin(_ session: PracticeSession) throws(LibraryError) -> Int64 {
+        try write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO practice (startedAt, kind, note, plannedSeconds, satSeconds, completed, running)
+                    VALUES (?, ?, ?, ?, ?, ?, 1)
+                    """,
+                arguments: [
+                    session.startedAt, session.kind.rawValue, session.note, session.plannedSeconds,
+                    session.satSeconds, session.completed
+                ])
+            return db.lastInsertedRowID
+        }
+    }
+
+    /// Writes the time sat so far of a running session, or, with `finished`, its outcome.
+    public func update(
+        running id: Int64, satSeconds: Int, completed: Bool, finished: Bool
+    ) throws(LibraryError) {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE practice SET satSeconds = ?, completed = ?, running = ? WHERE id = ?",
+                arguments: [satSeconds, completed, !finished, id])
+        }
+    }
+
+    /// Closes the rows of sessions that were running when their service died, as ended early.
+    /// Returns how many there were.
+    public func closeInterrupted() throws(LibraryError) -> Int {
+        try write { db in
+            try db.execute(sql: "UPDATE practice SET running = 0, completed = 0 WHERE running = 1")
+            return db.changesCount
+        }
+    }
+}
