@@ -23,9 +23,10 @@ struct CtlEvents: ParsableCommand {
             let next: JSONValue?
             do {
                 next = try client.nextEvent(timeoutMilliseconds: 1000)
-            } catch .connectionLost(_) where serviceStopping {
+            } catch {
                 // The service said it was stopping: its closing the connection is the end.
-                return
+                if serviceStopping, case .connectionLost = error { return }
+                throw error
             }
             guard let event = next else { continue }
             if event["event"] == "stopping" { serviceStopping = true }
