@@ -146,7 +146,8 @@ let package = Package(
             name: "LibraryTests", dependencies: ["Library", "Decoders", "WAVTestSupport"],
             swiftSettings: strictSwift),
         .testTarget(
-            name: "CLITests", dependencies: ["CLI", "Decoders", "Library", "PulseTestSupport", "WAVTestSupport"],
+            name: "CLITests",
+            dependencies: ["CLI", "Control", "Decoders", "Library", "PulseTestSupport", "WAVTestSupport"],
             swiftSettings: strictSwift)
     ],
     swiftLanguageModes: [.v6]

@@ -5,7 +5,9 @@ import Foundation
 public final class ControlClient {
     public let path: String
     private let socket: Int32
+    /// Bytes read and not yet taken as lines: those from `start` on.
     private var received: [UInt8] = []
+    private var start = 0
     private var nextID = 1
     /// Events that arrived while a call waited for its reply, in order.
     private var pendingEvents: [JSONValue] = []
@@ -87,25 +89,33 @@ public final class ControlClient {
     /// The next line the service sends, parsed.
     public func readMessage(until deadline: Double) throws(ControlError) -> JSONValue {
         while true {
-            if let newline = received.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: received[..<newline], as: UTF8.self)
-                received.removeSubrange(...newline)
+            if let newline = received[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: received[start..<newline], as: UTF8.self)
+                start = newline + 1
                 guard let value = JSONValue.parse(line) else { throw .badReply(line) }
                 return value
             }
+            // Everything before `start` has been taken: dropped before more is read.
+            received.removeSubrange(..<start)
+            start = 0
             let left = Int((deadline - Self.now()) * 1000)
             guard left > 0 else { throw .timedOut(path: path) }
             var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, Int32(min(left, Int(Int32.max))))
             if ready < 0 && errno == EINTR { continue }
             guard ready > 0 else { continue }
-            var chunk = [UInt8](repeating: 0, count: 65_536)
-            let count = chunk.withUnsafeMutableBytes { read(socket, $0.baseAddress, $0.count) }
+            let before = received.count
+            received.append(contentsOf: repeatElement(0, count: Self.readBytes))
+            let count = received.withUnsafeMutableBytes {
+                read(socket, $0.baseAddress.map { $0 + before }, Self.readBytes)
+            }
+            received.removeSubrange((before + max(0, count))...)
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { throw .connectionLost(path: path) }
-            received.append(contentsOf: chunk[..<count])
         }
     }
+
+    private static let readBytes = 65_536
 
     private static func now() -> Double {
         var time = timespec()

@@ -1,0 +1,78 @@
+import Control
+import Foundation
+
+/// A real `meditate serve` on a socket in a scratch folder, with its own history, for a test
+/// to act on through real connections.
+final class RunningService {
+    let socket: String
+    let data: String
+    private let scratch: Scratch
+    private var running: RunningMeditate
+
+    /// Starts the service with `arguments` after `serve --socket …` and waits until it answers.
+    init(_ arguments: [String], scratch: Scratch, environment: [String: String] = [:]) throws {
+        self.scratch = scratch
+        socket = scratch.path("run/control.sock")
+        data = scratch.path("data")
+        running = try Self.start(arguments, socket: socket, data: data, environment: environment)
+        self.arguments = arguments
+        self.environment = environment
+        try waitUntilAnswering()
+    }
+
+    private let arguments: [String]
+    private let environment: [String: String]
+
+    var process: Process { running.process }
+
+    private static func start(
+        _ arguments: [String], socket: String, data: String, environment: [String: String]
+    ) throws -> RunningMeditate {
+        try RunningMeditate(
+            ["serve", "--socket", socket] + arguments,
+            environment: ["XDG_DATA_HOME": data].merging(environment) { $1 })
+    }
+
+    /// Waits up to 20 s for the socket to answer.
+    func waitUntilAnswering() throws {
+        let deadline = Date().addingTimeInterval(20)
+        while !ControlClient.answers(at: socket) {
+            guard Date() < deadline, running.process.isRunning else {
+                throw ServiceDidNotStart(log: running.finish())
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    func client() throws -> ControlClient { try ControlClient(path: socket) }
+
+    /// Starts the service again (after a kill), on the same socket and history.
+    func restart() throws {
+        running = try Self.start(arguments, socket: socket, data: data, environment: environment)
+        try waitUntilAnswering()
+    }
+
+    /// SIGTERM, then its log once it has exited.
+    @discardableResult
+    func stop() -> String {
+        if running.process.isRunning { running.process.terminate() }
+        return running.finish()
+    }
+
+    /// SIGKILL: no chance to record anything.
+    func kill9() {
+        kill(running.process.processIdentifier, SIGKILL)
+        running.finish()
+    }
+
+    /// The practice history as `meditate history --json` prints it for this service's data.
+    func history() throws -> JSONValue {
+        let result = try CLIRunner.run(["history", "--json"], environment: ["XDG_DATA_HOME": data])
+        return JSONValue.parse(result.stdout) ?? .null
+    }
+}
+
+struct ServiceDidNotStart: Error, CustomStringConvertible {
+    let log: String
+    var description: String { "meditate serve did not answer: \(log)" }
+}

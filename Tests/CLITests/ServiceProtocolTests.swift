@@ -1,0 +1,155 @@
+import Control
+import Foundation
+import Testing
+
+/// The control protocol of a real `meditate serve` on a real socket, playing to ALSA's null
+/// device (which plays as fast as it is fed): what a client that misbehaves gets, and what the
+/// others get meanwhile.
+@Suite("Service protocol")
+struct ServiceProtocolTests {
+    private func service(_ scratch: Scratch) throws -> RunningService {
+        try RunningService(["--backend", "alsa", "--device", "null"], scratch: scratch)
+    }
+
+    @Test("a line that is not JSON gets a parse error, and the connection goes on")
+    func malformedLineKeepsTheConnection() throws {
+        // Given a service and a client
+        let scratch = try Scratch()
+        let service = try service(scratch)
+        defer { service.stop() }
+        let client = try service.client()
+
+        // When the client sends a line that is not JSON, then a request
+        try client.send("{this is not json")
+        let reply = try client.readMessage(until: Date().timeIntervalSince1970 + 10)
+        let hello = try client.call("hello")
+
+        // Then the first gets error -32700 with a null id, and the request is answered
+        #expect(reply["error"]?["code"] == -32700)
+        #expect(reply["id"] == .null)
+        #expect(hello["protocol"] == 1)
+        #expect(hello["service"] == "meditate")
+    }
+
+    @Test("a line over 64 KiB is refused and its connection closed; other clients are served")
+    func longLineClosesTheConnection() throws {
+        // Given a service and a client
+        let scratch = try Scratch()
+        let service = try service(scratch)
+        defer { service.stop() }
+        let client = try service.client()
+
+        // When the client sends a line of 1 MiB
+        // (the service may close before it has all been sent)
+        try? client.send(String(repeating: "x", count: 1 << 20))
+
+        // Then it is told why, and the connection is closed
+        var messages: [JSONValue] = []
+        var closed = false
+        while !closed {
+            do {
+                messages.append(try client.readMessage(until: Date().timeIntervalSince1970 + 10))
+            } catch ControlError.connectionLost {
+                closed = true
+            }
+        }
+        #expect(messages.count == 1)
+        #expect(messages.first?["error"]?["code"] == -32600)
+        // And another client is answered
+        #expect(try service.client().call("status") == ["state": "idle"])
+    }
+
+    @Test("an unknown method, a bad option and a pause with nothing playing are refused with one line")
+    func refusals() throws {
+        // Given an idle service
+        let scratch = try Scratch()
+        let service = try service(scratch)
+        defer { service.stop() }
+        let client = try service.client()
+
+        // When a client calls an unknown method, starts a sit with a bad length, and pauses
+        let unknown = refusal { try client.call("nope") }
+        let badMinutes = refusal { try client.call("sit.start", ["minutes": "abc"]) }
+        let unknownOption = refusal { try client.call("sit.start", ["bogus": 3]) }
+        let pause = refusal { try client.call("pause") }
+        let cli = try CLIRunner.run(["sit", "--minutes", "abc"])
+
+        // Then each is an error with its code, and the bad length says what the CLI says
+        #expect(unknown?.code == -32601)
+        #expect(badMinutes?.code == -32602)
+        #expect("meditate: error: \(badMinutes?.message ?? "")\n" == cli.stderr)
+        #expect(unknownOption?.code == -32602)
+        #expect(unknownOption?.message.contains("--bogus") == true)
+        #expect(pause?.code == -32000)
+        #expect(pause?.message == "nothing is playing")
+        // And the service is still idle
+        #expect(try client.call("status") == ["state": "idle"])
+    }
+
+    @Test(
+        "100 subscribers get every event of a sit in the same order, while a client that never reads is dropped")
+    func manySubscribersAndOneThatNeverReads() throws {
+        // Given a service, 100 subscribed clients, and one client that sends 20 000 requests
+        // and reads none of the replies
+        let scratch = try Scratch()
+        let service = try service(scratch)
+        defer { service.stop() }
+        let subscribers = try (0..<100).map { _ in try service.client() }
+        for subscriber in subscribers { _ = try subscriber.call("subscribe") }
+        let flooder = try service.client()
+        let status = RPCRequest(id: 1, method: "status").line
+        // 5 MB of replies (the bound is 1 MiB); once its connection is closed, sends fail.
+        for _ in 0..<100_000 { try? flooder.send(status) }
+
+        // When a sit with bells plays (on the null device, in well under its length)
+        let control = try service.client()
+        _ = try control.call(
+            "sit.start", ["minutes": "0.5", "interval": "0.1", "countdown": "0", "noise": "pink"])
+
+        // Then every subscriber sees the same events, ending with the session's end
+        var sequences: [[JSONValue]] = []
+        for subscriber in subscribers {
+            var events: [JSONValue] = []
+            while let event = try subscriber.nextEvent(timeoutMilliseconds: 30_000) {
+                events.append(event)
+                if event["event"] == "session-ended" { break }
+            }
+            sequences.append(events)
+        }
+        let names = sequences[0].compactMap { $0["event"]?.stringValue }
+        #expect(names.first == "session-started")
+        #expect(names.last == "session-ended")
+        #expect(names.filter { $0 == "bell" }.count == 6, "\(names)")
+        #expect(names.contains("session-recorded"))
+        #expect(sequences.allSatisfy { $0 == sequences[0] })
+        // And the client that never read lost its connection before its replies piled up
+        var replies = 0
+        while (try? flooder.readMessage(until: Date().timeIntervalSince1970 + 5)) != nil { replies += 1 }
+        #expect(replies < 100_000)
+        // And the service kept its memory bounded, and answers
+        let peak = try peakResidentMiB(of: service.process.processIdentifier)
+        #expect(peak < 64, "peak RSS \(peak) MiB")
+        #expect(try service.client().call("status") == ["state": "idle"])
+        withExtendedLifetime((subscribers, flooder, control)) {}
+    }
+
+    private func refusal(_ call: () throws -> JSONValue) -> RPCError? {
+        do {
+            _ = try call()
+            return nil
+        } catch let ControlError.refused(error) {
+            return error
+        } catch {
+            return RPCError(code: 0, message: "\(error)")
+        }
+    }
+}
+
+/// The peak resident memory of a process (VmHWM), in MiB.
+func peakResidentMiB(of pid: Int32) throws -> Double {
+    let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+    guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+        let kib = Double(line.split(separator: " ").dropFirst().first ?? "")
+    else { return .infinity }
+    return kib / 1024
+}
