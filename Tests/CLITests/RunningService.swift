@@ -1,5 +1,6 @@
 import Control
 import Foundation
+import Testing
 
 /// A real `meditate serve` on a socket in a scratch folder, with its own history, for a test
 /// to act on through real connections.
@@ -52,11 +53,14 @@ final class RunningService {
         try waitUntilAnswering()
     }
 
-    /// SIGTERM, then its log once it has exited.
+    /// SIGTERM, then its log once it has exited. A race ThreadSanitizer found in it (the
+    /// TSan phase of `make test` runs these tests on the instrumented build) fails the test.
     @discardableResult
     func stop() -> String {
         if running.process.isRunning { running.process.terminate() }
-        return running.finish()
+        let log = running.finish()
+        if log.contains("ThreadSanitizer") { Issue.record("meditate serve: \(log)") }
+        return log
     }
 
     /// SIGKILL: no chance to record anything.

@@ -1,0 +1,165 @@
+import Control
+import Foundation
+import PulseTestSupport
+import Testing
+
+/// `meditate serve` playing in real time to the private PulseAudio server's null sink,
+/// recorded from its monitor: sessions started over the socket, the service killed and
+/// stopped under them.
+@Suite("Service, live", .serialized)
+struct ServiceLiveTests {
+    let rate = 48_000
+
+    private func service(_ scratch: Scratch) throws -> RunningService {
+        try RunningService(["--backend", "pulse", "--latency-ms", "300"], scratch: scratch)
+    }
+
+    @Test(
+        "a sit started over the socket rings its gongs on time, and every phase and bell arrives as an event",
+        .enabled(if: PulseCapture.available, "needs the private server of `make test`"))
+    func sitThroughTheService() throws {
+        // Given a service, a subscribed client, and the sink's monitor being recorded
+        let lock = PulseSinkLock()
+        defer { withExtendedLifetime(lock) {} }
+        let scratch = try Scratch()
+        let service = try service(scratch)
+        defer { service.stop() }
+        let events = try service.client()
+        _ = try events.call("subscribe")
+        let capture = try PulseCapture(into: scratch.path("monitor.raw"))
+
+        // When a 9-second sit with bells every 3 s is started by another client
+        let started = try service.client().call(
+            "sit.start", ["minutes": "0.15", "interval": "0.05", "countdown": "1", "gong": "bell"])
+        var received: [JSONValue] = []
+        while let event = try events.nextEvent(timeoutMilliseconds: 30_000) {
+            received.append(event)
+            if event["event"] == "session-ended" { break }
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        let samples = try capture.stop()
+
+        // Then the reply describes the sit, and the events come in the order the device played them
+        #expect(started["session"]?["description"] == "0.15 min, bells every 0.05 min")
+        let names = received.compactMap { event -> String? in
+            guard let name = event["event"]?.stringValue else { return nil }
+            if name == "phase" { return "phase:" + (event["phase"]?.stringValue ?? "?") }
+            if name == "bell" { return "bell:" + (event["bell"]?.stringValue ?? "?") }
+            return name
+        }
+        #expect(
+            names == [
+                "session-started", "phase:countdown", "bell:start", "phase:sitting", "bell:interval", "bell:interval",
+                "bell:completion", "phase:complete", "session-recorded", "session-ended"
+            ], "\(names)")
+        // And the gongs sit 3, 6 and 9 s after the start gong on the capture (±30 ms)
+        let onsets = strikeOnsets(samples, rate: rate)
+        try #require(onsets.count == 4, "onsets at \(onsets.map { Double($0) / Double(rate) })")
+        for (onset, expected) in zip(onsets.dropFirst(), [3.0, 6.0, 9.0]) {
+            let seconds = Double(onset - onsets[0]) / Double(rate)
+            #expect(abs(seconds - expected) <= 0.030, "gong at \(seconds) s, planned \(expected) s")
+        }
+        // And each bell's wall-clock instants are as far apart as its frames, within the
+        // granularity of the device clock the service reads (a few PulseAudio periods)
+        let instants = received.filter { $0["event"] == "bell" }.compactMap { $0["at"]?.numberValue }
+        try #require(instants.count == 4)
+        for (instant, expected) in zip(instants.dropFirst(), [3.0, 6.0, 9.0]) {
+            #expect(abs(instant - instants[0] - expected) <= 0.15, "bell at \(instant - instants[0]) s")
+        }
+        // And the history holds it, complete
+        let history = try service.history()
+        #expect(history[0]?["completed"] == true, "\(history.line)")
+        #expect(history[0]?["satSeconds"] == 9, "\(history.line)")
+    }
+
+    @Test(
+        "kill -9 of the service mid-sit leaves the sit in the history as ended early, its time sat within 10 s",
+        .enabled(if: PulseCapture.available, "needs the private server of `make test`"))
+    func killedServiceLeavesAnHonestRecord() throws {
+        // Given a one-minute sit playing in the service
+        let lock = PulseSinkLock()
+        defer { withExtendedLifetime(lock) {} }
+        let scratch = try Scratch()
+        let service = try service(scratch)
+        defer { service.stop() }
+        let events = try service.client()
+        _ = try events.call("subscribe")
+        _ = try service.client().call("sit.start", ["minutes": 1, "countdown": 0, "noise": "pink"])
+
+        // When it is killed 12 s after its start gong was played, and started again
+        var startGong: Date?
+        while startGong == nil, let event = try events.nextEvent(timeoutMilliseconds: 30_000) {
+            if event["bell"] == "start" { startGong = Date() }
+        }
+        try #require(startGong != nil)
+        Thread.sleep(forTimeInterval: 12)
+        service.kill9()
+        let sat = Date().timeIntervalSince(startGong ?? Date())
+        let whileDown = try service.history()
+        try service.restart()
+
+        // Then, while it was down, the sit was in the history with the time written as it went
+        // (every 5 s); and after the restart it is ended early, its time sat within 10 s of the truth
+        #expect(whileDown[0]?["completed"] == false, "\(whileDown.line)")
+        let history = try service.history()
+        let entries = try #require(history.arrayCount)
+        #expect(entries == 1, "\(history.line)")
+        #expect(history[0]?["completed"] == false)
+        #expect(history[0]?["plannedSeconds"] == 60)
+        let recorded = Double(history[0]?["satSeconds"]?.intValue ?? -100)
+        #expect(recorded <= sat + 1 && recorded >= sat - 10, "recorded \(recorded) s of \(sat) s")
+        #expect(try service.client().call("status") == ["state": "idle"])
+    }
+
+    @Test(
+        "SIGTERM ends the service within a second, exit 0, the sit faded out and recorded as ended early",
+        .enabled(if: PulseCapture.available, "needs the private server of `make test`"))
+    func sigtermFadesOutAndRecords() throws {
+        // Given a pink-noise sit (no gong sound) playing in the service, recorded
+        let lock = PulseSinkLock()
+        defer { withExtendedLifetime(lock) {} }
+        let scratch = try Scratch()
+        let capture = try PulseCapture(into: scratch.path("monitor.raw"))
+        let service = try service(scratch)
+        _ = try service.client().call(
+            "sit.start", ["minutes": 1, "countdown": 0, "noise": "pink", "gong-volume": 0])
+        Thread.sleep(forTimeInterval: 8)
+
+        // When it is sent SIGTERM once the bed has faded in
+        let sent = Date()
+        service.process.terminate()
+        service.process.waitUntilExit()
+        let took = Date().timeIntervalSince(sent)
+        let log = service.stop()
+        Thread.sleep(forTimeInterval: 0.3)
+        let samples = try capture.stop()
+
+        // Then it exits 0 within a second
+        #expect(service.process.terminationStatus == 0, "\(log)")
+        #expect(took < 1.0, "took \(took) s")
+        // And the sound ends on the fade: no step larger than the bed's own, down to near zero
+        let first = try #require(samples.firstIndex { $0 != 0 })
+        let last = try #require(samples.lastIndex { $0 != 0 })
+        let steady = samples[(first + 2 * 5_200 * rate / 1000)..<(last - 2 * rate / 2)]
+        #expect(steady.count > 2 * 2 * rate, "too little steady bed recorded")
+        #expect(largestJump(samples[(last - 2 * rate * 12 / 100)...]) <= largestJump(steady))
+        #expect(samples[(last - 19)...last].allSatisfy { abs($0) < 0.005 })
+        // And the history holds the sit, ended early, with some 8 s sat
+        let history = try service.history()
+        #expect(history[0]?["completed"] == false, "\(history.line)")
+        let sat = history[0]?["satSeconds"]?.intValue ?? -1
+        #expect((6...9).contains(sat), "sat \(sat) s")
+    }
+}
+
+extension JSONValue {
+    subscript(index: Int) -> JSONValue? {
+        guard case let .array(items) = self, items.indices.contains(index) else { return nil }
+        return items[index]
+    }
+
+    var arrayCount: Int? {
+        guard case let .array(items) = self else { return nil }
+        return items.count
+    }
+}
