@@ -75,6 +75,10 @@ public final class ControlServer: Sendable {
                 throw .cannotListen(path: socket, reason: error.localizedDescription)
             }
         }
+        // A folder someone else made (in /tmp, say) would let them replace the socket.
+        if stat(folder, &info) == 0, info.st_uid != getuid() {
+            throw .cannotListen(path: socket, reason: "\(folder) belongs to another user")
+        }
         if ControlClient.answers(at: socket) { throw .alreadyRunning(path: socket) }
     }
 }
