@@ -1,6 +1,6 @@
 import Control
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Where the control socket's requests wait for the service's control thread: the socket's
 /// event loop appends and wakes it (a pipe it sleeps on), and never waits for it.
@@ -10,7 +10,8 @@ final class ServiceInbox: ControlResponder {
         let connection: ControlConnection
     }
 
-    private let jobs = Mutex<[Job]>([])
+    // A pthread mutex (NIOLock), which ThreadSanitizer understands (see EventHub).
+    private let jobs = NIOLockedValueBox<[Job]>([])
     /// Written to wake the control thread; read by it (poll) when it sleeps.
     private let wakeWrite: Int32
     private let wakeRead: Int32
@@ -35,7 +36,7 @@ final class ServiceInbox: ControlResponder {
     }
 
     func respond(to request: RPCRequest, from connection: ControlConnection) {
-        jobs.withLock { $0.append(Job(request: request, connection: connection)) }
+        jobs.withLockedValue { $0.append(Job(request: request, connection: connection)) }
         wake()
     }
 
@@ -53,7 +54,7 @@ final class ServiceInbox: ControlResponder {
     func take() -> [Job] {
         var drained = [UInt8](repeating: 0, count: 64)
         while read(wakeRead, &drained, drained.count) > 0 {}
-        return jobs.withLock { jobs in
+        return jobs.withLockedValue { jobs in
             defer { jobs.removeAll() }
             return jobs
         }
