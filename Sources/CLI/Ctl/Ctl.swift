@@ -18,6 +18,8 @@ struct Ctl: ParsableCommand {
               meditate ctl pause
               meditate ctl events --json
             """,
-        subcommands: [CtlStatus.self, CtlSit.self, CtlPause.self, CtlResume.self, CtlStop.self, CtlEvents.self]
+        subcommands: [
+            CtlStatus.self, CtlSit.self, CtlPause.self, CtlResume.self, CtlStop.self, CtlEvents.self, CtlCall.self
+        ]
     )
 }

@@ -12,15 +12,13 @@ import Session
 final class ServiceConductor {
     private let inbox: ServiceInbox
     private let output: OutputOptions
-    private let library: LibraryPaths
+    let library: ServiceLibrary
     private var logger: Logger
     private var notifier = SystemdNotifier()
     private var sit: ServiceSit?
     private var stopping = false
     private var sessionsStarted = 0
     private var lastPing = 0.0
-    /// The library's database, opened at the first write and kept.
-    private var database: LibraryDatabase?
 
     /// The protocol's version: a client that speaks another may refuse to go on.
     static let protocolVersion = 1
@@ -30,7 +28,7 @@ final class ServiceConductor {
     init(inbox: ServiceInbox, output: OutputOptions, library: LibraryPaths, logger: Logger) {
         self.inbox = inbox
         self.output = output
-        self.library = library
+        self.library = ServiceLibrary(paths: library, logger: logger)
         self.logger = logger
     }
 
@@ -121,6 +119,7 @@ final class ServiceConductor {
             sit.live.end()
             return ["stopping": true]
         default:
+            if let answer = try query(request.method, request.params) { return answer }
             throw .methodNotFound(request.method)
         }
     }
@@ -258,19 +257,8 @@ final class ServiceConductor {
 
     // MARK: History
 
-    /// Runs a write on the history; a history that cannot be written costs the record, not
-    /// the session (said on the log).
     @discardableResult
-    private func record<T>(_ write: (LibraryDatabase) throws -> T) -> T? {
-        do {
-            let opened = try database ?? LibraryDatabase(path: library.database)
-            database = opened
-            return try write(opened)
-        } catch {
-            logger.error("\(say(.notRecorded, ["reason": ErrorMessages.line(for: error)]))")
-            return nil
-        }
-    }
+    private func record<T>(_ write: (LibraryDatabase) throws -> T) -> T? { library.record(write) }
 
     /// Sessions a killed service left running are closed as ended early.
     private func closeInterruptedRecords() {

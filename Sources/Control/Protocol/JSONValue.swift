@@ -107,3 +107,11 @@ extension JSONValue {
 
     public static func finite(_ value: Double) -> JSONValue { value.isFinite ? .number(value) : .null }
 }
+
+extension JSONValue {
+    /// A Codable value as JSON (a track, a history entry).
+    public init(encoding value: some Encodable) throws {
+        let data = try JSONEncoder().encode(value)
+        self = try JSONDecoder().decode(JSONValue.self, from: data)
+    }
+}

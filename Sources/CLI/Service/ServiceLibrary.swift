@@ -1,0 +1,44 @@
+import Control
+import Foundation
+import Library
+import Logging
+
+/// The library's database as the service uses it: opened at the first use and kept, on the
+/// control thread only. A write that fails costs the record, not the session (it is logged).
+final class ServiceLibrary {
+    let paths: LibraryPaths
+    private let logger: Logger
+    private var database: LibraryDatabase?
+
+    init(paths: LibraryPaths, logger: Logger) {
+        self.paths = paths
+        self.logger = logger
+    }
+
+    func open() throws(LibraryError) -> LibraryDatabase {
+        if let database { return database }
+        let opened = try LibraryDatabase(path: paths.database)
+        database = opened
+        return opened
+    }
+
+    /// Runs a write on the history; nil (and a line on the log) when it fails.
+    @discardableResult
+    func record<T>(_ write: (LibraryDatabase) throws -> T) -> T? {
+        do {
+            return try write(try open())
+        } catch {
+            logger.error("\(say(.notRecorded, ["reason": ErrorMessages.line(for: error)]))")
+            return nil
+        }
+    }
+
+    /// Runs a read for a client; a failure is the request's error.
+    func query(_ read: (LibraryDatabase) throws -> JSONValue) throws(RPCError) -> JSONValue {
+        do {
+            return try read(try open())
+        } catch {
+            throw .failed(ErrorMessages.line(for: error))
+        }
+    }
+}
