@@ -150,6 +150,49 @@ struct ServiceLiveTests {
         let sat = history[0]?["satSeconds"]?.intValue ?? -1
         #expect((6...9).contains(sat), "sat \(sat) s")
     }
+    @Test(
+        "the sound server gone for seconds mid-sit: the service says so, waits, and the sit completes at its frame",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pulseaudio"), "needs pulseaudio"))
+    func outputLostAndBack() throws {
+        // Given a service on a PulseAudio server of this test's own, and a subscribed client
+        let scratch = try Scratch()
+        let serverFolder = scratch.url.appendingPathComponent("pulse")
+        try FileManager.default.createDirectory(at: serverFolder, withIntermediateDirectories: true)
+        var server = try DetachedPulseServer(in: serverFolder)
+        defer { server.kill() }
+        let service = try RunningService(
+            ["--backend", "pulse"], scratch: scratch, environment: ["PULSE_SERVER": "unix:\(server.socket)"])
+        defer { service.stop() }
+        let events = try service.client()
+        _ = try events.call("subscribe")
+        _ = try service.client().call("sit.start", ["minutes": "0.17", "countdown": 0, "gong": "bell"])
+
+        // When the server dies two seconds after the start gong, and is back four seconds later
+        var received: [JSONValue] = []
+        func next(until name: String) throws {
+            while let event = try events.nextEvent(timeoutMilliseconds: 30_000) {
+                received.append(event)
+                if event["event"]?.stringValue == name { return }
+            }
+        }
+        try next(until: "bell")
+        Thread.sleep(forTimeInterval: 2)
+        server.kill()
+        try next(until: "output-lost")
+        Thread.sleep(forTimeInterval: 4)
+        server = try DetachedPulseServer(in: serverFolder)
+        try next(until: "session-ended")
+
+        // Then the events say the output was lost and came back, and the sit completed, all 10 s
+        let names = received.compactMap { $0["event"]?.stringValue }
+        #expect(names.contains("output-lost") && names.contains("output-back"), "\(names)")
+        #expect(
+            (names.firstIndex(of: "output-lost") ?? .max) < (names.firstIndex(of: "output-back") ?? -1), "\(names)")
+        let ended = try #require(received.last)
+        #expect(ended["completed"] == true, "\(ended.line)")
+        #expect(ended["satSeconds"] == 10, "\(ended.line)")
+        #expect(try service.client().call("status") == ["state": "idle"])
+    }
 }
 
 extension JSONValue {

@@ -60,7 +60,7 @@ private final class LoggedMeditate {
 /// A PulseAudio server of one test's own, started through a shell that exits at once, so that
 /// Foundation's Process does not wait on it (its exit monitor blocks on a live child, and then
 /// no other child's exit is seen); stopped by its own pid.
-private final class DetachedPulseServer {
+final class DetachedPulseServer {
     let socket: String
     private let pid: Int32
 
