@@ -2,6 +2,7 @@ import Control
 import Foundation
 import PulseTestSupport
 import Testing
+import WAVTestSupport
 
 /// `meditate serve` playing in real time to the private PulseAudio server's null sink,
 /// recorded from its monitor: sessions started over the socket, the service killed and
@@ -192,6 +193,115 @@ struct ServiceLiveTests {
         #expect(ended["completed"] == true, "\(ended.line)")
         #expect(ended["satSeconds"] == 10, "\(ended.line)")
         #expect(try service.client().call("status") == ["state": "idle"])
+    }
+
+    /// A tone of `seconds` at 440 Hz, stereo 48 kHz, for a guided track.
+    private func tone(seconds: Int, in scratch: Scratch) throws -> String {
+        let path = scratch.path("tone.wav")
+        let samples = (0..<(seconds * rate)).flatMap { frame -> [Float] in
+            let value = Float(0.3 * sin(2 * Double.pi * 440 * Double(frame) / Double(rate)))
+            return [value, value]
+        }
+        try writeFloatWAV(path: path, samples: samples, sampleRate: rate, channels: 2)
+        return path
+    }
+
+    /// Events until the session `id` has ended, each as "name" or "name:detail#id".
+    private func follow(_ client: ControlClient, untilEnded id: Int) throws -> ([String], [JSONValue]) {
+        var received: [JSONValue] = []
+        while let event = try client.nextEvent(timeoutMilliseconds: 60_000) {
+            received.append(event)
+            if event["event"] == "session-ended" && event["id"]?.intValue == id { break }
+        }
+        let names = received.map { event -> String in
+            let name = event["event"]?.stringValue ?? "?"
+            let id = event["id"]?.intValue ?? event["session"]?["id"]?.intValue ?? 0
+            let detail = event["phase"]?.stringValue ?? event["action"]?.stringValue ?? event["bell"]?.stringValue
+            return detail.map { "\(name):\($0)#\(id)" } ?? "\(name)#\(id)"
+        }
+        return (names, received)
+    }
+
+    @Test(
+        "a guided track started during a sit holds the sit with a fade; the sit resumes after it, its bells later by the hold",
+        .enabled(if: PulseCapture.available, "needs the private server of `make test`"))
+    func trackDuringASit() throws {
+        // Given a 12-second sit with a bell at 6 s playing in the service, followed by a client
+        let lock = PulseSinkLock()
+        defer { withExtendedLifetime(lock) {} }
+        let scratch = try Scratch()
+        let track = try tone(seconds: 4, in: scratch)
+        let service = try service(scratch)
+        defer { service.stop() }
+        let events = try service.client()
+        _ = try events.call("subscribe")
+        _ = try service.client().call(
+            "sit.start", ["minutes": "0.2", "interval": "0.1", "countdown": 0, "gong": "bell"])
+        var startGong: Double?
+        while let event = try events.nextEvent(timeoutMilliseconds: 30_000) {
+            if event["bell"] == "start" { startGong = event["at"]?.numberValue }
+            if event["phase"] == "sitting" { break }
+        }
+
+        // When, two seconds in, a 4-second track is played, asking for the sit back afterwards
+        Thread.sleep(forTimeInterval: 2)
+        _ = try service.client().call("play.start", ["track": .string(track), "normalize": false, "resume": true])
+        let (names, received) = try follow(events, untilEnded: 1)
+
+        // Then the sit is held for the track, the track plays to its end, and the sit resumes
+        #expect(
+            names == [
+                "handover:pause#1", "session-started#2", "phase:paused#1", "phase:playing#2", "phase:complete#2",
+                "session-recorded#2", "session-ended#2", "handover:resume#1", "phase:sitting#1", "bell:interval#1",
+                "bell:completion#1", "phase:complete#1", "session-recorded#1", "session-ended#1"
+            ], "\(names)")
+        // And the sit's interval bell came 6 s of sitting after its start, plus the hold (the
+        // 4-second track and the fades and device latency around it)
+        let interval = received.first { $0["bell"] == "interval" }?["at"]?.numberValue ?? 0
+        let apart = interval - (startGong ?? 0)
+        #expect(apart >= 10 && apart <= 13, "interval bell \(apart) s after the start gong")
+        // And both are in the history, complete: the sit with all its 12 s
+        let history = try service.history()
+        #expect(history.arrayCount == 2, "\(history.line)")
+        #expect(history[0]?["kind"] == "timer" && history[0]?["satSeconds"] == 12, "\(history.line)")
+        #expect(history[1]?["kind"] == "guided" && history[1]?["satSeconds"] == 4, "\(history.line)")
+        #expect(history[0]?["completed"] == true && history[1]?["completed"] == true)
+    }
+
+    @Test(
+        "a sit started during a guided track holds the track; the track resumes from its place after the sit",
+        .enabled(if: PulseCapture.available, "needs the private server of `make test`"))
+    func sitDuringATrack() throws {
+        // Given an 8-second track playing in the service, followed by a client
+        let lock = PulseSinkLock()
+        defer { withExtendedLifetime(lock) {} }
+        let scratch = try Scratch()
+        let track = try tone(seconds: 8, in: scratch)
+        let service = try service(scratch)
+        defer { service.stop() }
+        let events = try service.client()
+        _ = try events.call("subscribe")
+        _ = try service.client().call("play.start", ["track": .string(track), "normalize": false])
+        while let event = try events.nextEvent(timeoutMilliseconds: 30_000), event["phase"] != "playing" {}
+
+        // When, three seconds in, a 3-second sit starts, asking for the track back afterwards
+        Thread.sleep(forTimeInterval: 3)
+        _ = try service.client().call(
+            "sit.start", ["minutes": "0.05", "countdown": 0, "gong": "bell", "resume": true])
+        let (names, _) = try follow(events, untilEnded: 1)
+
+        // Then the track is held, the sit plays, and the track resumes and plays to its end
+        #expect(
+            names == [
+                "handover:pause#1", "session-started#2", "phase:paused#1", "bell:start#2", "phase:sitting#2",
+                "bell:completion#2", "phase:complete#2", "session-recorded#2", "session-ended#2",
+                "handover:resume#1", "phase:playing#1", "phase:complete#1", "session-recorded#1", "session-ended#1"
+            ], "\(names)")
+        // And the track was heard whole: all of its 8 s are in the history, complete
+        let history = try service.history()
+        #expect(history[0]?["kind"] == "guided" && history[0]?["satSeconds"] == 8, "\(history.line)")
+        #expect(history[0]?["completed"] == true, "\(history.line)")
+        #expect(history[1]?["kind"] == "timer" && history[1]?["completed"] == true, "\(history.line)")
     }
 }
 

@@ -15,7 +15,10 @@ final class ServiceConductor {
     let library: ServiceLibrary
     private var logger: Logger
     private var notifier = SystemdNotifier()
-    private var sit: ServiceSit?
+    /// The sessions playing or held, at most one per source.
+    private var sessions: [ServiceSession] = []
+    /// Who is heard: starting a session for one source holds the other (a fade, its place kept).
+    private var coordinator = AudioSessionCoordinator()
     private var stopping = false
     private var sessionsStarted = 0
     private var lastPing = 0.0
@@ -45,10 +48,10 @@ final class ServiceConductor {
                 notifier.stopping()
                 logger.notice("\(localized("stopping", de: "wird beendet"))")
                 inbox.hub.publish(["event": "stopping"])
-                sit?.live.end()
+                for session in sessions { session.live.end() }
             }
-            if let sit { tick(sit) }
-            if stopping && sit == nil { break }
+            for session in sessions { tick(session) }
+            if stopping && sessions.isEmpty { break }
             pingWatchdog()
             inbox.sleep(milliseconds: sleepMilliseconds)
         }
@@ -56,7 +59,10 @@ final class ServiceConductor {
 
     private var sleepMilliseconds: Int {
         var limit = -1
-        if let sit { limit = stopping ? 20 : min(sit.live.millisecondsUntilDue, 1000) }
+        for session in sessions {
+            let due = stopping ? 20 : min(session.live.millisecondsUntilDue, 1000)
+            limit = limit < 0 ? due : min(limit, due)
+        }
         if let watchdog = notifier.watchdogMilliseconds { limit = limit < 0 ? watchdog : min(limit, watchdog) }
         return limit
     }
@@ -102,21 +108,34 @@ final class ServiceConductor {
         case "unsubscribe":
             inbox.hub.unsubscribe(connection)
             return ["subscribed": false]
-        case "sit.start": return try startSit(request.params)
+        case "sit.start":
+            let (params, resume) = try Self.takeResume(request.params)
+            let request = try SitRequest.parse(params: params)
+            return try start(.timer, resumeOther: resume) { () throws -> (LiveSession, String) in
+                try ServiceSessionFactory.sit(request, output: output)
+            }
+        case "play.start":
+            let (params, resume) = try Self.takeResume(request.params)
+            let request = try PlayRequest.parse(params: params)
+            return try start(.guided, resumeOther: resume) { () throws -> (LiveSession, String) in
+                try ServiceSessionFactory.guided(request, output: output, library: library.paths)
+            }
         case "pause":
-            let sit = try playing()
-            guard sit.live.pause() else {
+            let session = try front()
+            guard session.live.pause() else {
                 throw .refused(localized("too late to pause", de: "zu spät zum Pausieren"))
             }
             return ["pausing": true]
         case "resume":
-            let sit = try playing()
-            guard sit.live.isPaused else { throw .refused(localized("not paused", de: "nicht pausiert")) }
-            sit.live.resume()
+            let session = try front()
+            guard session.live.isPaused else { throw .refused(localized("not paused", de: "nicht pausiert")) }
+            // A session the coordinator held for another takes the audio back, holding that one.
+            carry(coordinator.request(for: session.source), cause: session)
+            if session.live.isPaused { session.live.resume() }
             return ["resuming": true]
         case "stop":
-            let sit = try playing()
-            sit.live.end()
+            let session = try front()
+            session.live.end()
             return ["stopping": true]
         default:
             if let answer = try query(request.method, request.params) { return answer }
@@ -124,133 +143,222 @@ final class ServiceConductor {
         }
     }
 
-    private func playing() throws(RPCError) -> ServiceSit {
-        guard let sit, !sit.live.isFinished else {
+    /// `resume` (true: when this session ends, the one it paused resumes) is the service's own
+    /// member, not an option of the command line.
+    private static func takeResume(_ params: JSONValue) throws(RPCError) -> (JSONValue, Bool) {
+        guard case var .object(members) = params else { return (params, false) }
+        guard let value = members.removeValue(forKey: "resume") else { return (params, false) }
+        guard let flag = value.boolValue else { throw .invalidParams("resume is true or false") }
+        return (.object(members), flag)
+    }
+
+    /// The session that pause, resume and stop act on: the one that owns the audio, else the
+    /// newest.
+    private func front() throws(RPCError) -> ServiceSession {
+        let live = sessions.filter { !$0.live.isFinished }
+        guard let session = live.first(where: { $0.source == coordinator.owner }) ?? live.last else {
             throw .refused(localized("nothing is playing", de: "es spielt nichts"))
         }
-        return sit
+        return session
     }
 
     private var status: JSONValue {
-        guard let sit else { return ["state": "idle"] }
-        let status = sit.live.status
-        return ["state": .string(status.phase.rawValue), "session": sit.json(status)]
+        guard let front = try? front() else { return ["state": "idle"] }
+        let status = front.live.status
+        let others = sessions.filter { $0 !== front }.map { $0.json($0.live.status) }
+        return [
+            "state": .string(status.phase.rawValue), "session": front.json(status),
+            "held": .array(others)
+        ]
     }
 
-    private func startSit(_ params: JSONValue) throws(RPCError) -> JSONValue {
+    /// Starts a session for `source`: the coordinator gives it the audio, and whatever else was
+    /// sounding is paused with a fade (it keeps its place).
+    private func start(
+        _ source: AudioSource, resumeOther: Bool, make: () throws -> (LiveSession, String)
+    ) throws(RPCError) -> JSONValue {
         guard !stopping else { throw .refused(localized("the service is stopping", de: "der Dienst wird beendet")) }
-        if sit != nil {
+        if sessions.contains(where: { $0.source == source }) {
             throw .refused(
-                localized(
-                    "a session is playing; stop it first", de: "eine Sitzung läuft; beende sie zuerst"))
+                source == .timer
+                    ? localized("a sit is playing; stop it first", de: "ein Sitzen läuft; beende es zuerst")
+                    : localized(
+                        "a guided track is playing; stop it first",
+                        de: "eine geführte Aufnahme läuft; beende sie zuerst"))
         }
-        let request = try SitRequest.parse(params: params)
         let live: LiveSession
         let note: String
         do {
-            let settings = try request.preset.settings()
-            let configuration = request.session.configuration(settings)
-            let plan = try SessionPlan(configuration)
-            let gong = try GongSetting.load(
-                settings, flag: request.session.sound.gong, sampleRate: plan.format.sampleRate)
-            note = SitDescription.of(configuration)
-            live = try LiveSession(
-                plan: plan, gong: gong,
-                output: .request(output.request(sampleRate: plan.format.sampleRate, settings: settings)))
-            try live.start()
+            (live, note) = try make()
         } catch let error as OutputError {
             throw .failed(ErrorMessages.line(for: error))
+        } catch let error as RPCError {
+            throw error
         } catch {
             throw .invalidParams(ErrorMessages.line(for: error))
         }
         sessionsStarted += 1
-        let started = ServiceSit(
-            live: live, number: sessionsStarted, note: note, startedAt: Date().timeIntervalSince1970)
-        sit = started
+        let started = ServiceSession(
+            live: live, number: sessionsStarted, source: source, note: note, resumeOther: resumeOther,
+            startedAt: Date().timeIntervalSince1970)
+        carry(coordinator.request(for: source), cause: started)
+        do {
+            try live.start()
+        } catch {
+            // Nothing was heard of it: what it paused plays on.
+            if let held = sessions.first(where: { coordinator.state(of: $0.source) == .paused }) {
+                carry(coordinator.request(for: held.source), cause: started)
+            }
+            throw .failed(ErrorMessages.line(for: error))
+        }
+        sessions.append(started)
         started.recordID = record { database in
             try database.begin(
                 PracticeSession(
-                    startedAt: started.startedAt, kind: .timer, note: note,
+                    startedAt: started.startedAt, kind: started.kind, note: note,
                     plannedSeconds: started.plannedSeconds, satSeconds: 0, completed: false))
         }
         started.lastWritten = Self.monotonic()
-        logger.notice("\(localized("sit started", de: "Sitzen begonnen")): \(note); \(live.outputSummary)")
+        logger.notice("\(localized("started", de: "begonnen")): \(note); \(live.outputSummary)")
         let json = started.json(live.status)
         inbox.hub.publish(["event": "session-started", "session": json])
         return ["session": json]
     }
 
-    // MARK: The session playing
+    /// Carries out the coordinator's directives on the sessions they name, and tells clients.
+    private func carry(_ directives: [CoordinatorDirective], cause: ServiceSession) {
+        for directive in directives {
+            switch directive {
+            case let .pause(source):
+                guard let session = sessions.first(where: { $0.source == source }) else { continue }
+                session.live.pause()
+                logger.notice("\(localized("held for", de: "angehalten für")) \(cause.note): \(session.note)")
+                inbox.hub.publish([
+                    "event": "handover", "action": "pause", "id": .number(session.number),
+                    "for": .number(cause.number)
+                ])
+            case let .resume(source):
+                guard let session = sessions.first(where: { $0.source == source }) else { continue }
+                session.live.resume()
+                logger.notice("\(localized("resumed", de: "fortgesetzt")): \(session.note)")
+                inbox.hub.publish([
+                    "event": "handover", "action": "resume", "id": .number(session.number),
+                    "after": .number(cause.number)
+                ])
+            }
+        }
+    }
 
-    private func tick(_ sit: ServiceSit) {
-        let events = sit.live.poll()
-        for notice in sit.live.takeNotices() { logger.warning("\(notice.line)") }
-        let status = sit.live.status
+    /// Tells the coordinator where a session is, as the device plays it.
+    private func report(_ session: ServiceSession, _ phase: SessionPhase) {
+        let state: PlaybackState
+        switch (phase, session.source) {
+        case (.paused, _): state = .paused
+        case (.complete, _): state = .complete
+        case (.ended, _): return
+        case (_, .guided): state = .playing
+        case (.countdown, .timer): state = .countdown
+        case (_, .timer): state = .sitting
+        }
+        guard coordinator.state(of: session.source) != state else { return }
+        do {
+            try coordinator.report(session.source, state: state)
+        } catch {
+            logger.debug("coordinator: \(error)")
+        }
+    }
+
+    // MARK: The sessions playing
+
+    private func tick(_ session: ServiceSession) {
+        let events = session.live.poll()
+        for notice in session.live.takeNotices() { logger.warning("\(notice.line)") }
+        let status = session.live.status
         for event in events {
-            if case let .gong(gong) = event { tellBell(gong, sit: sit, status: status) }
+            if case let .gong(gong) = event { tellBell(gong, session: session, status: status) }
         }
-        if sit.toldPhase != status.phase {
-            sit.toldPhase = status.phase
-            logger.notice("\(localized("phase", de: "Phase")): \(status.phase.rawValue)")
-            inbox.hub.publish(["event": "phase", "phase": .string(status.phase.rawValue), "session": sit.json(status)])
+        if session.toldPhase != status.phase {
+            session.toldPhase = status.phase
+            report(session, status.phase)
+            logger.notice("\(session.note): \(status.phase.rawValue)")
+            inbox.hub.publish([
+                "event": "phase", "phase": .string(status.phase.rawValue), "session": session.json(status)
+            ])
         }
-        let waiting = sit.live.isWaitingForOutput
-        if waiting != sit.toldWaiting {
-            sit.toldWaiting = waiting
+        let waiting = session.live.isWaitingForOutput
+        if waiting != session.toldWaiting {
+            session.toldWaiting = waiting
             inbox.hub.publish(["event": waiting ? "output-lost" : "output-back"])
         }
-        notifier.status(sit.statusLine(status))
-        if status.phase == .complete && !sit.recordedOutcome {
+        if session.source == coordinator.owner || sessions.count == 1 { notifier.status(session.statusLine(status)) }
+        if status.phase == .complete && !session.recordedOutcome {
             // Recorded at the completion gong: the seconds it rings out add nothing to lose.
-            finishRecord(sit, status: status, completed: true)
-        } else if !sit.recordedOutcome, Self.monotonic() - sit.lastWritten >= Self.recordEverySeconds {
-            sit.lastWritten = Self.monotonic()
-            if let id = sit.recordID {
+            finishRecord(session, status: status, completed: true)
+        } else if !session.recordedOutcome, Self.monotonic() - session.lastWritten >= Self.recordEverySeconds {
+            session.lastWritten = Self.monotonic()
+            if let id = session.recordID {
                 record {
-                    try $0.update(running: id, satSeconds: sit.satSeconds(status), completed: false, finished: false)
+                    try $0.update(
+                        running: id, satSeconds: session.satSeconds(status), completed: false, finished: false)
                 }
             }
         }
-        guard sit.live.isFinished else { return }
-        _ = sit.live.poll()
-        let last = sit.live.status
-        if let failure = sit.live.failure { logger.error("\(ErrorMessages.line(for: failure))") }
-        if !sit.recordedOutcome { finishRecord(sit, status: last, completed: last.phase == .complete) }
-        inbox.hub.publish([
-            "event": "session-ended", "id": .number(sit.number), "completed": .bool(last.phase == .complete),
-            "satSeconds": .number(sit.satSeconds(last))
-        ])
-        logger.notice("\(localized("session ended", de: "Sitzung beendet"))")
-        self.sit = nil
-        notifier.status("idle")
+        guard session.live.isFinished else { return }
+        finish(session)
     }
 
-    private func tellBell(_ gong: SessionPlan.Gong, sit: ServiceSit, status: LiveStatus) {
+    /// The session's last sound has played: it is recorded, removed, and the session it paused
+    /// resumes if it asked for that.
+    private func finish(_ session: ServiceSession) {
+        _ = session.live.poll()
+        let last = session.live.status
+        if let failure = session.live.failure { logger.error("\(ErrorMessages.line(for: failure))") }
+        if !session.recordedOutcome { finishRecord(session, status: last, completed: last.phase == .complete) }
+        sessions.removeAll { $0 === session }
+        inbox.hub.publish([
+            "event": "session-ended", "id": .number(session.number), "completed": .bool(last.phase == .complete),
+            "satSeconds": .number(session.satSeconds(last))
+        ])
+        logger.notice("\(localized("ended", de: "beendet")): \(session.note)")
+        if coordinator.owner == session.source {
+            _ = try? coordinator.release(for: session.source, resumingOther: false)
+        }
+        if coordinator.state(of: session.source) != .idle { try? coordinator.report(session.source, state: .idle) }
+        if session.resumeOther, !stopping,
+            let held = sessions.first(where: { coordinator.state(of: $0.source) == .paused })
+        {
+            carry(coordinator.request(for: held.source), cause: session)
+        }
+        if sessions.isEmpty { notifier.status("idle") }
+    }
+
+    private func tellBell(_ gong: SessionPlan.Gong, session: ServiceSession, status: LiveStatus) {
         // The instant its first sample reached the device: now, less what the device has
         // played since (the session's frames move with the device's clock).
-        let rate = Double(sit.live.program.format.sampleRate)
+        let rate = Double(session.live.program.format.sampleRate)
         let at = Date().timeIntervalSince1970 - Double(max(0, status.sessionFrame - gong.frame)) / rate
-        guard case var .object(members) = sit.bell(gong) else { return }
+        guard case var .object(members) = session.bell(gong) else { return }
         members["event"] = "bell"
+        members["id"] = .number(session.number)
         members["at"] = .finite(at)
         inbox.hub.publish(.object(members))
     }
 
-    private func finishRecord(_ sit: ServiceSit, status: LiveStatus, completed: Bool) {
-        sit.recordedOutcome = true
-        let sat = sit.satSeconds(status)
-        if let id = sit.recordID {
+    private func finishRecord(_ session: ServiceSession, status: LiveStatus, completed: Bool) {
+        session.recordedOutcome = true
+        let sat = session.satSeconds(status)
+        if let id = session.recordID {
             record { try $0.update(running: id, satSeconds: sat, completed: completed, finished: true) }
         } else {
             record { database in
                 try database.record(
                     PracticeSession(
-                        startedAt: sit.startedAt, kind: .timer, note: sit.note,
-                        plannedSeconds: sit.plannedSeconds, satSeconds: sat, completed: completed))
+                        startedAt: session.startedAt, kind: session.kind, note: session.note,
+                        plannedSeconds: session.plannedSeconds, satSeconds: sat, completed: completed))
             }
         }
         inbox.hub.publish([
-            "event": "session-recorded", "id": .number(sit.number), "completed": .bool(completed),
+            "event": "session-recorded", "id": .number(session.number), "completed": .bool(completed),
             "satSeconds": .number(sat)
         ])
     }

@@ -30,10 +30,11 @@ struct SitRequest: ParsableArguments {
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0 == "-" }), !name.hasPrefix("-") else {
                 throw .invalidParams("'\(name)' is not an option")
             }
-            arguments.append("--" + name)
             switch value {
-            case let .array(items): arguments.append(try items.map(text).joined(separator: ","))
-            default: arguments.append(try text(value))
+            // A flag: `"normalize": false` is --no-normalize.
+            case let .bool(on): arguments.append(on ? "--" + name : "--no-" + name)
+            case let .array(items): arguments += ["--" + name, try items.map(text).joined(separator: ",")]
+            default: arguments += ["--" + name, try text(value)]
             }
         }
         return arguments
@@ -44,7 +45,7 @@ struct SitRequest: ParsableArguments {
         case let .string(text): return text
         case .number: return value.intValue.map(String.init) ?? value.line
         case .bool, .null, .array, .object:
-            throw .invalidParams("an option's value is a number or a text, not \(value.line)")
+            throw .invalidParams("an option's value is a number, a text or (a flag) true or false, not \(value.line)")
         }
     }
 

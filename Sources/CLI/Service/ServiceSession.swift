@@ -3,13 +3,19 @@ import Foundation
 import Library
 import Session
 
-/// A sit the service plays: its live session, its row in the history, and what its clients
-/// have been told so far (so that each change is told once).
-final class ServiceSit {
+/// A session the service plays (a sit, or a guided track with or without a sit after it): its
+/// live session, the source it is to the coordinator, its row in the history, and what its
+/// clients have been told so far (so that each change is told once).
+final class ServiceSession {
     let live: LiveSession
-    /// The service's number for this session (its history row's id when it has one).
+    /// The service's number for this session.
     let number: Int
+    /// Who it is to the coordinator: a guided track stays `guided` through its `--then` sit.
+    let source: AudioSource
+    let kind: PracticeSession.Kind
     let note: String
+    /// When it ends, the session it paused is resumed (the request asked for it).
+    let resumeOther: Bool
     /// Seconds since 1970.
     let startedAt: Double
     var recordID: Int64?
@@ -19,10 +25,15 @@ final class ServiceSit {
     var lastWritten = 0.0
     var recordedOutcome = false
 
-    init(live: LiveSession, number: Int, note: String, startedAt: Double) {
+    init(
+        live: LiveSession, number: Int, source: AudioSource, note: String, resumeOther: Bool, startedAt: Double
+    ) {
         self.live = live
         self.number = number
+        self.source = source
+        kind = source == .timer ? .timer : .guided
         self.note = note
+        self.resumeOther = resumeOther
         self.startedAt = startedAt
     }
 
@@ -35,7 +46,7 @@ final class ServiceSit {
     /// What `status` and `session-started` say of it.
     func json(_ status: LiveStatus) -> JSONValue {
         var members: [String: JSONValue] = [
-            "id": .number(number), "kind": "timer", "description": .string(note),
+            "id": .number(number), "kind": .string(kind.rawValue), "description": .string(note),
             "phase": .string(status.phase.rawValue), "startedAt": .finite(startedAt),
             "elapsedSeconds": seconds(status.sessionFrame),
             "remainingSeconds": seconds(status.remainingFrames),

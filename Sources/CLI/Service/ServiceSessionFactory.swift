@@ -1,0 +1,38 @@
+import Foundation
+import Library
+import Session
+
+/// Makes the live session a request describes, with the service's output and settings, as
+/// `meditate sit` and `meditate play` make theirs. The device is opened; nothing plays yet.
+enum ServiceSessionFactory {
+    /// A timed sit, and the words the history keeps of it.
+    static func sit(_ request: SitRequest, output: OutputOptions) throws -> (LiveSession, String) {
+        let settings = try request.preset.settings()
+        let configuration = request.session.configuration(settings)
+        let plan = try SessionPlan(configuration)
+        let gong = try GongSetting.load(settings, flag: request.session.sound.gong, sampleRate: plan.format.sampleRate)
+        let live = try LiveSession(
+            plan: plan, gong: gong,
+            output: .request(output.request(sampleRate: plan.format.sampleRate, settings: settings)))
+        return (live, SitDescription.of(configuration))
+    }
+
+    /// A guided track, maybe with a sit after it.
+    static func guided(
+        _ request: PlayRequest, output: OutputOptions, library: LibraryPaths
+    ) throws -> (LiveSession, String) {
+        let settings = try Settings.load()
+        let playback = request.guided.resolve(settings)
+        let setup = try GuidedSetup(
+            reference: request.track, guided: playback, sound: request.sound.resolve(settings),
+            library: LibraryLocation.parse(["--library", library.folder]), realTime: true
+        ) { _ in }
+        let player = TrackPlayer(reader: setup.reader, gain: setup.normalization.linearGain, threaded: true)
+        let live = try LiveSession(
+            program: setup.program, track: player, gong: setup.gong,
+            output: .request(output.request(sampleRate: setup.program.format.sampleRate, settings: settings)))
+        let then =
+            playback.then.map { ", " + say(.sitThen, ["minutes": Language.current.decimal($0.description)]) } ?? ""
+        return (live, setup.track.displayName + then)
+    }
+}
