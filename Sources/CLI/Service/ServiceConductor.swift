@@ -271,6 +271,9 @@ final class ServiceConductor {
     // MARK: The sessions playing
 
     private func tick(_ session: ServiceSession) {
+        // Read before the poll: a session that finishes after it is finished at the next tick,
+        // and none of its last events falls between the poll and the end.
+        let finished = session.live.isFinished
         let events = session.live.poll()
         for notice in session.live.takeNotices() { logger.warning("\(notice.line)") }
         let status = session.live.status
@@ -303,14 +306,13 @@ final class ServiceConductor {
                 }
             }
         }
-        guard session.live.isFinished else { return }
+        guard finished else { return }
         finish(session)
     }
 
     /// The session's last sound has played: it is recorded, removed, and the session it paused
     /// resumes if it asked for that.
     private func finish(_ session: ServiceSession) {
-        _ = session.live.poll()
         let last = session.live.status
         if let failure = session.live.failure { logger.error("\(ErrorMessages.line(for: failure))") }
         if !session.recordedOutcome { finishRecord(session, status: last, completed: last.phase == .complete) }
