@@ -14,21 +14,12 @@ struct CtlPlay: ParsableCommand {
 
     @OptionGroup var request: PlayRequest
 
-    @Flag(
-        name: .customLong("resume-other"),
-        help: .localized(
-            "When the track ends, resume the sit it paused.",
-            de: "Setzt, wenn die Aufnahme endet, das Sitzen fort, das sie pausiert hat."))
-    var resumeOther = false
+    @OptionGroup var resume: ResumeOtherOption
 
     @OptionGroup var options: CtlOptions
 
     func run() throws {
-        var params = request.params
-        if resumeOther, case var .object(members) = params {
-            members["resume"] = true
-            params = .object(members)
-        }
+        let params = resume.adding(to: request.params)
         try options.call("play.start", params) { result in
             localized("playing", de: "spiele") + ": " + (result["session"]?["description"]?.stringValue ?? "")
         }

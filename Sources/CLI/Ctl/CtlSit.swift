@@ -11,21 +11,12 @@ struct CtlSit: ParsableCommand {
 
     @OptionGroup var request: SitRequest
 
-    @Flag(
-        name: .customLong("resume-other"),
-        help: .localized(
-            "When the sit ends, resume the guided track it paused.",
-            de: "Setzt, wenn das Sitzen endet, die geführte Aufnahme fort, die es pausiert hat."))
-    var resumeOther = false
+    @OptionGroup var resume: ResumeOtherOption
 
     @OptionGroup var options: CtlOptions
 
     func run() throws {
-        var params = request.params
-        if resumeOther, case var .object(members) = params {
-            members["resume"] = true
-            params = .object(members)
-        }
+        let params = resume.adding(to: request.params)
         try options.call("sit.start", params) { result in
             localized("started", de: "begonnen") + ": " + (result["session"]?["description"]?.stringValue ?? "")
         }
