@@ -47,6 +47,13 @@ final class RunningService {
 
     func client() throws -> ControlClient { try ControlClient(path: socket) }
 
+    /// A client subscribed to the service's events.
+    func subscriber() throws -> ControlClient {
+        let client = try client()
+        _ = try client.call("subscribe")
+        return client
+    }
+
     /// Starts the service again (after a kill), on the same socket and history.
     func restart() throws {
         running = try Self.start(arguments, socket: socket, data: data, environment: environment)

@@ -25,8 +25,7 @@ struct ServiceLiveTests {
         let scratch = try Scratch()
         let service = try service(scratch)
         defer { service.stop() }
-        let events = try service.client()
-        _ = try events.call("subscribe")
+        let events = try service.subscriber()
         let capture = try PulseCapture(into: scratch.path("monitor.raw"))
 
         // When a 9-second sit with bells every 3 s is started by another client
@@ -83,8 +82,7 @@ struct ServiceLiveTests {
         let scratch = try Scratch()
         let service = try service(scratch)
         defer { service.stop() }
-        let events = try service.client()
-        _ = try events.call("subscribe")
+        let events = try service.subscriber()
         _ = try service.client().call("sit.start", ["minutes": 1, "countdown": 0, "noise": "pink"])
 
         // When it is killed 12 s after its start gong was played, and started again
@@ -164,8 +162,7 @@ struct ServiceLiveTests {
         let service = try RunningService(
             ["--backend", "pulse"], scratch: scratch, environment: ["PULSE_SERVER": "unix:\(server.socket)"])
         defer { service.stop() }
-        let events = try service.client()
-        _ = try events.call("subscribe")
+        let events = try service.subscriber()
         _ = try service.client().call("sit.start", ["minutes": "0.17", "countdown": 0, "gong": "bell"])
 
         // When the server dies two seconds after the start gong, and is back four seconds later
@@ -233,8 +230,7 @@ struct ServiceLiveTests {
         let track = try tone(seconds: 4, in: scratch)
         let service = try service(scratch)
         defer { service.stop() }
-        let events = try service.client()
-        _ = try events.call("subscribe")
+        let events = try service.subscriber()
         _ = try service.client().call(
             "sit.start", ["minutes": "0.2", "interval": "0.1", "countdown": 0, "gong": "bell"])
         var startGong: Double?
@@ -279,8 +275,7 @@ struct ServiceLiveTests {
         let track = try tone(seconds: 8, in: scratch)
         let service = try service(scratch)
         defer { service.stop() }
-        let events = try service.client()
-        _ = try events.call("subscribe")
+        let events = try service.subscriber()
         _ = try service.client().call("play.start", ["track": .string(track), "normalize": false])
         while let event = try events.nextEvent(timeoutMilliseconds: 30_000), event["phase"] != "playing" {}
 

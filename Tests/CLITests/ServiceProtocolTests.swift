@@ -94,8 +94,7 @@ struct ServiceProtocolTests {
         let scratch = try Scratch()
         let service = try service(scratch)
         defer { service.stop() }
-        let subscribers = try (0..<100).map { _ in try service.client() }
-        for subscriber in subscribers { _ = try subscriber.call("subscribe") }
+        let subscribers = try (0..<100).map { _ in try service.subscriber() }
         let flooder = try service.client()
         let status = RPCRequest(id: 1, method: "status").line
         // 5 MB of replies (the bound is 1 MiB); once its connection is closed, sends fail.

@@ -69,7 +69,7 @@ final class ServiceConductor {
 
     private func pingWatchdog() {
         guard let watchdog = notifier.watchdogMilliseconds else { return }
-        let now = Self.monotonic()
+        let now = MonotonicClock.seconds()
         if (now - lastPing) * 1000 >= Double(watchdog) * 0.9 {
             notifier.ping()
             lastPing = now
@@ -178,7 +178,7 @@ final class ServiceConductor {
         _ source: AudioSource, resumeOther: Bool, make: () throws -> (LiveSession, String)
     ) throws(RPCError) -> JSONValue {
         guard !stopping else { throw .refused(localized("the service is stopping", de: "der Dienst wird beendet")) }
-        if sessions.contains(where: { $0.source == source }) {
+        if session(of: source) != nil {
             throw .refused(
                 source == .timer
                     ? localized("a sit is playing; stop it first", de: "ein Sitzen läuft; beende es zuerst")
@@ -212,13 +212,13 @@ final class ServiceConductor {
             throw .failed(ErrorMessages.line(for: error))
         }
         sessions.append(started)
-        started.recordID = record { database in
+        started.recordID = library.record { database in
             try database.begin(
                 PracticeSession(
                     startedAt: started.startedAt, kind: started.kind, note: note,
                     plannedSeconds: started.plannedSeconds, satSeconds: 0, completed: false))
         }
-        started.lastWritten = Self.monotonic()
+        started.lastWritten = MonotonicClock.seconds()
         logger.notice("\(localized("started", de: "begonnen")): \(note); \(live.outputSummary)")
         let json = started.json(live.status)
         inbox.hub.publish(["event": "session-started", "session": json])
@@ -230,7 +230,7 @@ final class ServiceConductor {
         for directive in directives {
             switch directive {
             case let .pause(source):
-                guard let session = sessions.first(where: { $0.source == source }) else { continue }
+                guard let session = session(of: source) else { continue }
                 session.live.pause()
                 logger.notice("\(localized("held for", de: "angehalten für")) \(cause.note): \(session.note)")
                 inbox.hub.publish([
@@ -238,7 +238,7 @@ final class ServiceConductor {
                     "for": .number(cause.number)
                 ])
             case let .resume(source):
-                guard let session = sessions.first(where: { $0.source == source }) else { continue }
+                guard let session = session(of: source) else { continue }
                 session.live.resume()
                 logger.notice("\(localized("resumed", de: "fortgesetzt")): \(session.note)")
                 inbox.hub.publish([
@@ -247,6 +247,10 @@ final class ServiceConductor {
                 ])
             }
         }
+    }
+
+    private func session(of source: AudioSource) -> ServiceSession? {
+        sessions.first { $0.source == source }
     }
 
     /// Tells the coordinator where a session is, as the device plays it.
@@ -297,10 +301,10 @@ final class ServiceConductor {
         if status.phase == .complete && !session.recordedOutcome {
             // Recorded at the completion gong: the seconds it rings out add nothing to lose.
             finishRecord(session, status: status, completed: true)
-        } else if !session.recordedOutcome, Self.monotonic() - session.lastWritten >= Self.recordEverySeconds {
-            session.lastWritten = Self.monotonic()
+        } else if !session.recordedOutcome, MonotonicClock.seconds() - session.lastWritten >= Self.recordEverySeconds {
+            session.lastWritten = MonotonicClock.seconds()
             if let id = session.recordID {
-                record {
+                library.record {
                     try $0.update(
                         running: id, satSeconds: session.satSeconds(status), completed: false, finished: false)
                 }
@@ -350,9 +354,9 @@ final class ServiceConductor {
         session.recordedOutcome = true
         let sat = session.satSeconds(status)
         if let id = session.recordID {
-            record { try $0.update(running: id, satSeconds: sat, completed: completed, finished: true) }
+            library.record { try $0.update(running: id, satSeconds: sat, completed: completed, finished: true) }
         } else {
-            record { database in
+            library.record { database in
                 try database.record(
                     PracticeSession(
                         startedAt: session.startedAt, kind: session.kind, note: session.note,
@@ -367,20 +371,11 @@ final class ServiceConductor {
 
     // MARK: History
 
-    @discardableResult
-    private func record<T>(_ write: (LibraryDatabase) throws -> T) -> T? { library.record(write) }
-
     /// Sessions a killed service left running are closed as ended early.
     private func closeInterruptedRecords() {
-        guard let closed = record({ try $0.closeInterrupted() }), closed > 0 else { return }
+        guard let closed = library.record({ try $0.closeInterrupted() }), closed > 0 else { return }
         logger.notice(
             "\(localized("sessions a stopped service left open, recorded as ended early", de: "von einem beendeten Dienst offen gelassene Sitzungen, als vorzeitig beendet eingetragen")): \(closed)"
         )
-    }
-
-    static func monotonic() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

@@ -35,7 +35,7 @@ public final class ControlClient {
         let id = nextID
         nextID += 1
         try send(RPCRequest(id: .number(id), method: method, params: params).line)
-        let deadline = Self.now() + Double(timeoutMilliseconds) / 1000
+        let deadline = MonotonicClock.seconds() + Double(timeoutMilliseconds) / 1000
         while true {
             let message = try readMessage(until: deadline)
             if message["method"] == "event", let params = message["params"] {
@@ -57,7 +57,7 @@ public final class ControlClient {
     /// The next event of a subscription; nil when none came within the time.
     public func nextEvent(timeoutMilliseconds: Int) throws(ControlError) -> JSONValue? {
         if !pendingEvents.isEmpty { return pendingEvents.removeFirst() }
-        let deadline = Self.now() + Double(timeoutMilliseconds) / 1000
+        let deadline = MonotonicClock.seconds() + Double(timeoutMilliseconds) / 1000
         while true {
             let message: JSONValue
             do {
@@ -98,7 +98,7 @@ public final class ControlClient {
             // Everything before `start` has been taken: dropped before more is read.
             received.removeSubrange(..<start)
             start = 0
-            let left = Int((deadline - Self.now()) * 1000)
+            let left = Int((deadline - MonotonicClock.seconds()) * 1000)
             guard left > 0 else { throw .timedOut(path: path) }
             var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, Int32(min(left, Int(Int32.max))))
@@ -116,12 +116,6 @@ public final class ControlClient {
     }
 
     private static let readBytes = 65_536
-
-    private static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
 
     private static func connect(_ path: String) throws(ControlError) -> Int32 {
         var address = sockaddr_un()
