@@ -17,6 +17,8 @@ struct EventNarrator {
             case .start: logger.notice("\(say(.eventStart, ["time": left]))")
             case let .interval(number): logger.notice("\(say(.eventBell, ["number": number, "time": left]))")
             case .completion: logger.notice("\(say(.eventCompletion))")
+            // A bell alone is the service's, which tells its clients, not a log of the sit.
+            case .bell: break
             }
         case .trackEnded:
             if let start = program.startFrame {

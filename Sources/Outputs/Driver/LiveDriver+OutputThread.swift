@@ -363,7 +363,11 @@ extension LiveDriver {
         let frames = min(device, state.clockLimit)
         // Never backwards: a device's delay estimate wobbles.
         if frames > played.load(ordering: .relaxed) {
-            played.store(frames, ordering: .releasing)
+            // A clock call, no lock: the reader retries while the count is odd or has moved.
+            playedSequence.add(1, ordering: .sequentiallyConsistent)
+            played.store(frames, ordering: .sequentiallyConsistent)
+            playedNanoseconds.store(PlayedClock.monotonicNanoseconds(), ordering: .sequentiallyConsistent)
+            playedSequence.add(1, ordering: .sequentiallyConsistent)
             state.segments.forget(before: frames)
         }
     }

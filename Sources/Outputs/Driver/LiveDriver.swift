@@ -45,6 +45,10 @@ public final class LiveDriver: @unchecked Sendable {
     let renderingDone = Atomic<Bool>(false)
     let finishedFlag = Atomic<Bool>(false)
     let played = Atomic<Int>(0)
+    /// When `played` was measured (monotonic nanoseconds; 0: not yet). The two are written
+    /// inside a sequence count (odd while writing), so that a reader gets a matching pair.
+    let playedNanoseconds = Atomic<Int>(0)
+    let playedSequence = Atomic<Int>(0)
     let underrunCount = Atomic<Int>(0)
     /// When the first buffer reached the device, in nanoseconds of the realtime clock (0: not yet).
     let firstWriteNanoseconds = Atomic<Int>(0)
@@ -176,6 +180,19 @@ public final class LiveDriver: @unchecked Sendable {
 
     /// Frames the device has played, pauses included: the session's clock.
     public var playedFrames: Int { played.load(ordering: .acquiring) }
+
+    /// The frames played with the instant they were measured at, once the device has played any.
+    public var playedClock: PlayedClock? {
+        for _ in 0..<16 {
+            let before = playedSequence.load(ordering: .sequentiallyConsistent)
+            guard before & 1 == 0 else { continue }
+            let frames = played.load(ordering: .sequentiallyConsistent)
+            let nanoseconds = playedNanoseconds.load(ordering: .sequentiallyConsistent)
+            guard playedSequence.load(ordering: .sequentiallyConsistent) == before else { continue }
+            return nanoseconds == 0 ? nil : PlayedClock(frames: frames, monotonicSeconds: Double(nanoseconds) / 1e9)
+        }
+        return nil
+    }
 
     /// Whether the last frame has been played (or playback failed).
     public var isFinished: Bool { finishedFlag.load(ordering: .acquiring) }

@@ -1,7 +1,8 @@
 import Mixer
 
 /// What one session plays, as frames: a guided track from frame 0, then a timed sit whose
-/// countdown is the gap after the track — or either one alone. A pure value, like `SessionPlan`.
+/// countdown is the gap after the track — or either one alone; or a single bell after a
+/// stretch of silence (one rung by hand, or the schedule's). A pure value, like `SessionPlan`.
 ///
 /// The track occupies session frames `0..<trackFrames`; the sit's own frames count from
 /// `trackFrames`, so its start gong lands exactly `gap` frames after the track's last frame.
@@ -11,12 +12,24 @@ public struct SessionProgram: Sendable, Equatable {
     public let trackFrames: Int
     /// The timed sit after the track, if any.
     public let sit: SessionPlan?
+    /// The bell of a program that is one bell alone.
+    public let bell: SoloBell?
 
     /// A timed sit alone.
     public init(_ plan: SessionPlan) {
         format = plan.format
         trackFrames = 0
         sit = plan
+        bell = nil
+    }
+
+    /// A bell alone: silence until `bell.frame` (a device waking up may swallow the first of
+    /// it, never the bell), then its strikes.
+    public init(_ bell: SoloBell, format: EngineFormat) {
+        self.format = format
+        trackFrames = 0
+        sit = nil
+        self.bell = bell
     }
 
     /// A guided track of `trackFrames` engine frames, then `sit` (whose countdown is the gap).
@@ -26,6 +39,7 @@ public struct SessionProgram: Sendable, Equatable {
         self.format = format
         self.trackFrames = trackFrames
         self.sit = sit
+        bell = nil
     }
 
     public var hasTrack: Bool { trackFrames > 0 }
@@ -35,26 +49,35 @@ public struct SessionProgram: Sendable, Equatable {
 
     /// Every gong, at session frames.
     public var gongs: [SessionPlan.Gong] {
-        (sit?.gongs ?? []).map { SessionPlan.Gong(kind: $0.kind, frame: $0.frame + sitOffset) }
+        if let bell { return [SessionPlan.Gong(kind: .bell, frame: bell.frame)] }
+        return (sit?.gongs ?? []).map { SessionPlan.Gong(kind: $0.kind, frame: $0.frame + sitOffset) }
     }
 
-    /// The sit's start gong, at a session frame.
-    public var startFrame: Int? { sit.map { $0.startFrame + sitOffset } }
+    /// The sit's start gong, at a session frame; a bell alone counts down to its bell.
+    public var startFrame: Int? { sit.map { $0.startFrame + sitOffset } ?? bell?.frame }
 
-    /// The end of what a person planned: the completion gong, or the track's end without a sit.
-    public var completionFrame: Int { sit.map { $0.completionFrame + sitOffset } ?? trackFrames }
+    /// The end of what a person planned: the completion gong, the bell, or the track's end
+    /// without a sit.
+    public var completionFrame: Int { sit.map { $0.completionFrame + sitOffset } ?? bell?.frame ?? trackFrames }
 
     /// Frames of the sit itself (start gong to completion gong).
     public var sitFrames: Int { sit.map { $0.completionFrame - $0.startFrame } ?? 0 }
 
     /// Where a render ends: the completion gong has rung out, or the track has ended.
     public func endFrame(gongFrames: Int) -> Int {
-        sit.map { $0.endFrame(gongFrames: gongFrames) + sitOffset } ?? trackFrames
+        if let bell { return bell.frame + (bell.strikes - 1) * strikeSpacingFrames + gongFrames }
+        return sit.map { $0.endFrame(gongFrames: gongFrames) + sitOffset } ?? trackFrames
     }
+
+    /// How loud the gongs are.
+    public var gongVolume: Float { bell?.volume ?? sit?.configuration.gongVolume ?? 1 }
+
+    private var strikeSpacingFrames: Int { format.frames(milliseconds: SessionPlan.strikeSpacingMilliseconds) }
 
     /// The strikes of a gong given at session frames (the sit's spacing does not depend on
     /// where its frames start).
     public func strikeFrames(of gong: SessionPlan.Gong) -> [Int] {
-        sit?.strikeFrames(of: gong) ?? []
+        if let bell { return (0..<bell.strikes).map { gong.frame + $0 * strikeSpacingFrames } }
+        return sit?.strikeFrames(of: gong) ?? []
     }
 }

@@ -101,6 +101,8 @@ public final class LiveSession {
 
     /// Whether the output is gone and the session stands still until it is back.
     public var isWaitingForOutput: Bool { driver.isWaitingForOutput }
+    /// The device's frames played, with the instant they were measured at.
+    public var playedClock: PlayedClock? { driver.playedClock }
     /// Frames of the stream the device has played, pauses included (`pauses` maps them to the
     /// session's frames).
     var playedStreamFrames: Int { driver.playedFrames }
@@ -156,20 +158,28 @@ public final class LiveSession {
     }
 
     /// Moves the guided track `frames` on (back, when negative), with a short cross-fade; the
-    /// sit after it moves with it. False when there is no track playing to move.
+    /// sit after it moves with it. A bell alone moves through the silence before it (this is
+    /// how a bell is placed on the wall clock). False when there is no track playing, or no
+    /// bell to come, to move.
     @discardableResult
     public func seek(byFrames frames: Int) -> Bool {
-        guard state == .running, let track, controller.commandSlotsFree >= 4 else { return false }
-        let now = controller.renderedFrames + marginFrames + timeline.jumpedFrames
-        guard now < program.trackFrames, let stop = track.stop(at: 0, fadeFrames: seekFadeFrames) else {
+        guard state == .running, track != nil || program.bell != nil, controller.commandSlotsFree >= 4 else {
             return false
         }
-        let target = min(max(0, now + frames), program.trackFrames)
-        var commands = [stop]
-        do {
-            commands.append(try track.play(from: target, at: 0, fadeFrames: seekFadeFrames, controller: controller))
-        } catch {
-            restartFailure = error
+        let now = controller.renderedFrames + marginFrames + timeline.jumpedFrames
+        let movable = track == nil ? program.completionFrame : program.trackFrames
+        guard now < movable else { return false }
+        let target = min(max(0, now + frames), movable)
+        var commands: [TimedCommand] = []
+        if let track {
+            guard let stop = track.stop(at: 0, fadeFrames: seekFadeFrames) else { return false }
+            commands.append(stop)
+            do {
+                commands.append(
+                    try track.play(from: target, at: 0, fadeFrames: seekFadeFrames, controller: controller))
+            } catch {
+                restartFailure = error
+            }
         }
         let frame = controller.renderedFrames + marginFrames
         // Until the cancel has been seen and the rest of the score sent again at its new
@@ -186,6 +196,29 @@ public final class LiveSession {
         controller.send(TimedCommand(frame: frame, .cancelPending))
         state = .seeking(target: target)
         return true
+    }
+
+    /// When the device plays session frame `frame` (seconds of the monotonic clock), if it
+    /// plays on without a pause: from the device's own clock, not from when this is asked.
+    /// Nil before it has played anything, and while paused.
+    public func monotonicTime(ofSessionFrame frame: Int) -> Double? {
+        guard !isPaused, let clock = driver.playedClock else { return nil }
+        let stream = timeline.streamFrame(atSessionFrame: frame)
+        return clock.monotonicSeconds + Double(stream - clock.frames) / Double(program.format.sampleRate)
+    }
+
+    /// Moves a bell alone so that its first sample reaches the device at `monotonicSeconds`
+    /// (through the silence before it, as a seek). Returns by how many seconds it was off
+    /// (positive: it would have been late); nil when it cannot be placed now (the device has
+    /// not played yet, a move is on its way, the bell is too near).
+    public func place(bellAt monotonicSeconds: Double) -> Double? {
+        guard let bell = program.bell, state == .running, let when = monotonicTime(ofSessionFrame: bell.frame) else {
+            return nil
+        }
+        let off = when - monotonicSeconds
+        let frames = Int((off * Double(program.format.sampleRate)).rounded())
+        guard frames != 0 else { return 0 }
+        return seek(byFrames: frames) ? off : nil
     }
 
     /// Ends the session early: everything fades out over `endFadeFrames`, from the first frame
@@ -253,7 +286,8 @@ public final class LiveSession {
 
     /// Tells the coordinator what the device is playing now.
     private func coordinate(_ phase: SessionPhase) {
-        guard phase != coordinatedPhase else { return }
+        // A bell alone owns nothing: whoever rings it decides whether it may.
+        guard phase != coordinatedPhase, program.bell == nil else { return }
         coordinatedPhase = phase
         do {
             switch phase {

@@ -16,6 +16,14 @@ public struct OfflineSessionRenderer {
         track = nil
     }
 
+    /// A program without a track: a sit, or a bell alone.
+    public init(program: SessionProgram, gong: SampleBuffer) {
+        precondition(!program.hasTrack, "a guided program is rendered with its track")
+        self.program = program
+        self.gong = gong
+        track = nil
+    }
+
     /// A guided program; `reader` delivers the track at the program's rate, `gain` is its
     /// normalisation.
     public init(program: SessionProgram, track reader: EngineFormatReader, gain: Float, gong: SampleBuffer) {

@@ -11,6 +11,8 @@ public struct SessionPlan: Sendable, Equatable {
         /// A bell during the sit, numbered from 1.
         case interval(Int)
         case completion
+        /// A bell alone, outside any sit.
+        case bell
     }
 
     /// One gong of the plan; `frame` is where its first strike's first sample lands.

@@ -20,18 +20,18 @@ public struct SessionScore {
         self.program = program
         self.gong = gong
         var commands: [TimedCommand] = []
+        for planned in program.gongs {
+            for frame in program.strikeFrames(of: planned) {
+                commands.append(
+                    TimedCommand(
+                        frame: frame,
+                        .play(
+                            controller.makeVoiceID(), .sample(gong), bus: .gongs,
+                            gain: program.gongVolume, fadeFrames: 0, curve: .linear)))
+            }
+        }
         if let plan = program.sit {
             let configuration = plan.configuration
-            for planned in program.gongs {
-                for frame in program.strikeFrames(of: planned) {
-                    commands.append(
-                        TimedCommand(
-                            frame: frame,
-                            .play(
-                                controller.makeVoiceID(), .sample(gong), bus: .gongs,
-                                gain: configuration.gongVolume, fadeFrames: 0, curve: .linear)))
-                }
-            }
             if let color = configuration.noise, let start = program.startFrame {
                 let noise = controller.makeVoiceID()
                 commands.append(
