@@ -80,6 +80,7 @@ public final class LibraryDatabase: Sendable {
                     """)
         }
         registerRunningMigration(&migrator)
+        registerScheduleMigration(&migrator)
         return migrator
     }
 

@@ -1,0 +1,75 @@
+import Foundation
+import GRDB
+
+/// The schedules, in the library's database, so that they outlive the service.
+extension LibraryDatabase {
+    static func registerScheduleMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v5: schedules") { db in
+            try db.create(table: "schedule") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("action", .text).notNull()
+                table.column("options", .text).notNull()
+                // Seconds after midnight; `every` (minutes) set for a series from `at` to `until`.
+                table.column("at", .integer).notNull()
+                table.column("every", .integer)
+                table.column("until", .integer)
+                table.column("days", .integer).notNull()
+                table.column("over", .boolean).notNull()
+            }
+        }
+    }
+
+    /// Adds a schedule; returns it with its id.
+    public func add(_ entry: ScheduleEntry) throws(LibraryError) -> ScheduleEntry {
+        var (at, every, until): (Int, Int?, Int?)
+        switch entry.times {
+        case let .at(second): (at, every, until) = (second, nil, nil)
+        case let .every(minutes, from, to): (at, every, until) = (from, minutes, to)
+        }
+        var added = entry
+        added.id = try write { db in
+            try db.execute(
+                sql:
+                    "INSERT INTO schedule (action, options, at, every, until, days, over) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                arguments: [
+                    entry.action.rawValue, entry.options, at, every, until, entry.days.rawValue, entry.over
+                ])
+            return db.lastInsertedRowID
+        }
+        return added
+    }
+
+    /// Removes a schedule; false when there is none of that id.
+    public func removeSchedule(id: Int64) throws(LibraryError) -> Bool {
+        try write { db in
+            try db.execute(sql: "DELETE FROM schedule WHERE id = ?", arguments: [id])
+            return db.changesCount > 0
+        }
+    }
+
+    /// Every schedule, oldest first. A row this version cannot read (an action it does not
+    /// know, times out of range) is left out rather than failing them all.
+    public func schedules() throws(LibraryError) -> [ScheduleEntry] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM schedule ORDER BY id").compactMap(Self.entry)
+        }
+    }
+
+    private static func entry(_ row: Row) -> ScheduleEntry? {
+        guard let action = ScheduleEntry.Action(rawValue: row["action"] ?? ""), let at: Int = row["at"],
+            (0..<ScheduleEntry.secondsPerDay).contains(at), let bits: Int = row["days"]
+        else { return nil }
+        let days = Weekdays(rawValue: bits)
+        guard days.rawValue != 0 else { return nil }
+        var times = ScheduleEntry.Times.at(at)
+        if let every: Int = row["every"] {
+            guard (1...ScheduleEntry.maxEveryMinutes).contains(every), let until: Int = row["until"],
+                (at..<ScheduleEntry.secondsPerDay).contains(until)
+            else { return nil }
+            times = .every(minutes: every, from: at, to: until)
+        }
+        return ScheduleEntry(
+            id: row["id"], action: action, options: row["options"] ?? "{}", times: times, days: days,
+            over: row["over"] ?? false)
+    }
+}

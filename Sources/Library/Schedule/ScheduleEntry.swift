@@ -1,0 +1,94 @@
+import Foundation
+
+/// A schedule the service keeps: a sit, a guided track or a bell, at a time of day or every so
+/// many minutes between two times, on some days of the week. Times are local: 06:30 stays
+/// 06:30 across a change to or from summer time.
+public struct ScheduleEntry: Sendable, Equatable {
+    public enum Action: String, Sendable, CaseIterable {
+        case sit, play, bell
+    }
+
+    /// When, within a day: once at a time, or every so many minutes from one time to another.
+    public enum Times: Sendable, Equatable {
+        /// Seconds after midnight.
+        case at(Int)
+        /// Every `minutes`, from `from` to `to` inclusive (seconds after midnight).
+        case every(minutes: Int, from: Int, to: Int)
+    }
+
+    public var id: Int64?
+    public var action: Action
+    /// The request's options, as the JSON object the control protocol takes for the action.
+    public var options: String
+    public var times: Times
+    public var days: Weekdays
+    /// Sounds over a sit or track that is playing (otherwise it is skipped, and says so).
+    public var over: Bool
+
+    public static let secondsPerDay = 86_400
+    /// The most minutes between two bells of an `every` schedule: a day.
+    public static let maxEveryMinutes = 1440
+
+    public init(id: Int64? = nil, action: Action, options: String, times: Times, days: Weekdays, over: Bool) {
+        self.id = id
+        self.action = action
+        self.options = options
+        self.times = times
+        self.days = days
+        self.over = over
+    }
+
+    /// The seconds after midnight it sounds at, in order.
+    public var secondsOfDay: [Int] {
+        switch times {
+        case let .at(second): return [second]
+        case let .every(minutes, from, to):
+            guard minutes > 0, from <= to else { return [] }
+            return Array(stride(from: from, through: to, by: minutes * 60))
+        }
+    }
+
+    /// The first instant after `date` it sounds at, by `calendar`'s time zone. A time that a
+    /// change to summer time skips sounds at the first moment after the gap; a time that the
+    /// change back repeats sounds once, the first time.
+    public func next(after date: Date, calendar: Calendar) -> Date? {
+        let seconds = secondsOfDay
+        guard !seconds.isEmpty else { return nil }
+        let today = calendar.startOfDay(for: date)
+        // Eight days ahead finds every weekly time, whatever day it is now.
+        for offset in 0...8 {
+            guard let day = calendar.date(byAdding: .day, value: offset, to: today) else { continue }
+            // Calendar's weekday: Sunday 1 … Saturday 7; ours: Monday 0 … Sunday 6.
+            let index = (calendar.component(.weekday, from: day) + 5) % 7
+            guard days.contains(dayIndex: index) else { continue }
+            for second in seconds {
+                guard
+                    let instant = calendar.date(
+                        bySettingHour: second / 3600, minute: second / 60 % 60, second: second % 60, of: day,
+                        matchingPolicy: .nextTime, repeatedTimePolicy: .first, direction: .forward)
+                else { continue }
+                if instant > date { return instant }
+            }
+        }
+        return nil
+    }
+
+    /// "06:30" or "06:30:15" → seconds after midnight; nil for anything else.
+    public static func secondOfDay(_ text: String) -> Int? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (2...3).contains(parts.count), parts.allSatisfy({ (1...2).contains($0.count) }) else { return nil }
+        let numbers = parts.compactMap { Int($0) }
+        guard numbers.count == parts.count, (0..<24).contains(numbers[0]), (0..<60).contains(numbers[1]) else {
+            return nil
+        }
+        let second = numbers.count == 3 ? numbers[2] : 0
+        guard (0..<60).contains(second) else { return nil }
+        return numbers[0] * 3600 + numbers[1] * 60 + second
+    }
+
+    /// 23400 → "06:30", 23415 → "06:30:15".
+    public static func text(ofSecond second: Int) -> String {
+        let hm = String(format: "%02d:%02d", second / 3600, second / 60 % 60)
+        return second % 60 == 0 ? hm : hm + String(format: ":%02d", second % 60)
+    }
+}

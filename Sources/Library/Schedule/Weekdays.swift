@@ -1,0 +1,65 @@
+import Foundation
+
+/// Days of the week a schedule sounds on, as a set of bits (Monday is bit 0), read from and
+/// written as `mon-fri`, `sat,sun`, `daily`.
+public struct Weekdays: Sendable, Equatable, OptionSet {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue & 0x7F }
+
+    public static let all = Weekdays(rawValue: 0x7F)
+    static let names = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+
+    /// `mon-fri`, `mon,wed,fri`, `sat-sun`, `daily`; nil for anything else (or no day).
+    public init?(text: String) {
+        let lowered = text.lowercased().trimmingCharacters(in: .whitespaces)
+        if lowered == "daily" || lowered == "all" {
+            self = .all
+            return
+        }
+        var bits = 0
+        for part in lowered.split(separator: ",", omittingEmptySubsequences: false) {
+            let ends = part.split(separator: "-", omittingEmptySubsequences: false).map {
+                Self.names.firstIndex(of: $0.trimmingCharacters(in: .whitespaces))
+            }
+            switch ends.count {
+            case 1:
+                guard let day = ends[0] else { return nil }
+                bits |= 1 << day
+            case 2:
+                guard let first = ends[0], let last = ends[1] else { return nil }
+                // A range may wrap the week: sat-mon is Saturday, Sunday and Monday.
+                var day = first
+                while true {
+                    bits |= 1 << day
+                    if day == last { break }
+                    day = (day + 1) % 7
+                }
+            default: return nil
+            }
+        }
+        guard bits != 0 else { return nil }
+        rawValue = bits
+    }
+
+    /// Whether the day of ISO weekday `index` (Monday 0 … Sunday 6) is among them.
+    public func contains(dayIndex index: Int) -> Bool { rawValue & (1 << index) != 0 }
+
+    /// `daily`, or the days in order, consecutive ones as a range: `mon-fri`, `mon,wed`.
+    public var text: String {
+        if self == .all { return "daily" }
+        var parts: [String] = []
+        var day = 0
+        while day < 7 {
+            guard contains(dayIndex: day) else {
+                day += 1
+                continue
+            }
+            var last = day
+            while last + 1 < 7 && contains(dayIndex: last + 1) { last += 1 }
+            parts.append(last > day + 1 ? "\(Self.names[day])-\(Self.names[last])" : Self.names[day])
+            if last == day + 1 { parts.append(Self.names[last]) }
+            day = last + 1
+        }
+        return parts.joined(separator: ",")
+    }
+}
