@@ -31,7 +31,7 @@ struct Meditate: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Sit.self, Play.self, Render.self, LibraryCommand.self, PresetCommand.self, ConfigCommand.self,
-            HistoryCommand.self, StatsCommand.self, Serve.self, Ctl.self,
+            HistoryCommand.self, StatsCommand.self, Serve.self, Ctl.self, CtlSchedule.self,
             Devices.self, Decode.self
         ],
         defaultSubcommand: Sit.self

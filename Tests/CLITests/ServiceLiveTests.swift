@@ -11,7 +11,7 @@ import WAVTestSupport
 struct ServiceLiveTests {
     let rate = 48_000
 
-    private func service(_ scratch: Scratch) throws -> RunningService {
+    func service(_ scratch: Scratch) throws -> RunningService {
         try RunningService(["--backend", "pulse", "--latency-ms", "300"], scratch: scratch)
     }
 

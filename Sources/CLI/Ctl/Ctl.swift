@@ -5,8 +5,10 @@ struct Ctl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ctl",
         abstract: localized(
-            "Control a running service (`meditate serve`): status, sit, play, pause, resume, stop, events.",
-            de: "Steuert einen laufenden Dienst (`meditate serve`): status, sit, play, pause, resume, stop, events."),
+            "Control a running service (`meditate serve`): status, sit, play, pause, resume, stop, bell, schedule, events.",
+            de:
+                "Steuert einen laufenden Dienst (`meditate serve`): status, sit, play, pause, resume, stop, bell, schedule, events."
+        ),
         discussion: localized(
             "Each subcommand is one JSON-RPC call on the service's socket (docs/protocol.md); --json prints the reply as it came.\n\nExamples:",
             de:
@@ -19,8 +21,8 @@ struct Ctl: ParsableCommand {
               meditate ctl events --json
             """,
         subcommands: [
-            CtlStatus.self, CtlSit.self, CtlPlay.self, CtlPause.self, CtlResume.self, CtlStop.self, CtlEvents.self,
-            CtlCall.self
+            CtlStatus.self, CtlSit.self, CtlPlay.self, CtlPause.self, CtlResume.self, CtlStop.self, CtlBell.self,
+            CtlSchedule.self, CtlEvents.self, CtlCall.self
         ]
     )
 }

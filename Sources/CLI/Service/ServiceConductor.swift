@@ -10,18 +10,22 @@ import Session
 /// writes the history as the session goes. Everything here runs on this one thread; the
 /// socket's event loop only hands requests in (`ServiceInbox`).
 final class ServiceConductor {
-    private let inbox: ServiceInbox
-    private let output: OutputOptions
+    let inbox: ServiceInbox
+    let output: OutputOptions
     let library: ServiceLibrary
-    private var logger: Logger
+    var logger: Logger
     private var notifier = SystemdNotifier()
     /// The sessions playing or held, at most one per source.
-    private var sessions: [ServiceSession] = []
+    private(set) var sessions: [ServiceSession] = []
+    /// Bells ringing alone; they own no audio and hold nothing.
+    var bells: [ServiceBell] = []
     /// Who is heard: starting a session for one source holds the other (a fade, its place kept).
     private var coordinator = AudioSessionCoordinator()
-    private var stopping = false
-    private var sessionsStarted = 0
+    private(set) var stopping = false
+    /// Numbers the sessions and bells, one count for both.
+    var sessionsStarted = 0
     private var lastPing = 0.0
+    let schedule = ServiceSchedule()
 
     /// The protocol's version: a client that speaks another may refuse to go on.
     static let protocolVersion = 1
@@ -39,6 +43,7 @@ final class ServiceConductor {
     /// records it, and returns.
     func run(socket: String) {
         closeInterruptedRecords()
+        loadSchedules()
         notifier.ready(status: "idle")
         logger.notice("\(localized("listening on", de: "wartet auf")) \(socket)")
         while true {
@@ -49,9 +54,12 @@ final class ServiceConductor {
                 logger.notice("\(localized("stopping", de: "wird beendet"))")
                 inbox.hub.publish(["event": "stopping"])
                 for session in sessions { session.live.end() }
+                for bell in bells { bell.live.end() }
             }
+            if !stopping { runSchedules() }
             for session in sessions { tick(session) }
-            if stopping && sessions.isEmpty { break }
+            for bell in bells { tick(bell) }
+            if stopping && sessions.isEmpty && bells.isEmpty { break }
             pingWatchdog()
             inbox.sleep(milliseconds: sleepMilliseconds)
         }
@@ -63,7 +71,12 @@ final class ServiceConductor {
             let due = stopping ? 20 : min(session.live.millisecondsUntilDue, 1000)
             limit = limit < 0 ? due : min(limit, due)
         }
+        for bell in bells {
+            let due = stopping || bell.wantsPlacing ? 20 : min(bell.live.millisecondsUntilDue, 1000)
+            limit = limit < 0 ? due : min(limit, due)
+        }
         if let watchdog = notifier.watchdogMilliseconds { limit = limit < 0 ? watchdog : min(limit, watchdog) }
+        if !stopping, let schedule = scheduleMilliseconds { limit = limit < 0 ? schedule : min(limit, schedule) }
         return limit
     }
 
@@ -137,8 +150,11 @@ final class ServiceConductor {
             let session = try front()
             session.live.end()
             return ["stopping": true]
+        case "bell.ring":
+            return try ring(BellRequest.parse(params: request.params), scheduleID: nil, at: nil)
         default:
             if let answer = try query(request.method, request.params) { return answer }
+            if let answer = try scheduleMethod(request.method, request.params) { return answer }
             throw .methodNotFound(request.method)
         }
     }
@@ -174,7 +190,7 @@ final class ServiceConductor {
 
     /// Starts a session for `source`: the coordinator gives it the audio, and whatever else was
     /// sounding is paused with a fade (it keeps its place).
-    private func start(
+    func start(
         _ source: AudioSource, resumeOther: Bool, make: () throws -> (LiveSession, String)
     ) throws(RPCError) -> JSONValue {
         guard !stopping else { throw .refused(localized("the service is stopping", de: "der Dienst wird beendet")) }
@@ -339,10 +355,7 @@ final class ServiceConductor {
     }
 
     private func tellBell(_ gong: SessionPlan.Gong, session: ServiceSession, status: LiveStatus) {
-        // The instant its first sample reached the device: now, less what the device has
-        // played since (the session's frames move with the device's clock).
-        let rate = Double(session.live.program.format.sampleRate)
-        let at = Date().timeIntervalSince1970 - Double(max(0, status.sessionFrame - gong.frame)) / rate
+        let at = Self.wallClock(of: gong, in: session.live, status: status)
         guard case var .object(members) = session.bell(gong) else { return }
         members["event"] = "bell"
         members["id"] = .number(session.number)
@@ -377,5 +390,16 @@ final class ServiceConductor {
         logger.notice(
             "\(localized("sessions a stopped service left open, recorded as ended early", de: "von einem beendeten Dienst offen gelassene Sitzungen, als vorzeitig beendet eingetragen")): \(closed)"
         )
+    }
+
+    /// The instant a gong's first sample reached the device (seconds since 1970): from the
+    /// device's clock, else now less what the device has played since.
+    static func wallClock(of gong: SessionPlan.Gong, in live: LiveSession, status: LiveStatus) -> Double {
+        let now = Date().timeIntervalSince1970
+        if let played = live.monotonicTime(ofSessionFrame: gong.frame) {
+            return now - (PlayedClock.monotonicNow() - played)
+        }
+        let rate = Double(live.program.format.sampleRate)
+        return now - Double(max(0, status.sessionFrame - gong.frame)) / rate
     }
 }

@@ -33,10 +33,12 @@ final class ServiceLibrary {
         }
     }
 
-    /// Runs a read for a client; a failure is the request's error.
-    func query(_ read: (LibraryDatabase) throws -> JSONValue) throws(RPCError) -> JSONValue {
+    /// Runs a read or write for a client; a failure is the request's error.
+    func query<T>(_ body: (LibraryDatabase) throws -> T) throws(RPCError) -> T {
         do {
-            return try read(try open())
+            return try body(try open())
+        } catch let error as RPCError {
+            throw error
         } catch {
             throw .failed(ErrorMessages.line(for: error))
         }

@@ -68,6 +68,7 @@ final class ServiceSession {
             members["bell"] = "interval"
             members["number"] = .number(number)
         case .completion: members["bell"] = "completion"
+        case .bell: members["bell"] = "bell"
         }
         return .object(members)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Library
+import Mixer
 import Session
 
 /// Makes the live session a request describes, with the service's output and settings, as
@@ -34,5 +35,24 @@ enum ServiceSessionFactory {
         let then =
             playback.then.map { ", " + say(.sitThen, ["minutes": Language.current.decimal($0.description)]) } ?? ""
         return (live, setup.track.displayName + then)
+    }
+
+    /// A bell alone, after `leadSeconds` of silence: enough for a device waking up (a
+    /// suspended sink, HDMI) to swallow none of it, and for the service to place it on the
+    /// wall clock before it is due.
+    static func bell(_ request: BellRequest, leadSeconds: Double, output: OutputOptions) throws -> (LiveSession, String)
+    {
+        let settings = try Settings.load()
+        let rate = settings.value(SettingKeys.sampleRate, flag: nil)
+        let format = EngineFormat(sampleRate: rate)
+        let bell = try SoloBell(
+            frame: Int(leadSeconds * Double(rate)), strikes: settings.value(SettingKeys.strikes, flag: request.strikes),
+            volume: settings.value(SettingKeys.gongVolume, flag: request.gongVolume))
+        let gong = try GongSetting.load(settings, flag: request.gong, sampleRate: rate)
+        let live = try LiveSession(
+            program: SessionProgram(bell, format: format), track: nil, gong: gong,
+            output: .request(output.request(sampleRate: rate, settings: settings)))
+        let name = settings.value(SettingKeys.gong, flag: request.gong)
+        return (live, localized("bell", de: "Glocke") + " (\(name))")
     }
 }

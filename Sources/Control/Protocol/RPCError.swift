@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON-RPC 2.0 error object: a code, the one line a person reads, and optional data.
 public struct RPCError: Error, Sendable, Equatable {
     public let code: Int
@@ -30,4 +32,8 @@ public struct RPCError: Error, Sendable, Equatable {
     public static func refused(_ reason: String) -> RPCError { RPCError(code: -32000, message: reason) }
     /// The engine could not do it (the device failed to open, a file is unreadable).
     public static func failed(_ reason: String) -> RPCError { RPCError(code: -32001, message: reason) }
+}
+
+extension RPCError: LocalizedError {
+    public var errorDescription: String? { message }
 }

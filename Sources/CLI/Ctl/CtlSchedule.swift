@@ -1,0 +1,25 @@
+import ArgumentParser
+
+/// `meditate schedule` (and `meditate ctl schedule`): the sits, tracks and bells the service
+/// plays on the clock.
+struct CtlSchedule: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "schedule",
+        abstract: localized(
+            "Sits, guided tracks and bells on the clock: list, add, remove.",
+            de: "Sitzen, geführte Aufnahmen und Glocken nach der Uhr: list, add, remove."),
+        discussion: localized(
+            "The service plays them; they are kept in the library's database, so they outlive it. When no service runs, the change is made in the database and the service finds it when it starts.\n\nExamples:",
+            de:
+                "Der Dienst spielt sie; sie stehen in der Datenbank der Bibliothek und überdauern ihn. Läuft kein Dienst, wird die Änderung in der Datenbank gemacht, und der Dienst findet sie beim Start.\n\nBeispiele:"
+        ) + """
+
+              meditate schedule add --at 06:30 --days mon-fri sit --preset morning
+              meditate schedule add --every 60 --from 09:00 --to 17:00 bell --gong bell
+              meditate schedule add --at 21:00 play "Body scan" --then 10
+              meditate schedule list
+              meditate schedule remove 2
+            """,
+        subcommands: [CtlScheduleList.self, CtlScheduleAdd.self, CtlScheduleRemove.self],
+        defaultSubcommand: CtlScheduleList.self)
+}

@@ -1,0 +1,96 @@
+import ArgumentParser
+import Control
+
+/// `meditate schedule add --at 06:30 --days mon-fri sit --preset morning`: when, then what,
+/// with the options of `meditate sit`, `meditate play` or `meditate ctl bell`.
+struct CtlScheduleAdd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: localized(
+            "Add a schedule: when (--at, or --every with --from and --to), then sit, play TRACK or bell with their options.",
+            de:
+                "Fügt einen Plan hinzu: wann (--at, oder --every mit --from und --to), dann sit, play AUFNAHME oder bell mit ihren Optionen."
+        ))
+
+    @Option(
+        help: .localized(
+            "A time of day, HH:MM or HH:MM:SS.", de: "Eine Uhrzeit, HH:MM oder HH:MM:SS.", valueName: "time"))
+    var at: String?
+
+    @Option(
+        help: .localized(
+            "Every N minutes from --from to --to (bells on the clock).",
+            de: "Alle N Minuten von --from bis --to (Glocken nach der Uhr).", valueName: "minutes"))
+    var every: Int?
+
+    @Option(help: .localized("The first time of --every.", de: "Die erste Zeit von --every.", valueName: "time"))
+    var from: String?
+
+    @Option(help: .localized("The last time of --every.", de: "Die letzte Zeit von --every.", valueName: "time"))
+    var to: String?
+
+    @Option(
+        help: .localized(
+            "Days of the week: mon-fri, sat,sun, daily (default daily).",
+            de: "Wochentage: mon-fri, sat,sun, daily (Standard daily).", valueName: "days"))
+    var days: String?
+
+    @Flag(
+        help: .localized(
+            "Sound even while a sit or a track plays (otherwise it is skipped then).",
+            de: "Auch erklingen, während ein Sitzen oder eine Aufnahme läuft (sonst fällt es dann aus)."))
+    var over = false
+
+    @OptionGroup var options: CtlOptions
+
+    @Argument(
+        parsing: .captureForPassthrough,
+        help: .localized(
+            "sit, play TRACK or bell, with their options.", de: "sit, play AUFNAHME oder bell, mit ihren Optionen.",
+            valueName: "what"))
+    var what: [String] = []
+
+    func run() throws {
+        let params = try self.params()
+        let result = try ScheduleCall.perform("schedule.add", params, options: options) { database in
+            let added = try ScheduleMethods.add(database, params)
+            return ["schedule": ScheduleRequest.json(added, next: ScheduleMethods.nextFromNow(added))]
+        }
+        print(options.json ? result.line : ScheduleText.line(result["schedule"] ?? [:]))
+    }
+
+    private func params() throws -> JSONValue {
+        guard let action = what.first else {
+            throw ValidationError(
+                localized(
+                    "say what to schedule: sit, play TRACK or bell",
+                    de: "sag, was geplant wird: sit, play AUFNAHME oder bell"))
+        }
+        let arguments = Array(what.dropFirst())
+        let request: JSONValue
+        do {
+            switch action {
+            case "sit": request = try SitRequest.parse(arguments).params
+            case "play": request = try PlayRequest.parse(arguments).params
+            case "bell": request = try BellRequest.parse(arguments).params
+            default:
+                throw ValidationError(
+                    localized(
+                        "'\(action)' cannot be scheduled; sit, play or bell can",
+                        de: "'\(action)' kann nicht geplant werden; sit, play oder bell schon"))
+            }
+        } catch let error as ValidationError {
+            throw error
+        } catch {
+            throw ValidationError(ErrorMessages.line(for: error))
+        }
+        var members: [String: JSONValue] = ["action": .string(action), "options": request]
+        if let at { members["at"] = .string(at) }
+        if let every { members["every"] = .number(every) }
+        if let from { members["from"] = .string(from) }
+        if let to { members["to"] = .string(to) }
+        if let days { members["days"] = .string(days) }
+        if over { members["over"] = true }
+        return .object(members)
+    }
+}

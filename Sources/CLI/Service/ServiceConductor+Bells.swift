@@ -1,0 +1,54 @@
+import Control
+import Foundation
+import Outputs
+import Session
+
+/// Bells rung alone: by hand (`bell.ring`) at once, or by a schedule on its instant.
+extension ServiceConductor {
+    /// Rings a bell; with `target` (monotonic seconds), its first sample reaches the device
+    /// then, the output being opened `ServiceBell.leadSeconds` ahead.
+    func ring(_ request: BellRequest, scheduleID: Int64?, at target: Double?) throws(RPCError) -> JSONValue {
+        guard !stopping else { throw .refused(localized("the service is stopping", de: "der Dienst wird beendet")) }
+        let lead = target.map { max(0, $0 - PlayedClock.monotonicNow()) } ?? 0
+        let live: LiveSession
+        let note: String
+        do {
+            (live, note) = try ServiceSessionFactory.bell(request, leadSeconds: lead, output: output)
+        } catch let error as OutputError {
+            throw .failed(ErrorMessages.line(for: error))
+        } catch {
+            throw .invalidParams(ErrorMessages.line(for: error))
+        }
+        sessionsStarted += 1
+        let bell = ServiceBell(live: live, number: sessionsStarted, note: note, scheduleID: scheduleID, target: target)
+        do {
+            try live.start()
+        } catch {
+            throw .failed(ErrorMessages.line(for: error))
+        }
+        bells.append(bell)
+        logger.notice("\(localized("ringing", de: "läutet")): \(note); \(live.outputSummary)")
+        var ring: [String: JSONValue] = ["id": .number(bell.number), "description": .string(note)]
+        if let target { ring["at"] = .finite(Date().timeIntervalSince1970 + target - PlayedClock.monotonicNow()) }
+        return ["ring": .object(ring)]
+    }
+
+    func tick(_ bell: ServiceBell) {
+        let finished = bell.live.isFinished
+        let events = bell.live.poll()
+        for notice in bell.live.takeNotices() { logger.warning("\(notice.line)") }
+        let status = bell.live.status
+        for case let .gong(gong) in events {
+            var members: [String: JSONValue] = [
+                "event": "bell", "id": .number(bell.number), "bell": "bell", "frame": .number(gong.frame),
+                "at": .finite(Self.wallClock(of: gong, in: bell.live, status: status))
+            ]
+            if let schedule = bell.scheduleID { members["schedule"] = .number(Int(schedule)) }
+            inbox.hub.publish(.object(members))
+        }
+        _ = bell.place()
+        guard finished else { return }
+        if let failure = bell.live.failure { logger.error("\(ErrorMessages.line(for: failure))") }
+        bells.removeAll { $0 === bell }
+    }
+}

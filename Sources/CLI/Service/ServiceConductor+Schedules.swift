@@ -1,0 +1,96 @@
+import Control
+import Foundation
+import Library
+import Outputs
+import Session
+
+/// The schedules: stored in the library, planned on the wall clock, fired through the same
+/// paths as a client's request; one that falls inside a sit or a track is skipped (and says
+/// so) unless it is to sound over it.
+extension ServiceConductor {
+    func scheduleMethod(_ method: String, _ params: JSONValue) throws(RPCError) -> JSONValue? {
+        switch method {
+        case "schedule.list":
+            return try library.query { try ScheduleMethods.list($0) { $0.id.flatMap(schedule.nextInstant) } }
+        case "schedule.add":
+            let added = try library.query { try ScheduleMethods.add($0, params) }
+            loadSchedules()
+            let json = ScheduleRequest.json(added, next: added.id.flatMap(schedule.nextInstant))
+            inbox.hub.publish(["event": "schedule-added", "schedule": json])
+            return ["schedule": json]
+        case "schedule.remove":
+            let id = JSONValue.number(try library.query { try ScheduleMethods.remove($0, params) })
+            loadSchedules()
+            inbox.hub.publish(["event": "schedule-removed", "id": id])
+            return ["removed": id]
+        default:
+            return nil
+        }
+    }
+
+    func loadSchedules() {
+        let entries = library.record { try $0.schedules() } ?? []
+        schedule.load(entries, now: Date())
+    }
+
+    static func lead(_ entry: ScheduleEntry) -> Double {
+        entry.action == .bell ? ServiceBell.leadSeconds : 0
+    }
+
+    /// How long the control thread may sleep before a schedule is due: a minute at most, so
+    /// that a clock stepped forward is noticed within one.
+    var scheduleMilliseconds: Int? {
+        guard let seconds = schedule.secondsUntilDue(now: Date(), lead: Self.lead) else { return nil }
+        return Int((min(max(seconds, 0), 60) * 1000).rounded(.up))
+    }
+
+    func runSchedules() {
+        for occurrence in schedule.takeDue(now: Date(), lead: Self.lead) { fire(occurrence) }
+    }
+
+    private func fire(_ occurrence: ServiceSchedule.Occurrence) {
+        let entry = occurrence.entry
+        guard !occurrence.missed else {
+            return skip(occurrence, reason: "missed", line: localized("missed", de: "verpasst"))
+        }
+        if !entry.over && !sessions.isEmpty {
+            return skip(
+                occurrence, reason: "busy",
+                line: localized("a session is playing", de: "eine Sitzung läuft"))
+        }
+        let options = JSONValue.parse(entry.options) ?? [:]
+        do throws(RPCError) {
+            switch entry.action {
+            case .bell:
+                let target = PlayedClock.monotonicNow() + occurrence.at.timeIntervalSinceNow
+                _ = try ring(BellRequest.parse(params: options), scheduleID: entry.id, at: target)
+            case .sit:
+                let request = try SitRequest.parse(params: options)
+                _ = try start(.timer, resumeOther: true) { () throws -> (LiveSession, String) in
+                    try ServiceSessionFactory.sit(request, output: output)
+                }
+            case .play:
+                let request = try PlayRequest.parse(params: options)
+                _ = try start(.guided, resumeOther: true) { () throws -> (LiveSession, String) in
+                    try ServiceSessionFactory.guided(request, output: output, library: library.paths)
+                }
+            }
+        } catch {
+            return skip(occurrence, reason: "failed", line: error.message)
+        }
+        logger.notice("\(localized("schedule", de: "Plan")) \(entry.id ?? 0): \(entry.action.rawValue)")
+        inbox.hub.publish([
+            "event": "schedule-fired", "schedule": .number(Int(entry.id ?? 0)),
+            "action": .string(entry.action.rawValue), "due": .finite(occurrence.at.timeIntervalSince1970)
+        ])
+    }
+
+    private func skip(_ occurrence: ServiceSchedule.Occurrence, reason: String, line: String) {
+        let id = Int(occurrence.entry.id ?? 0)
+        logger.notice("\(localized("schedule", de: "Plan")) \(id) \(localized("skipped", de: "ausgelassen")): \(line)")
+        inbox.hub.publish([
+            "event": "schedule-skipped", "schedule": .number(id), "action": .string(occurrence.entry.action.rawValue),
+            "due": .finite(occurrence.at.timeIntervalSince1970), "reason": .string(reason), "message": .string(line)
+        ])
+    }
+}

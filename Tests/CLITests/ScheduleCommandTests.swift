@@ -1,0 +1,74 @@
+import Control
+import Foundation
+import Testing
+
+@Suite("meditate schedule: kept in the library, listed by the service")
+struct ScheduleCommandTests {
+    @Test("a schedule added with no service running is kept, and the service started later lists and removes it")
+    func addedWithoutServiceThenServed() throws {
+        // Given a data folder and a runtime folder where no service runs
+        let scratch = try Scratch()
+        let environment = [
+            "XDG_DATA_HOME": scratch.path("data"), "XDG_RUNTIME_DIR": scratch.path("runtime")
+        ]
+        try FileManager.default.createDirectory(atPath: scratch.path("runtime"), withIntermediateDirectories: true)
+
+        // When a weekday sit and hourly bells are scheduled, and a bad time is given
+        let sit = try CLIRunner.run(
+            ["schedule", "add", "--at", "06:30", "--days", "mon-fri", "sit", "--minutes", "20", "--interval", "5"],
+            environment: environment)
+        let bells = try CLIRunner.run(
+            ["schedule", "add", "--every", "60", "--from", "09:00", "--to", "17:00", "bell", "--gong", "bell"],
+            environment: environment)
+        let bad = try CLIRunner.run(["schedule", "add", "--at", "6.30", "bell"], environment: environment)
+        let badSit = try CLIRunner.run(
+            ["schedule", "add", "--at", "06:30", "sit", "--minutes", "0"], environment: environment)
+
+        // Then the two are added, each said in one line, and the bad ones refused with the reason
+        #expect(
+            sit.status == 0 && sit.stdout.hasPrefix("1  mon-fri 06:30  sit interval=5 minutes=20"),
+            "\(sit.stdout)\(sit.stderr)")
+        #expect(
+            bells.status == 0 && bells.stdout.contains("every 60 min 09:00-17:00  bell gong=bell"), "\(bells.stdout)")
+        #expect(
+            bad.status == 1 && bad.stderr == "meditate: error: at is a time of day, HH:MM or HH:MM:SS\n",
+            "\(bad.stderr)")
+        #expect(badSit.status == 1 && badSit.stderr.contains("--minutes must be greater than 0"), "\(badSit.stderr)")
+
+        // And a service started on that library lists both, each with its next instant
+        let service = try RunningService(["--backend", "alsa", "--device", "null"], scratch: scratch)
+        defer { service.stop() }
+        let listed = try CLIRunner.run(["ctl", "schedule", "list", "--socket", service.socket, "--json"])
+        let schedules = try #require(JSONValue.parse(listed.stdout.trimmingCharacters(in: .newlines)))["schedules"]
+        #expect(schedules?.arrayCount == 2, "\(listed.stdout)")
+        #expect(schedules?[0]?["options"] == ["minutes": "20", "interval": "5"], "\(listed.stdout)")
+        #expect(schedules?[1]?["next"]?.numberValue ?? 0 > Date().timeIntervalSince1970, "\(listed.stdout)")
+
+        // And removing one through the service leaves the other
+        let removed = try CLIRunner.run(["ctl", "schedule", "remove", "1", "--socket", service.socket])
+        #expect(removed.status == 0 && removed.stdout == "removed schedule 1\n", "\(removed.stdout)\(removed.stderr)")
+        let left = try service.client().call("schedule.list")
+        #expect(left["schedules"]?.arrayCount == 1 && left["schedules"]?[0]?["id"] == 2, "\(left.line)")
+    }
+
+    @Test("ctl bell rings a bell on the service at once, and a bad strike count gets the sit's own line")
+    func ctlBell() throws {
+        // Given a service and a subscriber
+        let scratch = try Scratch()
+        let service = try RunningService(["--backend", "alsa", "--device", "null"], scratch: scratch)
+        defer { service.stop() }
+        let events = try service.subscriber()
+        // When a bell is rung from the command line, and another with 11 strikes
+        let rung = try CLIRunner.run(["ctl", "bell", "--gong", "bell", "--socket", service.socket])
+        let refused = try CLIRunner.run(["ctl", "bell", "--strikes", "11", "--socket", service.socket])
+        // Then the first is said and heard (its bell event), the second refused in one line
+        #expect(rung.status == 0 && rung.stdout == "ringing: bell (bell)\n", "\(rung.stdout)\(rung.stderr)")
+        var bell: JSONValue?
+        while bell == nil, let event = try events.nextEvent(timeoutMilliseconds: 10_000) {
+            if event["event"] == "bell" { bell = event }
+        }
+        #expect(bell?["bell"] == "bell" && bell?["frame"] == 0, "\(bell?.line ?? "no bell event")")
+        #expect(
+            refused.status == 1 && refused.stderr == "meditate: error: --strikes must be between 1 and 10 (got 11)\n")
+    }
+}
