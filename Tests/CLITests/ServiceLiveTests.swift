@@ -193,7 +193,7 @@ struct ServiceLiveTests {
     }
 
     /// A tone of `seconds` at 440 Hz, stereo 48 kHz, for a guided track.
-    private func tone(seconds: Int, in scratch: Scratch) throws -> String {
+    func tone(seconds: Int, in scratch: Scratch) throws -> String {
         let path = scratch.path("tone.wav")
         let samples = (0..<(seconds * rate)).flatMap { frame -> [Float] in
             let value = Float(0.3 * sin(2 * Double.pi * 440 * Double(frame) / Double(rate)))
@@ -204,7 +204,7 @@ struct ServiceLiveTests {
     }
 
     /// Events until the session `id` has ended, each as "name" or "name:detail#id".
-    private func follow(_ client: ControlClient, untilEnded id: Int) throws -> ([String], [JSONValue]) {
+    func follow(_ client: ControlClient, untilEnded id: Int) throws -> ([String], [JSONValue]) {
         var received: [JSONValue] = []
         while let event = try client.nextEvent(timeoutMilliseconds: 60_000) {
             received.append(event)

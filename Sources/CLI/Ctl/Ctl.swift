@@ -5,9 +5,9 @@ struct Ctl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ctl",
         abstract: localized(
-            "Control a running service (`meditate serve`): status, sit, play, pause, resume, stop, bell, schedule, events.",
+            "Control a running service (`meditate serve`): status, sit, play, pause, resume, stop, seek, bell, schedule, events.",
             de:
-                "Steuert einen laufenden Dienst (`meditate serve`): status, sit, play, pause, resume, stop, bell, schedule, events."
+                "Steuert einen laufenden Dienst (`meditate serve`): status, sit, play, pause, resume, stop, seek, bell, schedule, events."
         ),
         discussion: localized(
             "Each subcommand is one JSON-RPC call on the service's socket (docs/protocol.md); --json prints the reply as it came.\n\nExamples:",
@@ -21,7 +21,8 @@ struct Ctl: ParsableCommand {
               meditate ctl events --json
             """,
         subcommands: [
-            CtlStatus.self, CtlSit.self, CtlPlay.self, CtlPause.self, CtlResume.self, CtlStop.self, CtlBell.self,
+            CtlStatus.self, CtlSit.self, CtlPlay.self, CtlPause.self, CtlResume.self, CtlStop.self, CtlSeek.self,
+            CtlBell.self,
             CtlSchedule.self, CtlEvents.self, CtlCall.self
         ]
     )

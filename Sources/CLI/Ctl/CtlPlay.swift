@@ -1,5 +1,6 @@
 import ArgumentParser
 import Control
+import Foundation
 
 /// `meditate ctl play TRACK …`: plays a guided track on the service, with the options of
 /// `meditate play`; a sit playing is held while it plays.
@@ -19,6 +20,11 @@ struct CtlPlay: ParsableCommand {
     @OptionGroup var options: CtlOptions
 
     func run() throws {
+        var request = request
+        // A file named relative to this terminal's folder is the service's to open, from its own.
+        if !request.track.hasPrefix("/"), FileManager.default.fileExists(atPath: request.track) {
+            request.track = FileManager.default.currentDirectoryPath + "/" + request.track
+        }
         let params = resume.adding(to: request.params)
         try options.call("play.start", params) { result in
             localized("playing", de: "spiele") + ": " + (result["session"]?["description"]?.stringValue ?? "")

@@ -38,6 +38,10 @@ enum CtlText {
         case "session-recorded", "session-ended":
             let sat = event["satSeconds"]?.intValue ?? 0
             return "\(time) \(name): \(ClockText.format(seconds: sat))"
+        case "position", "moved":
+            let position = ClockText.format(seconds: Int(event["position"]?.numberValue ?? 0))
+            let duration = event["duration"]?.numberValue.map { " / " + clock($0) } ?? ""
+            return "\(time) \(name): \(position)\(duration)"
         default: return "\(time) \(name)"
         }
     }

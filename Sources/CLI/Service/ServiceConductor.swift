@@ -68,7 +68,12 @@ final class ServiceConductor {
     private var sleepMilliseconds: Int {
         var limit = -1
         for session in sessions {
-            let due = stopping ? 20 : min(session.live.millisecondsUntilDue, 1000)
+            var due = stopping ? 20 : min(session.live.millisecondsUntilDue, 1000)
+            // A track's position is told once a second, a little after each second passes.
+            if let position = session.trackPosition(session.live.status), !session.live.isPaused {
+                let fraction = position.seconds - position.seconds.rounded(.down)
+                due = min(due, Int((1 - fraction) * 1000) + 5)
+            }
             limit = limit < 0 ? due : min(limit, due)
         }
         for bell in bells {
@@ -150,6 +155,8 @@ final class ServiceConductor {
             let session = try front()
             session.live.end()
             return ["stopping": true]
+        case "seek":
+            return try seek(request.params)
         case "bell.ring":
             return try ring(BellRequest.parse(params: request.params), scheduleID: nil, at: nil)
         default:
@@ -298,8 +305,17 @@ final class ServiceConductor {
         for notice in session.live.takeNotices() { logger.warning("\(notice.line)") }
         let status = session.live.status
         for event in events {
-            if case let .gong(gong) = event { tellBell(gong, session: session, status: status) }
+            switch event {
+            case let .gong(gong): tellBell(gong, session: session, status: status)
+            case let .moved(frame):
+                let rate = Double(session.live.program.format.sampleRate)
+                inbox.hub.publish([
+                    "event": "moved", "id": .number(session.number), "position": .finite(Double(frame) / rate)
+                ])
+            default: break
+            }
         }
+        tellPosition(session, status)
         if session.toldPhase != status.phase {
             session.toldPhase = status.phase
             report(session, status.phase)

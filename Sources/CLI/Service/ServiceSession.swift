@@ -24,6 +24,8 @@ final class ServiceSession {
     /// When the time sat was last written (monotonic seconds).
     var lastWritten = 0.0
     var recordedOutcome = false
+    /// The last whole second of the track told as a `position` event.
+    var toldPosition = -1
 
     init(
         live: LiveSession, number: Int, source: AudioSource, note: String, resumeOther: Bool, startedAt: Double
@@ -71,6 +73,14 @@ final class ServiceSession {
         case .bell: members["bell"] = "bell"
         }
         return .object(members)
+    }
+
+    /// Seconds into the guided track the device is playing, and its length; nil when the
+    /// session has no track or is past it.
+    func trackPosition(_ status: LiveStatus) -> (seconds: Double, duration: Double)? {
+        let track = live.program.trackFrames
+        guard track > 0, status.sessionFrame < track else { return nil }
+        return (Double(max(0, status.sessionFrame)) / Double(rate), Double(track) / Double(rate))
     }
 
     /// The line systemd's status shows: "sitting, 12:40 left".

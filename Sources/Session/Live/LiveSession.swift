@@ -198,6 +198,13 @@ public final class LiveSession {
         return true
     }
 
+    /// Moves the guided track to session frame `target` (see `seek(byFrames:)`): from where the
+    /// mixer is, which the device plays within its latency.
+    @discardableResult
+    public func seek(toFrame target: Int) -> Bool {
+        seek(byFrames: target - (controller.renderedFrames + marginFrames + timeline.jumpedFrames))
+    }
+
     /// When the device plays session frame `frame` (seconds of the monotonic clock), if it
     /// plays on without a pause: from the device's own clock, not from when this is asked.
     /// Nil before it has played anything, and while paused.

@@ -1,0 +1,46 @@
+import Control
+import Foundation
+import Session
+
+/// A guided track as clients follow and move it: its position once a second, and `seek`.
+extension ServiceConductor {
+    /// `{"by": -30}` moves the track playing 30 s back, `{"to": 90}` to 1:30 (seconds).
+    func seek(_ params: JSONValue) throws(RPCError) -> JSONValue {
+        let by = params["by"]?.numberValue
+        let to = params["to"]?.numberValue
+        guard (by == nil) != (to == nil), (by ?? to ?? 0).isFinite else {
+            throw .invalidParams(
+                localized(
+                    "seek takes by (seconds, back when negative) or to (seconds into the track)",
+                    de: "seek nimmt by (Sekunden, zurück wenn negativ) oder to (Sekunden in die Aufnahme)"))
+        }
+        guard
+            let session = sessions.first(where: {
+                !$0.live.isFinished && !$0.live.isPaused && $0.trackPosition($0.live.status) != nil
+            })
+        else {
+            throw .refused(localized("no guided track is playing", de: "es spielt keine geführte Aufnahme"))
+        }
+        let rate = Double(session.live.program.format.sampleRate)
+        let limit = Double(SessionConfiguration.maxMinutes.rounded(times: 60))
+        let moved =
+            if let by {
+                session.live.seek(byFrames: Int((max(-limit, min(limit, by)) * rate).rounded()))
+            } else {
+                session.live.seek(toFrame: Int((max(0, min(limit, to ?? 0)) * rate).rounded()))
+            }
+        guard moved else { throw .refused(localized("cannot seek now", de: "jetzt nicht spulbar")) }
+        return ["seeking": true, "id": .number(session.number)]
+    }
+
+    func tellPosition(_ session: ServiceSession, _ status: LiveStatus) {
+        guard let position = session.trackPosition(status), status.phase == .playing else { return }
+        let second = Int(position.seconds)
+        guard second != session.toldPosition else { return }
+        session.toldPosition = second
+        inbox.hub.publish([
+            "event": "position", "id": .number(session.number), "position": .number(second),
+            "duration": .finite(position.duration), "description": .string(session.note)
+        ])
+    }
+}
