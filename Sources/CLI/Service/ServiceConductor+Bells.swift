@@ -44,7 +44,7 @@ extension ServiceConductor {
                 "at": .finite(Self.wallClock(of: gong, in: bell.live, status: status))
             ]
             if let schedule = bell.scheduleID { members["schedule"] = .number(Int(schedule)) }
-            inbox.hub.publish(.object(members))
+            publish(.object(members))
         }
         _ = bell.place()
         guard finished else { return }

@@ -16,12 +16,12 @@ extension ServiceConductor {
             let added = try library.query { try ScheduleMethods.add($0, params) }
             loadSchedules()
             let json = ScheduleRequest.json(added, next: added.id.flatMap(schedule.nextInstant))
-            inbox.hub.publish(["event": "schedule-added", "schedule": json])
+            publish(["event": "schedule-added", "schedule": json])
             return ["schedule": json]
         case "schedule.remove":
             let id = JSONValue.number(try library.query { try ScheduleMethods.remove($0, params) })
             loadSchedules()
-            inbox.hub.publish(["event": "schedule-removed", "id": id])
+            publish(["event": "schedule-removed", "id": id])
             return ["removed": id]
         default:
             return nil
@@ -79,7 +79,7 @@ extension ServiceConductor {
             return skip(occurrence, reason: "failed", line: error.message)
         }
         logger.notice("\(localized("schedule", de: "Plan")) \(entry.id ?? 0): \(entry.action.rawValue)")
-        inbox.hub.publish([
+        publish([
             "event": "schedule-fired", "schedule": .number(Int(entry.id ?? 0)),
             "action": .string(entry.action.rawValue), "due": .finite(occurrence.at.timeIntervalSince1970)
         ])
@@ -88,7 +88,7 @@ extension ServiceConductor {
     private func skip(_ occurrence: ServiceSchedule.Occurrence, reason: String, line: String) {
         let id = Int(occurrence.entry.id ?? 0)
         logger.notice("\(localized("schedule", de: "Plan")) \(id) \(localized("skipped", de: "ausgelassen")): \(line)")
-        inbox.hub.publish([
+        publish([
             "event": "schedule-skipped", "schedule": .number(id), "action": .string(occurrence.entry.action.rawValue),
             "due": .finite(occurrence.at.timeIntervalSince1970), "reason": .string(reason), "message": .string(line)
         ])

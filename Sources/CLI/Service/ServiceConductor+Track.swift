@@ -38,7 +38,7 @@ extension ServiceConductor {
         let second = Int(position.seconds)
         guard second != session.toldPosition else { return }
         session.toldPosition = second
-        inbox.hub.publish([
+        publish([
             "event": "position", "id": .number(session.number), "position": .number(second),
             "duration": .finite(position.duration), "description": .string(session.note)
         ])

@@ -26,6 +26,8 @@ final class ServiceConductor {
     var sessionsStarted = 0
     private var lastPing = 0.0
     let schedule = ServiceSchedule()
+    /// Runs `[hooks]` on events, on a thread of its own; set when the service starts.
+    private var hooks: HookRunner?
 
     /// The protocol's version: a client that speaks another may refuse to go on.
     static let protocolVersion = 1
@@ -44,6 +46,8 @@ final class ServiceConductor {
     func run(socket: String) {
         closeInterruptedRecords()
         loadSchedules()
+        startHooks()
+        defer { hooks?.stop(waitingUpTo: Self.hookGraceSeconds) }
         notifier.ready(status: "idle")
         logger.notice("\(localized("listening on", de: "wartet auf")) \(socket)")
         while true {
@@ -52,7 +56,7 @@ final class ServiceConductor {
                 stopping = true
                 notifier.stopping()
                 logger.notice("\(localized("stopping", de: "wird beendet"))")
-                inbox.hub.publish(["event": "stopping"])
+                publish(["event": "stopping"])
                 for session in sessions { session.live.end() }
                 for bell in bells { bell.live.end() }
             }
@@ -63,6 +67,29 @@ final class ServiceConductor {
             pingWatchdog()
             inbox.sleep(milliseconds: sleepMilliseconds)
         }
+    }
+
+    /// How long a stopping service waits for hooks still running (the `session-ended` of a
+    /// sit it ended, say) before it exits and leaves them to finish alone.
+    static let hookGraceSeconds = 0.5
+
+    private func startHooks() {
+        do {
+            let settings = try Settings.load().file.hooks
+            hooks = HookRunner(settings: settings, logger: logger)
+            if !settings.commands.isEmpty {
+                logger.notice(
+                    "\(localized("hooks", de: "Hooks")): \(settings.commands.keys.sorted().joined(separator: ", "))")
+            }
+        } catch {
+            logger.error("\(localized("no hooks", de: "keine Hooks")): \(ErrorMessages.line(for: error))")
+        }
+    }
+
+    /// Tells subscribers, and the hooks, what happened.
+    func publish(_ event: JSONValue) {
+        inbox.hub.publish(event)
+        hooks?.handle(event)
     }
 
     private var sleepMilliseconds: Int {
@@ -244,7 +271,7 @@ final class ServiceConductor {
         started.lastWritten = MonotonicClock.seconds()
         logger.notice("\(localized("started", de: "begonnen")): \(note); \(live.outputSummary)")
         let json = started.json(live.status)
-        inbox.hub.publish(["event": "session-started", "session": json])
+        publish(["event": "session-started", "session": json])
         return ["session": json]
     }
 
@@ -256,7 +283,7 @@ final class ServiceConductor {
                 guard let session = session(of: source) else { continue }
                 session.live.pause()
                 logger.notice("\(localized("held for", de: "angehalten für")) \(cause.note): \(session.note)")
-                inbox.hub.publish([
+                publish([
                     "event": "handover", "action": "pause", "id": .number(session.number),
                     "for": .number(cause.number)
                 ])
@@ -264,7 +291,7 @@ final class ServiceConductor {
                 guard let session = session(of: source) else { continue }
                 session.live.resume()
                 logger.notice("\(localized("resumed", de: "fortgesetzt")): \(session.note)")
-                inbox.hub.publish([
+                publish([
                     "event": "handover", "action": "resume", "id": .number(session.number),
                     "after": .number(cause.number)
                 ])
@@ -309,7 +336,7 @@ final class ServiceConductor {
             case let .gong(gong): tellBell(gong, session: session, status: status)
             case let .moved(frame):
                 let rate = Double(session.live.program.format.sampleRate)
-                inbox.hub.publish([
+                publish([
                     "event": "moved", "id": .number(session.number), "position": .finite(Double(frame) / rate)
                 ])
             default: break
@@ -320,14 +347,14 @@ final class ServiceConductor {
             session.toldPhase = status.phase
             report(session, status.phase)
             logger.notice("\(session.note): \(status.phase.rawValue)")
-            inbox.hub.publish([
+            publish([
                 "event": "phase", "phase": .string(status.phase.rawValue), "session": session.json(status)
             ])
         }
         let waiting = session.live.isWaitingForOutput
         if waiting != session.toldWaiting {
             session.toldWaiting = waiting
-            inbox.hub.publish(["event": waiting ? "output-lost" : "output-back"])
+            publish(["event": waiting ? "output-lost" : "output-back"])
         }
         if session.source == coordinator.owner || sessions.count == 1 { notifier.status(session.statusLine(status)) }
         if status.phase == .complete && !session.recordedOutcome {
@@ -353,7 +380,7 @@ final class ServiceConductor {
         if let failure = session.live.failure { logger.error("\(ErrorMessages.line(for: failure))") }
         if !session.recordedOutcome { finishRecord(session, status: last, completed: last.phase == .complete) }
         sessions.removeAll { $0 === session }
-        inbox.hub.publish([
+        publish([
             "event": "session-ended", "id": .number(session.number), "completed": .bool(last.phase == .complete),
             "satSeconds": .number(session.satSeconds(last))
         ])
@@ -376,7 +403,7 @@ final class ServiceConductor {
         members["event"] = "bell"
         members["id"] = .number(session.number)
         members["at"] = .finite(at)
-        inbox.hub.publish(.object(members))
+        publish(.object(members))
     }
 
     private func finishRecord(_ session: ServiceSession, status: LiveStatus, completed: Bool) {
@@ -392,7 +419,7 @@ final class ServiceConductor {
                         plannedSeconds: session.plannedSeconds, satSeconds: sat, completed: completed))
             }
         }
-        inbox.hub.publish([
+        publish([
             "event": "session-recorded", "id": .number(session.number), "completed": .bool(completed),
             "satSeconds": .number(sat)
         ])

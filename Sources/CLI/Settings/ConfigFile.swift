@@ -17,6 +17,8 @@ struct ConfigFile {
     let settings: [String: Entry]
     /// Presets by name: key → value.
     let presets: [String: [String: Entry]]
+    /// The service's hooks (`[hooks]`).
+    let hooks: HookSettings
 
     /// `$XDG_CONFIG_HOME/meditate/config.toml`, by default `~/.config/meditate/config.toml`.
     static func defaultPath(environment: [String: String] = ProcessEnvironment.variables) -> String {
@@ -62,10 +64,15 @@ struct ConfigFile {
         let lines = ConfigLines(text)
         var settings: [String: Entry] = [:]
         var presets: [String: [String: Entry]] = [:]
+        var hooks = HookSettings()
         for key in table.keys {
             guard let value = table[key] else { continue }
             if key == "preset" {
                 presets = try Self.presets(value, path: path, lines: lines)
+                continue
+            }
+            if key == "hooks" {
+                hooks = try Self.hooks(value, path: path, lines: lines)
                 continue
             }
             let line = lines.line(of: key, in: nil)
@@ -77,6 +84,51 @@ struct ConfigFile {
         }
         self.settings = settings
         self.presets = presets
+        self.hooks = hooks
+    }
+
+    private static func hooks(
+        _ value: any TOMLValueConvertible, path: String, lines: ConfigLines
+    ) throws(SettingsError) -> HookSettings {
+        guard let table = value.table else {
+            throw .malformed(
+                path: path, line: lines.line(of: "hooks", in: nil),
+                reason: localized(
+                    "'hooks' is a table, [hooks], of commands by event",
+                    de: "'hooks' ist eine Tabelle, [hooks], von Befehlen nach Ereignis"))
+        }
+        var hooks = HookSettings()
+        for key in table.keys.sorted() {
+            let line = lines.line(of: key, in: "hooks")
+            if key == "timeout" {
+                guard let seconds = table[key]?.int, HookSettings.timeoutRange.contains(seconds) else {
+                    throw .malformed(
+                        path: path, line: line,
+                        reason: localized(
+                            "timeout is a whole number of seconds from 1 to 3600",
+                            de: "timeout ist eine ganze Zahl von Sekunden von 1 bis 3600"))
+                }
+                hooks.timeoutSeconds = seconds
+                continue
+            }
+            guard HookSettings.events.contains(key) else {
+                throw .malformed(
+                    path: path, line: line,
+                    reason: localized(
+                        "no hook '\(key)'; hooks are \(HookSettings.events.sorted().joined(separator: ", ")) and timeout",
+                        de:
+                            "kein Hook '\(key)'; Hooks sind \(HookSettings.events.sorted().joined(separator: ", ")) und timeout"
+                    ))
+            }
+            guard let command = table[key]?.string, !command.isEmpty else {
+                throw .malformed(
+                    path: path, line: line,
+                    reason: localized(
+                        "hook '\(key)' is a command, a text", de: "Hook '\(key)' ist ein Befehl, ein Text"))
+            }
+            hooks.commands[key] = command
+        }
+        return hooks
     }
 
     private static func presets(
