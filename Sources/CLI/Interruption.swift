@@ -6,8 +6,22 @@ import Synchronization
 /// session) and clean up, instead of dying mid-write.
 enum Interruption {
     private static let flag = Atomic<Bool>(false)
+    private static let last = Atomic<Int32>(0)
+    /// A pipe the handler writes a byte to (-1: none): the service's control thread sleeps on
+    /// it. A signal the kernel hands to another thread (any thread that has not blocked it)
+    /// would otherwise set the flag and wake nobody, and a sleep with nothing due is endless.
+    private static let wakeDescriptor = Atomic<Int32>(-1)
+
+    /// Has each of these signals also write a byte to `descriptor` (non-blocking).
+    static func wake(through descriptor: Int32) {
+        wakeDescriptor.store(descriptor, ordering: .releasing)
+    }
 
     static var requested: Bool { flag.load(ordering: .relaxed) }
+
+    /// The last of them that came (0: none): a sit followed in the service ends on Ctrl-C, and
+    /// leaves the service's sit playing on a hang-up or SIGTERM.
+    static var lastSignal: Int32 { last.load(ordering: .relaxed) }
 
     /// Sleeps up to `milliseconds`, less when a signal arrives: poll() is never restarted after
     /// a handler, and the audio threads leave these signals to this one.
@@ -28,7 +42,16 @@ enum Interruption {
                     continue
                 }
             }
-            signal(number) { _ in Interruption.flag.store(true, ordering: .relaxed) }
+            signal(number) { number in
+                Interruption.last.store(number, ordering: .relaxed)
+                Interruption.flag.store(true, ordering: .relaxed)
+                // write(2) is async-signal-safe; a full pipe already holds a wake-up.
+                let descriptor = Interruption.wakeDescriptor.load(ordering: .acquiring)
+                if descriptor >= 0 {
+                    var byte: UInt8 = 1
+                    _ = write(descriptor, &byte, 1)
+                }
+            }
         }
         // A parent may hand down a mask that blocks them (a thread pool's, say); a blocked
         // signal would wait forever instead of stopping the render.

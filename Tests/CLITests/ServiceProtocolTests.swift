@@ -133,6 +133,30 @@ struct ServiceProtocolTests {
         withExtendedLifetime((subscribers, flooder, control)) {}
     }
 
+    @Test(
+        "SIGTERM the moment a session has ended, with a schedule that lets the service sleep a minute: it exits at once"
+    )
+    func sigtermAsASessionEnds() throws {
+        // Given an idle service with a schedule hours away (its sleep is then a minute long)
+        let scratch = try Scratch()
+        let service = try service(scratch)
+        defer { service.stop() }
+        let hours = Date().addingTimeInterval(6 * 3600)
+        _ = try service.client().call(
+            "schedule.add", ["action": "bell", "at": .string(ServiceLiveTests.clockText(hours.timeIntervalSince1970))])
+        let events = try service.subscriber()
+        // When a sit ends (the null device plays it at once) and SIGTERM comes as it is told,
+        // while the service is still finishing it (the record, the events)
+        _ = try service.client().call("sit.start", ["minutes": "0.05", "countdown": 0])
+        while let event = try events.nextEvent(timeoutMilliseconds: 10_000), event["event"] != "session-ended" {}
+        let sent = Date()
+        service.process.terminate()
+        // Then it has exited within a second, not after its sleep
+        while service.process.isRunning && Date().timeIntervalSince(sent) < 10 { Thread.sleep(forTimeInterval: 0.01) }
+        let took = Date().timeIntervalSince(sent)
+        #expect(took < 1, "exited \(took) s after SIGTERM")
+    }
+
     private func refusal(_ call: () throws -> JSONValue) -> RPCError? {
         do {
             _ = try call()

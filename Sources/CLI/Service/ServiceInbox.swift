@@ -28,9 +28,11 @@ final class ServiceInbox: ControlResponder {
         }
         wakeRead = ends[0]
         wakeWrite = ends[1]
+        Interruption.wake(through: wakeWrite)
     }
 
     deinit {
+        Interruption.wake(through: -1)
         close(wakeRead)
         close(wakeWrite)
     }
