@@ -13,7 +13,7 @@ BUILD_PACKAGES := pkg-config libasound2-dev libpulse-dev libmpg123-dev libsndfil
 # tmux, a terminal that a test can close under a sit.
 TEST_PACKAGES  := pulseaudio pulseaudio-utils libasound2-plugins tmux
 # Tools the benchmark compares against and uses to make its input.
-BENCH_PACKAGES := sox libsox-fmt-pulse mpg123 lame ffmpeg pulseaudio pulseaudio-utils
+BENCH_PACKAGES := sox libsox-fmt-pulse mpg123 lame ffmpeg pulseaudio pulseaudio-utils python3-numpy
 
 # The Swift runtime and Foundation are linked into the binary: it then needs no Swift installed
 # where it runs (a Raspberry Pi), `--help` takes 13-20 ms instead of 29, and a guided playback

@@ -54,6 +54,9 @@ let package = Package(
             name: "CGcrypt", pkgConfig: "libgcrypt",
             providers: [.apt(["libgcrypt20-dev"])]),
 
+        // malloc_trim: the service gives back what its sessions freed.
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+
         // sd_notify: `meditate serve` tells systemd it is ready, what it is doing, and that it lives.
         .systemLibrary(
             name: "CSystemd", pkgConfig: "libsystemd",
@@ -101,7 +104,7 @@ let package = Package(
         .executableTarget(
             name: "CLI",
             dependencies: [
-                "Session", "Library", "ConfigSyntax", "Control", "CSystemd",
+                "Session", "Library", "ConfigSyntax", "Control", "CSystemd", "CMalloc",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -195,3 +195,7 @@ render_hour=$(peak_rss "$meditate" render --guided "$out/hour.mp3" --library "$l
 render_ten=$(peak_rss "$meditate" render --guided "$out/ten.mp3" --library "$library" -q -o "$out/guided.wav")
 rm -f "$out/guided.wav"
 echo "   render --guided, every frame decoded: 60 min $render_hour MiB, 10 min $render_ten MiB"
+
+# The service: idle cost, scheduled bells against the clock, command to sound, memory, a live
+# minute (against the sox play minute measured above).
+python3 scripts/bench_service.py "$meditate" "$out" "$sox_cpu" "$out/hour.mp3"

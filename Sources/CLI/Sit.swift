@@ -1,4 +1,5 @@
 import ArgumentParser
+import Control
 import Foundation
 import Library
 import Logging
@@ -37,6 +38,14 @@ struct Sit: ParsableCommand {
 
     @OptionGroup var reporting: LiveReportingOptions
 
+    @Flag(
+        help: .localized(
+            "Play in this process even when a service (`meditate serve`) runs; without it, a running service plays the sit and this terminal follows it. Giving --backend, --device or --latency-ms plays here too.",
+            de:
+                "Spielt in diesem Prozess, auch wenn ein Dienst (`meditate serve`) läuft; ohne dies spielt ein laufender Dienst das Sitzen, und dieses Terminal folgt ihm. Mit --backend, --device oder --latency-ms wird ebenfalls hier gespielt."
+        ))
+    var standalone = false
+
     func run() throws {
         let settings = try preset.settings()
         if let track = settings.value(SettingKeys.guided, flag: nil) {
@@ -60,6 +69,14 @@ struct Sit: ParsableCommand {
         let plan = try SessionPlan(configuration)
         let gong = try GongSetting.load(settings, flag: session.sound.gong, sampleRate: plan.format.sampleRate)
         Interruption.install()
+        if !standalone, output.givenValues.isEmpty {
+            let socket = ServicePaths.defaultSocket()
+            if ControlClient.answers(at: socket) {
+                return try ServiceFollower(
+                    socket: socket, plan: plan, logger: logger, quiet: reporting.quiet, color: reporting.color
+                ).run(params: SitRequest.params(session: session, preset: preset))
+            }
+        }
         let live = try LiveSession(
             plan: plan, gong: gong,
             output: .request(output.request(sampleRate: plan.format.sampleRate, settings: settings)))

@@ -31,6 +31,11 @@ struct CLIRunner {
         environment["XDG_DATA_HOME"] =
             FileManager.default.temporaryDirectory
             .appendingPathComponent("meditate-test-data-\(getpid())").path
+        // No service of the person's answers on the test's socket: a `meditate sit` would
+        // otherwise hand its sit to it. A test that wants one starts its own.
+        environment["XDG_RUNTIME_DIR"] =
+            FileManager.default.temporaryDirectory
+            .appendingPathComponent("meditate-test-runtime-\(getpid())").path
         return environment
     }()
 

@@ -11,11 +11,13 @@ final class RunningService {
     private var running: RunningMeditate
 
     /// Starts the service with `arguments` after `serve --socket …` and waits until it answers.
-    init(_ arguments: [String], scratch: Scratch, environment: [String: String] = [:]) throws {
+    init(
+        _ arguments: [String], scratch: Scratch, environment: [String: String] = [:], socket: String? = nil
+    ) throws {
         self.scratch = scratch
-        socket = scratch.path("run/control.sock")
+        self.socket = socket ?? scratch.path("run/control.sock")
         data = scratch.path("data")
-        running = try Self.start(arguments, socket: socket, data: data, environment: environment)
+        running = try Self.start(arguments, socket: self.socket, data: data, environment: environment)
         self.arguments = arguments
         self.environment = environment
         try waitUntilAnswering()

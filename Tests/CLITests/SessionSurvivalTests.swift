@@ -1,3 +1,4 @@
+import Control
 import Foundation
 import PulseTestSupport
 import Testing
@@ -130,12 +131,13 @@ struct SessionSurvivalTests {
     /// Runs meditate with `arguments` inside a private tmux server, as a person at a terminal
     /// would; stderr goes to `errors`. `ignoringHangup` starts it as nohup would.
     private func startInTmux(
-        _ arguments: [String], scratch: Scratch, errors: String, ignoringHangup: Bool
+        _ arguments: [String], scratch: Scratch, errors: String, ignoringHangup: Bool,
+        environment: [String: String] = [:]
     ) throws -> String {
         let socket = scratch.path("tmux.sock")
         var lines = ["#!/bin/sh"]
         for (key, value) in CLIRunner.environment.merging(
-            ["XDG_DATA_HOME": scratch.path("data")], uniquingKeysWith: { $1 })
+            ["XDG_DATA_HOME": scratch.path("data")].merging(environment) { $1 }, uniquingKeysWith: { $1 })
         where key.hasPrefix("PULSE") || key.hasPrefix("XDG") || key == "HOME" || key == "LANG"
             || key == "MEDITATE_SOUNDS"
         {
@@ -177,6 +179,20 @@ struct SessionSurvivalTests {
         return tmux
     }
 
+    /// What the tmux window shows now.
+    private func tmuxScreen(_ socket: String) throws -> String {
+        let pipe = Pipe()
+        let tmux = Process()
+        tmux.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
+        tmux.arguments = ["-S", socket, "capture-pane", "-p"]
+        tmux.environment = ["PATH": "/usr/bin:/bin"]
+        tmux.standardOutput = pipe
+        try tmux.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        tmux.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
     private func killTmux(_ socket: String) throws {
         try tmux(["-S", socket, "kill-server"], home: "/")
     }
@@ -205,6 +221,50 @@ struct SessionSurvivalTests {
         let rows = try historyRows(data: scratch.path("data"))
         #expect(rows.first?.contains(",false,timer") == true, "\(rows) \(log)")
         #expect(!log.contains("Fatal error") && !log.contains("Illegal instruction"), "\(log)")
+    }
+
+    @Test(
+        "meditate sit with a service running: the terminal shows the service's sit, and closing it leaves the sit playing to its end and recorded",
+        .enabled(
+            if: PulseCapture.available && FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"),
+            "needs tmux and the private server of `make test`"))
+    func sitHandedToTheService() throws {
+        let lock = PulseSinkLock()
+        defer { withExtendedLifetime(lock) {} }
+        // Given a service on the user's socket (in a runtime folder of the test's own)
+        let scratch = try Scratch()
+        let runtime = scratch.path("runtime")
+        let service = try RunningService(
+            ["--backend", "pulse"], scratch: scratch, socket: runtime + "/meditate/control.sock")
+        defer { service.stop() }
+        let events = try service.subscriber()
+        // When `meditate sit` runs in a terminal for 6 seconds
+        let errors = scratch.path("errors.log")
+        let socket = try startInTmux(
+            ["--minutes", "0.1", "--countdown", "0", "--gong", "bell"], scratch: scratch, errors: errors,
+            ignoringHangup: false, environment: ["XDG_RUNTIME_DIR": runtime])
+        var started: JSONValue?
+        while started == nil, let event = try events.nextEvent(timeoutMilliseconds: 10_000) {
+            if event["event"] == "session-started" { started = event }
+        }
+        Thread.sleep(forTimeInterval: 1.5)
+        let screen = try tmuxScreen(socket)
+        // And its terminal is closed two seconds in
+        try killTmux(socket)
+
+        // Then the service played the sit, and the terminal showed it with the status line
+        #expect(started?["session"]?["description"] == "0.1 min", "\(started?.line ?? "no session started")")
+        #expect(screen.contains("sitting") && screen.contains("left"), "\(screen)")
+        // And the sit went on to its completion gong without its terminal, and is recorded
+        var ended: JSONValue?
+        while ended == nil, let event = try events.nextEvent(timeoutMilliseconds: 20_000) {
+            if event["event"] == "session-ended" { ended = event }
+        }
+        #expect(ended?["completed"] == true && ended?["satSeconds"] == 6, "\(ended?.line ?? "not ended")")
+        let history = try service.history()
+        #expect(history[0]?["completed"] == true && history[0]?["satSeconds"] == 6, "\(history.line)")
+        // And the terminal's meditate recorded nothing of its own: the service's row is the only one
+        #expect(history.arrayCount == 1, "\(history.line)")
     }
 
     @Test(

@@ -50,5 +50,6 @@ extension ServiceConductor {
         guard finished else { return }
         if let failure = bell.live.failure { logger.error("\(ErrorMessages.line(for: failure))") }
         bells.removeAll { $0 === bell }
+        releaseMemoryWhenIdle()
     }
 }

@@ -1,3 +1,4 @@
+import CMalloc
 import Control
 import Foundation
 import Library
@@ -84,6 +85,14 @@ final class ServiceConductor {
         } catch {
             logger.error("\(localized("no hooks", de: "keine Hooks")): \(ErrorMessages.line(for: error))")
         }
+    }
+
+    /// Gives the memory the sessions freed back to the system once nothing plays: the
+    /// decoder's and mixer's threads free into malloc's arenas, which otherwise keep it, and a
+    /// service that runs for months must not grow by what it once played.
+    func releaseMemoryWhenIdle() {
+        guard sessions.isEmpty && bells.isEmpty else { return }
+        malloc_trim(0)
     }
 
     /// Tells subscribers, and the hooks, what happened.
@@ -395,6 +404,7 @@ final class ServiceConductor {
             carry(coordinator.request(for: held.source), cause: session)
         }
         if sessions.isEmpty { notifier.status("idle") }
+        releaseMemoryWhenIdle()
     }
 
     private func tellBell(_ gong: SessionPlan.Gong, session: ServiceSession, status: LiveStatus) {

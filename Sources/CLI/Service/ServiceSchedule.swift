@@ -21,15 +21,22 @@ final class ServiceSchedule {
     }
 
     private var planned: [Planned] = []
-    private let calendar: Calendar
+    private let given: Calendar?
+    /// Made at the first schedule: a calendar brings in ICU's data, megabytes of a service
+    /// that may never need them.
+    private lazy var calendar: Calendar = {
+        if let given { return given }
+        var calendar = Calendar.current
+        // Local time, as the person wrote it; `Calendar.current` follows TZ.
+        calendar.timeZone = TimeZone.current
+        return calendar
+    }()
     /// How late an occurrence may be handed out and still sound.
     static let graceSeconds = 5.0
 
-    init(calendar: Calendar = .current) {
-        var calendar = calendar
-        // Local time, as the person wrote it; `Calendar.current` follows TZ.
-        calendar.timeZone = TimeZone.current
-        self.calendar = calendar
+    /// By `calendar`, or the local one.
+    init(calendar: Calendar? = nil) {
+        given = calendar
     }
 
     /// Takes the schedules as stored now; one already planned keeps its next instant, a new
@@ -38,7 +45,7 @@ final class ServiceSchedule {
         let known = Dictionary(planned.compactMap { plan in plan.entry.id.map { ($0, plan) } }) { first, _ in first }
         planned = entries.map { entry in
             if let id = entry.id, let old = known[id], old.entry == entry { return old }
-            return Planned(entry: entry, next: entry.next(after: now, calendar: calendar))
+            return Planned(entry: entry, next: entry.next(after: now, calendar: self.calendar))
         }
     }
 

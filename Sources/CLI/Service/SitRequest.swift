@@ -50,7 +50,9 @@ struct SitRequest: ParsableArguments {
     }
 
     /// The options given, as members of `sit.start`'s params (what `meditate ctl sit` sends).
-    var params: JSONValue {
+    var params: JSONValue { Self.params(session: session, preset: preset) }
+
+    static func params(session: SessionOptions, preset: PresetOption) -> JSONValue {
         var members = session.givenValues.mapValues { JSONValue.string($0) }
         if let name = preset.preset { members["preset"] = .string(name) }
         return .object(members)

@@ -1,0 +1,112 @@
+import Control
+import Foundation
+import Logging
+import Session
+
+/// `meditate sit` when a service answers on the user's socket: the sit is the service's (it
+/// owns the speaker, records the sit, and plays on if this terminal closes); this terminal
+/// shows it with the same status line and steers it: space pauses and resumes, q or Ctrl-C
+/// ends it. A hang-up or SIGTERM leaves it playing.
+struct ServiceFollower {
+    let socket: String
+    let plan: SessionPlan
+    let logger: Logger
+    let quiet: Bool
+    let color: Bool
+
+    /// How often the status line asks the service where the sit is.
+    static let statusMilliseconds = 250
+
+    func run(params: JSONValue) throws {
+        let events = try ControlClient(path: socket)
+        _ = try events.call("subscribe")
+        let control = try ControlClient(path: socket)
+        let started = try control.call("sit.start", params)
+        guard let id = started["session"]?["id"]?.intValue else {
+            throw ControlError.badReply("sit.start gave no session id")
+        }
+        let description = started["session"]?["description"]?.stringValue ?? ""
+        logger.notice("\(localized("sitting in the service", de: "Sitzen im Dienst")) (\(socket)): \(description)")
+        let interactive = Terminal.isInteractive
+        let terminal = interactive ? Terminal() : nil
+        terminal?.enterKeyMode()
+        defer { terminal?.restore() }
+        let statusLine = StatusLine(color: color, width: Terminal.columns)
+        let program = SessionProgram(plan)
+        var phase = SessionPhase.countdown
+        var stopAsked = false
+        var lastStatus = 0.0
+        var ended: JSONValue?
+        while ended == nil {
+            if Interruption.requested {
+                let signal = Interruption.lastSignal
+                guard signal == SIGINT, !stopAsked else { return leave(terminal, signal: signal) }
+                stopAsked = true
+                _ = try? control.call("stop")
+            }
+            if let terminal, terminal.isGone { return leave(terminal, signal: SIGHUP) }
+            if let terminal {
+                switch terminal.readKey(waitingMilliseconds: 100) {
+                case .character(UInt8(ascii: " "))?:
+                    _ = try? control.call(phase == .paused ? "resume" : "pause")
+                case .character(UInt8(ascii: "q"))?, .character(UInt8(ascii: "Q"))?, .escape?:
+                    stopAsked = true
+                    _ = try? control.call("stop")
+                default: break
+                }
+            }
+            while let event = try events.nextEvent(timeoutMilliseconds: terminal == nil ? 250 : 0) {
+                if event["id"]?.intValue == id, event["event"] == "session-ended" { ended = event }
+                if terminal == nil, event["id"]?.intValue == id || event["session"]?["id"]?.intValue == id {
+                    logger.notice("\(CtlText.event(event))")
+                }
+                if ended != nil { break }
+            }
+            guard ended == nil, let terminal, !quiet else { continue }
+            let now = MonotonicClock.seconds()
+            guard (now - lastStatus) * 1000 >= Double(Self.statusMilliseconds) else { continue }
+            lastStatus = now
+            guard let session = try? ours(id, in: control.call("status")) else { continue }
+            let status = self.status(of: session)
+            phase = status.phase
+            let line = statusLine.render(status, program: program)
+            terminal.draw(
+                session["waitingForOutput"] == true
+                    ? line + "  " + localized("(waiting for sound output)", de: "(warte auf Audioausgabe)") : line)
+        }
+        terminal?.clearLine()
+        guard !quiet, let ended else { return }
+        let sat = ClockText.format(seconds: ended["satSeconds"]?.intValue ?? 0)
+        let planned = ClockText.format(frames: program.sitFrames, rate: plan.format.sampleRate)
+        let line =
+            ended["completed"] == true
+            ? say(.summaryComplete, ["sat": sat]) : say(.summaryEndedEarly, ["sat": sat, "planned": planned])
+        if terminal != nil { print(line) } else { logger.notice("\(line)") }
+    }
+
+    /// The terminal closed, or SIGTERM: this follower goes; the sit plays on in the service.
+    private func leave(_ terminal: Terminal?, signal: Int32) {
+        terminal?.clearLine()
+        logger.notice(
+            "\(localized("the sit goes on in the service", de: "das Sitzen geht im Dienst weiter")) (signal \(signal))")
+    }
+
+    /// Our session in a `status` reply: the one that owns the audio, or a held one.
+    private func ours(_ id: Int, in status: JSONValue) -> JSONValue? {
+        if status["session"]?["id"]?.intValue == id { return status["session"] }
+        if case let .array(held)? = status["held"] { return held.first { $0["id"]?.intValue == id } }
+        return nil
+    }
+
+    /// The service's session as the status line takes it, its frames from its seconds.
+    private func status(of session: JSONValue) -> LiveStatus {
+        let rate = Double(plan.format.sampleRate)
+        let frame = Int(((session["elapsedSeconds"]?.numberValue ?? 0) * rate).rounded())
+        let phase = session["phase"]?.stringValue.flatMap(SessionPhase.init(rawValue:)) ?? .countdown
+        return LiveStatus(
+            phase: phase, sessionFrame: frame,
+            remainingFrames: max(0, plan.completionFrame - frame),
+            nextGong: plan.gongs.first { $0.frame > frame },
+            satFrames: min(max(0, frame - plan.startFrame), plan.completionFrame - plan.startFrame))
+    }
+}

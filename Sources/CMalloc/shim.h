@@ -1,0 +1,3 @@
+// glibc's malloc_trim, which Swift's Glibc module leaves out: the service gives back what a
+// session freed once nothing plays.
+#include <malloc.h>

@@ -1,0 +1,236 @@
+#!/usr/bin/env python3
+"""The service's rows of `make bench`: what `meditate serve` costs idle, how close a scheduled
+bell comes to its second, how soon `ctl bell` is heard, its memory after an hour's track and a
+sit, and a live minute's CPU. Run inside scripts/with-test-pulse.sh (the private null sink).
+
+usage: bench_service.py MEDITATE OUT-DIR SOX-PLAY-CPU-SECONDS HOUR-MP3
+"""
+import json, os, shutil, signal, socket, subprocess, sys, tempfile, threading, time
+
+import numpy as np
+
+meditate, out, sox_cpu, hour_mp3 = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4]
+RATE = 48000
+
+
+class Service:
+    """`meditate serve` on a private socket and data folder; JSON-RPC over its socket."""
+
+    def __init__(self, *arguments):
+        self.folder = tempfile.mkdtemp(prefix="meditate-bench-", dir=out)
+        self.socket = os.path.join(self.folder, "run", "control.sock")
+        env = dict(os.environ, XDG_DATA_HOME=os.path.join(self.folder, "data"),
+                   XDG_CONFIG_HOME=os.path.join(self.folder, "config"))
+        self.process = subprocess.Popen([meditate, "serve", "--socket", self.socket, *arguments],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        for _ in range(200):
+            if os.path.exists(self.socket):
+                try:
+                    self.call("hello")
+                    break
+                except OSError:
+                    pass
+            time.sleep(0.05)
+        self.next_id = 1
+
+    def connect(self):
+        connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        connection.connect(self.socket)
+        return connection, connection.makefile("r")
+
+    def call(self, method, params=None):
+        connection, lines = self.connect()
+        connection.sendall((json.dumps({"jsonrpc": "2.0", "id": 1, "method": method, "params": params or {}}) + "\n").encode())
+        while True:
+            message = json.loads(lines.readline())
+            if "id" in message:
+                connection.close()
+                if "error" in message:
+                    raise RuntimeError(message["error"]["message"])
+                return message["result"]
+
+    def events(self):
+        """A subscribed connection's event lines, as a generator."""
+        connection, lines = self.connect()
+        connection.sendall(b'{"jsonrpc":"2.0","id":1,"method":"subscribe"}\n')
+        lines.readline()
+        def generate():
+            for line in lines:
+                message = json.loads(line)
+                if message.get("method") == "event":
+                    yield message["params"]
+        return generate()
+
+    def cpu_seconds(self):
+        with open(f"/proc/{self.process.pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def wakeups(self):
+        total = 0
+        for task in os.listdir(f"/proc/{self.process.pid}/task"):
+            with open(f"/proc/{self.process.pid}/task/{task}/status") as status:
+                for line in status:
+                    if line.startswith("voluntary_ctxt_switches"):
+                        total += int(line.split()[1])
+        return total
+
+    def memory(self, field):
+        with open(f"/proc/{self.process.pid}/status") as status:
+            for line in status:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1]) / 1024
+        return float("nan")
+
+    def stop(self):
+        self.process.send_signal(signal.SIGTERM)
+        self.process.wait(timeout=10)
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+class Capture:
+    """The sink's monitor, placed on the wall clock: each chunk parec hands over was captured no
+    later than it arrived, so min(arrival - frames so far / rate) is when its first frame was."""
+
+    def __init__(self):
+        self.process = subprocess.Popen(
+            ["parec", "--raw", "--format=float32le", "--rate=48000", "--channels=2", "--latency-msec=5",
+             "-d", os.environ.get("MEDITATE_TEST_PULSE_SINK", "meditate_test") + ".monitor"],
+            stdout=subprocess.PIPE, bufsize=0)
+        self.data = bytearray()
+        self.start = float("inf")
+        self.thread = threading.Thread(target=self.read)
+        self.thread.start()
+        while not self.data:
+            time.sleep(0.01)
+
+    def read(self):
+        while True:
+            chunk = os.read(self.process.stdout.fileno(), 65536)
+            now = time.time()
+            if not chunk:
+                return
+            self.data += chunk
+            self.start = min(self.start, now - len(self.data) // 8 / RATE)
+
+    def stop(self):
+        self.process.kill()
+        self.thread.join()
+        samples = np.frombuffer(bytes(self.data[: len(self.data) // 8 * 8]), dtype=np.float32)
+        return samples[0::2], self.start
+
+
+def onsets(left, rate=RATE, threshold=0.05, hold_seconds=1.0):
+    """First samples of each sound: a 1 ms window's peak four times the 20 ms before it."""
+    window = rate // 1000
+    peaks = np.abs(left[: len(left) // window * window]).reshape(-1, window).max(axis=1)
+    found, k = [], 25
+    while k < len(peaks):
+        before = peaks[k - 25 : k - 5].max()
+        if peaks[k] >= threshold and peaks[k] > 4 * before:
+            start = k * window
+            # The first sample above a tenth of the window's peak.
+            segment = np.abs(left[start - window : start + window])
+            first = np.nonzero(segment > 0.1 * peaks[k])[0]
+            found.append(start - window + (first[0] if len(first) else window))
+            k += int(hold_seconds * 1000)
+        else:
+            k += 1
+    return found
+
+
+def row(name, value, unit, goal, ok):
+    print(f"{name:<44} {value:>9} {unit:<10} (goal {goal})  {'ok' if ok else 'MISSED'}")
+
+
+print("== service: meditate serve")
+
+# Idle, with a schedule far away: what a Pi pays all day for a service that waits.
+service = Service("--backend", "pulse")
+far = time.localtime(time.time() + 6 * 3600)
+service.call("schedule.add", {"action": "bell", "at": time.strftime("%H:%M", far)})
+time.sleep(2)
+cpu0, wake0, t0 = service.cpu_seconds(), service.wakeups(), time.monotonic()
+time.sleep(60)
+cpu1, wake1, t1 = service.cpu_seconds(), service.wakeups(), time.monotonic()
+per_ten_minutes = (cpu1 - cpu0) * 600 / (t1 - t0)
+per_second = (wake1 - wake0) / (t1 - t0)
+row("idle service (a schedule, nothing playing), CPU", f"{per_ten_minutes:.3f}", "s / 10 min", "< 0.05",
+    per_ten_minutes < 0.05)
+row("idle service, wake-ups", f"{per_second:.2f}", "per second", "< 1", per_second < 1)
+
+# Ten bells on the clock, each on a whole second, the first sample of each on the capture.
+capture = Capture()
+first = int(time.time()) + 6
+for n in range(10):
+    instant = first + 6 * n
+    service.call("schedule.add", {"action": "bell", "at": time.strftime("%H:%M:%S", time.localtime(instant)),
+                                  "options": {"gong": "bell"}})
+time.sleep(first + 6 * 9 - time.time() + 3)
+left, start = capture.stop()
+heard = [start + onset / RATE for onset in onsets(left)]
+errors = []
+for n in range(10):
+    instant = first + 6 * n
+    nearest = min(heard, key=lambda at: abs(at - instant), default=float("inf"))
+    errors.append((nearest - instant) * 1000)
+worst = max(abs(e) for e in errors)
+row("scheduled bell vs system clock, worst of ten", f"{worst:.1f}", "ms", "<= 20 ms", worst <= 20)
+print("   each, ms: " + " ".join(f"{e:+.1f}" for e in errors))
+
+# Command to sound: `meditate ctl bell` to the bell's first sample on the monitor.
+delays = []
+for _ in range(5):
+    capture = Capture()
+    time.sleep(0.5)
+    sent = time.time()
+    subprocess.run([meditate, "ctl", "bell", "--gong", "bell", "--socket", service.socket], stdout=subprocess.DEVNULL,
+                   check=True)
+    time.sleep(1.5)
+    left, start = capture.stop()
+    found = onsets(left)
+    if found:
+        delays.append((start + found[0] / RATE - sent) * 1000)
+    time.sleep(6)
+delays.sort()
+worst = delays[-1] if delays else float("nan")
+# The service's output at its default latency, 100 ms.
+row("ctl bell to its first sample, worst of five", f"{worst:.1f}", "ms", "<= 100 + 30 ms", worst <= 130)
+print("   each, ms: " + " ".join(f"{d:.1f}" for d in delays) + "   (the client's start included)")
+
+# A live minute in the service, against sox play (the same minute measured above).
+events = service.events()
+cpu0 = service.cpu_seconds()
+service.call("sit.start", {"minutes": 1, "countdown": 0, "interval": 0.25, "noise": "pink"})
+for event in events:
+    if event.get("event") == "session-ended":
+        break
+live = service.cpu_seconds() - cpu0
+row("live minute in the service, CPU vs sox play", f"{live / sox_cpu:.2f}", "x", "<= 0.5", live / sox_cpu <= 0.5)
+print(f"   service {live:.3f} s, sox play {sox_cpu:.3f} s")
+service.stop()
+
+# Memory: an hour-long guided track and an hour's sit through ALSA's null device (unpaced),
+# twice: the first round also brings in the code of the libraries a session first uses
+# (libasound, libmpg123: shared pages, counted in RSS), the second shows whether anything grows.
+service = Service("--backend", "alsa", "--device", "null")
+time.sleep(1)
+before = service.memory("VmRSS")
+events = service.events()
+rounds = []
+for _ in range(2):
+    for method, params in (("play.start", {"track": os.path.abspath(hour_mp3)}),
+                           ("sit.start", {"minutes": 60, "countdown": 0, "interval": 5, "noise": "pink"})):
+        service.call(method, params)
+        for event in events:
+            if event.get("event") == "session-ended":
+                break
+    time.sleep(1)
+    rounds.append(service.memory("VmRSS"))
+peak = service.memory("VmHWM")
+row("service peak RSS, an hour's track and sit", f"{peak:.1f}", "MiB", "<= 36 MiB", peak <= 36)
+row("service idle RSS after them, minus before", f"{rounds[0] - before:+.1f}", "MiB", "within 2 MiB",
+    abs(rounds[0] - before) <= 2)
+print(f"   idle {before:.1f} MiB before, {rounds[0]:.1f} after, {rounds[1]:.1f} after the same again"
+      f" ({rounds[1] - rounds[0]:+.1f} MiB: what grows with use)")
+service.stop()
