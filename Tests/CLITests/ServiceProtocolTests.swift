@@ -151,10 +151,11 @@ struct ServiceProtocolTests {
         while let event = try events.nextEvent(timeoutMilliseconds: 10_000), event["event"] != "session-ended" {}
         let sent = Date()
         service.process.terminate()
-        // Then it has exited within a second, not after its sleep
+        // Then it has exited within a second, not after its sleep (the instrumented build of
+        // the TSan phase takes longer to wind down; its bound still tells a second from a minute)
         while service.process.isRunning && Date().timeIntervalSince(sent) < 10 { Thread.sleep(forTimeInterval: 0.01) }
         let took = Date().timeIntervalSince(sent)
-        #expect(took < 1, "exited \(took) s after SIGTERM")
+        #expect(took < (underThreadSanitizer ? 5 : 1), "exited \(took) s after SIGTERM")
     }
 
     private func refusal(_ call: () throws -> JSONValue) -> RPCError? {
