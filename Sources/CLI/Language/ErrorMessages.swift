@@ -1,4 +1,5 @@
 import ArgumentParser
+import Control
 import Decoders
 import Library
 import Outputs
@@ -21,6 +22,7 @@ enum ErrorMessages {
         case let error as DecoderError: german(error)
         case let error as LibraryError: german(error)
         case let error as OutputError: german(error)
+        case let error as ControlError: german(error)
         default: nil
         }
     }

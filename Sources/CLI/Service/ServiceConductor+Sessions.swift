@@ -1,0 +1,213 @@
+import Control
+import Foundation
+import Library
+import Outputs
+import Session
+
+/// The sits and tracks the service plays: started through the coordinator (which holds the
+/// other source), polled as the device plays them, told to clients, recorded as they go.
+extension ServiceConductor {
+    /// Starts a session for `source`: the coordinator gives it the audio, and whatever else was
+    /// sounding is paused with a fade (it keeps its place).
+    func start(
+        _ source: AudioSource, resumeOther: Bool, make: () throws -> (LiveSession, String)
+    ) throws(RPCError) -> JSONValue {
+        guard !stopping else { throw .refused(localized("the service is stopping", de: "der Dienst wird beendet")) }
+        if session(of: source) != nil {
+            throw .refused(
+                source == .timer
+                    ? localized("a sit is playing; stop it first", de: "ein Sitzen läuft; beende es zuerst")
+                    : localized(
+                        "a guided track is playing; stop it first",
+                        de: "eine geführte Aufnahme läuft; beende sie zuerst"))
+        }
+        let live: LiveSession
+        let note: String
+        do {
+            (live, note) = try make()
+        } catch let error as OutputError {
+            throw .failed(ErrorMessages.line(for: error))
+        } catch let error as RPCError {
+            throw error
+        } catch {
+            throw .invalidParams(ErrorMessages.line(for: error))
+        }
+        sessionsStarted += 1
+        let started = ServiceSession(
+            live: live, number: sessionsStarted, source: source, note: note, resumeOther: resumeOther,
+            startedAt: Date().timeIntervalSince1970)
+        carry(coordinator.request(for: source), cause: started)
+        do {
+            try live.start()
+        } catch {
+            // Nothing was heard of it: what it paused plays on.
+            if let held = sessions.first(where: { coordinator.state(of: $0.source) == .paused }) {
+                carry(coordinator.request(for: held.source), cause: started)
+            }
+            throw .failed(ErrorMessages.line(for: error))
+        }
+        sessions.append(started)
+        started.recordID = library.record { database in
+            try database.begin(
+                PracticeSession(
+                    startedAt: started.startedAt, kind: started.kind, note: note,
+                    plannedSeconds: started.plannedSeconds, satSeconds: 0, completed: false))
+        }
+        started.lastWritten = MonotonicClock.seconds()
+        logger.notice("\(localized("started", de: "begonnen")): \(note); \(live.outputSummary)")
+        let json = started.json(live.status)
+        publish(["event": "session-started", "session": json])
+        return ["session": json]
+    }
+
+    /// Carries out the coordinator's directives on the sessions they name, and tells clients.
+    func carry(_ directives: [CoordinatorDirective], cause: ServiceSession) {
+        for directive in directives {
+            switch directive {
+            case let .pause(source):
+                guard let session = session(of: source) else { continue }
+                session.live.pause()
+                logger.notice("\(localized("held for", de: "angehalten für")) \(cause.note): \(session.note)")
+                publish([
+                    "event": "handover", "action": "pause", "id": .number(session.number),
+                    "for": .number(cause.number)
+                ])
+            case let .resume(source):
+                guard let session = session(of: source) else { continue }
+                session.live.resume()
+                logger.notice("\(localized("resumed", de: "fortgesetzt")): \(session.note)")
+                publish([
+                    "event": "handover", "action": "resume", "id": .number(session.number),
+                    "after": .number(cause.number)
+                ])
+            }
+        }
+    }
+
+    func session(of source: AudioSource) -> ServiceSession? {
+        sessions.first { $0.source == source }
+    }
+
+    /// Tells the coordinator where a session is, as the device plays it.
+    func report(_ session: ServiceSession, _ phase: SessionPhase) {
+        let state: PlaybackState
+        switch (phase, session.source) {
+        case (.paused, _): state = .paused
+        case (.complete, _): state = .complete
+        case (.ended, _): return
+        case (_, .guided): state = .playing
+        case (.countdown, .timer): state = .countdown
+        case (_, .timer): state = .sitting
+        }
+        guard coordinator.state(of: session.source) != state else { return }
+        do {
+            try coordinator.report(session.source, state: state)
+        } catch {
+            logger.debug("coordinator: \(error)")
+        }
+    }
+
+    // MARK: The sessions playing
+
+    func tick(_ session: ServiceSession) {
+        // Read before the poll: a session that finishes after it is finished at the next tick,
+        // and none of its last events falls between the poll and the end.
+        let finished = session.live.isFinished
+        let events = session.live.poll()
+        for notice in session.live.takeNotices() { logger.warning("\(notice.line)") }
+        let status = session.live.status
+        for event in events {
+            switch event {
+            case let .gong(gong): tellBell(gong, session: session, status: status)
+            case let .moved(frame):
+                let rate = Double(session.live.program.format.sampleRate)
+                publish([
+                    "event": "moved", "id": .number(session.number), "position": .finite(Double(frame) / rate)
+                ])
+            default: break
+            }
+        }
+        tellPosition(session, status)
+        if session.toldPhase != status.phase {
+            session.toldPhase = status.phase
+            report(session, status.phase)
+            logger.notice("\(session.note): \(status.phase.rawValue)")
+            publish([
+                "event": "phase", "phase": .string(status.phase.rawValue), "session": session.json(status)
+            ])
+        }
+        let waiting = session.live.isWaitingForOutput
+        if waiting != session.toldWaiting {
+            session.toldWaiting = waiting
+            publish(["event": waiting ? "output-lost" : "output-back"])
+        }
+        if session.source == coordinator.owner || sessions.count == 1 { notifier.status(session.statusLine(status)) }
+        if status.phase == .complete && !session.recordedOutcome {
+            // Recorded at the completion gong: the seconds it rings out add nothing to lose.
+            finishRecord(session, status: status, completed: true)
+        } else if !session.recordedOutcome, MonotonicClock.seconds() - session.lastWritten >= Self.recordEverySeconds {
+            session.lastWritten = MonotonicClock.seconds()
+            if let id = session.recordID {
+                library.record {
+                    try $0.update(
+                        running: id, satSeconds: session.satSeconds(status), completed: false, finished: false)
+                }
+            }
+        }
+        guard finished else { return }
+        finish(session)
+    }
+
+    /// The session's last sound has played: it is recorded, removed, and the session it paused
+    /// resumes if it asked for that.
+    func finish(_ session: ServiceSession) {
+        let last = session.live.status
+        if let failure = session.live.failure { logger.error("\(ErrorMessages.line(for: failure))") }
+        if !session.recordedOutcome { finishRecord(session, status: last, completed: last.phase == .complete) }
+        sessions.removeAll { $0 === session }
+        publish([
+            "event": "session-ended", "id": .number(session.number), "completed": .bool(last.phase == .complete),
+            "satSeconds": .number(session.satSeconds(last))
+        ])
+        logger.notice("\(localized("ended", de: "beendet")): \(session.note)")
+        if coordinator.owner == session.source {
+            _ = try? coordinator.release(for: session.source, resumingOther: false)
+        }
+        if coordinator.state(of: session.source) != .idle { try? coordinator.report(session.source, state: .idle) }
+        if session.resumeOther, !stopping,
+            let held = sessions.first(where: { coordinator.state(of: $0.source) == .paused })
+        {
+            carry(coordinator.request(for: held.source), cause: session)
+        }
+        if sessions.isEmpty { notifier.status("idle") }
+        releaseMemoryWhenIdle()
+    }
+
+    func tellBell(_ gong: SessionPlan.Gong, session: ServiceSession, status: LiveStatus) {
+        let at = Self.wallClock(of: gong, in: session.live, status: status)
+        guard case var .object(members) = session.bell(gong) else { return }
+        members["event"] = "bell"
+        members["id"] = .number(session.number)
+        members["at"] = .finite(at)
+        publish(.object(members))
+    }
+
+    func finishRecord(_ session: ServiceSession, status: LiveStatus, completed: Bool) {
+        session.recordedOutcome = true
+        let sat = session.satSeconds(status)
+        if let id = session.recordID {
+            library.record { try $0.update(running: id, satSeconds: sat, completed: completed, finished: true) }
+        } else {
+            library.record { database in
+                try database.record(
+                    PracticeSession(
+                        startedAt: session.startedAt, kind: session.kind, note: session.note,
+                        plannedSeconds: session.plannedSeconds, satSeconds: sat, completed: completed))
+            }
+        }
+        publish([
+            "event": "session-recorded", "id": .number(session.number), "completed": .bool(completed),
+            "satSeconds": .number(sat)
+        ])
+    }
+}
