@@ -127,7 +127,6 @@ extension ServiceConductor {
             default: break
             }
         }
-        tellPosition(session, status)
         if session.toldPhase != status.phase {
             session.toldPhase = status.phase
             report(session, status.phase)
@@ -136,6 +135,8 @@ extension ServiceConductor {
                 "event": "phase", "phase": .string(status.phase.rawValue), "session": session.json(status)
             ])
         }
+        // After the phase: a track's first position follows its `playing`.
+        tellPosition(session, status)
         let waiting = session.live.isWaitingForOutput
         if waiting != session.toldWaiting {
             session.toldWaiting = waiting
