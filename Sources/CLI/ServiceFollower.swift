@@ -3,13 +3,16 @@ import Foundation
 import Logging
 import Session
 
-/// `meditate sit` when a service answers on the user's socket: the sit is the service's (it
-/// owns the speaker, records the sit, and plays on if this terminal closes); this terminal
-/// shows it with the same status line and steers it: space pauses and resumes, q or Ctrl-C
-/// ends it. A hang-up or SIGTERM leaves it playing.
+/// `meditate sit` and `meditate play` when a service answers on the user's socket: the session
+/// is the service's (it owns the speaker, records the session, and plays on if this terminal
+/// closes); this terminal shows it with the same status line, made from the program as this
+/// process plans it and the service's place in it, and steers it: space pauses and resumes,
+/// q or Ctrl-C ends it. A hang-up or SIGTERM leaves it playing.
 struct ServiceFollower {
     let socket: String
-    let plan: SessionPlan
+    let program: SessionProgram
+    /// The guided track's name, for the status line.
+    var title: String?
     let logger: Logger
     let quiet: Bool
     let color: Bool
@@ -17,22 +20,22 @@ struct ServiceFollower {
     /// How often the status line asks the service where the sit is.
     static let statusMilliseconds = 250
 
-    func run(params: JSONValue) throws {
+    /// Starts the session with `method` (`sit.start`, `play.start`) and follows it to its end.
+    func run(_ method: String, params: JSONValue) throws {
         let events = try ControlClient(path: socket)
         _ = try events.call("subscribe")
         let control = try ControlClient(path: socket)
-        let started = try control.call("sit.start", params)
+        let started = try control.call(method, params)
         guard let id = started["session"]?["id"]?.intValue else {
-            throw ControlError.badReply("sit.start gave no session id")
+            throw ControlError.badReply("\(method) gave no session id")
         }
         let description = started["session"]?["description"]?.stringValue ?? ""
-        logger.notice("\(localized("sitting in the service", de: "Sitzen im Dienst")) (\(socket)): \(description)")
+        logger.notice("\(localized("playing in the service", de: "spielt im Dienst")) (\(socket)): \(description)")
         let interactive = Terminal.isInteractive
         let terminal = interactive ? Terminal() : nil
         terminal?.enterKeyMode()
         defer { terminal?.restore() }
         let statusLine = StatusLine(color: color, width: Terminal.columns)
-        let program = SessionProgram(plan)
         var phase = SessionPhase.countdown
         var stopAsked = false
         var lastStatus = 0.0
@@ -57,7 +60,10 @@ struct ServiceFollower {
             }
             while let event = try events.nextEvent(timeoutMilliseconds: terminal == nil ? 250 : 0) {
                 if event["id"]?.intValue == id, event["event"] == "session-ended" { ended = event }
-                if terminal == nil, event["id"]?.intValue == id || event["session"]?["id"]?.intValue == id {
+                // A log line per transition; a track's position each second would drown them.
+                if terminal == nil, event["event"] != "position",
+                    event["id"]?.intValue == id || event["session"]?["id"]?.intValue == id
+                {
                     logger.notice("\(CtlText.event(event))")
                 }
                 if ended != nil { break }
@@ -69,7 +75,7 @@ struct ServiceFollower {
             guard let session = try? ours(id, in: control.call("status")) else { continue }
             let status = self.status(of: session)
             phase = status.phase
-            let line = statusLine.render(status, program: program)
+            let line = statusLine.render(status, program: program, title: title)
             terminal.draw(
                 session["waitingForOutput"] == true
                     ? line + "  " + localized("(waiting for sound output)", de: "(warte auf Audioausgabe)") : line)
@@ -77,7 +83,8 @@ struct ServiceFollower {
         terminal?.clearLine()
         guard !quiet, let ended else { return }
         let sat = ClockText.format(seconds: ended["satSeconds"]?.intValue ?? 0)
-        let planned = ClockText.format(frames: program.sitFrames, rate: plan.format.sampleRate)
+        let planned = ClockText.format(
+            frames: program.trackFrames + program.sitFrames, rate: program.format.sampleRate)
         let line =
             ended["completed"] == true
             ? say(.summaryComplete, ["sat": sat]) : say(.summaryEndedEarly, ["sat": sat, "planned": planned])
@@ -98,15 +105,17 @@ struct ServiceFollower {
         return nil
     }
 
-    /// The service's session as the status line takes it, its frames from its seconds.
+    /// The service's session as the status line takes it, its frames from its seconds (as
+    /// `LiveSession.status` makes them from the device's).
     private func status(of session: JSONValue) -> LiveStatus {
-        let rate = Double(plan.format.sampleRate)
+        let rate = Double(program.format.sampleRate)
         let frame = Int(((session["elapsedSeconds"]?.numberValue ?? 0) * rate).rounded())
         let phase = session["phase"]?.stringValue.flatMap(SessionPhase.init(rawValue:)) ?? .countdown
+        let sat = program.startFrame.map { min(max(0, frame - $0), program.sitFrames) } ?? 0
         return LiveStatus(
             phase: phase, sessionFrame: frame,
-            remainingFrames: max(0, plan.completionFrame - frame),
-            nextGong: plan.gongs.first { $0.frame > frame },
-            satFrames: min(max(0, frame - plan.startFrame), plan.completionFrame - plan.startFrame))
+            remainingFrames: max(0, program.completionFrame - frame),
+            nextGong: program.gongs.first { $0.frame > frame },
+            satFrames: sat + min(max(0, frame), program.trackFrames))
     }
 }

@@ -73,8 +73,9 @@ struct Sit: ParsableCommand {
             let socket = ServicePaths.defaultSocket()
             if ControlClient.answers(at: socket) {
                 return try ServiceFollower(
-                    socket: socket, plan: plan, logger: logger, quiet: reporting.quiet, color: reporting.color
-                ).run(params: SitRequest.params(session: session, preset: preset))
+                    socket: socket, program: SessionProgram(plan), logger: logger, quiet: reporting.quiet,
+                    color: reporting.color
+                ).run("sit.start", params: SitRequest.params(session: session, preset: preset))
             }
         }
         let live = try LiveSession(

@@ -22,9 +22,7 @@ struct CtlPlay: ParsableCommand {
     func run() throws {
         var request = request
         // A file named relative to this terminal's folder is the service's to open, from its own.
-        if !request.track.hasPrefix("/"), FileManager.default.fileExists(atPath: request.track) {
-            request.track = FileManager.default.currentDirectoryPath + "/" + request.track
-        }
+        request.track = PlayRequest.absolute(request.track)
         let params = resume.adding(to: request.params)
         try options.call("play.start", params) { result in
             localized("playing", de: "spiele") + ": " + (result["session"]?["description"]?.stringValue ?? "")

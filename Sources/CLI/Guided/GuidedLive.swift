@@ -1,3 +1,4 @@
+import Control
 import Foundation
 import Logging
 import Session
@@ -7,7 +8,7 @@ import Session
 enum GuidedLive {
     static func run(
         reference: String, playback: GuidedPlayback, sound: SitSound, output: OutputOptions,
-        reporting: LiveReportingOptions, location: LibraryLocation, settings: Settings
+        reporting: LiveReportingOptions, location: LibraryLocation, settings: Settings, handOff: JSONValue? = nil
     ) throws {
         let logger = reporting.makeLogger()
         let setup = try GuidedSetup(
@@ -18,6 +19,16 @@ enum GuidedLive {
         }
         let program = setup.program
         Interruption.install()
+        // `play.start`'s params, when a service that answers may play it instead.
+        if let handOff {
+            let socket = ServicePaths.defaultSocket()
+            if ControlClient.answers(at: socket) {
+                return try ServiceFollower(
+                    socket: socket, program: program, title: setup.track.displayName, logger: logger,
+                    quiet: reporting.quiet, color: reporting.color
+                ).run("play.start", params: handOff)
+            }
+        }
         let player = TrackPlayer(reader: setup.reader, gain: setup.normalization.linearGain, threaded: true)
         let live = try LiveSession(
             program: program, track: player, gong: setup.gong,

@@ -44,10 +44,23 @@ struct Play: ParsableCommand {
     @OptionGroup var reporting: LiveReportingOptions
     @OptionGroup var location: LibraryLocation
 
+    @Flag(
+        help: .localized(
+            "Play in this process even when a service (`meditate serve`) runs; without it, a running service plays the track and this terminal follows it. Giving --backend, --device, --latency-ms or --library plays here too.",
+            de:
+                "Spielt in diesem Prozess, auch wenn ein Dienst (`meditate serve`) läuft; ohne dies spielt ein laufender Dienst die Aufnahme, und dieses Terminal folgt ihm. Mit --backend, --device, --latency-ms oder --library wird ebenfalls hier gespielt."
+        ))
+    var standalone = false
+
     func run() throws {
         let settings = try Settings.load()
+        // A service plays from its own library and to its own output: a person who names
+        // either, or asks for it, gets this process.
+        let handOff =
+            standalone || !output.givenValues.isEmpty || location.folder != nil
+            ? nil : PlayRequest.params(track: PlayRequest.absolute(reference), guided: guided, sound: sound)
         try GuidedLive.run(
             reference: reference, playback: guided.resolve(settings), sound: sound.resolve(settings),
-            output: output, reporting: reporting, location: location, settings: settings)
+            output: output, reporting: reporting, location: location, settings: settings, handOff: handOff)
     }
 }

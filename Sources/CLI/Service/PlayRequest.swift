@@ -1,5 +1,6 @@
 import ArgumentParser
 import Control
+import Foundation
 
 /// A guided track as a client asks for it (`play.start`): `{"track": "Body scan", "then": 10,
 /// "interval": 5}`, the argument and the long options of `meditate play`, read by the same
@@ -28,7 +29,9 @@ struct PlayRequest: ParsableArguments {
     }
 
     /// The options given, as members of `play.start`'s params (what `meditate ctl play` sends).
-    var params: JSONValue {
+    var params: JSONValue { Self.params(track: track, guided: guided, sound: sound) }
+
+    static func params(track: String, guided: GuidedOptions, sound: SitSoundOptions) -> JSONValue {
         var members = guided.givenValues.merging(sound.givenValues) { first, _ in first }.mapValues {
             JSONValue.string($0)
         }
@@ -36,5 +39,12 @@ struct PlayRequest: ParsableArguments {
         if let normalize = members["normalize"]?.stringValue { members["normalize"] = .bool(normalize == "true") }
         members["track"] = .string(track)
         return .object(members)
+    }
+
+    /// A file named relative to this process's folder, as the service (with a folder of its
+    /// own) must be given it: absolute. A title or an id is left as it is.
+    static func absolute(_ track: String) -> String {
+        guard !track.hasPrefix("/"), FileManager.default.fileExists(atPath: track) else { return track }
+        return FileManager.default.currentDirectoryPath + "/" + track
     }
 }
