@@ -43,3 +43,36 @@ func largestJump(_ samples: ArraySlice<Float>) -> Float {
 func wavFloats(atPath path: String) throws -> [Float] {
     try AudioLoader.loadStereo(path: path, engineRate: 48_000).samples
 }
+
+/// The level of a broadband noise bed in 10 ms windows of one channel: the RMS of the second
+/// difference, which a steady tone below 1 kHz hardly reaches (440 Hz at 0.3: about 0.001)
+/// and white noise fills (about 2.4 times its own RMS).
+func noiseEnvelope(_ samples: [Float], channel: Int = 0, rate: Int = 48_000) -> [Float] {
+    let window = rate / 100
+    let frames = samples.count / 2
+    var levels: [Float] = []
+    var start = 2
+    while start + window <= frames {
+        var sum: Float = 0
+        for n in start..<(start + window) {
+            let d2 = samples[2 * n + channel] - 2 * samples[2 * (n - 1) + channel] + samples[2 * (n - 2) + channel]
+            sum += d2 * d2
+        }
+        levels.append((sum / Float(window)).squareRoot())
+        start += window
+    }
+    return levels
+}
+
+/// The amplitude of a `frequency` sine in the 10 ms window that starts at `frame` (Goertzel).
+func toneAmplitude(_ samples: [Float], at frame: Int, frequency: Double, rate: Int = 48_000) -> Double {
+    let window = rate / 100
+    var re = 0.0, im = 0.0
+    for n in 0..<window where frame + n < samples.count / 2 {
+        let x = Double(samples[2 * (frame + n)])
+        let phase = 2 * Double.pi * frequency * Double(n) / Double(rate)
+        re += x * cos(phase)
+        im += x * sin(phase)
+    }
+    return (re * re + im * im).squareRoot() / (Double(window) / 2)
+}

@@ -232,8 +232,9 @@ struct ServiceLiveTests {
         let service = try service(scratch)
         defer { service.stop() }
         let events = try service.subscriber()
+        let capture = try PulseCapture(into: scratch.path("monitor.raw"))
         _ = try service.client().call(
-            "sit.start", ["minutes": "0.2", "interval": "0.1", "countdown": 0, "gong": "bell"])
+            "sit.start", ["minutes": "0.2", "interval": "0.1", "countdown": 0, "gong": "bell", "noise": "white"])
         var startGong: Double?
         while let event = try events.nextEvent(timeoutMilliseconds: 30_000) {
             if event["bell"] == "start" { startGong = event["at"]?.numberValue }
@@ -244,6 +245,8 @@ struct ServiceLiveTests {
         Thread.sleep(forTimeInterval: 2)
         _ = try service.client().call("play.start", ["track": .string(track), "normalize": false, "resume": true])
         let (names, received) = try follow(events, untilEnded: 1)
+        Thread.sleep(forTimeInterval: 0.3)
+        let samples = try capture.stop()
 
         // Then the sit is held for the track, the track plays to its end, and the sit resumes
         #expect(
@@ -257,6 +260,10 @@ struct ServiceLiveTests {
         let interval = received.first { $0["bell"] == "interval" }?["at"]?.numberValue ?? 0
         let apart = interval - (startGong ?? 0)
         #expect(apart >= 10 && apart <= 13, "interval bell \(apart) s after the start gong")
+        // And on the sink's monitor: the sit's noise fades out as the track starts, the track
+        // plays, the noise fades back in, and the sit's later bells are where the offline
+        // render has them (6 s and 12 s after the start gong) moved by exactly the hold
+        try expectHeldAndResumed(samples, laterBells: [6, 12])
         // And both are in the history, complete: the sit with all its 12 s
         let history = try service.history()
         #expect(history.arrayCount == 2, "\(history.line)")
