@@ -280,10 +280,11 @@ struct ServiceLiveTests {
         let lock = PulseSinkLock()
         defer { withExtendedLifetime(lock) {} }
         let scratch = try Scratch()
-        let track = try tone(seconds: 8, in: scratch)
+        let track = try steps(seconds: 8, in: scratch)
         let service = try service(scratch)
         defer { service.stop() }
         let events = try service.subscriber()
+        let capture = try PulseCapture(into: scratch.path("monitor.raw"))
         _ = try service.client().call("play.start", ["track": .string(track), "normalize": false])
         while let event = try events.nextEvent(timeoutMilliseconds: 30_000), event["phase"] != "playing" {}
 
@@ -292,6 +293,8 @@ struct ServiceLiveTests {
         _ = try service.client().call(
             "sit.start", ["minutes": "0.05", "countdown": 0, "gong": "bell", "resume": true])
         let (names, _) = try follow(events, untilEnded: 1)
+        Thread.sleep(forTimeInterval: 0.3)
+        let samples = try capture.stop()
 
         // Then the track is held, the sit plays, and the track resumes and plays to its end
         #expect(
@@ -305,6 +308,9 @@ struct ServiceLiveTests {
         #expect(history[0]?["kind"] == "guided" && history[0]?["satSeconds"] == 8, "\(history.line)")
         #expect(history[0]?["completed"] == true, "\(history.line)")
         #expect(history[1]?["kind"] == "timer" && history[1]?["completed"] == true, "\(history.line)")
+        // And on the sink's monitor every second of the track was heard once, in order, the
+        // second it was held in going on after the sit
+        try expectTrackResumedInPlace(samples, seconds: 8)
     }
 }
 
