@@ -22,7 +22,7 @@ struct CtlPlay: ParsableCommand {
     func run() throws {
         var request = request
         // A file named relative to this terminal's folder is the service's to open, from its own.
-        request.track = PlayRequest.absolute(request.track)
+        request.track = ClientPath.absolute(request.track)
         let params = resume.adding(to: request.params)
         try options.call("play.start", params) { result in
             localized("playing", de: "spiele") + ": " + (result["session"]?["description"]?.stringValue ?? "")

@@ -58,7 +58,7 @@ struct Play: ParsableCommand {
         // either, or asks for it, gets this process.
         let handOff =
             standalone || !output.givenValues.isEmpty || location.folder != nil
-            ? nil : PlayRequest.params(track: PlayRequest.absolute(reference), guided: guided, sound: sound)
+            ? nil : PlayRequest.params(track: ClientPath.absolute(reference), guided: guided, sound: sound)
         try GuidedLive.run(
             reference: reference, playback: guided.resolve(settings), sound: sound.resolve(settings),
             output: output, reporting: reporting, location: location, settings: settings, handOff: handOff)

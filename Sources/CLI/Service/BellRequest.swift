@@ -41,6 +41,6 @@ struct BellRequest: ParsableArguments {
         if let gong { members["gong"] = .string(gong) }
         if let strikes { members["strikes"] = .number(strikes) }
         if let gongVolume { members["gong-volume"] = .finite(Double(gongVolume)) }
-        return .object(members)
+        return ClientPath.absoluteGong(.object(members))
     }
 }

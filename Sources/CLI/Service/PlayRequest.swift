@@ -38,13 +38,6 @@ struct PlayRequest: ParsableArguments {
         // The one flag among them: true or false, not a text.
         if let normalize = members["normalize"]?.stringValue { members["normalize"] = .bool(normalize == "true") }
         members["track"] = .string(track)
-        return .object(members)
-    }
-
-    /// A file named relative to this process's folder, as the service (with a folder of its
-    /// own) must be given it: absolute. A title or an id is left as it is.
-    static func absolute(_ track: String) -> String {
-        guard !track.hasPrefix("/"), FileManager.default.fileExists(atPath: track) else { return track }
-        return FileManager.default.currentDirectoryPath + "/" + track
+        return ClientPath.absoluteGong(.object(members))
     }
 }

@@ -55,6 +55,6 @@ struct SitRequest: ParsableArguments {
     static func params(session: SessionOptions, preset: PresetOption) -> JSONValue {
         var members = session.givenValues.mapValues { JSONValue.string($0) }
         if let name = preset.preset { members["preset"] = .string(name) }
-        return .object(members)
+        return ClientPath.absoluteGong(.object(members))
     }
 }

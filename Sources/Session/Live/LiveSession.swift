@@ -199,7 +199,7 @@ public final class LiveSession {
     }
 
     /// Moves the guided track to session frame `target` (see `seek(byFrames:)`): from where the
-    /// mixer is, which the device plays within its latency.
+    /// mixer is, which the device plays after what it holds queued.
     @discardableResult
     public func seek(toFrame target: Int) -> Bool {
         seek(byFrames: target - (controller.renderedFrames + marginFrames + timeline.jumpedFrames))
