@@ -42,10 +42,14 @@ struct ServiceFollower {
         var ended: JSONValue?
         while ended == nil {
             if Interruption.requested {
+                // Ctrl-C ends the session, which is then followed to its end; a hang-up or
+                // SIGTERM (also after a Ctrl-C) leaves it playing.
                 let signal = Interruption.lastSignal
-                guard signal == SIGINT, !stopAsked else { return leave(terminal, signal: signal) }
-                stopAsked = true
-                _ = try? control.call("stop")
+                if signal != SIGINT { return leave(terminal, signal: signal) }
+                if !stopAsked {
+                    stopAsked = true
+                    _ = try? control.call("stop")
+                }
             }
             if let terminal, terminal.isGone { return leave(terminal, signal: SIGHUP) }
             if let terminal {

@@ -158,6 +158,21 @@ struct ServiceProtocolTests {
         #expect(took < (underThreadSanitizer ? 5 : 1), "exited \(took) s after SIGTERM")
     }
 
+    @Test("an event that has arrived is taken with a timeout of 0, without waiting")
+    func eventTakenWithoutWaiting() throws {
+        // Given a subscriber, and a bell rung by another client whose event has had time to come
+        let scratch = try Scratch()
+        let service = try service(scratch)
+        defer { service.stop() }
+        let events = try service.subscriber()
+        _ = try service.client().call("bell.ring")
+        Thread.sleep(forTimeInterval: 0.5)
+        // When the subscriber looks without waiting
+        let event = try events.nextEvent(timeoutMilliseconds: 0)
+        // Then it has the bell
+        #expect(event?["event"] == "bell", "\(event?.line ?? "nothing")")
+    }
+
     private func refusal(_ call: () throws -> JSONValue) -> RPCError? {
         do {
             _ = try call()

@@ -268,6 +268,46 @@ struct SessionSurvivalTests {
     }
 
     @Test(
+        "meditate sit following a service: Ctrl-C ends the service's sit early, and it is recorded so",
+        .enabled(
+            if: PulseCapture.available && FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"),
+            "needs tmux and the private server of `make test`"))
+    func ctrlCEndsTheServicesSit() throws {
+        let lock = PulseSinkLock()
+        defer { withExtendedLifetime(lock) {} }
+        // Given `meditate sit` following a one-minute sit in a service, in a terminal
+        let scratch = try Scratch()
+        let runtime = scratch.path("runtime")
+        let service = try RunningService(
+            ["--backend", "pulse"], scratch: scratch, socket: runtime + "/meditate/control.sock")
+        defer { service.stop() }
+        let events = try service.subscriber()
+        let errors = scratch.path("errors.log")
+        let socket = try startInTmux(
+            ["--minutes", "1", "--countdown", "0", "--gong", "bell"], scratch: scratch, errors: errors,
+            ignoringHangup: false, environment: ["XDG_RUNTIME_DIR": runtime])
+        // (The window stays when meditate has exited, to read what it said last.)
+        try tmux(["-S", socket, "set-option", "-g", "remain-on-exit", "on"], home: scratch.url.path)
+        while let event = try events.nextEvent(timeoutMilliseconds: 10_000), event["phase"] != "sitting" {}
+        Thread.sleep(forTimeInterval: 1)
+        // When Ctrl-C is pressed in it
+        try tmux(["-S", socket, "send-keys", "C-c"], home: scratch.url.path)
+        // Then the service's sit ends early and is recorded as ended early
+        var ended: JSONValue?
+        while ended == nil, let event = try events.nextEvent(timeoutMilliseconds: 10_000) {
+            if event["event"] == "session-ended" { ended = event }
+        }
+        #expect(ended?["completed"] == false, "\(ended?.line ?? "not ended")")
+        let history = try service.history()
+        #expect(history.arrayCount == 1 && history[0]?["completed"] == false, "\(history.line)")
+        // And the terminal followed the sit to its end and said so, as a sit of its own would
+        Thread.sleep(forTimeInterval: 0.5)
+        let screen = try tmuxScreen(socket)
+        #expect(screen.contains("ended early: sat 0:0"), "\(screen)")
+        try? killTmux(socket)
+    }
+
+    @Test(
         "a sit that ignores SIGHUP carries on headless when its terminal goes, and completes",
         .enabled(
             if: PulseCapture.available && FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"),

@@ -98,12 +98,16 @@ public final class ControlClient {
             // Everything before `start` has been taken: dropped before more is read.
             received.removeSubrange(..<start)
             start = 0
-            let left = Int((deadline - MonotonicClock.seconds()) * 1000)
-            guard left > 0 else { throw .timedOut(path: path) }
+            // A deadline already passed still looks once (a poll that does not wait): what has
+            // arrived is read, so that a timeout of 0 takes what is there.
+            let left = Int(((deadline - MonotonicClock.seconds()) * 1000).rounded(.up))
             var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, Int32(min(left, Int(Int32.max))))
+            let ready = poll(&descriptor, 1, Int32(clamping: max(0, left)))
             if ready < 0 && errno == EINTR { continue }
-            guard ready > 0 else { continue }
+            guard ready > 0 else {
+                if left <= 0 { throw .timedOut(path: path) }
+                continue
+            }
             let before = received.count
             received.append(contentsOf: repeatElement(0, count: Self.readBytes))
             let count = received.withUnsafeMutableBytes {
