@@ -59,7 +59,7 @@ run: build
 # of hours, sessions on devices that never wait, at real-time priority) starves the sound server
 # and them of the CPU on a 2-core machine.
 REALTIME_TESTS := LiveSitTests|ServiceLiveTests|LiveSessionTests|GuidedLiveTests|SessionSurvivalTests|HistoryCommandTests/sigtermRecordsPartial
-TSAN_TESTS     := LiveDriverTests|ThreadOwnerTests|RenderThreadCheckTests|SPSCRingTests|RetainingRingTests|OutputHistoryTests|MixerRendererTests|CancelPendingTests|DecoderSampleCountTests|TrackStreamerTests|ServiceProtocolTests|ServiceHookTests|ScheduleCommandTests
+TSAN_TESTS     := LiveDriverTests|ThreadOwnerTests|RenderThreadCheckTests|SPSCRingTests|RetainingRingTests|OutputHistoryTests|MixerRendererTests|CancelPendingTests|DecoderSampleCountTests|TrackStreamerTests|ServiceProtocolTests|ServiceWebSocketTests|ServiceHookTests|ScheduleCommandTests
 
 # The whole suite (release build, in .build-test so that it and `make build` do not rebuild each
 # other's flags: the timing tests render hours of audio) with a private PulseAudio server (see

@@ -90,13 +90,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log")
             ],
             swiftSettings: strictSwift),
-        // The service's control protocol: JSON-RPC 2.0 lines on a Unix socket, server and client.
+        // The service's control protocol: JSON-RPC 2.0 lines on a Unix socket (and a WebSocket),
+        // server and client.
         .target(
             name: "Control",
             dependencies: [
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio")
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                // `--listen`: the same protocol over a WebSocket (the phone's page).
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio")
             ],
             swiftSettings: strictSwift),
         // What toml++ cannot be trusted to report (it aborts on some headers), checked first.

@@ -2,8 +2,9 @@ import CGcrypt
 import Foundation
 
 /// The SHA-256 of a file's bytes, in hex: how a track that moved is recognised, and how a
-/// changed file is told from an untouched one.
-enum ContentHash {
+/// changed file is told from an untouched one. Also of a few bytes in memory: the service
+/// keeps its pairing token only as this.
+public enum ContentHash {
     /// libgcrypt must be started once per process before its first use, and from one thread.
     private static let gcryptStarted: Bool = meditate_gcrypt_start() == 1
 
@@ -34,8 +35,21 @@ enum ContentHash {
         guard let digest = gcry_md_read(context, Int32(GCRY_MD_SHA256.rawValue)) else {
             throw .unreadable(path: path, reason: "SHA-256 unavailable")
         }
-        let length = Int(gcry_md_get_algo_dlen(Int32(GCRY_MD_SHA256.rawValue)))
-        return UnsafeBufferPointer(start: digest, count: length).map { byte in
+        return hex(UnsafeBufferPointer(start: digest, count: digestLength))
+    }
+
+    /// The SHA-256 of `bytes`, in hex; nil when libgcrypt cannot give one.
+    public static func of(bytes: [UInt8]) -> String? {
+        guard gcryptStarted else { return nil }
+        var digest = [UInt8](repeating: 0, count: digestLength)
+        gcry_md_hash_buffer(Int32(GCRY_MD_SHA256.rawValue), &digest, bytes, bytes.count)
+        return hex(digest)
+    }
+
+    private static let digestLength = Int(gcry_md_get_algo_dlen(Int32(GCRY_MD_SHA256.rawValue)))
+
+    private static func hex(_ bytes: some Sequence<UInt8>) -> String {
+        bytes.map { byte in
             let hex = String(byte, radix: 16)
             return byte < 16 ? "0" + hex : hex
         }.joined()

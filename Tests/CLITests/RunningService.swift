@@ -49,6 +49,12 @@ final class RunningService {
 
     func client() throws -> ControlClient { try ControlClient(path: socket) }
 
+    /// Waits until the service's log holds `text`, and returns the log so far.
+    func waitForLog(containing text: String) -> String {
+        running.waitForLog(containing: text)
+        return running.log
+    }
+
     /// A client subscribed to the service's events.
     func subscriber() throws -> ControlClient {
         let client = try client()

@@ -5,9 +5,9 @@ struct Ctl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ctl",
         abstract: localized(
-            "Control a running service (`meditate serve`): status, sit, play, pause, resume, stop, seek, bell, schedule, events.",
+            "Control a running service (`meditate serve`): status, sit, play, pause, resume, stop, seek, bell, schedule, token, events.",
             de:
-                "Steuert einen laufenden Dienst (`meditate serve`): status, sit, play, pause, resume, stop, seek, bell, schedule, events."
+                "Steuert einen laufenden Dienst (`meditate serve`): status, sit, play, pause, resume, stop, seek, bell, schedule, token, events."
         ),
         discussion: localized(
             "Each subcommand is one JSON-RPC call on the service's socket (docs/protocol.md); --json prints the reply as it came.\n\nExamples:",
@@ -23,7 +23,7 @@ struct Ctl: ParsableCommand {
         subcommands: [
             CtlStatus.self, CtlSit.self, CtlPlay.self, CtlPause.self, CtlResume.self, CtlStop.self, CtlSeek.self,
             CtlBell.self,
-            CtlSchedule.self, CtlEvents.self, CtlCall.self
+            CtlSchedule.self, CtlToken.self, CtlEvents.self, CtlCall.self
         ]
     )
 }

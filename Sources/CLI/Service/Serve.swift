@@ -2,6 +2,7 @@ import ArgumentParser
 import Control
 import Foundation
 import Library
+import Logging
 import Outputs
 
 /// `meditate serve`: the long-running engine. It owns the sound output, plays the sessions its
@@ -46,6 +47,14 @@ struct Serve: ParsableCommand {
             de: "Lässt auch die Gruppe des Sockets ihn nutzen (Ordner 0750, Socket 0660): für einen Systemdienst."))
     var groupAccess = false
 
+    @Option(
+        help: .localized(
+            "Also take the protocol over a WebSocket (ws://HOST:PORT/rpc), for the phone's page; off a loopback address, only with the pairing token.",
+            de:
+                "Nimmt das Protokoll auch über einen WebSocket an (ws://HOST:PORT/rpc), für die Seite auf dem Telefon; außerhalb von Loopback nur mit dem Kopplungs-Token.",
+            valueName: "host:port"))
+    var listen: ListenAddress?
+
     @OptionGroup(title: OutputOptions.title) var output: OutputOptions
 
     @Flag(
@@ -65,11 +74,39 @@ struct Serve: ParsableCommand {
         let server = try ControlServer(
             path: path, directoryMode: groupAccess ? 0o750 : 0o700, socketMode: groupAccess ? 0o660 : 0o600,
             responder: inbox)
-        Interruption.install()
         defer { server.close() }
+        let library = LibraryPaths(environment: ProcessEnvironment.variables)
+        let token = WebToken(folder: library.folder)
+        let web = try listen.map { address throws in
+            try listenOnWeb(address, token: token, inbox: inbox, logger: logger)
+        }
+        defer { web?.close() }
+        Interruption.install()
         ServiceConductor(
-            inbox: inbox, output: output, library: LibraryPaths(environment: ProcessEnvironment.variables),
-            logger: logger
+            inbox: inbox, output: output, library: library, web: ServiceWeb(server: web, token: token), logger: logger
         ).run(socket: path)
+    }
+
+    /// The WebSocket listener, and the line that tells where it is: off loopback, with a new
+    /// pairing token the first time (shown this once; only its hash is kept).
+    private func listenOnWeb(
+        _ address: ListenAddress, token: WebToken, inbox: ServiceInbox, logger: Logger
+    ) throws -> WebControlServer {
+        let web = try WebControlServer(host: address.host, port: address.port, responder: inbox) { isLoopback in
+            WebAccess(token: isLoopback ? nil : token)
+        }
+        let where_ = localized("web page and WebSocket on", de: "Webseite und WebSocket auf")
+        if web.isLoopback {
+            logger.notice("\(where_) \(WebAddress.url(host: web.host, port: web.port))")
+        } else if token.isSet {
+            logger.notice(
+                "\(where_) \(WebAddress.url(host: web.host, port: web.port)) (\(localized("with the pairing token made earlier; `meditate ctl token --new` makes a new one", de: "mit dem früher erzeugten Kopplungs-Token; `meditate ctl token --new` erzeugt ein neues")))"
+            )
+        } else {
+            let url = WebAddress.url(host: web.host, port: web.port, token: try token.renew())
+            logger.notice(
+                "\(localized("pair a phone (shown once)", de: "ein Telefon koppeln (nur einmal angezeigt)")): \(url)")
+        }
+        return web
     }
 }

@@ -14,6 +14,8 @@ final class ServiceConductor {
     let inbox: ServiceInbox
     let output: OutputOptions
     let library: ServiceLibrary
+    /// The WebSocket listener, if any, and its pairing token.
+    let web: ServiceWeb
     var logger: Logger
     var notifier = SystemdNotifier()
     /// The sessions playing or held, at most one per source.
@@ -35,9 +37,10 @@ final class ServiceConductor {
     /// The time sat of a running session is written at least this often (seconds).
     static let recordEverySeconds = 5.0
 
-    init(inbox: ServiceInbox, output: OutputOptions, library: LibraryPaths, logger: Logger) {
+    init(inbox: ServiceInbox, output: OutputOptions, library: LibraryPaths, web: ServiceWeb, logger: Logger) {
         self.inbox = inbox
         self.output = output
+        self.web = web
         self.library = ServiceLibrary(paths: library, logger: logger)
         self.logger = logger
     }
@@ -152,7 +155,7 @@ final class ServiceConductor {
         case "hello":
             return [
                 "service": "meditate", "protocol": .number(Self.protocolVersion),
-                "version": .string(Meditate.configuration.version)
+                "version": .string(Meditate.configuration.version), "web": web.url.map(JSONValue.string) ?? .null
             ]
         case "status": return status
         case "subscribe":
@@ -195,6 +198,8 @@ final class ServiceConductor {
             return try seek(request.params)
         case "bell.ring":
             return try ring(BellRequest.parse(params: request.params), scheduleID: nil, at: nil)
+        case "token.new":
+            return try newToken(from: connection)
         default:
             if let answer = try query(request.method, request.params) { return answer }
             if let answer = try scheduleMethod(request.method, request.params) { return answer }

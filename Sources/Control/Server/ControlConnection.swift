@@ -1,4 +1,5 @@
 import NIOCore
+import NIOWebSocket
 import Synchronization
 
 /// One client's connection, as the rest of the service sees it: lines can be sent to it from
@@ -6,20 +7,28 @@ import Synchronization
 /// connection is closed, so a client that stops reading costs the service that much at most,
 /// and never its time.
 public final class ControlConnection: Sendable, Hashable {
+    /// How a message travels: a line on the Unix socket, a text frame on a WebSocket.
+    public enum Framing: Sendable {
+        case lines
+        case webSocket
+    }
+
     private let channel: any Channel
+    public let framing: Framing
     private let queued = Atomic<Int>(0)
     private let maximumQueuedBytes: Int
     /// A number for the log.
     public let number: Int
 
-    init(channel: any Channel, number: Int, maximumQueuedBytes: Int) {
+    init(channel: any Channel, number: Int, maximumQueuedBytes: Int, framing: Framing = .lines) {
         self.channel = channel
+        self.framing = framing
         self.number = number
         self.maximumQueuedBytes = maximumQueuedBytes
     }
 
-    /// Sends one line (a newline is added). False when the connection is closed, or has just
-    /// been closed because the client let too much pile up.
+    /// Sends one message: a line (a newline is added) or a text frame. False when the
+    /// connection is closed, or has just been closed because the client let too much pile up.
     @discardableResult
     public func send(_ line: String) -> Bool {
         guard channel.isActive else { return false }
@@ -31,8 +40,14 @@ public final class ControlConnection: Sendable, Hashable {
         }
         var buffer = channel.allocator.buffer(capacity: bytes)
         buffer.writeString(line)
-        buffer.writeInteger(UInt8(ascii: "\n"))
-        let written = channel.writeAndFlush(buffer)
+        let written: EventLoopFuture<Void>
+        switch framing {
+        case .lines:
+            buffer.writeInteger(UInt8(ascii: "\n"))
+            written = channel.writeAndFlush(buffer)
+        case .webSocket:
+            written = channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .text, data: buffer))
+        }
         written.whenComplete { _ in self.queued.subtract(bytes, ordering: .relaxed) }
         return true
     }

@@ -16,13 +16,7 @@ final class ControlConnectionHandler: ChannelInboundHandler, @unchecked Sendable
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let line = Self.unwrapInboundIn(data)
-        // Blank lines between requests are allowed (a person typing into socat).
-        guard line.contains(where: { !$0.isWhitespace }) else { return }
-        switch RPCRequest.parse(line: line) {
-        case let .success(request): responder.respond(to: request, from: connection)
-        case let .failure(failure): connection.send(RPCMessage.error(failure.error, id: failure.id))
-        }
+        IncomingMessage.receive(Self.unwrapInboundIn(data), from: connection, responder: responder)
     }
 
     func channelInactive(context: ChannelHandlerContext) {

@@ -10,7 +10,8 @@ public final class ControlServer: Sendable {
     public let path: String
     private let group: MultiThreadedEventLoopGroup
     private let channel: any Channel
-    private static let connections = Atomic<Int>(0)
+    /// Numbers every connection, on the socket and on the WebSocket, for the log.
+    static let connections = Atomic<Int>(0)
 
     /// The longest line a client may send (a request is a few hundred bytes).
     public static let maximumLineBytes = 64 * 1024

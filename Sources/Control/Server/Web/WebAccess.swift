@@ -1,0 +1,96 @@
+import Foundation
+import NIOHTTP1
+
+/// Who may use the WebSocket, decided from the HTTP request alone, before anything is upgraded
+/// or served. A listener on loopback needs no token but answers only requests addressed to a
+/// loopback name (a web page's DNS name rebound to 127.0.0.1 is refused); any other listener
+/// needs the pairing token. A browser's request from another origin is refused either way:
+/// a page elsewhere must not drive the service through the phone's browser.
+public struct WebAccess: Sendable {
+    public enum Verdict: Sendable, Equatable {
+        case allowed
+        /// 401: no token, or a wrong one.
+        case unauthorized
+        /// 403: another origin, or a loopback listener addressed by another name.
+        case forbidden
+    }
+
+    /// Nil on loopback: no token asked for.
+    let token: (any WebTokenChecking)?
+
+    /// The name of the query parameter, and of the cookie, that carry the token.
+    public static let tokenName = "token"
+
+    public init(token: (any WebTokenChecking)?) {
+        self.token = token
+    }
+
+    public func verdict(for head: HTTPRequestHead) -> Verdict {
+        let host = head.headers.first(name: "host")?.lowercased()
+        if token == nil {
+            guard let host, Self.isLoopback(host: host) else { return .forbidden }
+        }
+        if let origin = head.headers.first(name: "origin") {
+            guard let host, Self.authority(ofOrigin: origin) == host else { return .forbidden }
+        }
+        guard let token else { return .allowed }
+        guard let offered = Self.offeredToken(in: head), token.accepts(offered) else { return .unauthorized }
+        return .allowed
+    }
+
+    /// The path of a request's target, without its query.
+    public static func path(of head: HTTPRequestHead) -> String {
+        String(head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+    }
+
+    /// The token from the query (`?token=…`, what the pairing URL carries), an
+    /// `Authorization: Bearer …` header (scripts), or the cookie of that name (the page).
+    static func offeredToken(in head: HTTPRequestHead) -> String? {
+        if let query = head.uri.split(separator: "?", maxSplits: 1).dropFirst().first {
+            for pair in query.split(separator: "&") {
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                if parts.count == 2, parts[0] == tokenName {
+                    return String(parts[1]).removingPercentEncoding
+                }
+            }
+        }
+        if let authorization = head.headers.first(name: "authorization") {
+            let parts = authorization.split(separator: " ", maxSplits: 1)
+            if parts.count == 2, parts[0].lowercased() == "bearer" {
+                return parts[1].trimmingCharacters(in: .whitespaces)
+            }
+        }
+        for header in head.headers["cookie"] {
+            for cookie in header.split(separator: ";") {
+                let parts = cookie.split(separator: "=", maxSplits: 1)
+                if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == tokenName {
+                    return String(parts[1])
+                }
+            }
+        }
+        return nil
+    }
+
+    /// `http://host:port` → `host:port`, lowercased, as a Host header gives it.
+    static func authority(ofOrigin origin: String) -> String? {
+        let lowered = origin.lowercased()
+        for scheme in ["http://", "https://"] where lowered.hasPrefix(scheme) {
+            let rest = lowered.dropFirst(scheme.count)
+            return rest.isEmpty || rest.contains("/") ? nil : String(rest)
+        }
+        return nil
+    }
+
+    /// Whether a Host header names this machine's loopback: localhost, 127.0.0.0/8 or [::1].
+    static func isLoopback(host: String) -> Bool {
+        var name = Substring(host)
+        if name.hasPrefix("[") {
+            guard let close = name.firstIndex(of: "]") else { return false }
+            return name[name.index(after: name.startIndex)..<close] == "::1"
+        }
+        if let colon = name.lastIndex(of: ":") { name = name[..<colon] }
+        if name == "localhost" { return true }
+        let octets = name.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+    }
+}

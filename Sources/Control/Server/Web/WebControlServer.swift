@@ -1,0 +1,134 @@
+import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOWebSocket
+
+/// The control protocol over a WebSocket on TCP (`meditate serve --listen`): the same JSON-RPC
+/// messages, one per text message, answered by the same responder as the Unix socket. Who may
+/// connect is `WebAccess`'s to say, on the upgrade request.
+public final class WebControlServer: Sendable {
+    /// Where the WebSocket is: `ws://host:port/rpc`.
+    public static let webSocketPath = "/rpc"
+
+    /// The address and port listened on (the port the system chose, when asked for 0).
+    public let host: String
+    public let port: Int
+    /// True when only this machine can reach it.
+    public let isLoopback: Bool
+    private let group: MultiThreadedEventLoopGroup
+    private let channel: any Channel
+    private let open = NIOLockedValueBox<[Int: ControlConnection]>([:])
+
+    /// Listens on `host:port`; `access(isLoopback)` gives the rule for who may connect, once the
+    /// address is bound and known to be loopback or not.
+    public init(
+        host: String, port: Int, responder: any ControlResponder,
+        access makeAccess: (_ isLoopback: Bool) throws(ControlError) -> WebAccess
+    ) throws(ControlError) {
+        let address = "\(host):\(port)"
+        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let accessBox = NIOLockedValueBox<WebAccess?>(nil)
+        let open = self.open
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 64)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { channel in
+                guard let access = accessBox.withLockedValue({ $0 }) else {
+                    return channel.close()
+                }
+                return channel.eventLoop.makeCompletedFuture {
+                    try Self.configure(channel, access: access, responder: responder, open: open)
+                }
+            }
+        do {
+            channel = try bootstrap.bind(host: host, port: port).wait()
+        } catch {
+            try? group.syncShutdownGracefully()
+            throw .cannotListen(path: address, reason: "\(error)")
+        }
+        guard let local = channel.localAddress, let boundPort = local.port else {
+            channel.close(promise: nil)
+            try? group.syncShutdownGracefully()
+            throw .cannotListen(path: address, reason: "no local address")
+        }
+        self.host = host
+        self.port = boundPort
+        isLoopback = Self.isLoopback(local)
+        do {
+            let access = try makeAccess(isLoopback)
+            accessBox.withLockedValue { $0 = access }
+        } catch {
+            channel.close(promise: nil)
+            try? group.syncShutdownGracefully()
+            throw error
+        }
+    }
+
+    /// Ends every WebSocket connection (a new token: the old sessions must pair again).
+    public func disconnectAll() {
+        for connection in open.withLockedValue({ Array($0.values) }) { connection.close() }
+    }
+
+    /// How many WebSocket connections are open.
+    public var connectionCount: Int { open.withLockedValue { $0.count } }
+
+    /// Stops listening and closes every connection.
+    public func close() {
+        disconnectAll()
+        try? channel.close().wait()
+        try? group.syncShutdownGracefully()
+    }
+
+    private static func configure(
+        _ channel: any Channel, access: WebAccess, responder: any ControlResponder,
+        open: NIOLockedValueBox<[Int: ControlConnection]>
+    ) throws {
+        let upgrader = NIOWebSocketServerUpgrader(
+            maxFrameSize: ControlServer.maximumLineBytes,
+            shouldUpgrade: { channel, head in
+                let allowed = WebAccess.path(of: head) == webSocketPath && access.verdict(for: head) == .allowed
+                // Refused here, the request goes on to WebRequestHandler, which says why.
+                return channel.eventLoop.makeSucceededFuture(allowed ? HTTPHeaders() : nil)
+            },
+            upgradePipelineHandler: { channel, _ in
+                let number = ControlServer.connections.add(1, ordering: .relaxed).newValue
+                let connection = ControlConnection(
+                    channel: channel, number: number, maximumQueuedBytes: ControlServer.maximumQueuedBytes,
+                    framing: .webSocket)
+                open.withLockedValue { $0[number] = connection }
+                channel.closeFuture.whenComplete { _ in _ = open.withLockedValue { $0.removeValue(forKey: number) } }
+                return channel.eventLoop.makeCompletedFuture {
+                    // A message may come in fragments; put together, it is held to the same
+                    // limit as a line on the Unix socket.
+                    try channel.pipeline.syncOperations.addHandler(
+                        NIOWebSocketFrameAggregator(
+                            minNonFinalFragmentSize: 1, maxAccumulatedFrameCount: 64,
+                            maxAccumulatedFrameSize: ControlServer.maximumLineBytes))
+                    try channel.pipeline.syncOperations.addHandler(
+                        WebSocketControlHandler(responder: responder, connection: connection))
+                }
+            })
+        let requests = WebRequestHandler(access: access)
+        try channel.pipeline.syncOperations.configureHTTPServerPipeline(
+            withServerUpgrade: (
+                upgraders: [upgrader],
+                completionHandler: { context in
+                    context.pipeline.syncOperations.removeHandler(requests, promise: nil)
+                }
+            ))
+        try channel.pipeline.syncOperations.addHandler(requests)
+    }
+
+    private static func isLoopback(_ address: SocketAddress) -> Bool {
+        switch address {
+        case let .v4(v4): return (UInt32(bigEndian: v4.address.sin_addr.s_addr) >> 24) == 127
+        case let .v6(v6):
+            var loopback = in6addr_loopback
+            var bound = v6.address.sin6_addr
+            return memcmp(&loopback, &bound, MemoryLayout<in6_addr>.size) == 0
+        default: return false
+        }
+    }
+}

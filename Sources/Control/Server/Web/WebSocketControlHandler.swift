@@ -1,0 +1,50 @@
+import NIOCore
+import NIOWebSocket
+
+/// The control protocol on a WebSocket: each text message is one JSON-RPC message, as a line
+/// is on the Unix socket, answered through the same responder. Pings are answered; a close
+/// is returned and the connection ends.
+final class WebSocketControlHandler: ChannelInboundHandler, @unchecked Sendable {
+    // @unchecked: NIO calls a handler on its channel's event loop only.
+    typealias InboundIn = WebSocketFrame
+    typealias OutboundOut = WebSocketFrame
+
+    private let responder: any ControlResponder
+    private let connection: ControlConnection
+
+    init(responder: any ControlResponder, connection: ControlConnection) {
+        self.responder = responder
+        self.connection = connection
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let frame = Self.unwrapInboundIn(data)
+        switch frame.opcode {
+        case .text:
+            IncomingMessage.receive(String(buffer: frame.unmaskedData), from: connection, responder: responder)
+        case .binary:
+            connection.send(RPCMessage.error(.invalidRequest("send JSON-RPC as text messages"), id: nil))
+        case .ping:
+            let pong = WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData)
+            context.writeAndFlush(Self.wrapOutboundOut(pong), promise: nil)
+        case .connectionClose:
+            // The close is returned with the client's code, then the connection ends.
+            var code = frame.unmaskedData
+            let reply = WebSocketFrame(
+                fin: true, opcode: .connectionClose, data: code.readSlice(length: min(2, code.readableBytes)) ?? code)
+            let channel = context.channel
+            context.writeAndFlush(Self.wrapOutboundOut(reply)).whenComplete { _ in channel.close(promise: nil) }
+        default:
+            break
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        responder.closed(connection)
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+}

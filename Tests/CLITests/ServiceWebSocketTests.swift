@@ -1,0 +1,154 @@
+import Control
+import Foundation
+import Testing
+
+/// `meditate serve --listen`: the same protocol over a WebSocket, and who may use it. A real
+/// service playing to ALSA's null device, spoken to by a WebSocket client written from the RFC.
+@Suite("Service WebSocket")
+struct ServiceWebSocketTests {
+    /// A service listening on every address (so a token is needed), the port it was given,
+    /// and the pairing token it showed once.
+    private func pairedService(_ scratch: Scratch) throws -> (RunningService, port: Int, token: String) {
+        let service = try RunningService(
+            ["--backend", "alsa", "--device", "null", "--listen", "0.0.0.0:0"], scratch: scratch)
+        let log = service.waitForLog(containing: "?token=")
+        let token = log.split(separator: "?token=").last.map { String($0.prefix { $0.isHexDigit }) } ?? ""
+        let port = try #require(try Self.port(of: service))
+        return (service, port, token)
+    }
+
+    /// The port from `hello`'s `web` member (`http://host:port/`).
+    private static func port(of service: RunningService) throws -> Int? {
+        let web = try service.client().call("hello")["web"]?.stringValue ?? ""
+        return Int(web.split(separator: ":").last?.split(separator: "/").first ?? "")
+    }
+
+    @Test("off loopback: no token or a wrong one gets 401 and nothing else, another origin 403, the token 101")
+    func accessNeedsTheToken() throws {
+        // Given a service listening on every address, with the token it showed
+        let scratch = try Scratch()
+        let (service, port, token) = try pairedService(scratch)
+        defer { service.stop() }
+        #expect(token.count == 32)
+
+        // When the WebSocket is asked for without the token, with a wrong one, from another
+        // origin, and with the token
+        let none = try WebSocketTestClient(port: port, target: "/rpc")
+        let wrong = try WebSocketTestClient(port: port, target: "/rpc?token=" + String(repeating: "0", count: 32))
+        let foreign = try WebSocketTestClient(
+            port: port, target: "/rpc?token=\(token)", headers: ["Origin": "http://evil.example"])
+        let bearer = try WebSocketTestClient(port: port, target: "/rpc", headers: ["Authorization": "Bearer \(token)"])
+        let paired = try WebSocketTestClient(port: port, target: "/rpc?token=\(token)")
+
+        // Then the refusals say nothing but their status, and the token is let in
+        #expect(none.status == 401)
+        #expect(wrong.status == 401)
+        #expect(foreign.status == 403)
+        #expect(throws: WebSocketTestClient.Closed.self) { try none.readMessage(until: Date().addingTimeInterval(5)) }
+        #expect(bearer.status == 101)
+        #expect(paired.status == 101)
+        let hello = try paired.call("hello")
+        #expect(hello["result"]?["protocol"] == 1)
+        #expect(hello["result"]?["service"] == "meditate")
+    }
+
+    @Test("over the WebSocket: the same replies and events as on the socket; bad JSON keeps it, 1 MiB closes it")
+    func sameProtocolOverTheWebSocket() throws {
+        // Given a paired WebSocket client subscribed to events
+        let scratch = try Scratch()
+        let (service, port, token) = try pairedService(scratch)
+        defer { service.stop() }
+        let page = try WebSocketTestClient(port: port, target: "/rpc?token=\(token)")
+        #expect(try page.call("subscribe")["result"]?["status"] == ["state": "idle"])
+
+        // When a sit is started from the Unix socket, and the page sends a line that is not JSON
+        _ = try service.client().call("sit.start", ["minutes": "5"])
+        try page.send("{this is not json")
+
+        // Then the page sees the sit start, gets the parse error, and its connection goes on
+        var events: [String] = []
+        var parseError: JSONValue?
+        let deadline = Date().addingTimeInterval(20)
+        while !events.contains("session-started") || parseError == nil {
+            let message = try page.readMessage(until: deadline)
+            if let event = message["params"]?["event"]?.stringValue { events.append(event) }
+            if message["error"] != nil { parseError = message }
+        }
+        #expect(parseError?["error"]?["code"] == -32700)
+        #expect(try page.call("status", id: 2)["result"]?["state"] != nil)
+        // And the page's pause is the service's pause
+        #expect(try page.call("pause", id: 3)["result"] == ["pausing": true])
+        var phase: JSONValue?
+        while phase?["phase"] != "paused" { phase = try page.nextEvent(until: Date().addingTimeInterval(10)) }
+        #expect(try service.client().call("status")["state"] == "paused")
+
+        // When a message of 1 MiB is sent, the page's connection is closed (1009: too big)
+        try? page.sendFrame(opcode: 0x1, payload: Array(repeating: 0x78, count: 1 << 20))
+        var closed: WebSocketTestClient.Closed?
+        do {
+            while true { _ = try page.readMessage(until: Date().addingTimeInterval(10)) }
+        } catch let error as WebSocketTestClient.Closed {
+            closed = error
+        }
+        #expect(closed != nil)
+        // And another page is served
+        let other = try WebSocketTestClient(port: port, target: "/rpc?token=\(token)")
+        #expect(try other.call("hello")["result"]?["protocol"] == 1)
+    }
+
+    @Test("ctl token --new: the old token stops working, its pages are disconnected, the new one pairs")
+    func newTokenReplacesTheOld() throws {
+        // Given a paired page
+        let scratch = try Scratch()
+        let (service, port, token) = try pairedService(scratch)
+        defer { service.stop() }
+        let page = try WebSocketTestClient(port: port, target: "/rpc?token=\(token)")
+        #expect(page.status == 101)
+
+        // When the page asks for a new token itself, then `meditate ctl token --new` does
+        let refused = try page.call("token.new")
+        let result = try CLIRunner.run(["ctl", "token", "--new", "--socket", service.socket])
+
+        // Then the page is refused, ctl prints a pairing URL with a new token, the page is
+        // disconnected, the old token gets 401 and the new one 101
+        #expect(refused["error"]?["code"] == -32000)
+        #expect(result.status == 0)
+        let printed = result.stdout.split(separator: "?token=").last.map { String($0.prefix { $0.isHexDigit }) }
+        let renewed = try #require(printed)
+        #expect(renewed.count == 32 && renewed != token)
+        #expect(throws: WebSocketTestClient.Closed.self) {
+            while true { _ = try page.readMessage(until: Date().addingTimeInterval(10)) }
+        }
+        #expect(try WebSocketTestClient(port: port, target: "/rpc?token=\(token)").status == 401)
+        #expect(try WebSocketTestClient(port: port, target: "/rpc?token=\(renewed)").status == 101)
+    }
+
+    @Test("on loopback: no token is asked, but a request by another host name (DNS rebinding) is refused")
+    func loopbackNeedsNoToken() throws {
+        // Given a service listening on 127.0.0.1
+        let scratch = try Scratch()
+        let service = try RunningService(
+            ["--backend", "alsa", "--device", "null", "--listen", "127.0.0.1:0"], scratch: scratch)
+        defer { service.stop() }
+        let port = try #require(try Self.port(of: service))
+
+        // When the WebSocket is asked for without a token, by a loopback name and by another
+        let local = try WebSocketTestClient(port: port, target: "/rpc")
+        let rebound = try WebSocketTestClient(port: port, target: "/rpc", headers: ["Host": "evil.example:\(port)"])
+        let page = try WebSocketTestClient(port: port, target: "/", upgrade: false)
+
+        // Then the first is let in and the second refused; the page is not there yet (404)
+        #expect(local.status == 101)
+        #expect(try local.call("hello")["result"]?["web"] == .string("http://127.0.0.1:\(port)/"))
+        #expect(rebound.status == 403)
+        #expect(page.status == 404)
+    }
+
+    @Test("--listen with a bad address is one line, and nothing starts")
+    func badListenAddress() throws {
+        let result = try CLIRunner.run(["serve", "--listen", "8080"])
+        #expect(result.status != 0)
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(result.stderr.contains("--listen"))
+    }
+}
