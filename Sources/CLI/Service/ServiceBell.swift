@@ -11,17 +11,22 @@ final class ServiceBell {
     let number: Int
     let note: String
     /// The schedule it rings for, if any.
-    let scheduleID: Int64?
+    let scheduled: ScheduledRing?
+    var scheduleID: Int64? { scheduled?.id }
+    /// Whether its first strike has been played.
+    var sounded = false
+    /// Whether a session started before it sounded, and it was ended unheard.
+    var withdrawn = false
     /// When its first sample is to reach the device (monotonic seconds); nil: at once.
     let target: Double?
     /// Whether it has been placed on `target` to within a millisecond.
     var placed = false
 
-    init(live: LiveSession, number: Int, note: String, scheduleID: Int64?, target: Double?) {
+    init(live: LiveSession, number: Int, note: String, scheduled: ScheduledRing?, target: Double?) {
         self.live = live
         self.number = number
         self.note = note
-        self.scheduleID = scheduleID
+        self.scheduled = scheduled
         self.target = target
         placed = target == nil
     }

@@ -7,7 +7,7 @@ import Session
 extension ServiceConductor {
     /// Rings a bell; with `target` (monotonic seconds), its first sample reaches the device
     /// then, the output being opened `ServiceBell.leadSeconds` ahead.
-    func ring(_ request: BellRequest, scheduleID: Int64?, at target: Double?) throws(RPCError) -> JSONValue {
+    func ring(_ request: BellRequest, scheduled: ScheduledRing?, at target: Double?) throws(RPCError) -> JSONValue {
         guard !stopping else { throw .refused(localized("the service is stopping", de: "der Dienst wird beendet")) }
         let lead = target.map { max(0, $0 - PlayedClock.monotonicNow()) } ?? 0
         let live: LiveSession
@@ -20,7 +20,7 @@ extension ServiceConductor {
             throw .invalidParams(ErrorMessages.line(for: error))
         }
         sessionsStarted += 1
-        let bell = ServiceBell(live: live, number: sessionsStarted, note: note, scheduleID: scheduleID, target: target)
+        let bell = ServiceBell(live: live, number: sessionsStarted, note: note, scheduled: scheduled, target: target)
         do {
             try live.start()
         } catch {
@@ -34,11 +34,20 @@ extension ServiceConductor {
     }
 
     func tick(_ bell: ServiceBell) {
+        withdrawIfASessionStarted(bell)
         let finished = bell.live.isFinished
         let events = bell.live.poll()
         for notice in bell.live.takeNotices() { logger.warning("\(notice.line)") }
         let status = bell.live.status
         for case let .gong(gong) in events {
+            if let scheduled = bell.scheduled, !bell.sounded {
+                // A schedule's bell has fired when it is heard, not when its output opened.
+                publish([
+                    "event": "schedule-fired", "schedule": .number(Int(scheduled.id)), "action": "bell",
+                    "due": .finite(scheduled.due)
+                ])
+            }
+            bell.sounded = true
             var members: [String: JSONValue] = [
                 "event": "bell", "id": .number(bell.number), "bell": "bell", "frame": .number(gong.frame),
                 "at": .finite(Self.wallClock(of: gong, in: bell.live, status: status))
@@ -52,4 +61,25 @@ extension ServiceConductor {
         bells.removeAll { $0 === bell }
         releaseMemoryWhenIdle()
     }
+
+    /// A schedule's bell opens its output ahead of its instant; a sit or a track started in
+    /// that lead is not rung over (unless the schedule says `over`): the bell ends unheard,
+    /// and its schedule is told as skipped.
+    private func withdrawIfASessionStarted(_ bell: ServiceBell) {
+        guard let scheduled = bell.scheduled, !scheduled.over, !bell.sounded, !bell.withdrawn, !sessions.isEmpty,
+            Date().timeIntervalSince1970 < scheduled.due - Self.withdrawMarginSeconds
+        else { return }
+        bell.withdrawn = true
+        bell.live.end()
+        let line = localized("a session is playing", de: "eine Sitzung läuft")
+        logger.notice(
+            "\(localized("schedule", de: "Plan")) \(scheduled.id) \(localized("skipped", de: "ausgelassen")): \(line)")
+        publish([
+            "event": "schedule-skipped", "schedule": .number(Int(scheduled.id)), "action": "bell",
+            "due": .finite(scheduled.due), "reason": "busy", "message": .string(line)
+        ])
+    }
+
+    /// Closer to its instant than this, a bell may already be in the device's hands: it rings.
+    static let withdrawMarginSeconds = 0.05
 }

@@ -63,7 +63,9 @@ extension ServiceConductor {
             switch entry.action {
             case .bell:
                 let target = PlayedClock.monotonicNow() + occurrence.at.timeIntervalSinceNow
-                _ = try ring(BellRequest.parse(params: options), scheduleID: entry.id, at: target)
+                let scheduled = ScheduledRing(
+                    id: entry.id ?? 0, due: occurrence.at.timeIntervalSince1970, over: entry.over)
+                _ = try ring(BellRequest.parse(params: options), scheduled: scheduled, at: target)
             case .sit:
                 let request = try SitRequest.parse(params: options)
                 _ = try start(.timer, resumeOther: true) { () throws -> (LiveSession, String) in
@@ -79,6 +81,8 @@ extension ServiceConductor {
             return skip(occurrence, reason: "failed", line: error.message)
         }
         logger.notice("\(localized("schedule", de: "Plan")) \(entry.id ?? 0): \(entry.action.rawValue)")
+        // A bell's output opens ahead of its instant: it has fired when it is heard (`tick`).
+        guard entry.action != .bell else { return }
         publish([
             "event": "schedule-fired", "schedule": .number(Int(entry.id ?? 0)),
             "action": .string(entry.action.rawValue), "due": .finite(occurrence.at.timeIntervalSince1970)

@@ -197,7 +197,7 @@ final class ServiceConductor {
         case "seek":
             return try seek(request.params)
         case "bell.ring":
-            return try ring(BellRequest.parse(params: request.params), scheduleID: nil, at: nil)
+            return try ring(BellRequest.parse(params: request.params), scheduled: nil, at: nil)
         case "token.new":
             return try newToken(from: connection)
         default:
