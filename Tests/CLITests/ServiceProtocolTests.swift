@@ -133,6 +133,50 @@ struct ServiceProtocolTests {
         withExtendedLifetime((subscribers, flooder, control)) {}
     }
 
+    @Test("a client that sends far faster than it is answered is read only as fast: what waits for it stays bounded")
+    func floodIsReadAtTheServicesPace() throws {
+        // Given a service, and a client that writes 30 000 requests (each `stats`, a tenth of a
+        // millisecond or more of the service's time) from one thread as fast as its socket
+        // takes them, and counts the replies on another
+        let scratch = try Scratch()
+        let service = try service(scratch)
+        defer { service.stop() }
+        let total = underThreadSanitizer ? 3_000 : 30_000
+        let batch = 100
+        let lines = Array(
+            repeating: RPCRequest(id: 1, method: "stats").line + "\n", count: batch
+        ).joined()
+        let ledger = FloodLedger()
+        let flooder = try RawUnixSocket(path: service.socket)
+        let finished = DispatchSemaphore(value: 0)
+
+        // When it floods
+        Thread.detachNewThread {
+            for _ in 0..<(total / batch) {
+                guard (try? flooder.send(Array(lines.utf8))) != nil else { break }
+                ledger.wrote(batch)
+            }
+            finished.signal()
+        }
+        Thread.detachNewThread {
+            flooder.readLines(total) { ledger.answer() }
+            finished.signal()
+        }
+        let ended = [finished.wait(timeout: .now() + 300), finished.wait(timeout: .now() + 300)]
+
+        // Then every request was answered, and the service never took in much more than it
+        // had answered: what the sockets' buffers hold (some thousands of such lines) and its
+        // own bound. A service that read ahead would have taken nearly all of them at once.
+        #expect(ended == [.success, .success])
+        #expect(ledger.answers == total)
+        #expect(ledger.widest < total / 2, "\(ledger.widest) requests were written and not yet answered")
+        // And its memory stayed bounded (ThreadSanitizer's shadow memory multiplies a
+        // process's size: no bound there), and others are answered
+        let peak = try peakResidentMiB(of: service.process.processIdentifier)
+        #expect(peak < 64 || underThreadSanitizer, "peak RSS \(peak) MiB")
+        #expect(try service.client().call("status") == ["state": "idle"])
+    }
+
     @Test(
         "SIGTERM the moment a session has ended, with a schedule that lets the service sleep a minute: it exits at once"
     )

@@ -136,6 +136,8 @@ final class ServiceConductor {
     // MARK: Requests
 
     private func handle(_ job: ServiceInbox.Job) {
+        // Counted against the connection's bound until done (`ControlConnection`).
+        defer { job.connection.requestDone() }
         let outcome: Result<JSONValue, RPCError>
         do throws(RPCError) {
             outcome = .success(try perform(job.request, from: job.connection))

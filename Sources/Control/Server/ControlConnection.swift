@@ -16,6 +16,8 @@ public final class ControlConnection: Sendable, Hashable {
     private let channel: any Channel
     public let framing: Framing
     private let queued = Atomic<Int>(0)
+    /// Requests handed to the service and not yet carried out.
+    private let waiting = Atomic<Int>(0)
     private let maximumQueuedBytes: Int
     /// A number for the log.
     public let number: Int
@@ -50,6 +52,33 @@ public final class ControlConnection: Sendable, Hashable {
         }
         written.whenComplete { _ in self.queued.subtract(bytes, ordering: .relaxed) }
         return true
+    }
+
+    /// How many requests of one client may wait for the service. Past it the connection is not
+    /// read until the service has caught up: a client that sends faster than it is answered
+    /// waits (its writes block), and what waits for it here stays bounded.
+    public static let maximumWaiting = 16
+
+    /// A request is handed to the service (on the connection's event loop): at the bound,
+    /// reading stops.
+    func requestTaken() {
+        if waiting.add(1, ordering: .acquiringAndReleasing).newValue >= Self.maximumWaiting {
+            channel.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in }
+        }
+    }
+
+    /// The service has carried out one of this connection's requests (from any thread): below
+    /// the bound again, reading goes on.
+    public func requestDone() {
+        guard waiting.subtract(1, ordering: .acquiringAndReleasing).newValue == Self.maximumWaiting - 1 else {
+            return
+        }
+        let channel = self.channel
+        channel.eventLoop.execute { [self] in
+            // Another request may have reached the bound again meanwhile; its own `done` reopens.
+            guard waiting.load(ordering: .acquiring) < Self.maximumWaiting else { return }
+            channel.setOption(ChannelOptions.autoRead, value: true).whenFailure { _ in }
+        }
     }
 
     /// Bytes sent that the client has not yet taken.

@@ -5,7 +5,9 @@ enum IncomingMessage {
         // Blank messages between requests are allowed (a person typing into socat).
         guard text.contains(where: { !$0.isWhitespace }) else { return }
         switch RPCRequest.parse(line: text) {
-        case let .success(request): responder.respond(to: request, from: connection)
+        case let .success(request):
+            connection.requestTaken()
+            responder.respond(to: request, from: connection)
         case let .failure(failure): connection.send(RPCMessage.error(failure.error, id: failure.id))
         }
     }
