@@ -7,11 +7,12 @@ ARGS         ?= --help
 # C libraries the engine links against (headers and pkg-config files).
 BUILD_PACKAGES := pkg-config libasound2-dev libpulse-dev libmpg123-dev libsndfile1-dev libsoxr-dev \
                   libebur128-dev libsqlite3-dev libgcrypt20-dev libid3tag0-dev \
-                  libsystemd-dev
+                  libsystemd-dev libqrencode-dev
 # What the tests play to and record from: a private PulseAudio server with a null sink, parec
 # to record its monitor, ALSA's pulse plugin (ALSA's file, tee and null come with libasound2), and
-# tmux, a terminal that a test can close under a sit.
-TEST_PACKAGES  := pulseaudio pulseaudio-utils libasound2-plugins tmux
+# tmux, a terminal that a test can close under a sit, and zbarimg, which reads back the pairing
+# QR code the terminal shows.
+TEST_PACKAGES  := pulseaudio pulseaudio-utils libasound2-plugins tmux zbar-tools
 # Tools the benchmark compares against and uses to make its input.
 BENCH_PACKAGES := sox libsox-fmt-pulse mpg123 lame ffmpeg pulseaudio pulseaudio-utils python3-numpy
 

@@ -54,6 +54,11 @@ let package = Package(
             name: "CGcrypt", pkgConfig: "libgcrypt",
             providers: [.apt(["libgcrypt20-dev"])]),
 
+        // The pairing URL of `serve --listen` as a QR code in the terminal, for the phone to scan.
+        .systemLibrary(
+            name: "CQRencode", pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]),
+
         // malloc_trim: the service gives back what its sessions freed.
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
 
@@ -108,7 +113,7 @@ let package = Package(
         .executableTarget(
             name: "CLI",
             dependencies: [
-                "Session", "Library", "ConfigSyntax", "Control", "CSystemd", "CMalloc",
+                "Session", "Library", "ConfigSyntax", "Control", "CSystemd", "CMalloc", "CQRencode",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -96,7 +96,9 @@ struct ServiceWebSocketTests {
         #expect(try other.call("hello")["result"]?["protocol"] == 1)
     }
 
-    @Test("ctl token --new: the old token stops working, its pages are disconnected, the new one pairs")
+    @Test(
+        "ctl token --new: the old token stops working, its pages are disconnected, the new one pairs, its QR code reads back"
+    )
     func newTokenReplacesTheOld() throws {
         // Given a paired page
         let scratch = try Scratch()
@@ -107,7 +109,7 @@ struct ServiceWebSocketTests {
 
         // When the page asks for a new token itself, then `meditate ctl token --new` does
         let refused = try page.call("token.new")
-        let result = try CLIRunner.run(["ctl", "token", "--new", "--socket", service.socket])
+        let result = try CLIRunner.run(["ctl", "token", "--new", "--qr", "--socket", service.socket])
 
         // Then the page is refused, ctl prints a pairing URL with a new token, the page is
         // disconnected, the old token gets 401 and the new one 101
@@ -116,6 +118,11 @@ struct ServiceWebSocketTests {
         let printed = result.stdout.split(separator: "?token=").last.map { String($0.prefix { $0.isHexDigit }) }
         let renewed = try #require(printed)
         #expect(renewed.count == 32 && renewed != token)
+        // And the QR code drawn under it reads back as the same URL (as a phone's camera reads it)
+        let url = try #require(result.stdout.split(separator: "\n").first?.split(separator: " ").last)
+        let drawing = result.stdout.split(separator: "\n").dropFirst()
+        #expect(drawing.count > 10)
+        #expect(try QRCodeReading.decode(Array(drawing), in: scratch) == String(url))
         #expect(throws: WebSocketTestClient.Closed.self) {
             while true { _ = try page.readMessage(until: Date().addingTimeInterval(10)) }
         }

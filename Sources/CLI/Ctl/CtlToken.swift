@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// `meditate ctl token --new`: a new pairing token for the page on the phone.
 struct CtlToken: ParsableCommand {
@@ -28,13 +29,24 @@ struct CtlToken: ParsableCommand {
         }
     }
 
+    @Flag(
+        help: .localized(
+            "Draw the pairing URL as a QR code even when stdout is not a terminal.",
+            de: "Zeichnet die Kopplungs-URL als QR-Code, auch wenn stdout kein Terminal ist."))
+    var qr = false
+
     func run() throws {
         try options.call("token.new") { result in
-            if let url = result["url"]?.stringValue {
-                return localized("pair a phone", de: "ein Telefon koppeln") + ": " + url
+            guard let url = result["url"]?.stringValue else {
+                return localized("new pairing token", de: "neues Kopplungs-Token") + ": "
+                    + (result["token"]?.stringValue ?? "")
             }
-            return localized("new pairing token", de: "neues Kopplungs-Token") + ": "
-                + (result["token"]?.stringValue ?? "")
+            var text = localized("pair a phone", de: "ein Telefon koppeln") + ": " + url
+            // For a person at the terminal, the same as a code the phone's camera reads.
+            if qr || isatty(STDOUT_FILENO) == 1, let code = TerminalQRCode.lines(of: url) {
+                text += "\n" + code.joined(separator: "\n")
+            }
+            return text
         }
     }
 }

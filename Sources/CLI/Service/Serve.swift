@@ -106,6 +106,10 @@ struct Serve: ParsableCommand {
             let url = WebAddress.url(host: web.host, port: web.port, token: try token.renew())
             logger.notice(
                 "\(localized("pair a phone (shown once)", de: "ein Telefon koppeln (nur einmal angezeigt)")): \(url)")
+            // For a person at the terminal, the same as a code the phone's camera reads.
+            if isatty(STDERR_FILENO) == 1, let code = TerminalQRCode.lines(of: url) {
+                StandardStream.write(code.joined(separator: "\n") + "\n", to: STDERR_FILENO)
+            }
         }
         return web
     }
