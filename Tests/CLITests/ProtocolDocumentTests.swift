@@ -48,7 +48,7 @@ struct ProtocolDocumentTests {
                 // An event is matched with the next one that matches it (others are skipped).
                 var seen: [String] = []
                 var found = false
-                let deadline = Date().timeIntervalSince1970 + 30
+                let deadline = MonotonicClock.seconds() + 30
                 while !found {
                     if events.isEmpty {
                         let message = try client.readMessage(until: deadline)
@@ -65,7 +65,7 @@ struct ProtocolDocumentTests {
             // A reply: events that come first wait for their own lines.
             var reply: JSONValue?
             while reply == nil {
-                let message = try client.readMessage(until: Date().timeIntervalSince1970 + 30)
+                let message = try client.readMessage(until: MonotonicClock.seconds() + 30)
                 if message["method"] == "event" { events.append(message) } else { reply = message }
             }
             let received = try #require(reply)

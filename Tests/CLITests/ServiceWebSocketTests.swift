@@ -151,6 +151,34 @@ struct ServiceWebSocketTests {
         #expect(page.status == 404)
     }
 
+    @Test(
+        "before its upgrade a connection may send nothing for 10 s at most, and 64 may be open: more are closed at once"
+    )
+    func silentConnectionsAreBounded() throws {
+        // Given a service listening on loopback, a WebSocket to it, and 63 connections that
+        // send nothing
+        let scratch = try Scratch()
+        let service = try RunningService(
+            ["--backend", "alsa", "--device", "null", "--listen", "127.0.0.1:0"], scratch: scratch)
+        defer { service.stop() }
+        let port = try #require(try Self.port(of: service))
+        let page = try WebSocketTestClient(port: port, target: "/rpc")
+        let silent = try (0..<63).map { _ in try SilentConnection(port: port) }
+
+        // When one more connects
+        let extra = try SilentConnection(port: port)
+
+        // Then it is closed at once, the silent ones after about 10 s, and the WebSocket,
+        // quiet as long, is not
+        #expect(extra.closed(within: 2))
+        #expect(silent.allSatisfy { $0.closed(within: 20) })
+        Thread.sleep(forTimeInterval: 1)
+        #expect(page.status == 101)
+        #expect(try page.call("hello")["result"]?["protocol"] == 1)
+        // And a new connection is served again
+        #expect(try WebSocketTestClient(port: port, target: "/rpc").status == 101)
+    }
+
     @Test("--listen with a bad address is one line, and nothing starts")
     func badListenAddress() throws {
         let result = try CLIRunner.run(["serve", "--listen", "8080"])

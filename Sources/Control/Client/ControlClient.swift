@@ -86,7 +86,7 @@ public final class ControlClient {
         }
     }
 
-    /// The next line the service sends, parsed.
+    /// The next line the service sends, parsed; `deadline` is in `MonotonicClock` seconds.
     public func readMessage(until deadline: Double) throws(ControlError) -> JSONValue {
         while true {
             if let newline = received[start...].firstIndex(of: UInt8(ascii: "\n")) {

@@ -21,6 +21,12 @@ public final class WebControlServer: Sendable {
     private let channel: any Channel
     private let open = NIOLockedValueBox<[Int: ControlConnection]>([:])
 
+    /// Connections open at once, WebSockets and requests before their upgrade; more are
+    /// closed as they come.
+    public static let maximumConnections = 64
+    /// How long a connection may send nothing before it has become a WebSocket.
+    public static let handshakeSeconds: Int64 = 10
+
     /// Listens on `host:port`; `access(isLoopback)` gives the rule for who may connect, once the
     /// address is bound and known to be loopback or not.
     public init(
@@ -31,11 +37,17 @@ public final class WebControlServer: Sendable {
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let accessBox = NIOLockedValueBox<WebAccess?>(nil)
         let open = self.open
+        let connected = NIOLockedValueBox(0)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 64)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
-                guard let access = accessBox.withLockedValue({ $0 }) else {
+                let count = connected.withLockedValue { count in
+                    count += 1
+                    return count
+                }
+                channel.closeFuture.whenComplete { _ in connected.withLockedValue { $0 -= 1 } }
+                guard let access = accessBox.withLockedValue({ $0 }), count <= Self.maximumConnections else {
                     return channel.close()
                 }
                 return channel.eventLoop.makeCompletedFuture {
@@ -111,11 +123,19 @@ public final class WebControlServer: Sendable {
                 }
             })
         let requests = WebRequestHandler(access: access)
+        let idle = IdleStateHandler(readTimeout: .seconds(handshakeSeconds))
+        let idleName = "handshake-idle"
+        let deadline = HandshakeDeadline()
+        try channel.pipeline.syncOperations.addHandler(idle, name: idleName)
+        try channel.pipeline.syncOperations.addHandler(deadline)
         try channel.pipeline.syncOperations.configureHTTPServerPipeline(
             withServerUpgrade: (
                 upgraders: [upgrader],
                 completionHandler: { context in
                     context.pipeline.syncOperations.removeHandler(requests, promise: nil)
+                    context.pipeline.syncOperations.removeHandler(deadline, promise: nil)
+                    // By name: the handler itself is not Sendable.
+                    context.pipeline.syncOperations.removeHandler(name: idleName, promise: nil)
                 }
             ))
         try channel.pipeline.syncOperations.addHandler(requests)

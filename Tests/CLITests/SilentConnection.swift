@@ -1,0 +1,39 @@
+import Foundation
+
+/// A TCP connection to 127.0.0.1 that sends nothing: for what the listener does with clients
+/// that hold connections open.
+final class SilentConnection {
+    private let socket: Int32
+
+    init(port: Int) throws {
+        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard socket >= 0, connected == 0 else {
+            close(socket)
+            throw WebSocketTestClient.Failure(description: "connect: \(errno)")
+        }
+    }
+
+    deinit { close(socket) }
+
+    /// Whether the other end closes it within `seconds`.
+    func closed(within seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        var byte: UInt8 = 0
+        while true {
+            let left = Int32(max(0, deadline.timeIntervalSinceNow * 1000))
+            var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, left) > 0 else { return false }
+            let count = recv(socket, &byte, 1, 0)
+            if count <= 0 { return true }
+        }
+    }
+}
