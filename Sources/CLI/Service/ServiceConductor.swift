@@ -48,6 +48,7 @@ final class ServiceConductor {
     /// Runs until SIGTERM, SIGINT or SIGHUP, then ends the session playing with a fade,
     /// records it, and returns.
     func run(socket: String) {
+        Self.keepLargeBlocksApart()
         closeInterruptedRecords()
         loadSchedules()
         startHooks()
@@ -96,6 +97,16 @@ final class ServiceConductor {
     func releaseMemoryWhenIdle() {
         guard sessions.isEmpty && bells.isEmpty else { return }
         malloc_trim(0)
+    }
+
+    /// Large blocks (a session's rings, the decoder's buffers) get pages of their own, given
+    /// back when freed. glibc otherwise raises its threshold to the largest block freed, and
+    /// the next session's rings land in the heap, where what stays around them pins their
+    /// pages: measured, 1.1 MiB more kept idle after a track and a sit (the heap 1.6 MiB
+    /// larger instead of 0.4), at no measurable cost in CPU.
+    static func keepLargeBlocksApart() {
+        _ = mallopt(M_MMAP_THRESHOLD, 64 * 1024)
+        _ = mallopt(M_TRIM_THRESHOLD, 64 * 1024)
     }
 
     /// Tells subscribers, and the hooks, what happened.
