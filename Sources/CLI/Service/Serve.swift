@@ -95,7 +95,8 @@ struct Serve: ParsableCommand {
         let web = try WebControlServer(host: address.host, port: address.port, responder: inbox) { isLoopback in
             WebAccess(token: isLoopback ? nil : token)
         }
-        let where_ = localized("web page and WebSocket on", de: "Webseite und WebSocket auf")
+        // The phone's page is to be served at this address; today only the WebSocket at /rpc answers.
+        let where_ = localized("WebSocket (/rpc) on", de: "WebSocket (/rpc) auf")
         if web.isLoopback {
             logger.notice("\(where_) \(WebAddress.url(host: web.host, port: web.port))")
         } else if token.isSet {
