@@ -17,21 +17,7 @@ final class WebSocketTestClient {
 
     /// Connects to `127.0.0.1:port` and asks for `target` with `headers` added.
     init(port: Int, target: String, headers: [String: String] = [:], upgrade: Bool = true) throws {
-        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw Failure(description: "socket: \(errno)") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else {
-            close(socket)
-            throw Failure(description: "connect: \(errno)")
-        }
+        socket = try LoopbackTCP.connect(port: port)
         var request = "GET \(target) HTTP/1.1\r\n"
         if headers["Host"] == nil { request += "Host: 127.0.0.1:\(port)\r\n" }
         if upgrade {
