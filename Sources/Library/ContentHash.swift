@@ -48,7 +48,8 @@ public enum ContentHash {
 
     private static let digestLength = Int(gcry_md_get_algo_dlen(Int32(GCRY_MD_SHA256.rawValue)))
 
-    private static func hex(_ bytes: some Sequence<UInt8>) -> String {
+    /// Bytes as lowercase hex, two digits each.
+    public static func hex(_ bytes: some Sequence<UInt8>) -> String {
         bytes.map { byte in
             let hex = String(byte, radix: 16)
             return byte < 16 ? "0" + hex : hex

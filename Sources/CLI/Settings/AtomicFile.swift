@@ -7,9 +7,10 @@ import Glibc
 /// is left alone.
 enum AtomicFile {
     /// Reads the file ("" when there is none), hands its text to `change`, and writes what
-    /// `change` returns when that differs; all under an exclusive lock on its folder.
+    /// `change` returns when that differs; all under an exclusive lock on its folder. A file
+    /// made anew gets `newFileMode`, or what the umask leaves of 0666.
     static func update(
-        _ path: String,
+        _ path: String, newFileMode: mode_t? = nil,
         _ change: (String) throws(SettingsError) -> String
     ) throws(SettingsError) {
         let target = resolved(path)
@@ -26,7 +27,7 @@ enum AtomicFile {
         let current = try ConfigFile.text(at: target)
         let changed = try change(current)
         guard changed != current else { return }
-        try replace(target, with: changed, reportedAs: path)
+        try replace(target, with: changed, reportedAs: path, newFileMode: newFileMode)
     }
 
     /// The file a path names: a symlink's target, resolved as far as it exists.
@@ -61,7 +62,9 @@ enum AtomicFile {
 
     /// Writes `text` to a temporary file beside `target` with `target`'s mode, and renames it
     /// onto `target`.
-    private static func replace(_ target: String, with text: String, reportedAs path: String) throws(SettingsError) {
+    private static func replace(
+        _ target: String, with text: String, reportedAs path: String, newFileMode: mode_t?
+    ) throws(SettingsError) {
         var mode: mode_t = 0o644
         var info = stat()
         if stat(target, &info) == 0 {
@@ -72,6 +75,8 @@ enum AtomicFile {
                 throw .unwritable(
                     path: path, reason: localized("the file is read-only", de: "die Datei ist schreibgeschützt"))
             }
+        } else if let newFileMode {
+            mode = newFileMode
         } else {
             let mask = umask(0)
             umask(mask)

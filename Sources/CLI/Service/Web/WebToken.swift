@@ -37,7 +37,7 @@ final class WebToken: WebTokenChecking {
     func renew() throws(WebTokenError) -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        let token = bytes.map { $0 < 16 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        let token = ContentHash.hex(bytes)
         guard let digest = ContentHash.of(bytes: Array(token.utf8)) else {
             throw .cannotStore(path: path, reason: "SHA-256 unavailable")
         }
@@ -46,25 +46,18 @@ final class WebToken: WebTokenChecking {
         return token
     }
 
-    /// Written whole to a new file and renamed over the old: a crash leaves one or the other.
+    /// Written whole to a new file and renamed over the old (`AtomicFile`): a crash leaves one
+    /// or the other.
     private func store(_ digest: String) throws(WebTokenError) {
-        let folder = (path as NSString).deletingLastPathComponent
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try AtomicFile.update(path, newFileMode: 0o600) { _ in digest + "\n" }
         } catch {
-            throw .cannotStore(path: path, reason: error.localizedDescription)
-        }
-        let temporary = path + ".new"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .cannotStore(path: path, reason: String(cString: strerror(errno))) }
-        let line = Array((digest + "\n").utf8)
-        let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        let synced = fsync(descriptor) == 0
-        let reason = String(cString: strerror(errno))
-        close(descriptor)
-        guard written == line.count, synced, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw .cannotStore(path: path, reason: reason)
+            switch error {
+            case let .unwritable(_, reason), let .unreadable(_, reason):
+                throw .cannotStore(path: path, reason: reason)
+            default:
+                throw .cannotStore(path: path, reason: error.localizedDescription)
+            }
         }
     }
 
