@@ -46,14 +46,7 @@ public struct WebAccess: Sendable {
     /// The token from the query (`?token=…`, what the pairing URL carries), an
     /// `Authorization: Bearer …` header (scripts), or the cookie of that name (the page).
     static func offeredToken(in head: HTTPRequestHead) -> String? {
-        if let query = head.uri.split(separator: "?", maxSplits: 1).dropFirst().first {
-            for pair in query.split(separator: "&") {
-                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                if parts.count == 2, parts[0] == tokenName {
-                    return String(parts[1]).removingPercentEncoding
-                }
-            }
-        }
+        if let token = tokenInQuery(of: head) { return token }
         if let authorization = head.headers.first(name: "authorization") {
             let parts = authorization.split(separator: " ", maxSplits: 1)
             if parts.count == 2, parts[0].lowercased() == "bearer" {
@@ -66,6 +59,18 @@ public struct WebAccess: Sendable {
                 if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == tokenName {
                     return String(parts[1])
                 }
+            }
+        }
+        return nil
+    }
+
+    /// The token in the request's query (`?token=…`), if any.
+    static func tokenInQuery(of head: HTTPRequestHead) -> String? {
+        guard let query = head.uri.split(separator: "?", maxSplits: 1).dropFirst().first else { return nil }
+        for pair in query.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            if parts.count == 2, parts[0] == tokenName {
+                return String(parts[1]).removingPercentEncoding
             }
         }
         return nil

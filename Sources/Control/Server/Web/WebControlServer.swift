@@ -6,8 +6,8 @@ import NIOPosix
 import NIOWebSocket
 
 /// The control protocol over a WebSocket on TCP (`meditate serve --listen`): the same JSON-RPC
-/// messages, one per text message, answered by the same responder as the Unix socket. Who may
-/// connect is `WebAccess`'s to say, on the upgrade request.
+/// messages, one per text message, answered by the same responder as the Unix socket, and the
+/// phone's page that speaks it. Who may connect is `WebAccess`'s to say, on each request.
 public final class WebControlServer: Sendable {
     /// Where the WebSocket is: `ws://host:port/rpc`.
     public static let webSocketPath = "/rpc"
@@ -30,7 +30,7 @@ public final class WebControlServer: Sendable {
     /// Listens on `host:port`; `access(isLoopback)` gives the rule for who may connect, once the
     /// address is bound and known to be loopback or not.
     public init(
-        host: String, port: Int, responder: any ControlResponder,
+        host: String, port: Int, responder: any ControlResponder, pages: WebPages = WebPages(),
         access makeAccess: (_ isLoopback: Bool) throws(ControlError) -> WebAccess
     ) throws(ControlError) {
         let address = "\(host):\(port)"
@@ -51,7 +51,7 @@ public final class WebControlServer: Sendable {
                     return channel.close()
                 }
                 return channel.eventLoop.makeCompletedFuture {
-                    try Self.configure(channel, access: access, responder: responder, open: open)
+                    try Self.configure(channel, access: access, responder: responder, pages: pages, open: open)
                 }
             }
         do {
@@ -94,7 +94,7 @@ public final class WebControlServer: Sendable {
     }
 
     private static func configure(
-        _ channel: any Channel, access: WebAccess, responder: any ControlResponder,
+        _ channel: any Channel, access: WebAccess, responder: any ControlResponder, pages: WebPages,
         open: NIOLockedValueBox<[Int: ControlConnection]>
     ) throws {
         let upgrader = NIOWebSocketServerUpgrader(
@@ -122,7 +122,7 @@ public final class WebControlServer: Sendable {
                         WebSocketControlHandler(responder: responder, connection: connection))
                 }
             })
-        let requests = WebRequestHandler(access: access)
+        let requests = WebRequestHandler(access: access, pages: pages)
         let idle = IdleStateHandler(readTimeout: .seconds(handshakeSeconds))
         let idleName = "handshake-idle"
         let deadline = HandshakeDeadline()

@@ -1,19 +1,26 @@
 import NIOCore
 import NIOHTTP1
 
-/// Answers the HTTP requests that were not upgraded to the WebSocket: a refusal (401, 403)
-/// with nothing else in it, 426 for the WebSocket's path asked without an upgrade, 404 for
-/// the rest. Each answer closes its connection: nothing here is worth keeping one open for.
+/// Answers the HTTP requests that were not upgraded to the WebSocket: the page's files, a
+/// refusal (401, 403) with nothing else in it, 426 for the WebSocket's path asked without an
+/// upgrade, 404 for the rest. Each answer closes its connection: the page is three files, and a
+/// connection kept open would count against the listener's bound for nothing.
+///
+/// A page asked for with the token in its address gets the token back as a cookie (HttpOnly,
+/// SameSite=Strict): the page's WebSocket, opened from the same origin, carries it without the
+/// page's script ever reading it, and the address can drop it.
 final class WebRequestHandler: ChannelInboundHandler, RemovableChannelHandler, @unchecked Sendable {
     // @unchecked: NIO calls a handler on its channel's event loop only.
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
     private let access: WebAccess
+    private let pages: WebPages
     private var head: HTTPRequestHead?
 
-    init(access: WebAccess) {
+    init(access: WebAccess, pages: WebPages) {
         self.access = access
+        self.pages = pages
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -23,30 +30,66 @@ final class WebRequestHandler: ChannelInboundHandler, RemovableChannelHandler, @
         case .end:
             guard let head else { return }
             self.head = nil
-            respond(context: context, status: status(for: head), version: head.version)
+            respond(context: context, to: head)
         }
     }
 
-    private func status(for head: HTTPRequestHead) -> HTTPResponseStatus {
-        switch access.verdict(for: head) {
-        case .unauthorized: return .unauthorized
-        case .forbidden: return .forbidden
-        case .allowed: break
-        }
-        guard head.method == .GET || head.method == .HEAD else { return .methodNotAllowed }
-        return WebAccess.path(of: head) == WebControlServer.webSocketPath ? .upgradeRequired : .notFound
-    }
-
-    private func respond(context: ChannelHandlerContext, status: HTTPResponseStatus, version: HTTPVersion) {
+    private func respond(context: ChannelHandlerContext, to head: HTTPRequestHead) {
         var headers = HTTPHeaders()
-        headers.add(name: "content-length", value: "0")
         headers.add(name: "connection", value: "close")
         headers.add(name: "cache-control", value: "no-store")
-        if status == .upgradeRequired { headers.add(name: "upgrade", value: "websocket") }
-        if status == .unauthorized { headers.add(name: "www-authenticate", value: "Bearer") }
+        let status: HTTPResponseStatus
+        var body: [UInt8] = []
+        let path = WebAccess.path(of: head)
+        switch access.verdict(for: head) {
+        case .unauthorized:
+            status = .unauthorized
+            headers.add(name: "www-authenticate", value: "Bearer")
+        case .forbidden:
+            status = .forbidden
+        case .allowed:
+            if head.method != .GET && head.method != .HEAD {
+                status = .methodNotAllowed
+            } else if path == WebControlServer.webSocketPath {
+                status = .upgradeRequired
+                headers.add(name: "upgrade", value: "websocket")
+            } else if let page = pages.page(at: path) {
+                status = .ok
+                body = head.method == .GET ? page.body : []
+                headers.add(name: "content-type", value: page.contentType)
+                Self.addPageHeaders(to: &headers)
+                if access.token != nil, let token = WebAccess.tokenInQuery(of: head) {
+                    headers.add(name: "set-cookie", value: Self.cookie(token))
+                }
+            } else {
+                status = .notFound
+            }
+        }
+        headers.add(name: "content-length", value: String(head.method == .HEAD && status == .ok ? 0 : body.count))
         let channel = context.channel
-        context.write(Self.wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))))
-            .whenFailure { _ in channel.close(promise: nil) }
+        context.write(
+            Self.wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers)))
+        ).whenFailure { _ in channel.close(promise: nil) }
+        if !body.isEmpty {
+            context.write(Self.wrapOutboundOut(.body(.byteBuffer(channel.allocator.buffer(bytes: body)))), promise: nil)
+        }
         context.writeAndFlush(Self.wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+    }
+
+    /// The page runs only its own files, talks only to its own origin, is never framed by
+    /// another page, and never sends its address (with the token in it) anywhere.
+    private static func addPageHeaders(to headers: inout HTTPHeaders) {
+        headers.add(
+            name: "content-security-policy",
+            value:
+                "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                + "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+        headers.add(name: "x-content-type-options", value: "nosniff")
+        headers.add(name: "referrer-policy", value: "no-referrer")
+    }
+
+    /// A year: the phone stays paired until the token is renewed.
+    private static func cookie(_ token: String) -> String {
+        "\(WebAccess.tokenName)=\(token); Path=/; Max-Age=31536000; HttpOnly; SameSite=Strict"
     }
 }

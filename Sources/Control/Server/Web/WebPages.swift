@@ -1,0 +1,40 @@
+/// The files of the phone's page, held in memory for the service's life (a few tens of KiB),
+/// by the path they are asked for: read once at the start, so that a request never waits on
+/// the disk, and a file changed under a running service cannot be served half written.
+public struct WebPages: Sendable {
+    /// One file: its bytes and what they are.
+    public struct Page: Sendable {
+        public let contentType: String
+        public let body: [UInt8]
+
+        public init(contentType: String, body: [UInt8]) {
+            self.contentType = contentType
+            self.body = body
+        }
+    }
+
+    private let pages: [String: Page]
+
+    /// `pages` by path, each starting with `/`; `/` itself serves `/index.html`.
+    public init(_ pages: [String: Page] = [:]) {
+        self.pages = pages
+    }
+
+    public var isEmpty: Bool { pages.isEmpty }
+
+    func page(at path: String) -> Page? {
+        pages[path == "/" ? "/index.html" : path]
+    }
+
+    /// The content type of a file by its name's ending.
+    public static func contentType(ofFileNamed name: String) -> String? {
+        switch name.split(separator: ".").last {
+        case "html": "text/html; charset=utf-8"
+        case "js": "text/javascript; charset=utf-8"
+        case "css": "text/css; charset=utf-8"
+        case "json": "application/json; charset=utf-8"
+        case "svg": "image/svg+xml"
+        default: nil
+        }
+    }
+}
