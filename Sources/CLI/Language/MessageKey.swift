@@ -20,6 +20,14 @@ enum MessageKey: String, CaseIterable, Sendable {
     case presetSaved, presetNoneYet
     // Errors.
     case errorPrefix
+    // The phone's page (Web/app.js reads these by the same keys from /messages.json).
+    case pageTitle, pageNow, pageSit, pageLibrary, pagePractice, pageSchedule, pageViews, pageConnecting
+    case pageReconnecting, pageIdle, pageHeld, pageOutputLost, pageTrackAt, pagePause, pageResume, pageEnd
+    case pageProgress, pagePresets, pageNoPresets, pageYourSit, pageMinutes, pageInterval, pageNone, pageFewer
+    case pageMore, pageNoise, pageSilence, pageGong, gongBowl, gongGong, gongBell, pageStart, pageNoTracks
+    case pageUnknownTeacher, pagePlay, pageThenSit, pageCalendar, pageDaySat, pageNothingScheduled, pageAdd
+    case pageRemove, pageRemoveSchedule, pageWhat, pageAt, pageDays, pageDaily
+    case pageWeekdays, pageWeekend, pageActionSit, pageActionBell, pageScheduleAt, pageScheduleEvery, pageNext
     // Affirmations shown during a sit, one per line.
     case affirmations
 }

@@ -92,11 +92,21 @@ struct Serve: ParsableCommand {
     private func listenOnWeb(
         _ address: ListenAddress, token: WebToken, inbox: ServiceInbox, logger: Logger
     ) throws -> WebControlServer {
-        let web = try WebControlServer(host: address.host, port: address.port, responder: inbox) { isLoopback in
+        let (pages, folder) = PageFiles.load()
+        let web = try WebControlServer(host: address.host, port: address.port, responder: inbox, pages: pages) {
+            isLoopback in
             WebAccess(token: isLoopback ? nil : token)
         }
-        // The phone's page is to be served at this address; today only the WebSocket at /rpc answers.
-        let where_ = localized("WebSocket (/rpc) on", de: "WebSocket (/rpc) auf")
+        let where_: String
+        if let folder {
+            logger.info("\(localized("the page's files", de: "die Dateien der Seite")): \(folder)")
+            where_ = localized("the page is", de: "die Seite ist")
+        } else {
+            logger.warning(
+                "\(localized("the page's files (web/) are not installed: only the WebSocket (/rpc) answers", de: "die Dateien der Seite (web/) sind nicht installiert: nur der WebSocket (/rpc) antwortet"))"
+            )
+            where_ = localized("WebSocket (/rpc) on", de: "WebSocket (/rpc) auf")
+        }
         if web.isLoopback {
             logger.notice("\(where_) \(WebAddress.url(host: web.host, port: web.port))")
         } else if token.isSet {

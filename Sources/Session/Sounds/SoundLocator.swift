@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where the bundled sounds are: `$MEDITATE_SOUNDS`, a `sounds` folder next to the executable,
+/// Where the bundled sounds (and the phone's page) are: `$MEDITATE_SOUNDS`, a `sounds` folder next to the executable,
 /// `share/meditate/sounds` under the install prefix, or the source tree's `Sounds/` above the
 /// build folder (for `swift run`).
 public struct SoundLocator: Sendable {
@@ -29,16 +29,24 @@ public struct SoundLocator: Sendable {
 
     /// Folders searched, in order.
     public var candidates: [String] {
+        candidates(installedAs: "sounds", inSourceTree: "Sounds", variable: "MEDITATE_SOUNDS")
+    }
+
+    /// Where another bundled folder (the phone's page) is looked for, in the same places:
+    /// `$variable`, `installed` next to the executable or under `share/meditate/`, and the source
+    /// tree's `source` above the build folder.
+    public func candidates(installedAs installed: String, inSourceTree source: String, variable: String) -> [String] {
         var folders: [String] = []
-        if let variable = environment["MEDITATE_SOUNDS"], !variable.isEmpty { folders.append(variable) }
+        if let value = environment[variable], !value.isEmpty { folders.append(value) }
         if let executablePath {
             let binary = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
-            folders.append(binary.appendingPathComponent("sounds").path)
-            folders.append(binary.deletingLastPathComponent().appendingPathComponent("share/meditate/sounds").path)
+            folders.append(binary.appendingPathComponent(installed).path)
+            folders.append(
+                binary.deletingLastPathComponent().appendingPathComponent("share/meditate/\(installed)").path)
             var ancestor = binary
             for _ in 0..<5 {
                 ancestor = ancestor.deletingLastPathComponent()
-                folders.append(ancestor.appendingPathComponent("Sounds").path)
+                folders.append(ancestor.appendingPathComponent(source).path)
             }
         }
         return folders
