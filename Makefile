@@ -10,9 +10,11 @@ BUILD_PACKAGES := pkg-config libasound2-dev libpulse-dev libmpg123-dev libsndfil
                   libsystemd-dev libqrencode-dev
 # What the tests play to and record from: a private PulseAudio server with a null sink, parec
 # to record its monitor, ALSA's pulse plugin (ALSA's file, tee and null come with libasound2), and
-# tmux, a terminal that a test can close under a sit, and zbarimg, which reads back the pairing
-# QR code the terminal shows.
-TEST_PACKAGES  := pulseaudio pulseaudio-utils libasound2-plugins tmux zbar-tools
+# tmux, a terminal that a test can close under a sit, zbarimg, which reads back the pairing
+# QR code the terminal shows, and the headless browser the phone's page is tested in (Chromium
+# driven through Selenium, with axe-core for accessibility: TEST_PYTHON from PyPI).
+TEST_PACKAGES  := pulseaudio pulseaudio-utils libasound2-plugins tmux zbar-tools chromium chromium-driver
+TEST_PYTHON    := selenium axe-selenium-python
 # Tools the benchmark compares against and uses to make its input.
 BENCH_PACKAGES := sox libsox-fmt-pulse mpg123 lame ffmpeg pulseaudio pulseaudio-utils python3-numpy
 
@@ -51,6 +53,7 @@ build: deps
 	@# install, not cp: it replaces a sound instead of rewriting it in place, under a session
 	@# that plays it from the mapped file.
 	@install -d "$(BIN)/sounds" && install -m 644 Sounds/*.wav "$(BIN)/sounds/"
+	@install -d "$(BIN)/web" && install -m 644 Web/* "$(BIN)/web/"
 
 run: build
 	"$(BIN)/meditate" $(ARGS)
@@ -59,7 +62,7 @@ run: build
 # length): they run one at a time after the rest, because the rest running beside them (renders
 # of hours, sessions on devices that never wait, at real-time priority) starves the sound server
 # and them of the CPU on a 2-core machine. Only a build at nice 19 runs beside them.
-REALTIME_TESTS := LiveSitTests|ServiceLiveTests|LiveSessionTests|GuidedLiveTests|SessionSurvivalTests|HistoryCommandTests/sigtermRecordsPartial
+REALTIME_TESTS := LiveSitTests|ServiceLiveTests|LiveSessionTests|GuidedLiveTests|SessionSurvivalTests|HistoryCommandTests/sigtermRecordsPartial|WebPageTests
 TSAN_TESTS     := LiveDriverTests|ThreadOwnerTests|RenderThreadCheckTests|SPSCRingTests|RetainingRingTests|OutputHistoryTests|MixerRendererTests|CancelPendingTests|DecoderSampleCountTests|TrackStreamerTests|ServiceProtocolTests|ServiceWebSocketTests|ServiceHookTests|ScheduleCommandTests
 
 # The whole suite (release build, in .build-test so that it and `make build` do not rebuild each
@@ -69,6 +72,8 @@ TSAN_TESTS     := LiveDriverTests|ThreadOwnerTests|RenderThreadCheckTests|SPSCRi
 # seeks), the track streamer and the live driver's threads.
 test: deps
 	$(call ensure_packages,$(TEST_PACKAGES))
+	@python3 -c 'import selenium, axe_selenium_python' 2>/dev/null || \
+	  { echo "installing (PyPI): $(TEST_PYTHON)"; python3 -m pip install -q --root-user-action=ignore $(TEST_PYTHON); }
 	$(SWIFT) build $(TEST_FLAGS) --build-tests
 	scripts/with-test-pulse.sh $(SWIFT) test $(TEST_FLAGS) --skip-build --skip '$(REALTIME_TESTS)'
 	@# The ThreadSanitizer build runs beside the real-time tests at the lowest priority: they
@@ -122,6 +127,8 @@ install: build
 	install -D -m 755 "$(BIN)/meditate" "$(DESTDIR)$(PREFIX)/bin/meditate"
 	install -d "$(DESTDIR)$(PREFIX)/share/meditate/sounds"
 	install -m 644 Sounds/*.wav "$(DESTDIR)$(PREFIX)/share/meditate/sounds/"
+	install -d "$(DESTDIR)$(PREFIX)/share/meditate/web"
+	install -m 644 Web/* "$(DESTDIR)$(PREFIX)/share/meditate/web/"
 
 # Regenerates Sounds/ from the synthesis code.
 sounds: deps

@@ -162,6 +162,8 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: ["CLI", "Control", "Decoders", "Library", "PulseTestSupport", "WAVTestSupport"],
+            // Run by the browser tests as a program of its own, beside the test binary.
+            exclude: ["Browser/browser_remote.py"],
             swiftSettings: strictSwift)
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,575 @@
+// The phone's page: a client of the service's JSON-RPC over the WebSocket at /rpc, like
+// `meditate ctl`. It can do nothing the protocol cannot; the sit never depends on it.
+"use strict";
+
+(() => {
+  // ---- Words: the CLI's catalogue, by the same keys, in the browser's language. ----
+
+  const preferred = (navigator.languages && navigator.languages[0]) || navigator.language || "en";
+  const language = String(preferred).toLowerCase().startsWith("de") ? "de" : "en";
+  let words = {};
+
+  function say(key, values) {
+    let text = words[key] || key;
+    for (const [name, value] of Object.entries(values || {})) text = text.split("{" + name + "}").join(String(value));
+    return text;
+  }
+
+  function applyWords() {
+    document.documentElement.lang = language;
+    document.title = say("pageTitle");
+    for (const element of document.querySelectorAll("[data-text]")) element.textContent = say(element.dataset.text);
+    for (const element of document.querySelectorAll("[data-label]")) {
+      element.setAttribute("aria-label", say(element.dataset.label));
+    }
+  }
+
+  // ---- Formatting ----
+
+  function clock(seconds) {
+    const whole = Math.max(0, Math.round(seconds));
+    const h = Math.floor(whole / 3600);
+    const m = Math.floor((whole % 3600) / 60);
+    const s = whole % 60;
+    const two = (n) => String(n).padStart(2, "0");
+    return h > 0 ? h + ":" + two(m) + ":" + two(s) : m + ":" + two(s);
+  }
+
+  function number(value) {
+    return new Intl.NumberFormat(language).format(value);
+  }
+
+  function days(count) {
+    return count === 1 ? say("oneDay") : say("manyDays", { count: number(count) });
+  }
+
+  function element(tag, attributes, text) {
+    const made = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes || {})) made.setAttribute(name, value);
+    if (text !== undefined) made.textContent = text;
+    return made;
+  }
+
+  const $ = (id) => document.getElementById(id);
+
+  // ---- The connection ----
+
+  let socket = null;
+  let nextId = 1;
+  const waiting = new Map();
+  let retryDelay = 500;
+  let everConnected = false;
+
+  function showConnection(text) {
+    $("connection").textContent = text;
+  }
+
+  function connect() {
+    showConnection(everConnected ? say("pageReconnecting") : say("pageConnecting"));
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    const opened = new WebSocket(scheme + location.host + "/rpc");
+    socket = opened;
+    opened.onopen = () => {
+      retryDelay = 500;
+      everConnected = true;
+      showConnection("");
+      synchronise();
+    };
+    opened.onmessage = (message) => receive(message.data);
+    opened.onclose = () => {
+      if (socket !== opened) return;
+      socket = null;
+      for (const [, pending] of waiting) pending.reject(new Error(say("pageReconnecting")));
+      waiting.clear();
+      showConnection(say("pageReconnecting"));
+      setTimeout(connect, retryDelay);
+      retryDelay = Math.min(retryDelay * 2, 5000);
+    };
+  }
+
+  function call(method, params) {
+    return new Promise((resolve, reject) => {
+      if (!socket || socket.readyState !== WebSocket.OPEN) {
+        reject(new Error(say("pageReconnecting")));
+        return;
+      }
+      const id = nextId++;
+      waiting.set(id, { resolve, reject });
+      const request = { jsonrpc: "2.0", id, method };
+      if (params) request.params = params;
+      socket.send(JSON.stringify(request));
+    });
+  }
+
+  function receive(data) {
+    let message;
+    try {
+      message = JSON.parse(data);
+    } catch {
+      return;
+    }
+    if (message.method === "event" && message.params) {
+      onEvent(message.params);
+      return;
+    }
+    const pending = waiting.get(message.id);
+    if (!pending) return;
+    waiting.delete(message.id);
+    if (message.error) pending.reject(new Error(message.error.message));
+    else pending.resolve(message.result);
+  }
+
+  /// After every (re)connection: the true state, then events for every change.
+  async function synchronise() {
+    try {
+      const subscribed = await call("subscribe");
+      takeStatus(subscribed.status);
+      await Promise.all([loadPresets(), loadLibrary(), loadPractice(), loadSchedules()]);
+    } catch (error) {
+      $("now-error").textContent = error.message;
+    }
+  }
+
+  // ---- Now ----
+
+  let status = { state: "idle" };
+  let statusAt = performance.now();
+  let lastOutcome = null;
+  let trackPosition = null;
+  let refreshing = false;
+
+  function takeStatus(next) {
+    status = next || { state: "idle" };
+    statusAt = performance.now();
+    if (status.session) lastOutcome = null;
+    renderNow();
+  }
+
+  async function refreshStatus() {
+    if (refreshing) return;
+    refreshing = true;
+    try {
+      takeStatus(await call("status"));
+    } catch {
+      // The connection went: synchronise() tells the truth when it is back.
+    } finally {
+      refreshing = false;
+    }
+  }
+
+  function onEvent(event) {
+    switch (event.event) {
+      case "position":
+        trackPosition = { position: event.position, duration: event.duration, at: performance.now() };
+        renderNow();
+        break;
+      case "session-ended":
+        lastOutcome = { completed: event.completed, sat: event.satSeconds };
+        trackPosition = null;
+        refreshStatus();
+        loadPractice();
+        break;
+      case "session-recorded":
+        loadPractice();
+        break;
+      case "schedule-added":
+      case "schedule-removed":
+      case "schedule-fired":
+      case "schedule-skipped":
+        loadSchedules();
+        break;
+      case "session-started":
+      case "phase":
+      case "handover":
+      case "moved":
+      case "bell":
+      case "output-lost":
+      case "output-back":
+        refreshStatus();
+        break;
+      default:
+        break;
+    }
+  }
+
+  const running = new Set(["countdown", "sitting", "playing"]);
+
+  function phaseWord(phase) {
+    const key = "phase" + phase.charAt(0).toUpperCase() + phase.slice(1);
+    return words[key] ? say(key) : phase;
+  }
+
+  function renderNow() {
+    const session = status.session;
+    const since = running.has(status.state) ? (performance.now() - statusAt) / 1000 : 0;
+    $("now-output").hidden = !(session && session.waitingForOutput);
+    $("now-output").textContent = say("pageOutputLost");
+    if (!session) {
+      $("now-phase").textContent = lastOutcome ? phaseWord(lastOutcome.completed ? "complete" : "ended") : "";
+      $("now-left").textContent = lastOutcome ? clock(lastOutcome.sat) : "";
+      $("now-description").textContent = lastOutcome
+        ? say(lastOutcome.completed ? "summaryComplete" : "historyEndedEarly", { sat: clock(lastOutcome.sat) })
+        : say("pageIdle");
+      for (const id of ["now-next", "now-track", "now-held"]) $(id).textContent = "";
+      setRing(lastOutcome && lastOutcome.completed ? 100 : 0);
+      setButtons(false, false);
+      return;
+    }
+    const left = Math.max(0, session.remainingSeconds - since);
+    const elapsed = session.elapsedSeconds + since;
+    const total = Math.max(1, elapsed + left);
+    $("now-phase").textContent = phaseWord(status.state);
+    $("now-left").textContent = clock(left);
+    $("now-description").textContent = session.description;
+    const next = session.nextBell;
+    $("now-next").textContent =
+      next && next.bell !== "start" ? say("nextBellIn", { time: clock(next.atSeconds - elapsed) }) : "";
+    let track = "";
+    if (session.kind === "guided" && trackPosition) {
+      const extra = status.state === "playing" ? (performance.now() - trackPosition.at) / 1000 : 0;
+      const at = Math.min(trackPosition.duration, trackPosition.position + extra);
+      if (at < trackPosition.duration) {
+        track = say("pageTrackAt", { position: clock(at), duration: clock(trackPosition.duration) });
+      }
+    }
+    $("now-track").textContent = track;
+    const held = (status.held || [])[0];
+    $("now-held").textContent = held ? say("pageHeld", { description: held.description }) : "";
+    setRing(Math.min(100, (100 * elapsed) / total));
+    const over = status.state === "complete" || status.state === "ended";
+    setButtons(!over, status.state === "paused");
+  }
+
+  /// The ring's arc, in percent; none at all at 0 (a round cap would draw a dot).
+  function setRing(percent) {
+    const ring = $("ring-bar");
+    ring.classList.toggle("empty", percent <= 0);
+    ring.style.strokeDasharray = percent.toFixed(2) + " 100";
+  }
+
+  function setButtons(active, paused) {
+    $("pause").hidden = !active || paused;
+    $("resume").hidden = !active || !paused;
+    $("end").hidden = !active;
+  }
+
+  async function act(method) {
+    $("now-error").textContent = "";
+    try {
+      await call(method);
+    } catch (error) {
+      $("now-error").textContent = error.message;
+    }
+  }
+
+  // ---- Sit ----
+
+  async function loadPresets() {
+    const result = await call("presets");
+    const box = $("presets");
+    box.replaceChildren();
+    const names = Object.keys(result.presets || {}).sort();
+    if (names.length === 0) box.append(element("p", {}, say("pageNoPresets")));
+    for (const name of names) {
+      const button = element("button", { type: "button" }, name);
+      button.addEventListener("click", () => startSit({ preset: name }, "sit-error"));
+      box.append(button);
+    }
+  }
+
+  async function startSit(params, errorId) {
+    $(errorId).textContent = "";
+    try {
+      const result = await call("sit.start", params);
+      lastOutcome = null;
+      takeStatus({ state: result.session.phase, session: result.session, held: [] });
+      location.hash = "#now";
+    } catch (error) {
+      $(errorId).textContent = error.message;
+    }
+  }
+
+  function sitParams() {
+    const params = { minutes: Number($("sit-minutes").value) };
+    const interval = Number($("sit-interval").value);
+    if (interval > 0) params.interval = interval;
+    params.noise = document.querySelector("input[name=noise]:checked").value;
+    params.gong = $("sit-gong").value;
+    return params;
+  }
+
+  // ---- Library ----
+
+  async function loadLibrary() {
+    const result = await call("library.list");
+    const box = $("tracks");
+    box.replaceChildren();
+    const tracks = result.tracks || [];
+    if (tracks.length === 0) {
+      box.append(element("p", { class: "empty" }, say("pageNoTracks")));
+      return;
+    }
+    const byTeacher = new Map();
+    for (const track of tracks) {
+      const teacher = track.teacher || say("pageUnknownTeacher");
+      if (!byTeacher.has(teacher)) byTeacher.set(teacher, []);
+      byTeacher.get(teacher).push(track);
+    }
+    for (const teacher of [...byTeacher.keys()].sort((a, b) => a.localeCompare(b, language))) {
+      box.append(element("h3", { class: "teacher" }, teacher));
+      const list = element("ul", { class: "list" });
+      for (const track of byTeacher.get(teacher)) {
+        const item = element("li");
+        const what = element("span", { class: "what" });
+        what.append(element("span", { class: "title" }, track.title));
+        what.append(element("span", { class: "sub" }, clock(track.durationSeconds)));
+        const play = element("button", { type: "button", "aria-label": say("pagePlay", { title: track.title }) });
+        play.textContent = "▶";
+        play.addEventListener("click", () => playTrack(track.id));
+        item.append(what, play);
+        list.append(item);
+      }
+      box.append(list);
+    }
+  }
+
+  async function playTrack(id) {
+    $("library-error").textContent = "";
+    const params = { track: String(id) };
+    const then = Number($("library-then").value);
+    if (then > 0) params.then = then;
+    try {
+      const result = await call("play.start", params);
+      lastOutcome = null;
+      trackPosition = null;
+      takeStatus({ state: result.session.phase, session: result.session, held: [] });
+      location.hash = "#now";
+    } catch (error) {
+      $("library-error").textContent = error.message;
+    }
+  }
+
+  // ---- Practice ----
+
+  async function loadPractice() {
+    let stats;
+    try {
+      stats = await call("stats");
+    } catch {
+      return;
+    }
+    const totals = $("totals");
+    totals.replaceChildren();
+    const rows = [
+      ["statsSessions", number(stats.sessions)],
+      ["statsTotal", clock(stats.totalSeconds)],
+      ["statsAverage", clock(stats.averageSeconds)],
+      ["statsCurrentStreak", days(stats.currentStreak)],
+      ["statsLongestStreak", days(stats.longestStreak)],
+    ];
+    for (const [key, value] of rows) {
+      const row = element("li");
+      row.append(element("span", { class: "label" }, say(key)), element("span", { class: "value" }, value));
+      totals.append(row);
+    }
+    drawCalendar(stats.today, stats.secondsByDay || {});
+  }
+
+  /// 26 weeks as columns of seven days, Monday on top, this week last: as `meditate stats` draws it.
+  function drawCalendar(today, secondsByDay) {
+    const box = $("calendar");
+    box.replaceChildren();
+    const [y, m, d] = today.split("-").map(Number);
+    const end = new Date(Date.UTC(y, m - 1, d));
+    const weekday = (end.getUTCDay() + 6) % 7;
+    const start = new Date(end.getTime() - (25 * 7 + weekday) * 86400000);
+    const cell = 10;
+    const left = 18;
+    const top = 12;
+    const svgNS = "http://www.w3.org/2000/svg";
+    const svg = document.createElementNS(svgNS, "svg");
+    svg.setAttribute("viewBox", `0 0 ${left + 26 * cell} ${top + 7 * cell}`);
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-labelledby", "calendar-heading");
+    const months = say("monthNames").split(" ");
+    const dayLabels = say("dayLabels").split(",");
+    for (let row = 0; row < 7; row++) {
+      if (!dayLabels[row]) continue;
+      const label = document.createElementNS(svgNS, "text");
+      label.setAttribute("x", 0);
+      label.setAttribute("y", top + row * cell + 7.5);
+      label.textContent = dayLabels[row];
+      svg.append(label);
+    }
+    let lastMonth = -1;
+    for (let week = 0; week < 26; week++) {
+      for (let row = 0; row < 7; row++) {
+        const date = new Date(start.getTime() + (week * 7 + row) * 86400000);
+        if (date > end) continue;
+        const key = date.toISOString().slice(0, 10);
+        const seconds = secondsByDay[key] || 0;
+        const level = seconds === 0 ? 0 : seconds < 600 ? 1 : seconds < 1200 ? 2 : seconds < 2400 ? 3 : 4;
+        const square = document.createElementNS(svgNS, "rect");
+        square.setAttribute("x", left + week * cell);
+        square.setAttribute("y", top + row * cell);
+        square.setAttribute("width", cell - 2);
+        square.setAttribute("height", cell - 2);
+        square.setAttribute("rx", 1.5);
+        square.setAttribute("class", "heat" + level);
+        const title = document.createElementNS(svgNS, "title");
+        title.textContent = say("pageDaySat", { date: key, time: clock(seconds) });
+        square.append(title);
+        svg.append(square);
+        if (row === 0 && date.getUTCMonth() !== lastMonth) {
+          lastMonth = date.getUTCMonth();
+          const label = document.createElementNS(svgNS, "text");
+          label.setAttribute("x", left + week * cell);
+          label.setAttribute("y", 8);
+          label.textContent = months[lastMonth] || "";
+          svg.append(label);
+        }
+      }
+    }
+    box.append(svg);
+    const legend = element("div", { class: "legend", "aria-hidden": "true" });
+    legend.append(element("span", {}, say("heatLess")));
+    for (let level = 0; level <= 4; level++) legend.append(element("span", { class: "swatch heat" + level }));
+    legend.append(element("span", {}, say("heatMore")));
+    box.append(legend);
+  }
+
+  // ---- Schedule ----
+
+  function dayWords(days) {
+    return { daily: say("pageDaily"), "mon-fri": say("pageWeekdays"), "sat,sun": say("pageWeekend") }[days] || days;
+  }
+
+  function describeSchedule(schedule) {
+    const what = { sit: say("pageActionSit"), bell: say("pageActionBell"), play: schedule.options.track || "" }[
+      schedule.action
+    ];
+    if (schedule.every) {
+      return say("pageScheduleEvery", {
+        what, every: number(schedule.every), from: schedule.from, to: schedule.to, days: dayWords(schedule.days),
+      });
+    }
+    return say("pageScheduleAt", { what, at: schedule.at, days: dayWords(schedule.days) });
+  }
+
+  async function loadSchedules() {
+    let result;
+    try {
+      result = await call("schedule.list");
+    } catch {
+      return;
+    }
+    const list = $("schedules");
+    list.replaceChildren();
+    const schedules = result.schedules || [];
+    if (schedules.length === 0) list.append(element("li", { class: "empty" }, say("pageNothingScheduled")));
+    for (const schedule of schedules) {
+      const item = element("li");
+      const what = element("span", { class: "what" });
+      const description = describeSchedule(schedule);
+      what.append(element("span", { class: "title" }, description));
+      if (schedule.next) {
+        const when = new Date(schedule.next * 1000).toLocaleString(language, {
+          weekday: "short", hour: "2-digit", minute: "2-digit",
+        });
+        what.append(element("span", { class: "sub" }, say("pageNext", { when })));
+      }
+      const remove = element("button", {
+        type: "button", class: "quiet", "aria-label": say("pageRemoveSchedule", { what: description }),
+      }, say("pageRemove"));
+      remove.addEventListener("click", async () => {
+        $("schedule-error").textContent = "";
+        try {
+          await call("schedule.remove", { id: schedule.id });
+        } catch (error) {
+          $("schedule-error").textContent = error.message;
+        }
+      });
+      item.append(what, remove);
+      list.append(item);
+    }
+  }
+
+  async function addSchedule() {
+    $("schedule-error").textContent = "";
+    const action = $("schedule-what").value;
+    const params = { action, at: $("schedule-at").value, days: $("schedule-days").value, options: {} };
+    if (action === "sit") params.options.minutes = Number($("schedule-minutes").value);
+    try {
+      await call("schedule.add", params);
+    } catch (error) {
+      $("schedule-error").textContent = error.message;
+    }
+  }
+
+  // ---- Views ----
+
+  const views = ["now", "sit", "library", "practice", "schedule"];
+
+  function showView() {
+    const wanted = location.hash.slice(1);
+    const view = views.includes(wanted) ? wanted : "now";
+    for (const name of views) $("view-" + name).hidden = name !== view;
+    for (const link of document.querySelectorAll(".tabs a")) {
+      if (link.dataset.view === view) link.setAttribute("aria-current", "page");
+      else link.removeAttribute("aria-current");
+    }
+  }
+
+  function wire() {
+    $("pause").addEventListener("click", () => act("pause"));
+    $("resume").addEventListener("click", () => act("resume"));
+    $("end").addEventListener("click", () => act("stop"));
+    $("sit-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      startSit(sitParams(), "sit-error");
+    });
+    $("schedule-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      addSchedule();
+    });
+    $("schedule-what").addEventListener("change", () => {
+      $("schedule-minutes-field").hidden = $("schedule-what").value !== "sit";
+    });
+    for (const button of document.querySelectorAll("[data-step]")) {
+      button.addEventListener("click", () => {
+        const input = $(button.dataset.step);
+        const value = Math.max(Number(input.min), (Number(input.value) || 0) + Number(button.dataset.by));
+        input.value = String(value);
+      });
+    }
+    window.addEventListener("hashchange", showView);
+    // The time left moves between events without asking the service: it counts from the
+    // last status, which every change replaces.
+    setInterval(renderNow, 250);
+  }
+
+  function showAffirmation() {
+    const lines = say("affirmations").split("\n").filter((line) => line.trim() !== "");
+    if (lines.length > 0) $("affirmation").textContent = lines[Math.floor(Date.now() / 600000) % lines.length];
+  }
+
+  async function start() {
+    // The pairing token came in the address; the service has set it as a cookie, so the address
+    // (history, a screenshot) need not keep it.
+    if (location.search) history.replaceState(null, "", location.pathname + location.hash);
+    try {
+      const response = await fetch("messages.json", { credentials: "same-origin" });
+      words = (await response.json())[language] || {};
+    } catch {
+      words = {};
+    }
+    applyWords();
+    showAffirmation();
+    wire();
+    showView();
+    renderNow();
+    connect();
+  }
+
+  start();
+})();
