@@ -143,12 +143,18 @@ struct ServiceWebSocketTests {
         let local = try WebSocketTestClient(port: port, target: "/rpc")
         let rebound = try WebSocketTestClient(port: port, target: "/rpc", headers: ["Host": "evil.example:\(port)"])
         let page = try WebSocketTestClient(port: port, target: "/", upgrade: false)
+        let reboundPage = try WebSocketTestClient(
+            port: port, target: "/", headers: ["Host": "evil.example:\(port)"], upgrade: false)
+        let missing = try WebSocketTestClient(port: port, target: "/secrets.txt", upgrade: false)
 
-        // Then the first is let in and the second refused; the page is not there yet (404)
+        // Then the first is let in and the second refused; the same for the page, and a file
+        // that is not the page's is not there
         #expect(local.status == 101)
         #expect(try local.call("hello")["result"]?["web"] == .string("http://127.0.0.1:\(port)/"))
         #expect(rebound.status == 403)
-        #expect(page.status == 404)
+        #expect(page.status == 200)
+        #expect(reboundPage.status == 403)
+        #expect(missing.status == 404)
     }
 
     @Test(

@@ -10,6 +10,8 @@ final class WebSocketTestClient {
     private var received: [UInt8] = []
     /// The HTTP status of the upgrade request: 101 when it was upgraded.
     private(set) var status = 0
+    /// The response's head: its status line and headers, as sent.
+    private(set) var head = ""
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -26,7 +28,7 @@ final class WebSocketTestClient {
         }
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
         try write(Array((request + "\r\n").utf8))
-        let head = try readHead()
+        head = try readHead()
         status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 

@@ -1,0 +1,370 @@
+import Control
+import Foundation
+import PulseTestSupport
+import Testing
+import WAVTestSupport
+
+/// The phone's page in a real browser (headless Chromium at 360 px, through Selenium) against a
+/// real `meditate serve --listen`: what a person taps, what the sink's monitor hears, and what
+/// the page shows while the service and other clients act.
+@Suite(
+    "Web page", .serialized, .enabled(if: BrowserPage.available, "needs chromium, chromedriver and selenium"),
+    .enabled(if: PulseCapture.available, "needs the private server of `make test`"))
+struct WebPageTests {
+    let rate = 48_000
+
+    /// A service on the private PulseAudio server (a sit there takes its time, where ALSA's
+    /// null device would play it in a moment), listening on a port of its own: on loopback, or
+    /// on every address with the pairing token. Sits count down 2 s, not 15.
+    private func service(
+        _ scratch: Scratch, everywhere: Bool = false, port: Int = 0
+    ) throws -> (RunningService, url: String) {
+        let config = scratch.path("config")
+        try FileManager.default.createDirectory(atPath: config + "/meditate", withIntermediateDirectories: true)
+        try "countdown = 2\n\n[preset.evening]\nminutes = 0.2\nnoise = \"pink\"\n".write(
+            toFile: config + "/meditate/config.toml", atomically: true, encoding: .utf8)
+        let backend = ["--backend", "pulse", "--latency-ms", "300"]
+        let service = try RunningService(
+            backend + ["--listen", "\(everywhere ? "0.0.0.0" : "127.0.0.1"):\(port)"], scratch: scratch,
+            environment: ["XDG_CONFIG_HOME": config])
+        let web = try #require(try service.client().call("hello")["web"]?.stringValue)
+        let bound = try #require(Int(web.split(separator: ":").last?.split(separator: "/").first ?? ""))
+        var url = "http://127.0.0.1:\(bound)/"
+        if everywhere {
+            let log = service.waitForLog(containing: "?token=")
+            let token = log.split(separator: "?token=").last.map { String($0.prefix { $0.isHexDigit }) } ?? ""
+            url += "?token=" + token
+        }
+        return (service, url)
+    }
+
+    @Test(
+        "a sit started from the page with a bell half-way is heard on its frames, and the page counts down to complete",
+    )
+    func sitFromThePage() throws {
+        // Given a paired phone on the Sit view, and the sink's monitor being recorded
+        let lock = PulseSinkLock()
+        defer { withExtendedLifetime(lock) {} }
+        let scratch = try Scratch()
+        let (service, url) = try service(scratch, everywhere: true)
+        defer { service.stop() }
+        let page = try BrowserPage()
+        try page.open(url + "#sit")
+        try page.waitForText("#presets", containing: "evening")
+        let capture = try PulseCapture(into: scratch.path("monitor.raw"))
+
+        // When a quarter-minute sit with a bell every eighth of a minute is started there
+        try page.fill("#sit-minutes", "0.25")
+        try page.fill("#sit-interval", "0.125")
+        try page.send(["script": "document.getElementById('sit-gong').value = 'bell'"])
+        try page.click("#sit-start")
+
+        // Then the Now view follows it, its time left going down, to "complete"
+        try page.waitForText("#now-phase", containing: "sitting", seconds: 15)
+        let early = try page.text("#now-left")
+        Thread.sleep(forTimeInterval: 3)
+        let later = try page.text("#now-left")
+        #expect(Self.seconds(early) > Self.seconds(later), "time left \(early), 3 s later \(later)")
+        try page.waitForText("#now-phase", containing: "complete", seconds: 30)
+        Thread.sleep(forTimeInterval: 0.5)
+        let samples = try capture.stop()
+
+        // And the start gong, the bell half-way and the completion gong are 7.5 s apart (±30 ms)
+        let onsets = strikeOnsets(samples, rate: rate)
+        try #require(onsets.count == 3, "onsets at \(onsets.map { Double($0) / Double(rate) })")
+        for (onset, expected) in zip(onsets.dropFirst(), [7.5, 15.0]) {
+            let seconds = Double(onset - onsets[0]) / Double(rate)
+            #expect(abs(seconds - expected) <= 0.030, "gong at \(seconds) s, planned \(expected) s")
+        }
+        // And the history has it, completed
+        let history = try service.history()
+        #expect(history[0]?["completed"] == true, "\(history)")
+    }
+
+    @Test(
+        "a pause from the page is heard within the latency and shown; a resume from the terminal appears without a reload",
+    )
+    func pauseFromThePageResumeFromTheTerminal() throws {
+        // Given a sit with a white-noise bed, followed by the page, and the monitor recorded
+        let lock = PulseSinkLock()
+        defer { withExtendedLifetime(lock) {} }
+        let scratch = try Scratch()
+        let (service, url) = try service(scratch)
+        defer { service.stop() }
+        let page = try BrowserPage()
+        try page.open(url)
+        try page.waitForText("#now-description", containing: "Nothing")
+        let capture = try PulseCapture(into: scratch.path("monitor.raw"))
+        let recording = Date()
+        _ = try service.client().call(
+            "sit.start", ["minutes": 2, "noise": "white", "noise-volume": 0.3, "countdown": 0])
+        try page.waitForText("#now-phase", containing: "sitting", seconds: 10)
+        Thread.sleep(forTimeInterval: 2)
+
+        // When the page's pause is tapped
+        let tapped = Date().timeIntervalSince(recording)
+        try page.click("#pause")
+
+        // Then the page says paused, and offers resume
+        try page.waitForText("#now-phase", containing: "paused", seconds: 5)
+        #expect(try page.text("#resume") == "Resume")
+        Thread.sleep(forTimeInterval: 1.5)
+
+        // When `meditate ctl resume` is typed in a terminal
+        let resumed = try CLIRunner.run(["ctl", "resume", "--socket", service.socket])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        let typed = Date().timeIntervalSince(recording)
+
+        // Then the page shows it without a reload
+        try page.waitForText("#now-phase", containing: "sitting", seconds: 5)
+        #expect(try page.text("#pause") == "Pause")
+        Thread.sleep(forTimeInterval: 1.5)
+        _ = try service.client().call("stop")
+        let samples = try capture.stop()
+
+        // And the capture fell silent within the latency (300 ms, the 120 ms fade, and the
+        // page's own round trip: 1 s) of the tap, and the noise came back after the resume
+        let envelope = noiseEnvelope(samples, rate: rate)
+        let window = 0.01
+        let level = envelope[Int((tapped - 1.5) / window)..<Int((tapped - 0.5) / window)].max() ?? 0
+        #expect(level > 0.05, "no noise before the pause (\(level))")
+        let silent = envelope.indices.first { Double($0) * window > tapped - 0.5 && envelope[$0] < 0.01 * level }
+        let fell = try #require(silent, "the noise never stopped")
+        #expect(Double(fell) * window - tapped <= 1.0, "silent \(Double(fell) * window - tapped) s after the tap")
+        let back = envelope.indices.first { Double($0) * window > Double(fell) * window && envelope[$0] > 0.5 * level }
+        let rose = try #require(back, "the noise never came back")
+        #expect(Double(rose) * window >= typed - 1.0, "the noise came back before the resume was typed")
+    }
+
+    @Test("when the connection drops the page says it is reconnecting, and then shows the true phase")
+    func reconnectsAfterTheConnectionDrops() throws {
+        let lock = PulseSinkLock()
+        defer { withExtendedLifetime(lock) {} }
+        // Given the page following a service on a port of its own
+        let scratch = try Scratch()
+        let port = try Self.freePort()
+        let (service, url) = try service(scratch, port: port)
+        defer { service.stop() }
+        let page = try BrowserPage()
+        try page.open(url)
+        try page.waitForText("#now-description", containing: "Nothing")
+
+        // When the service's listener goes away (the service stops)
+        service.stop()
+
+        // Then the page says so
+        try page.waitForText("#connection", containing: "reconnecting", seconds: 10)
+
+        // When it is back, and a sit was started meanwhile from the terminal
+        try service.restart()
+        _ = try service.client().call("sit.start", ["minutes": 5, "countdown": 0])
+
+        // Then the page is connected again and shows the sit, without a reload
+        try page.waitForText("#now-phase", containing: "sitting", seconds: 20)
+        #expect(try page.text("#connection") == "")
+        #expect(try page.text("#now-description").contains("5 min"))
+        #expect(try page.script("return performance.getEntriesByType('navigation').length") == 1)
+    }
+
+    @Test("off loopback the page needs the token: none or a wrong one is 401 and empty, another origin 403")
+    func pageNeedsTheToken() throws {
+        let lock = PulseSinkLock()
+        defer { withExtendedLifetime(lock) {} }
+        // Given a service listening on every address, with a sit playing
+        let scratch = try Scratch()
+        let (service, url) = try service(scratch, everywhere: true)
+        defer { service.stop() }
+        _ = try service.client().call("sit.start", ["minutes": 5, "countdown": 0])
+        let port = try #require(Int(url.split(separator: ":")[2].split(separator: "/")[0]))
+        let token = String(url.split(separator: "=").last ?? "")
+
+        // When the page is asked for without the token, with a wrong one, from another origin, and with it
+        let none = try WebSocketTestClient(port: port, target: "/", upgrade: false)
+        let wrong = try WebSocketTestClient(
+            port: port, target: "/?token=\(String(repeating: "0", count: 32))", upgrade: false)
+        let script = try WebSocketTestClient(port: port, target: "/app.js", upgrade: false)
+        let foreign = try WebSocketTestClient(
+            port: port, target: "/?token=\(token)", headers: ["Origin": "http://evil.example"], upgrade: false)
+        let paired = try WebSocketTestClient(port: port, target: "/?token=\(token)", upgrade: false)
+
+        // Then the refusals carry nothing but their status
+        #expect(none.status == 401)
+        #expect(wrong.status == 401)
+        #expect(script.status == 401)
+        #expect(foreign.status == 403)
+        for refused in [none, wrong, script, foreign] {
+            #expect(refused.head.contains("content-length: 0"), "\(refused.head)")
+            #expect(!refused.head.lowercased().contains("set-cookie"))
+        }
+        // And the token gets the page, and a cookie that only the server reads
+        #expect(paired.status == 200)
+        #expect(paired.head.lowercased().contains("set-cookie: token=\(token); path=/"), "\(paired.head)")
+        #expect(paired.head.lowercased().contains("httponly"))
+        #expect(paired.head.lowercased().contains("content-security-policy"))
+
+        // And in a browser, without the token nothing of the sit shows; with it the sit does,
+        // and the token is gone from the address
+        let page = try BrowserPage()
+        try page.open("http://127.0.0.1:\(port)/")
+        let refused = try page.script("return document.body.innerText").stringValue ?? ""
+        #expect(try page.script("return document.getElementById('now-phase') === null") == true)
+        #expect(refused.contains("401") && !refused.contains("5 min") && !refused.contains("sitting"), "\(refused)")
+        try page.open(url)
+        try page.waitForText("#now-phase", containing: "sitting", seconds: 10)
+        #expect(try page.script("return location.search") == "")
+        #expect(try page.script("return document.cookie") == "", "the script reads the token")
+    }
+
+    @Test("every view, dark and light, has no WCAG A or AA violation that axe-core finds")
+    func everyViewIsAccessible() throws {
+        let lock = PulseSinkLock()
+        defer { withExtendedLifetime(lock) {} }
+        // Given a service with a guided track, a preset, a schedule and a sit in its history
+        let scratch = try Scratch()
+        let (service, url) = try service(scratch)
+        defer { service.stop() }
+        try addTrackAndSchedule(to: service, scratch: scratch)
+        for scheme in ["dark", "light"] {
+            let page = try BrowserPage(scheme: scheme)
+            for view in ["now", "sit", "library", "practice", "schedule"] {
+                // When the view is shown with its data
+                try page.open(url + "#" + view)
+                try waitUntilLoaded(page)
+                try page.screenshot(scratch.path("\(view)-\(scheme).png"))
+
+                // Then axe finds nothing
+                let violations = try page.accessibilityViolations()
+                #expect(violations.isEmpty, "\(view), \(scheme): \(violations.map(\.line))")
+            }
+        }
+    }
+
+    @Test("with the browser's language German, every view's text is German")
+    func germanBrowser() throws {
+        let lock = PulseSinkLock()
+        defer { withExtendedLifetime(lock) {} }
+        // Given a service with some data, and a browser whose language is German
+        let scratch = try Scratch()
+        let (service, url) = try service(scratch)
+        defer { service.stop() }
+        try addTrackAndSchedule(to: service, scratch: scratch)
+        let page = try BrowserPage(language: "de")
+        for view in ["now", "sit", "library", "practice", "schedule"] {
+            // When the view is shown
+            try page.open(url + "#" + view)
+            try waitUntilLoaded(page)
+
+            // Then every text from the catalogue is the German one, and the page says it is German
+            #expect(try page.script("return document.documentElement.lang") == "de")
+            let wrong = try page.script(
+                """
+                const request = new XMLHttpRequest();
+                request.open('GET', 'messages.json', false);
+                request.send();
+                const words = JSON.parse(request.responseText);
+                return [...document.querySelectorAll('[data-text]')]
+                  .filter(e => e.textContent !== words.de[e.dataset.text])
+                  .map(e => e.dataset.text + ': ' + e.textContent);
+                """)
+            #expect(wrong == [], "\(view): \(wrong.line)")
+        }
+        // And what the page writes itself is German too
+        try page.open(url + "#practice")
+        try waitUntilLoaded(page)
+        let totals = try page.text("#totals")
+        #expect(totals.contains("Sitzungen") && totals.contains("Tage"), "\(totals)")
+        try page.open(url + "#now")
+        try page.waitForText("#now-description", containing: "Es läuft nichts")
+        try page.open(url + "#schedule")
+        try page.waitForText("#schedules", containing: "täglich")
+    }
+
+    @Test("a guided track played from the Library view, with a sit after it, shows on the Now view with its title")
+    func trackFromTheLibrary() throws {
+        // Given a library with one track, seen on the page's Library view
+        let lock = PulseSinkLock()
+        defer { withExtendedLifetime(lock) {} }
+        let scratch = try Scratch()
+        let (service, url) = try service(scratch)
+        defer { service.stop() }
+        try addTrackAndSchedule(to: service, scratch: scratch)
+        let page = try BrowserPage()
+        try page.open(url + "#library")
+        try waitUntilLoaded(page)
+        #expect(try page.text("#tracks").contains("Ajahn Test"), "grouped by its teacher")
+
+        // When it is played with a 1-minute sit after it
+        try page.fill("#library-then", "1")
+        try page.click("#tracks button")
+
+        // Then the Now view shows it playing, by its title and the sit after it, and the
+        // service plays that
+        try page.waitForText("#now-phase", containing: "playing", seconds: 10)
+        let description = try page.text("#now-description")
+        #expect(description.contains("Breathing") && description.contains("1 min"), "\(description)")
+        let status = try service.client().call("status")
+        #expect(status["session"]?["kind"] == "guided")
+        _ = try service.client().call("stop")
+    }
+
+    // MARK: Helpers
+
+    /// Imports a 3-second tone as a guided track, adds a daily sit at 06:30, and records a sit
+    /// (ended early at once).
+    private func addTrackAndSchedule(to service: RunningService, scratch: Scratch) throws {
+        let track = scratch.path("Ajahn Test - Breathing.wav")
+        let samples = (0..<(3 * rate)).flatMap { frame -> [Float] in
+            let value = Float(0.2 * sin(2 * Double.pi * 440 * Double(frame) / Double(rate)))
+            return [value, value]
+        }
+        try writeFloatWAV(path: track, samples: samples, sampleRate: rate, channels: 2)
+        let imported = try CLIRunner.run(["library", "import", track], environment: ["XDG_DATA_HOME": service.data])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        _ = try service.client().call(
+            "schedule.add", ["action": "sit", "at": "06:30", "options": ["minutes": 20]])
+        let events = try service.subscriber()
+        _ = try service.client().call("sit.start", ["minutes": 1, "countdown": 0])
+        _ = try service.client().call("stop")
+        while let event = try events.nextEvent(timeoutMilliseconds: 20_000) {
+            if event["event"] == "session-ended" { break }
+        }
+    }
+
+    /// Waits until the page has its data: connected, and the lists drawn.
+    private func waitUntilLoaded(_ page: BrowserPage) throws {
+        for _ in 0..<100 {
+            let loaded = try page.script(
+                """
+                return document.getElementById('connection').textContent === ''
+                  && document.getElementById('totals').children.length > 0
+                  && document.getElementById('schedules').children.length > 0
+                  && document.getElementById('tracks').children.length > 0
+                """)
+            if loaded == true { return }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        Issue.record("the page did not load its data")
+    }
+
+    /// "1:23" → 83.
+    static func seconds(_ clock: String) -> Int {
+        clock.split(separator: ":").reduce(0) { $0 * 60 + (Int($1) ?? 0) }
+    }
+
+    /// A TCP port nobody listens on now.
+    static func freePort() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
+            }
+        }
+        guard bound else { throw BrowserPage.Failure(description: "no free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
