@@ -51,6 +51,41 @@ struct ScheduleCommandTests {
         #expect(left["schedules"]?.arrayCount == 1 && left["schedules"]?[0]?["id"] == 2, "\(left.line)")
     }
 
+    @Test("a schedule paused for today skips today's bell and says so; resumed, it is listed as before")
+    func pausedForToday() throws {
+        // Given a service with a bell scheduled 4 s from now, and a subscriber
+        let scratch = try Scratch()
+        let service = try RunningService(["--backend", "alsa", "--device", "null"], scratch: scratch)
+        defer { service.stop() }
+        let events = try service.subscriber()
+        let due = Date().addingTimeInterval(4)
+        let formatter = DateFormatter()
+        formatter.dateFormat = "HH:mm:ss"
+        _ = try service.client().call("schedule.add", ["action": "bell", "at": .string(formatter.string(from: due))])
+
+        // When it is paused for today from the terminal
+        let paused = try CLIRunner.run(["ctl", "schedule", "pause", "1", "--socket", service.socket])
+        let missing = try CLIRunner.run(["ctl", "schedule", "pause", "7", "--socket", service.socket])
+
+        // Then it is listed as paused, every client is told, and at its time it is skipped as paused
+        #expect(paused.status == 0 && paused.stdout.contains("(paused for today)"), "\(paused.stdout)\(paused.stderr)")
+        #expect(missing.status == 1 && missing.stderr.contains("no schedule 7"), "\(missing.stderr)")
+        var seen: [JSONValue] = []
+        while let event = try events.nextEvent(timeoutMilliseconds: 10_000) {
+            seen.append(event)
+            if event["event"] == "schedule-skipped" || event["event"] == "bell" { break }
+        }
+        let changed = try #require(seen.first { $0["event"] == "schedule-changed" }, "\(seen.map(\.line))")
+        let until = changed["schedule"]?["pausedUntil"]?.numberValue ?? 0
+        #expect(until > due.timeIntervalSince1970 && until <= due.timeIntervalSince1970 + 86_400 + 3600)
+        #expect(seen.last?["event"] == "schedule-skipped" && seen.last?["reason"] == "paused", "\(seen.map(\.line))")
+
+        // And resumed, it is no longer paused
+        let resumed = try CLIRunner.run(["ctl", "schedule", "resume", "1", "--socket", service.socket, "--json"])
+        let schedule = JSONValue.parse(resumed.stdout.trimmingCharacters(in: .newlines))?["schedule"]
+        #expect(resumed.status == 0 && schedule?["id"] == 1 && schedule?["pausedUntil"] == nil, "\(resumed.stdout)")
+    }
+
     @Test("ctl bell rings a bell on the service at once, and a bad strike count gets the sit's own line")
     func ctlBell() throws {
         // Given a service and a subscriber

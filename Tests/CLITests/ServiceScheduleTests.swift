@@ -52,6 +52,24 @@ struct ServiceScheduleTests {
         #expect(due.last?.at == start.addingTimeInterval(3.5 * 3600))
     }
 
+    @Test("a schedule paused until midnight hands out the rest of today's bells as paused, and tomorrow's to ring")
+    func pausedForToday() {
+        // Given an hourly bell paused at 10:30 until the next midnight
+        var paused = hourly
+        let start = Date(timeIntervalSince1970: 1_795_516_200)  // 2026-11-24 10:30 UTC
+        let midnight = Date(timeIntervalSince1970: 1_795_564_800)  // 2026-11-25 00:00 UTC
+        paused.pausedUntil = midnight
+        let schedule = ServiceSchedule(calendar: utc())
+        schedule.load([paused], now: start)
+        // When 11:00 comes, and then midnight
+        let eleven = schedule.takeDue(now: start.addingTimeInterval(1800), lead: noLead)
+        // The hourly bell runs to 23:00, so the first after midnight is 00:00 itself
+        let tomorrow = schedule.takeDue(now: midnight, lead: noLead)
+        // Then 11:00 is paused, and midnight rings
+        #expect(eleven.count == 1 && eleven.allSatisfy { $0.paused && !$0.missed })
+        #expect(tomorrow.last?.at == midnight && tomorrow.last?.paused == false)
+    }
+
     @Test("a bell is handed out its lead before its instant, and the wait until then is what the service sleeps")
     func lead() {
         let schedule = ServiceSchedule(calendar: utc())

@@ -23,6 +23,9 @@ enum ScheduleText {
             what += " " + localized("(over sessions)", de: "(auch über Sitzungen)")
         }
         parts.append(what)
+        if let paused = schedule["pausedUntil"]?.numberValue, paused > Date().timeIntervalSince1970 {
+            parts.append(localized("(paused for today)", de: "(heute ausgesetzt)"))
+        }
         if let next = schedule["next"]?.numberValue {
             let formatter = DateFormatter()
             formatter.dateFormat = "EEE d MMM HH:mm:ss"

@@ -101,6 +101,9 @@ enum ScheduleRequest {
             members["to"] = .string(ScheduleEntry.text(ofSecond: to))
         }
         if let next { members["next"] = .finite(next.timeIntervalSince1970) }
+        if let paused = entry.pausedUntil, paused > Date() {
+            members["pausedUntil"] = .finite(paused.timeIntervalSince1970)
+        }
         return .object(members)
     }
 }

@@ -23,6 +23,12 @@ extension ServiceConductor {
             loadSchedules()
             publish(["event": "schedule-removed", "id": id])
             return ["removed": id]
+        case "schedule.pause", "schedule.resume":
+            let changed = try library.query { try ScheduleMethods.pause($0, params, today: method == "schedule.pause") }
+            loadSchedules()
+            let json = ScheduleRequest.json(changed, next: changed.id.flatMap(schedule.nextInstant))
+            publish(["event": "schedule-changed", "schedule": json])
+            return ["schedule": json]
         default:
             return nil
         }
@@ -52,6 +58,9 @@ extension ServiceConductor {
         let entry = occurrence.entry
         guard !occurrence.missed else {
             return skip(occurrence, reason: "missed", line: localized("missed", de: "verpasst"))
+        }
+        guard !occurrence.paused else {
+            return skip(occurrence, reason: "paused", line: localized("paused for today", de: "heute ausgesetzt"))
         }
         if !entry.over && !sessions.isEmpty {
             return skip(

@@ -13,6 +13,8 @@ final class ServiceSchedule {
         let at: Date
         /// Past by more than `graceSeconds` when it came up (a clock step, a stalled service).
         let missed: Bool
+        /// In a pause of its schedule ("pause for today").
+        var paused: Bool { entry.isPaused(at: at) }
     }
 
     private struct Planned {

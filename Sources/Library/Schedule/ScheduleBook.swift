@@ -17,6 +17,20 @@ extension LibraryDatabase {
                 table.column("over", .boolean).notNull()
             }
         }
+        migrator.registerMigration("v6: a schedule paused for the rest of a day") { db in
+            // Seconds since 1970; null when not paused.
+            try db.alter(table: "schedule") { table in table.add(column: "paused_until", .double) }
+        }
+    }
+
+    /// Pauses a schedule until `until` (nil: no longer paused); false when there is none of that id.
+    public func pauseSchedule(id: Int64, until: Date?) throws(LibraryError) -> Bool {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE schedule SET paused_until = ? WHERE id = ?",
+                arguments: [until?.timeIntervalSince1970, id])
+            return db.changesCount > 0
+        }
     }
 
     /// Adds a schedule; returns it with its id.
@@ -68,8 +82,11 @@ extension LibraryDatabase {
             else { return nil }
             times = .every(minutes: every, from: at, to: until)
         }
+        // A pause that is not a finite instant is no pause.
+        let paused: Double? = row["paused_until"]
         return ScheduleEntry(
             id: row["id"], action: action, options: row["options"] ?? "{}", times: times, days: days,
-            over: row["over"] ?? false)
+            over: row["over"] ?? false,
+            pausedUntil: paused.flatMap { $0.isFinite ? Date(timeIntervalSince1970: $0) : nil })
     }
 }

@@ -24,18 +24,30 @@ public struct ScheduleEntry: Sendable, Equatable {
     public var days: Weekdays
     /// Sounds over a sit or track that is playing (otherwise it is skipped, and says so).
     public var over: Bool
+    /// Paused until this instant (the end of the day it was paused on): what falls before it is
+    /// skipped.
+    public var pausedUntil: Date?
 
     public static let secondsPerDay = 86_400
     /// The most minutes between two bells of an `every` schedule: a day.
     public static let maxEveryMinutes = 1440
 
-    public init(id: Int64? = nil, action: Action, options: String, times: Times, days: Weekdays, over: Bool) {
+    public init(
+        id: Int64? = nil, action: Action, options: String, times: Times, days: Weekdays, over: Bool,
+        pausedUntil: Date? = nil
+    ) {
         self.id = id
         self.action = action
         self.options = options
         self.times = times
         self.days = days
         self.over = over
+        self.pausedUntil = pausedUntil
+    }
+
+    /// Whether an occurrence at `instant` falls in a pause.
+    public func isPaused(at instant: Date) -> Bool {
+        pausedUntil.map { instant < $0 } ?? false
     }
 
     /// The seconds after midnight it sounds at, in order.
