@@ -174,6 +174,7 @@
         break;
       case "schedule-added":
       case "schedule-removed":
+      case "schedule-changed":
       case "schedule-fired":
       case "schedule-skipped":
         loadSchedules();
@@ -472,7 +473,10 @@
       const what = element("span", { class: "what" });
       const description = describeSchedule(schedule);
       what.append(element("span", { class: "title" }, description));
-      if (schedule.next) {
+      const paused = schedule.pausedUntil && schedule.pausedUntil * 1000 > Date.now();
+      if (paused) {
+        what.append(element("span", { class: "sub" }, say("pagePausedToday")));
+      } else if (schedule.next) {
         const when = new Date(schedule.next * 1000).toLocaleString(language, {
           weekday: "short", hour: "2-digit", minute: "2-digit",
         });
@@ -481,23 +485,40 @@
       const remove = element("button", {
         type: "button", class: "quiet", "aria-label": say("pageRemoveSchedule", { what: description }),
       }, say("pageRemove"));
-      remove.addEventListener("click", async () => {
-        $("schedule-error").textContent = "";
-        try {
-          await call("schedule.remove", { id: schedule.id });
-        } catch (error) {
-          $("schedule-error").textContent = error.message;
-        }
-      });
-      item.append(what, remove);
+      remove.addEventListener("click", () => changeSchedule("schedule.remove", schedule.id));
+      const pause = element("button", {
+        type: "button", class: "quiet",
+        "aria-label": say(paused ? "pageResumeSchedule" : "pagePauseScheduleToday", { what: description }),
+      }, say(paused ? "pageResume" : "pagePauseToday"));
+      pause.addEventListener("click", () => changeSchedule(paused ? "schedule.resume" : "schedule.pause", schedule.id));
+      const buttons = element("span", { class: "buttons" });
+      buttons.append(pause, remove);
+      item.append(what, buttons);
       list.append(item);
+    }
+  }
+
+  async function changeSchedule(method, id) {
+    $("schedule-error").textContent = "";
+    try {
+      await call(method, { id });
+    } catch (error) {
+      $("schedule-error").textContent = error.message;
     }
   }
 
   async function addSchedule() {
     $("schedule-error").textContent = "";
     const action = $("schedule-what").value;
-    const params = { action, at: $("schedule-at").value, days: $("schedule-days").value, options: {} };
+    const params = { action, days: $("schedule-days").value, options: {} };
+    const every = Number($("schedule-every").value);
+    if (every > 0) {
+      params.every = every;
+      params.from = $("schedule-at").value;
+      params.to = $("schedule-until").value;
+    } else {
+      params.at = $("schedule-at").value;
+    }
     if (action === "sit") params.options.minutes = Number($("schedule-minutes").value);
     try {
       await call("schedule.add", params);
@@ -531,6 +552,9 @@
     $("schedule-form").addEventListener("submit", (event) => {
       event.preventDefault();
       addSchedule();
+    });
+    $("schedule-every").addEventListener("input", () => {
+      $("schedule-until-field").hidden = !(Number($("schedule-every").value) > 0);
     });
     $("schedule-what").addEventListener("change", () => {
       $("schedule-minutes-field").hidden = $("schedule-what").value !== "sit";

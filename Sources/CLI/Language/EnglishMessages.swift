@@ -78,6 +78,12 @@ let englishMessages: [MessageKey: String] = [
     .pageScheduleAt: "{what} at {at}, {days}",
     .pageScheduleEvery: "{what} every {every} min from {from} to {to}, {days}",
     .pageNext: "next: {when}",
+    .pagePauseToday: "Pause for today",
+    .pagePausedToday: "paused for today",
+    .pagePauseScheduleToday: "Pause {what} for today",
+    .pageResumeSchedule: "Resume {what}",
+    .pageEvery: "every (minutes, 0: once)",
+    .pageUntil: "Until",
     .affirmations: """
     Breathe in, and know that you are breathing in.
     This moment is enough.

@@ -78,6 +78,12 @@ let germanMessages: [MessageKey: String] = [
     .pageScheduleAt: "{what} um {at}, {days}",
     .pageScheduleEvery: "{what} alle {every} Min. von {from} bis {to}, {days}",
     .pageNext: "nächstes: {when}",
+    .pagePauseToday: "Heute aussetzen",
+    .pagePausedToday: "heute ausgesetzt",
+    .pagePauseScheduleToday: "{what} heute aussetzen",
+    .pageResumeSchedule: "{what} fortsetzen",
+    .pageEvery: "alle (Minuten, 0: einmal)",
+    .pageUntil: "Bis",
     .affirmations: """
     Einatmen, und wissen, dass du einatmest.
     Dieser Augenblick genügt.

@@ -28,6 +28,7 @@ enum MessageKey: String, CaseIterable, Sendable {
     case pageUnknownTeacher, pagePlay, pageThenSit, pageCalendar, pageDaySat, pageNothingScheduled, pageAdd
     case pageRemove, pageRemoveSchedule, pageWhat, pageAt, pageDays, pageDaily
     case pageWeekdays, pageWeekend, pageActionSit, pageActionBell, pageScheduleAt, pageScheduleEvery, pageNext
+    case pagePauseToday, pagePausedToday, pagePauseScheduleToday, pageResumeSchedule, pageEvery, pageUntil
     // Affirmations shown during a sit, one per line.
     case affirmations
 }

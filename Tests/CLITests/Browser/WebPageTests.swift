@@ -307,6 +307,49 @@ struct WebPageTests {
         _ = try service.client().call("stop")
     }
 
+    @Test("on the Schedule view a series of bells is added, paused for today and removed, as the service keeps them")
+    func scheduleFromThePage() throws {
+        // Given the page's Schedule view on a service with no schedule
+        let lock = PulseSinkLock()
+        defer { withExtendedLifetime(lock) {} }
+        let scratch = try Scratch()
+        let (service, url) = try service(scratch)
+        defer { service.stop() }
+        let page = try BrowserPage()
+        try page.open(url + "#schedule")
+        try page.waitForText("#schedules", containing: "Nothing scheduled")
+
+        // When bells every 60 minutes from 09:00 to 17:00 on weekdays are added
+        try page.send(["script": "document.getElementById('schedule-what').value = 'bell'"])
+        try page.fill("#schedule-every", "60")
+        try page.send(
+            [
+                "script": """
+                document.getElementById('schedule-at').value = '09:00';
+                document.getElementById('schedule-until').value = '17:00';
+                document.getElementById('schedule-days').value = 'mon-fri';
+                """
+            ])
+        try page.click("#schedule-form button[type=submit]")
+
+        // Then the page lists it in words, and the service has it
+        try page.waitForText("#schedules", containing: "a bell every 60 min from 09:00 to 17:00, Monday to Friday")
+        let added = try service.client().call("schedule.list")["schedules"]?[0]
+        #expect(
+            added?["every"] == 60 && added?["from"] == "09:00" && added?["days"] == "mon-fri", "\(added?.line ?? "")")
+
+        // When it is paused for today, then removed
+        try page.click("#schedules button")
+        try page.waitForText("#schedules", containing: "paused for today")
+        let paused = try service.client().call("schedule.list")["schedules"]?[0]?["pausedUntil"]?.numberValue
+        try page.click("#schedules button:last-child")
+
+        // Then the service paused it until the end of today, and then has none
+        #expect((paused ?? 0) > Date().timeIntervalSince1970, "not paused")
+        try page.waitForText("#schedules", containing: "Nothing scheduled")
+        #expect(try service.client().call("schedule.list")["schedules"]?.arrayCount == 0)
+    }
+
     // MARK: Helpers
 
     /// Imports a 3-second tone as a guided track, adds a daily sit at 06:30, and records a sit

@@ -40,6 +40,8 @@ final class WebRequestHandler: ChannelInboundHandler, RemovableChannelHandler, @
         headers.add(name: "cache-control", value: "no-store")
         let status: HTTPResponseStatus
         var body: [UInt8] = []
+        // HEAD is told the length GET would send.
+        var length = 0
         let path = WebAccess.path(of: head)
         switch access.verdict(for: head) {
         case .unauthorized:
@@ -56,6 +58,7 @@ final class WebRequestHandler: ChannelInboundHandler, RemovableChannelHandler, @
             } else if let page = pages.page(at: path) {
                 status = .ok
                 body = head.method == .GET ? page.body : []
+                length = page.body.count
                 headers.add(name: "content-type", value: page.contentType)
                 Self.addPageHeaders(to: &headers)
                 if access.token != nil, let token = WebAccess.tokenInQuery(of: head) {
@@ -65,7 +68,7 @@ final class WebRequestHandler: ChannelInboundHandler, RemovableChannelHandler, @
                 status = .notFound
             }
         }
-        headers.add(name: "content-length", value: String(head.method == .HEAD && status == .ok ? 0 : body.count))
+        headers.add(name: "content-length", value: String(length))
         let channel = context.channel
         context.write(
             Self.wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers)))
