@@ -195,6 +195,21 @@
 
   const running = new Set(["countdown", "sitting", "playing"]);
 
+  /// A session in the page's language: its description's parts are the CLI's message keys
+  /// with their values (numbers as 7.5), said here; the service's own text when there are none.
+  function describe(session) {
+    const parts = session.descriptionParts;
+    if (!Array.isArray(parts) || parts.length === 0) return session.description || "";
+    return parts.map((part) => {
+      if (!part.key) return part.text || "";
+      const values = {};
+      for (const [name, value] of Object.entries(part)) {
+        if (name !== "key") values[name] = language === "de" ? String(value).split(".").join(",") : value;
+      }
+      return say(part.key, values);
+    }).join(", ");
+  }
+
   function phaseWord(phase) {
     const key = "phase" + phase.charAt(0).toUpperCase() + phase.slice(1);
     return words[key] ? say(key) : phase;
@@ -221,7 +236,7 @@
     const total = Math.max(1, elapsed + left);
     $("now-phase").textContent = phaseWord(status.state);
     $("now-left").textContent = clock(left);
-    $("now-description").textContent = session.description;
+    $("now-description").textContent = describe(session);
     const next = session.nextBell;
     $("now-next").textContent =
       next && next.bell !== "start" ? say("nextBellIn", { time: clock(next.atSeconds - elapsed) }) : "";
@@ -235,7 +250,7 @@
     }
     $("now-track").textContent = track;
     const held = (status.held || [])[0];
-    $("now-held").textContent = held ? say("pageHeld", { description: held.description }) : "";
+    $("now-held").textContent = held ? say("pageHeld", { description: describe(held) }) : "";
     setRing(Math.min(100, (100 * elapsed) / total));
     const over = status.state === "complete" || status.state === "ended";
     setButtons(!over, status.state === "paused");

@@ -1,3 +1,4 @@
+import Control
 import Mixer
 import Session
 
@@ -5,19 +6,30 @@ import Session
 enum SitDescription {
     static func of(_ c: SessionConfiguration) -> String {
         let language = Language.current
-        let number = { (value: ExactDecimal) in language.decimal(value.description) }
-        var parts = [say(.sitMinutes, ["minutes": number(c.minutes)])]
+        return messages(c).map { key, values in
+            say(key, values.mapValues { language.decimal($0) })
+        }.joined(separator: ", ")
+    }
+
+    /// The same as message keys and their values (numbers as `7.5`), for a client to say in
+    /// its own language.
+    static func parts(_ c: SessionConfiguration) -> [JSONValue] {
+        messages(c).map { SessionNote.part($0.key, $0.values) }
+    }
+
+    private static func messages(_ c: SessionConfiguration) -> [(key: MessageKey, values: [String: String])] {
+        var parts: [(key: MessageKey, values: [String: String])] = [(.sitMinutes, ["minutes": c.minutes.description])]
         if let interval = c.interval {
-            parts.append(say(.sitBellsEvery, ["minutes": number(interval)]))
+            parts.append((.sitBellsEvery, ["minutes": interval.description]))
         } else if !c.bells.isEmpty {
-            parts.append(say(.sitBellsAt, ["list": c.bells.map(number).joined(separator: "; ")]))
+            parts.append((.sitBellsAt, ["list": c.bells.map(\.description).joined(separator: "; ")]))
         }
         switch c.noise {
-        case .white?: parts.append(say(.noiseWhite))
-        case .pink?: parts.append(say(.noisePink))
-        case .brown?: parts.append(say(.noiseBrown))
+        case .white?: parts.append((.noiseWhite, [:]))
+        case .pink?: parts.append((.noisePink, [:]))
+        case .brown?: parts.append((.noiseBrown, [:]))
         case nil: break
         }
-        return parts.joined(separator: ", ")
+        return parts
     }
 }

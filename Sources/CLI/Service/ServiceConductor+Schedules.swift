@@ -77,12 +77,12 @@ extension ServiceConductor {
                 _ = try ring(BellRequest.parse(params: options), scheduled: scheduled, at: target)
             case .sit:
                 let request = try SitRequest.parse(params: options)
-                _ = try start(.timer, resumeOther: true) { () throws -> (LiveSession, String) in
+                _ = try start(.timer, resumeOther: true) { () throws -> (LiveSession, SessionNote) in
                     try ServiceSessionFactory.sit(request, output: output)
                 }
             case .play:
                 let request = try PlayRequest.parse(params: options)
-                _ = try start(.guided, resumeOther: true) { () throws -> (LiveSession, String) in
+                _ = try start(.guided, resumeOther: true) { () throws -> (LiveSession, SessionNote) in
                     try ServiceSessionFactory.guided(request, output: output, library: library.paths)
                 }
             }

@@ -10,7 +10,7 @@ extension ServiceConductor {
     /// Starts a session for `source`: the coordinator gives it the audio, and whatever else was
     /// sounding is paused with a fade (it keeps its place).
     func start(
-        _ source: AudioSource, resumeOther: Bool, make: () throws -> (LiveSession, String)
+        _ source: AudioSource, resumeOther: Bool, make: () throws -> (LiveSession, SessionNote)
     ) throws(RPCError) -> JSONValue {
         guard !stopping else { throw .refused(localized("the service is stopping", de: "der Dienst wird beendet")) }
         if session(of: source) != nil {
@@ -22,9 +22,9 @@ extension ServiceConductor {
                         de: "eine geführte Aufnahme läuft; beende sie zuerst"))
         }
         let live: LiveSession
-        let note: String
+        let made: SessionNote
         do {
-            (live, note) = try make()
+            (live, made) = try make()
         } catch let error as OutputError {
             throw .failed(ErrorMessages.line(for: error))
         } catch let error as RPCError {
@@ -33,8 +33,9 @@ extension ServiceConductor {
             throw .invalidParams(ErrorMessages.line(for: error))
         }
         sessionsStarted += 1
+        let note = made.text
         let started = ServiceSession(
-            live: live, number: sessionsStarted, source: source, note: note, resumeOther: resumeOther,
+            live: live, number: sessionsStarted, source: source, note: made, resumeOther: resumeOther,
             startedAt: Date().timeIntervalSince1970)
         carry(coordinator.request(for: source), cause: started)
         do {

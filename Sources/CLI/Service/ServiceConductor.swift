@@ -181,13 +181,13 @@ final class ServiceConductor {
         case "sit.start":
             let (params, resume) = try Self.takeResume(request.params)
             let request = try SitRequest.parse(params: params)
-            return try start(.timer, resumeOther: resume) { () throws -> (LiveSession, String) in
+            return try start(.timer, resumeOther: resume) { () throws -> (LiveSession, SessionNote) in
                 try ServiceSessionFactory.sit(request, output: output)
             }
         case "play.start":
             let (params, resume) = try Self.takeResume(request.params)
             let request = try PlayRequest.parse(params: params)
-            return try start(.guided, resumeOther: resume) { () throws -> (LiveSession, String) in
+            return try start(.guided, resumeOther: resume) { () throws -> (LiveSession, SessionNote) in
                 try ServiceSessionFactory.guided(request, output: output, library: library.paths)
             }
         case "pause":

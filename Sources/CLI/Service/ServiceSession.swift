@@ -14,6 +14,8 @@ final class ServiceSession {
     let source: AudioSource
     let kind: PracticeSession.Kind
     let note: String
+    /// The note as message keys, for clients in another language.
+    let noteParts: [JSONValue]
     /// When it ends, the session it paused is resumed (the request asked for it).
     let resumeOther: Bool
     /// Seconds since 1970.
@@ -28,13 +30,14 @@ final class ServiceSession {
     var toldPosition = -1
 
     init(
-        live: LiveSession, number: Int, source: AudioSource, note: String, resumeOther: Bool, startedAt: Double
+        live: LiveSession, number: Int, source: AudioSource, note: SessionNote, resumeOther: Bool, startedAt: Double
     ) {
         self.live = live
         self.number = number
         self.source = source
         kind = source == .timer ? .timer : .guided
-        self.note = note
+        self.note = note.text
+        noteParts = note.parts
         self.resumeOther = resumeOther
         self.startedAt = startedAt
     }
@@ -49,6 +52,7 @@ final class ServiceSession {
     func json(_ status: LiveStatus) -> JSONValue {
         var members: [String: JSONValue] = [
             "id": .number(number), "kind": .string(kind.rawValue), "description": .string(note),
+            "descriptionParts": .array(noteParts),
             "phase": .string(status.phase.rawValue), "startedAt": .finite(startedAt),
             "elapsedSeconds": seconds(status.sessionFrame),
             "remainingSeconds": seconds(status.remainingFrames),

@@ -7,7 +7,7 @@ import Session
 /// `meditate sit` and `meditate play` make theirs. The device is opened; nothing plays yet.
 enum ServiceSessionFactory {
     /// A timed sit, and the words the history keeps of it.
-    static func sit(_ request: SitRequest, output: OutputOptions) throws -> (LiveSession, String) {
+    static func sit(_ request: SitRequest, output: OutputOptions) throws -> (LiveSession, SessionNote) {
         let settings = try request.preset.settings()
         let configuration = request.session.configuration(settings)
         let plan = try SessionPlan(configuration)
@@ -15,13 +15,13 @@ enum ServiceSessionFactory {
         let live = try LiveSession(
             plan: plan, gong: gong,
             output: .request(output.request(sampleRate: plan.format.sampleRate, settings: settings)))
-        return (live, SitDescription.of(configuration))
+        return (live, SessionNote(text: SitDescription.of(configuration), parts: SitDescription.parts(configuration)))
     }
 
     /// A guided track, maybe with a sit after it.
     static func guided(
         _ request: PlayRequest, output: OutputOptions, library: LibraryPaths
-    ) throws -> (LiveSession, String) {
+    ) throws -> (LiveSession, SessionNote) {
         let settings = try Settings.load()
         let playback = request.guided.resolve(settings)
         let setup = try GuidedSetup(
@@ -34,7 +34,10 @@ enum ServiceSessionFactory {
             output: .request(output.request(sampleRate: setup.program.format.sampleRate, settings: settings)))
         let then =
             playback.then.map { ", " + say(.sitThen, ["minutes": Language.current.decimal($0.description)]) } ?? ""
-        return (live, setup.track.displayName + then)
+        let parts =
+            [SessionNote.text(setup.track.displayName)]
+            + (playback.then.map { [SessionNote.part(.sitThen, ["minutes": $0.description])] } ?? [])
+        return (live, SessionNote(text: setup.track.displayName + then, parts: parts))
     }
 
     /// A bell alone, after `leadSeconds` of silence: enough for a device waking up (a

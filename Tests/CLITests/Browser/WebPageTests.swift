@@ -275,6 +275,11 @@ struct WebPageTests {
         #expect(totals.contains("Sitzungen") && totals.contains("Tage"), "\(totals)")
         try page.open(url + "#now")
         try page.waitForText("#now-description", containing: "Es läuft nichts")
+        // And a sit the (English) service describes is said in German, from its message keys
+        _ = try service.client().call("sit.start", ["minutes": 7.5, "interval": 2.5, "noise": "pink"])
+        try page.waitForText("#now-description", containing: "7,5 min, Glocke alle 2,5 min, rosa Rauschen")
+        try page.waitForText("#now-phase", containing: "vorlauf")
+        _ = try service.client().call("stop")
         try page.open(url + "#schedule")
         try page.waitForText("#schedules", containing: "täglich")
     }
