@@ -122,6 +122,8 @@
   /// After every (re)connection: the true state, then events for every change.
   async function synchronise() {
     try {
+      // Refusals, and what a sit started here is called, in the page's language.
+      await call("hello", { lang: language });
       const subscribed = await call("subscribe");
       takeStatus(subscribed.status);
       await Promise.all([loadPresets(), loadLibrary(), loadPractice(), loadSchedules()]);

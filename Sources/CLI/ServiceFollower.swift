@@ -25,6 +25,8 @@ struct ServiceFollower {
         let events = try ControlClient(path: socket)
         _ = try events.call("subscribe")
         let control = try ControlClient(path: socket)
+        // The service's refusals, and the sit's words in the history, in this terminal's language.
+        _ = try control.call("hello", ["lang": .string(Language.current.rawValue)])
         let started = try control.call(method, params)
         guard let id = started["session"]?["id"]?.intValue else {
             throw ControlError.badReply("\(method) gave no session id")

@@ -70,6 +70,23 @@ struct GermanTextTests {
         #expect(result.stderr == expected + "\n", "\(result.stderr)")
     }
 
+    @Test("a German terminal gets the refusals of an English service in German (hello's lang), others keep English")
+    func serviceAnswersInTheClientsLanguage() throws {
+        // Given a service started in English
+        let scratch = try Scratch()
+        let service = try RunningService(["--backend", "alsa", "--device", "null"], scratch: scratch)
+        defer { service.stop() }
+
+        // When `ctl pause` is typed in a German terminal, and in an English one
+        let german = try CLIRunner.run(
+            ["ctl", "pause", "--socket", service.socket], environment: ["LANG": "de_DE.UTF-8"])
+        let english = try CLIRunner.run(["ctl", "pause", "--socket", service.socket])
+
+        // Then each reads the refusal in its own language
+        #expect(german.status == 1 && german.stderr.contains("es spielt nichts"), "\(german.stderr)")
+        #expect(english.status == 1 && english.stderr.contains("nothing is playing"), "\(english.stderr)")
+    }
+
     @Test("every engine error has a German line of its own")
     func engineErrorsInGerman() {
         // Given one error of each case the engine throws

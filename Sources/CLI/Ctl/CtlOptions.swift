@@ -16,8 +16,11 @@ struct CtlOptions: ParsableArguments {
             de: "Gibt die Antwort des Dienstes als JSON aus (ein Objekt pro Zeile)."))
     var json = false
 
+    /// Connects, and asks for the service's answers in this command's language.
     func connect() throws -> ControlClient {
-        try ControlClient(path: socket ?? ServicePaths.defaultSocket())
+        let client = try ControlClient(path: socket ?? ServicePaths.defaultSocket())
+        _ = try client.call("hello", ["lang": .string(Language.current.rawValue)])
+        return client
     }
 
     /// Calls `method` and prints its result as JSON, or `human` of it.

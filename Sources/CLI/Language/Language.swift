@@ -16,8 +16,12 @@ enum Language: String, CaseIterable, Sendable {
         return .en
     }
 
-    /// The language of this run, set once at start.
-    static var current: Language { chosenLanguage.withLock { $0 } }
+    /// The language of this run, set once at start; while the service answers a client that
+    /// asked for another (`hello`'s `lang`), that one.
+    static var current: Language { requested ?? chosenLanguage.withLock { $0 } }
+
+    /// The language a client asked for, bound while its request is carried out.
+    @TaskLocal static var requested: Language?
 
     static func use(_ language: Language) { chosenLanguage.withLock { $0 = language } }
 

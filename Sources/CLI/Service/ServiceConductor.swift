@@ -149,11 +149,14 @@ final class ServiceConductor {
     private func handle(_ job: ServiceInbox.Job) {
         // Counted against the connection's bound until done (`ControlConnection`).
         defer { job.connection.requestDone() }
-        let outcome: Result<JSONValue, RPCError>
-        do throws(RPCError) {
-            outcome = .success(try perform(job.request, from: job.connection))
-        } catch {
-            outcome = .failure(error)
+        // Its refusals (and what it starts) in the words of the client's language.
+        let outcome = Language.$requested.withValue(job.connection.language.flatMap(Language.init(rawValue:))) {
+            () -> Result<JSONValue, RPCError> in
+            do throws(RPCError) {
+                return .success(try perform(job.request, from: job.connection))
+            } catch {
+                return .failure(error)
+            }
         }
         // A notification (no id) gets no reply, whatever happened.
         guard let id = job.request.id else { return }
@@ -166,6 +169,12 @@ final class ServiceConductor {
     private func perform(_ request: RPCRequest, from connection: ControlConnection) throws(RPCError) -> JSONValue {
         switch request.method {
         case "hello":
+            if let asked = request.params["lang"] {
+                guard let language = asked.stringValue.flatMap(Language.init(rawValue:)) else {
+                    throw .invalidParams(localized("lang is en or de", de: "lang ist en oder de"))
+                }
+                connection.language = language.rawValue
+            }
             return [
                 "service": "meditate", "protocol": .number(Self.protocolVersion),
                 "version": .string(Meditate.configuration.version), "web": web.url.map(JSONValue.string) ?? .null

@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOWebSocket
 import Synchronization
@@ -21,6 +22,13 @@ public final class ControlConnection: Sendable, Hashable {
     private let maximumQueuedBytes: Int
     /// A number for the log.
     public let number: Int
+    /// The language the client asked to be answered in (`hello`'s `lang`), if any.
+    public var language: String? {
+        get { askedLanguage.withLockedValue { $0 } }
+        set { askedLanguage.withLockedValue { $0 = newValue } }
+    }
+    // A pthread mutex (NIOLock), which ThreadSanitizer understands.
+    private let askedLanguage = NIOLockedValueBox<String?>(nil)
 
     init(channel: any Channel, number: Int, maximumQueuedBytes: Int, framing: Framing = .lines) {
         self.channel = channel

@@ -279,6 +279,11 @@ struct WebPageTests {
         _ = try service.client().call("sit.start", ["minutes": 7.5, "interval": 2.5, "noise": "pink"])
         try page.waitForText("#now-description", containing: "7,5 min, Glocke alle 2,5 min, rosa Rauschen")
         try page.waitForText("#now-phase", containing: "vorlauf")
+        // And the service's refusal of a second sit comes in German
+        try page.open(url + "#sit")
+        try waitUntilLoaded(page)
+        try page.click("#sit-start")
+        try page.waitForText("#sit-error", containing: "ein Sitzen läuft")
         _ = try service.client().call("stop")
         try page.open(url + "#schedule")
         try page.waitForText("#schedules", containing: "täglich")
