@@ -77,14 +77,38 @@
     };
     opened.onmessage = (message) => receive(message.data);
     opened.onclose = () => {
-      if (socket !== opened) return;
-      socket = null;
-      for (const [, pending] of waiting) pending.reject(new Error(say("pageReconnecting")));
-      waiting.clear();
-      showConnection(say("pageReconnecting"));
-      setTimeout(connect, retryDelay);
-      retryDelay = Math.min(retryDelay * 2, 5000);
+      if (socket === opened) lost(retryDelay);
     };
+  }
+
+  /// The connection is gone: say so, and connect again after `delay` ms (backing off).
+  function lost(delay) {
+    const old = socket;
+    socket = null;
+    if (old) {
+      old.onclose = null;
+      old.onmessage = null;
+      old.close();
+    }
+    for (const [, pending] of waiting) pending.reject(new Error(say("pageReconnecting")));
+    waiting.clear();
+    showConnection(say("pageReconnecting"));
+    setTimeout(connect, delay);
+    retryDelay = Math.min(retryDelay * 2, 5000);
+  }
+
+  /// A phone woken from sleep, or moved to another network, may hold a connection that is dead
+  /// without knowing it: when the page is seen again it asks for the status, and a connection
+  /// that does not answer within 3 s is given up for a new one.
+  async function checkWhenSeen() {
+    if (document.visibilityState !== "visible" || !socket || socket.readyState !== WebSocket.OPEN) return;
+    const checked = socket;
+    const late = new Promise((_, reject) => setTimeout(() => reject(new Error("late")), 3000));
+    try {
+      takeStatus(await Promise.race([call("status"), late]));
+    } catch {
+      if (socket === checked) lost(0);
+    }
   }
 
   function call(method, params) {
@@ -584,6 +608,7 @@
       });
     }
     window.addEventListener("hashchange", showView);
+    document.addEventListener("visibilitychange", checkWhenSeen);
     // The time left moves between events without asking the service: it counts from the
     // last status, which every change replaces.
     setInterval(renderNow, 250);

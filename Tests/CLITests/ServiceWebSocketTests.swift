@@ -157,6 +157,39 @@ struct ServiceWebSocketTests {
         #expect(missing.status == 404)
     }
 
+    @Test("a quiet WebSocket is pinged after 15 s; one that answers stays, one that says nothing is closed 15 s later")
+    func quietPeersArePingedAndDeadOnesClosed() throws {
+        // Given a service on loopback and two WebSockets that send nothing after their hello
+        let scratch = try Scratch()
+        let service = try RunningService(
+            ["--backend", "alsa", "--device", "null", "--listen", "127.0.0.1:0"], scratch: scratch)
+        defer { service.stop() }
+        let port = try #require(try Self.port(of: service))
+        let alive = try WebSocketTestClient(port: port, target: "/rpc")
+        let gone = try WebSocketTestClient(port: port, target: "/rpc")
+        _ = try alive.call("hello")
+        _ = try gone.call("hello")
+        let start = Date()
+
+        // When both are pinged, and only one answers (as a browser does by itself)
+        let (aliveOpcode, payload) = try alive.readFrame(until: start.addingTimeInterval(25))
+        try alive.sendFrame(opcode: 0xA, payload: payload)
+        let (goneOpcode, _) = try gone.readFrame(until: start.addingTimeInterval(25))
+        let pingedAfter = Date().timeIntervalSince(start)
+
+        // Then the silent one is closed within the next quiet spell, and the other still answers
+        var closed = false
+        do {
+            while true { _ = try gone.readFrame(until: start.addingTimeInterval(45)) }
+        } catch {
+            closed = Date().timeIntervalSince(start) < 45
+        }
+        #expect(aliveOpcode == 0x9 && goneOpcode == 0x9, "opcodes \(aliveOpcode), \(goneOpcode)")
+        #expect(pingedAfter >= 14 && pingedAfter <= 20, "pinged after \(pingedAfter) s")
+        #expect(closed, "the silent peer's connection was not closed")
+        #expect(try alive.call("hello", id: 2)["result"]?["protocol"] == 1)
+    }
+
     @Test(
         "before its upgrade a connection may send nothing for 10 s at most, and 64 may be open: more are closed at once"
     )

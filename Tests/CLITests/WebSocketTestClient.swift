@@ -94,7 +94,8 @@ final class WebSocketTestClient {
         try write(frame)
     }
 
-    private func readFrame(until deadline: Date) throws -> (UInt8, [UInt8]) {
+    /// The next frame as it came: its opcode (0x9 a ping, 0x8 a close) and payload.
+    func readFrame(until deadline: Date) throws -> (UInt8, [UInt8]) {
         try fill(2, until: deadline)
         let opcode = received[0] & 0x0F
         var length = Int(received[1] & 0x7F)

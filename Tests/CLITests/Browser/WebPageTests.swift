@@ -164,6 +164,19 @@ struct WebPageTests {
         #expect(try page.text("#connection") == "")
         #expect(try page.text("#now-description").contains("5 min"))
         #expect(try page.script("return performance.getEntriesByType('navigation').length") == 1)
+
+        // When the service stops answering without closing anything (a connection dead
+        // unawares, as after a phone's sleep), and the page is looked at again
+        kill(service.process.processIdentifier, SIGSTOP)
+        try page.send(["script": "document.dispatchEvent(new Event('visibilitychange'))"])
+
+        // Then within 3 s it gives the connection up and says so; once the service answers
+        // again it shows the sit, still playing
+        try page.waitForText("#connection", containing: "reconnecting", seconds: 6)
+        kill(service.process.processIdentifier, SIGCONT)
+        try page.waitForText("#now-phase", containing: "sitting", seconds: 15)
+        try page.waitForText("#now-description", containing: "5 min")
+        #expect(try page.text("#connection") == "")
     }
 
     @Test("off loopback the page needs the token: none or a wrong one is 401 and empty, another origin 403")

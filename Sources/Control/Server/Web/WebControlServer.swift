@@ -26,6 +26,9 @@ public final class WebControlServer: Sendable {
     public static let maximumConnections = 64
     /// How long a connection may send nothing before it has become a WebSocket.
     public static let handshakeSeconds: Int64 = 10
+    /// How long a WebSocket may be quiet before it is pinged; one quiet that long again after
+    /// the ping ends it.
+    public static let pingSeconds: Int64 = 15
 
     /// Listens on `host:port`; `access(isLoopback)` gives the rule for who may connect, once the
     /// address is bound and known to be loopback or not.
@@ -118,6 +121,8 @@ public final class WebControlServer: Sendable {
                         NIOWebSocketFrameAggregator(
                             minNonFinalFragmentSize: 1, maxAccumulatedFrameCount: 64,
                             maxAccumulatedFrameSize: ControlServer.maximumLineBytes))
+                    try channel.pipeline.syncOperations.addHandler(
+                        IdleStateHandler(readTimeout: .seconds(pingSeconds)))
                     try channel.pipeline.syncOperations.addHandler(
                         WebSocketControlHandler(responder: responder, connection: connection))
                 }

@@ -4,6 +4,11 @@ import NIOWebSocket
 /// The control protocol on a WebSocket: each text message is one JSON-RPC message, as a line
 /// is on the Unix socket, answered through the same responder. Pings are answered; a close
 /// is returned and the connection ends.
+///
+/// A peer that has gone without a word (a phone asleep, Wi-Fi changed) leaves a connection
+/// that nothing would ever end on a quiet service, and enough of them fill the listener's
+/// bound: after a quiet spell (`IdleStateHandler`'s read timeout) the service pings, and a
+/// second quiet spell with no answer ends the connection.
 final class WebSocketControlHandler: ChannelInboundHandler, @unchecked Sendable {
     // @unchecked: NIO calls a handler on its channel's event loop only.
     typealias InboundIn = WebSocketFrame
@@ -11,6 +16,8 @@ final class WebSocketControlHandler: ChannelInboundHandler, @unchecked Sendable 
 
     private let responder: any ControlResponder
     private let connection: ControlConnection
+    /// A ping was sent after a quiet spell, and nothing has come since.
+    private var pingUnanswered = false
 
     init(responder: any ControlResponder, connection: ControlConnection) {
         self.responder = responder
@@ -19,6 +26,7 @@ final class WebSocketControlHandler: ChannelInboundHandler, @unchecked Sendable 
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = Self.unwrapInboundIn(data)
+        pingUnanswered = false
         switch frame.opcode {
         case .text:
             IncomingMessage.receive(String(buffer: frame.unmaskedData), from: connection, responder: responder)
@@ -37,6 +45,20 @@ final class WebSocketControlHandler: ChannelInboundHandler, @unchecked Sendable 
         default:
             break
         }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        guard case IdleStateHandler.IdleStateEvent.read = event else {
+            context.fireUserInboundEventTriggered(event)
+            return
+        }
+        if pingUnanswered {
+            context.close(promise: nil)
+            return
+        }
+        pingUnanswered = true
+        let ping = WebSocketFrame(fin: true, opcode: .ping, data: context.channel.allocator.buffer(string: "meditate"))
+        context.writeAndFlush(Self.wrapOutboundOut(ping), promise: nil)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
