@@ -63,6 +63,9 @@ run: build
 # of hours, sessions on devices that never wait, at real-time priority) starves the sound server
 # and them of the CPU on a 2-core machine. Only a build at nice 19 runs beside them.
 REALTIME_TESTS := LiveSitTests|ServiceLiveTests|LiveSessionTests|GuidedLiveTests|SessionSurvivalTests|HistoryCommandTests/sigtermRecordsPartial|WebPageTests
+# Left out under ThreadSanitizer: the WebSocket's pings take 30 s of waiting for one event
+# loop's own timer (no second thread to race), and run in the first phase.
+TSAN_SKIP      := quietPeersArePingedAndDeadOnesClosed
 TSAN_TESTS     := LiveDriverTests|ThreadOwnerTests|RenderThreadCheckTests|SPSCRingTests|RetainingRingTests|OutputHistoryTests|MixerRendererTests|CancelPendingTests|DecoderSampleCountTests|TrackStreamerTests|ServiceProtocolTests|ServiceWebSocketTests|ServiceHookTests|ScheduleCommandTests
 
 # The whole suite (release build, in .build-test so that it and `make build` do not rebuild each
@@ -93,7 +96,7 @@ test-tsan: deps
 	$(call ensure_packages,$(TEST_PACKAGES))
 	$(SWIFT) build --sanitize=thread --scratch-path .build-tsan --build-tests
 	scripts/with-test-pulse.sh $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip-build \
-	  --filter '$(TSAN_TESTS)'
+	  --filter '$(TSAN_TESTS)' --skip '$(TSAN_SKIP)'
 	scripts/with-test-pulse.sh $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip-build \
 	  --filter 'LiveSessionTests|GuidedLiveTests' --no-parallel
 

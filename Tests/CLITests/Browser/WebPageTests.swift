@@ -13,41 +13,14 @@ import WAVTestSupport
 struct WebPageTests {
     let rate = 48_000
 
-    /// A service on the private PulseAudio server (a sit there takes its time, where ALSA's
-    /// null device would play it in a moment), listening on a port of its own: on loopback, or
-    /// on every address with the pairing token. Sits count down 2 s, not 15.
-    private func service(
-        _ scratch: Scratch, everywhere: Bool = false, port: Int = 0
-    ) throws -> (RunningService, url: String) {
-        let config = scratch.path("config")
-        try FileManager.default.createDirectory(atPath: config + "/meditate", withIntermediateDirectories: true)
-        try "countdown = 2\n\n[preset.evening]\nminutes = 0.2\nnoise = \"pink\"\n".write(
-            toFile: config + "/meditate/config.toml", atomically: true, encoding: .utf8)
-        let backend = ["--backend", "pulse", "--latency-ms", "300"]
-        let service = try RunningService(
-            backend + ["--listen", "\(everywhere ? "0.0.0.0" : "127.0.0.1"):\(port)"], scratch: scratch,
-            environment: ["XDG_CONFIG_HOME": config])
-        let web = try #require(try service.client().call("hello")["web"]?.stringValue)
-        let bound = try #require(Int(web.split(separator: ":").last?.split(separator: "/").first ?? ""))
-        var url = "http://127.0.0.1:\(bound)/"
-        if everywhere {
-            let log = service.waitForLog(containing: "?token=")
-            let token = log.split(separator: "?token=").last.map { String($0.prefix { $0.isHexDigit }) } ?? ""
-            url += "?token=" + token
-        }
-        return (service, url)
-    }
-
     @Test(
         "a sit started from the page with a bell half-way is heard on its frames, and the page counts down to complete",
     )
     func sitFromThePage() throws {
         // Given a paired phone on the Sit view, and the sink's monitor being recorded
-        let lock = PulseSinkLock()
-        defer { withExtendedLifetime(lock) {} }
-        let scratch = try Scratch()
-        let (service, url) = try service(scratch, everywhere: true)
-        defer { service.stop() }
+        let fixture = try PageService(everywhere: true)
+        defer { fixture.stop() }
+        let (service, url, scratch) = (fixture.service, fixture.url, fixture.scratch)
         let page = try BrowserPage()
         try page.open(url + "#sit")
         try page.waitForText("#presets", containing: "evening")
@@ -86,11 +59,9 @@ struct WebPageTests {
     )
     func pauseFromThePageResumeFromTheTerminal() throws {
         // Given a sit with a white-noise bed, followed by the page, and the monitor recorded
-        let lock = PulseSinkLock()
-        defer { withExtendedLifetime(lock) {} }
-        let scratch = try Scratch()
-        let (service, url) = try service(scratch)
-        defer { service.stop() }
+        let fixture = try PageService()
+        defer { fixture.stop() }
+        let (service, url, scratch) = (fixture.service, fixture.url, fixture.scratch)
         let page = try BrowserPage()
         try page.open(url)
         try page.waitForText("#now-description", containing: "Nothing")
@@ -138,13 +109,11 @@ struct WebPageTests {
 
     @Test("when the connection drops the page says it is reconnecting, and then shows the true phase")
     func reconnectsAfterTheConnectionDrops() throws {
-        let lock = PulseSinkLock()
-        defer { withExtendedLifetime(lock) {} }
         // Given the page following a service on a port of its own
-        let scratch = try Scratch()
         let port = try Self.freePort()
-        let (service, url) = try service(scratch, port: port)
-        defer { service.stop() }
+        let fixture = try PageService(port: port)
+        defer { fixture.stop() }
+        let (service, url) = (fixture.service, fixture.url)
         let page = try BrowserPage()
         try page.open(url)
         try page.waitForText("#now-description", containing: "Nothing")
@@ -181,12 +150,10 @@ struct WebPageTests {
 
     @Test("off loopback the page needs the token: none or a wrong one is 401 and empty, another origin 403")
     func pageNeedsTheToken() throws {
-        let lock = PulseSinkLock()
-        defer { withExtendedLifetime(lock) {} }
         // Given a service listening on every address, with a sit playing
-        let scratch = try Scratch()
-        let (service, url) = try service(scratch, everywhere: true)
-        defer { service.stop() }
+        let fixture = try PageService(everywhere: true)
+        defer { fixture.stop() }
+        let (service, url) = (fixture.service, fixture.url)
         _ = try service.client().call("sit.start", ["minutes": 5, "countdown": 0])
         let port = try #require(Int(url.split(separator: ":")[2].split(separator: "/")[0]))
         let token = String(url.split(separator: "=").last ?? "")
@@ -230,20 +197,17 @@ struct WebPageTests {
 
     @Test("every view, dark and light, has no WCAG A or AA violation that axe-core finds")
     func everyViewIsAccessible() throws {
-        let lock = PulseSinkLock()
-        defer { withExtendedLifetime(lock) {} }
         // Given a service with a guided track, a preset, a schedule and a sit in its history
-        let scratch = try Scratch()
-        let (service, url) = try service(scratch)
-        defer { service.stop() }
-        try addTrackAndSchedule(to: service, scratch: scratch)
+        let fixture = try PageService()
+        defer { fixture.stop() }
+        let url = fixture.url
+        try addTrackAndSchedule(to: fixture)
         for scheme in ["dark", "light"] {
             let page = try BrowserPage(scheme: scheme)
             for view in ["now", "sit", "library", "practice", "schedule"] {
                 // When the view is shown with its data
                 try page.open(url + "#" + view)
                 try waitUntilLoaded(page)
-                try page.screenshot(scratch.path("\(view)-\(scheme).png"))
 
                 // Then axe finds nothing
                 let violations = try page.accessibilityViolations()
@@ -254,13 +218,11 @@ struct WebPageTests {
 
     @Test("with the browser's language German, every view's text is German")
     func germanBrowser() throws {
-        let lock = PulseSinkLock()
-        defer { withExtendedLifetime(lock) {} }
         // Given a service with some data, and a browser whose language is German
-        let scratch = try Scratch()
-        let (service, url) = try service(scratch)
-        defer { service.stop() }
-        try addTrackAndSchedule(to: service, scratch: scratch)
+        let fixture = try PageService()
+        defer { fixture.stop() }
+        let (service, url) = (fixture.service, fixture.url)
+        try addTrackAndSchedule(to: fixture)
         let page = try BrowserPage(language: "de")
         for view in ["now", "sit", "library", "practice", "schedule"] {
             // When the view is shown
@@ -305,12 +267,10 @@ struct WebPageTests {
     @Test("a guided track played from the Library view, with a sit after it, shows on the Now view with its title")
     func trackFromTheLibrary() throws {
         // Given a library with one track, seen on the page's Library view
-        let lock = PulseSinkLock()
-        defer { withExtendedLifetime(lock) {} }
-        let scratch = try Scratch()
-        let (service, url) = try service(scratch)
-        defer { service.stop() }
-        try addTrackAndSchedule(to: service, scratch: scratch)
+        let fixture = try PageService()
+        defer { fixture.stop() }
+        let (service, url) = (fixture.service, fixture.url)
+        try addTrackAndSchedule(to: fixture)
         let page = try BrowserPage()
         try page.open(url + "#library")
         try waitUntilLoaded(page)
@@ -333,11 +293,9 @@ struct WebPageTests {
     @Test("on the Schedule view a series of bells is added, paused for today and removed, as the service keeps them")
     func scheduleFromThePage() throws {
         // Given the page's Schedule view on a service with no schedule
-        let lock = PulseSinkLock()
-        defer { withExtendedLifetime(lock) {} }
-        let scratch = try Scratch()
-        let (service, url) = try service(scratch)
-        defer { service.stop() }
+        let fixture = try PageService()
+        defer { fixture.stop() }
+        let (service, url) = (fixture.service, fixture.url)
         let page = try BrowserPage()
         try page.open(url + "#schedule")
         try page.waitForText("#schedules", containing: "Nothing scheduled")
@@ -377,8 +335,9 @@ struct WebPageTests {
 
     /// Imports a 3-second tone as a guided track, adds a daily sit at 06:30, and records a sit
     /// (ended early at once).
-    private func addTrackAndSchedule(to service: RunningService, scratch: Scratch) throws {
-        let track = scratch.path("Ajahn Test - Breathing.wav")
+    private func addTrackAndSchedule(to fixture: PageService) throws {
+        let service = fixture.service
+        let track = fixture.scratch.path("Ajahn Test - Breathing.wav")
         let samples = (0..<(3 * rate)).flatMap { frame -> [Float] in
             let value = Float(0.2 * sin(2 * Double.pi * 440 * Double(frame) / Double(rate)))
             return [value, value]

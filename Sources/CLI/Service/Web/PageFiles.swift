@@ -10,7 +10,8 @@ enum PageFiles {
     /// The page's own files; anything else in the folder is not served.
     static let names = ["index.html", "app.js", "style.css", "icon.svg"]
 
-    /// The page, or nil (and the reason) when no folder holds it.
+    /// The page, and the folder it was read from; no page at all (and nil) when no folder
+    /// holds its `index.html`.
     static func load(locator: SoundLocator = .ofThisProcess) -> (pages: WebPages, folder: String?) {
         let folders = locator.candidates(installedAs: "web", inSourceTree: "Web", variable: "MEDITATE_WEB")
         guard let folder = folders.first(where: { FileManager.default.isReadableFile(atPath: $0 + "/index.html") })

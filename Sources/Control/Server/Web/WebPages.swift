@@ -20,8 +20,6 @@ public struct WebPages: Sendable {
         self.pages = pages
     }
 
-    public var isEmpty: Bool { pages.isEmpty }
-
     func page(at path: String) -> Page? {
         pages[path == "/" ? "/index.html" : path]
     }

@@ -1,0 +1,47 @@
+import Foundation
+import PulseTestSupport
+import Testing
+
+/// What each browser test stands on: the sink's lock (every one plays to the private
+/// PulseAudio server, where a sit takes its time, where ALSA's null device would play it in a
+/// moment), a scratch folder, and a `meditate serve --listen` whose sits count down 2 s, with
+/// the page's address (and the pairing token in it, off loopback).
+final class PageService {
+    let lock = PulseSinkLock()
+    let scratch: Scratch
+    let service: RunningService
+    let url: String
+
+    /// Listening on loopback, or on every address with the token; on `port`, or one the system
+    /// chooses.
+    init(everywhere: Bool = false, port: Int = 0) throws {
+        scratch = try Scratch()
+        let config = scratch.path("config")
+        try FileManager.default.createDirectory(atPath: config + "/meditate", withIntermediateDirectories: true)
+        try "countdown = 2\n\n[preset.evening]\nminutes = 0.2\nnoise = \"pink\"\n".write(
+            toFile: config + "/meditate/config.toml", atomically: true, encoding: .utf8)
+        service = try RunningService(
+            [
+                "--backend", "pulse", "--latency-ms", "300", "--listen",
+                "\(everywhere ? "0.0.0.0" : "127.0.0.1"):\(port)"
+            ],
+            scratch: scratch, environment: ["XDG_CONFIG_HOME": config])
+        let web = try service.client().call("hello")["web"]?.stringValue ?? ""
+        guard let bound = Int(web.split(separator: ":").last?.split(separator: "/").first ?? "") else {
+            throw BrowserPage.Failure(description: "hello gave no address: \(web)")
+        }
+        var url = "http://127.0.0.1:\(bound)/"
+        if everywhere {
+            let log = service.waitForLog(containing: "?token=")
+            url += "?token=" + (log.split(separator: "?token=").last.map { String($0.prefix { $0.isHexDigit }) } ?? "")
+        }
+        self.url = url
+    }
+
+    /// Stops the service and lets go of the sink: `defer { fixture.stop() }` also keeps the
+    /// fixture (and its lock) alive to the end of the test.
+    func stop() {
+        service.stop()
+        withExtendedLifetime(lock) {}
+    }
+}
