@@ -49,9 +49,9 @@ struct Serve: ParsableCommand {
 
     @Option(
         help: .localized(
-            "Also take the protocol over a WebSocket (ws://HOST:PORT/rpc), for the phone's page; off a loopback address, only with the pairing token.",
+            "Also serve the phone's page at http://HOST:PORT/ and the protocol over a WebSocket (ws://HOST:PORT/rpc); off a loopback address, only with the pairing token.",
             de:
-                "Nimmt das Protokoll auch über einen WebSocket an (ws://HOST:PORT/rpc), für die Seite auf dem Telefon; außerhalb von Loopback nur mit dem Kopplungs-Token.",
+                "Bietet auch die Seite für das Telefon unter http://HOST:PORT/ an und das Protokoll über einen WebSocket (ws://HOST:PORT/rpc); außerhalb von Loopback nur mit dem Kopplungs-Token.",
             valueName: "host:port"))
     var listen: ListenAddress?
 
