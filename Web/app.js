@@ -69,7 +69,13 @@
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     const opened = new WebSocket(scheme + location.host + "/rpc");
     socket = opened;
+    // A connection that neither opens nor fails (a network that swallows the handshake) is
+    // given up after 10 s, rather than left to the system's minutes of retries.
+    const stuck = setTimeout(() => {
+      if (socket === opened && opened.readyState === WebSocket.CONNECTING) lost(retryDelay);
+    }, 10000);
     opened.onopen = () => {
+      clearTimeout(stuck);
       retryDelay = 500;
       everConnected = true;
       showConnection("");
