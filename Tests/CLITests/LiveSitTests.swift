@@ -76,7 +76,11 @@ struct LiveSitTests {
         let steady = samples[(first + 2 * 5_200 * rate / 1000)..<(last - 2 * rate / 2)]
         let fade = samples[(last - 2 * rate * 12 / 100)...]
         #expect(steady.count > 2 * 2 * rate, "too little steady bed recorded")
-        #expect(largestJump(fade) <= largestJump(steady))
+        // White noise's sample-to-sample steps are bounded (its samples are uniform), and over
+        // seconds of steady bed the largest sits at that bound: the fade's first milliseconds,
+        // still near full gain, may reach it too (0.13474 against 0.13443, once in CI). A step
+        // of the gain would go past it; 2 % is the noise's own share.
+        #expect(largestJump(fade) <= largestJump(steady) * 1.02)
         let peak = { (s: ArraySlice<Float>) in s.reduce(0) { max($0, abs($1)) } }
         #expect(peak(samples[(last - 2 * rate * 6 / 1000)...last]) <= peak(steady) / 10)
         #expect(samples[(last - 19)...last].allSatisfy { abs($0) < 0.005 })
