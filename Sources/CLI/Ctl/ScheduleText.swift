@@ -23,7 +23,8 @@ enum ScheduleText {
             what += " " + localized("(over sessions)", de: "(auch über Sitzungen)")
         }
         parts.append(what)
-        if let paused = schedule["pausedUntil"]?.numberValue, paused > Date().timeIntervalSince1970 {
+        // Present only while the pause lasts (`ScheduleRequest.json`).
+        if schedule["pausedUntil"] != nil {
             parts.append(localized("(paused for today)", de: "(heute ausgesetzt)"))
         }
         if let next = schedule["next"]?.numberValue {

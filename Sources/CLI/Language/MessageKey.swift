@@ -23,7 +23,7 @@ enum MessageKey: String, CaseIterable, Sendable {
     // The phone's page (Web/app.js reads these by the same keys from /messages.json).
     case pageTitle, pageNow, pageSit, pageLibrary, pagePractice, pageSchedule, pageViews, pageConnecting
     case pageReconnecting, pageIdle, pageHeld, pageOutputLost, pageTrackAt, pagePause, pageResume, pageEnd
-    case pageProgress, pagePresets, pageNoPresets, pageYourSit, pageMinutes, pageInterval, pageNone, pageFewer
+    case pagePresets, pageNoPresets, pageYourSit, pageMinutes, pageInterval, pageFewer
     case pageMore, pageNoise, pageSilence, pageGong, gongBowl, gongGong, gongBell, pageStart, pageNoTracks
     case pageUnknownTeacher, pagePlay, pageThenSit, pageCalendar, pageDaySat, pageNothingScheduled, pageAdd
     case pageRemove, pageRemoveSchedule, pageWhat, pageAt, pageDays, pageDaily
