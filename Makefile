@@ -7,13 +7,15 @@ ARGS         ?= --help
 # C libraries the engine links against (headers and pkg-config files).
 BUILD_PACKAGES := pkg-config libasound2-dev libpulse-dev libmpg123-dev libsndfile1-dev libsoxr-dev \
                   libebur128-dev libsqlite3-dev libgcrypt20-dev libid3tag0-dev \
-                  libsystemd-dev libqrencode-dev
+                  libsystemd-dev libqrencode-dev libmosquitto-dev
 # What the tests play to and record from: a private PulseAudio server with a null sink, parec
 # to record its monitor, ALSA's pulse plugin (ALSA's file, tee and null come with libasound2), and
 # tmux, a terminal that a test can close under a sit, zbarimg, which reads back the pairing
 # QR code the terminal shows, and the headless browser the phone's page is tested in (Chromium
-# driven through Selenium, with axe-core for accessibility: TEST_PYTHON from PyPI).
-TEST_PACKAGES  := pulseaudio pulseaudio-utils libasound2-plugins tmux zbar-tools chromium chromium-driver
+# driven through Selenium, with axe-core for accessibility: TEST_PYTHON from PyPI), and an MQTT
+# broker with its command-line clients, started privately on loopback as Home Assistant's would be.
+TEST_PACKAGES  := pulseaudio pulseaudio-utils libasound2-plugins tmux zbar-tools chromium chromium-driver \
+                  mosquitto mosquitto-clients
 TEST_PYTHON    := selenium axe-selenium-python
 # Tools the benchmark compares against and uses to make its input.
 BENCH_PACKAGES := sox libsox-fmt-pulse mpg123 lame ffmpeg pulseaudio pulseaudio-utils python3-numpy
@@ -65,13 +67,13 @@ run: build
 # groups at once, each one test at a time on a private server of its own (the groups take about
 # as long: 3.5 minutes each, where one after the other took 7). Only a build at nice 19 runs
 # beside them.
-REALTIME_ONE   := ServiceLiveTests|WebPageTests
+REALTIME_ONE   := ServiceLiveTests|WebPageTests|ServiceMQTTLiveTests
 REALTIME_TWO   := LiveSitTests|LiveSessionTests|GuidedLiveTests|SessionSurvivalTests|HistoryCommandTests/sigtermRecordsPartial
 REALTIME_TESTS := $(REALTIME_ONE)|$(REALTIME_TWO)
 # Left out under ThreadSanitizer: the WebSocket's pings take 30 s of waiting for one event
 # loop's own timer (no second thread to race), and run in the first phase.
 TSAN_SKIP      := quietPeersArePingedAndDeadOnesClosed
-TSAN_TESTS     := LiveDriverTests|ThreadOwnerTests|RenderThreadCheckTests|SPSCRingTests|RetainingRingTests|OutputHistoryTests|MixerRendererTests|CancelPendingTests|DecoderSampleCountTests|TrackStreamerTests|ServiceProtocolTests|ServiceWebSocketTests|ServiceHookTests|ScheduleCommandTests
+TSAN_TESTS     := LiveDriverTests|ThreadOwnerTests|RenderThreadCheckTests|SPSCRingTests|RetainingRingTests|OutputHistoryTests|MixerRendererTests|CancelPendingTests|DecoderSampleCountTests|TrackStreamerTests|ServiceProtocolTests|ServiceWebSocketTests|ServiceHookTests|ScheduleCommandTests|ServiceMQTTTests
 
 # The whole suite (release build, in .build-test so that it and `make build` do not rebuild each
 # other's flags: the timing tests render hours of audio) with a private PulseAudio server (see
@@ -95,10 +97,10 @@ test: deps
 	    > .build-tsan/build.log 2>&1 & build=$$!; \
 	  bundle="$$($(SWIFT) build $(TEST_FLAGS) --show-bin-path)/meditatePackageTests.xctest"; \
 	  rm -f .build-test/realtime-two.status; \
-	  { scripts/with-test-pulse.sh "$$bundle" --testing-library swift-testing --no-parallel \
+	  { NO_COLOR=1 scripts/with-test-pulse.sh "$$bundle" --testing-library swift-testing --no-parallel \
 	      --filter '$(REALTIME_TWO)'; echo $$? > .build-test/realtime-two.status; } 2>&1 \
 	    | sed -u 's/^/[2] /' & two=$$!; \
-	  scripts/with-test-pulse.sh "$$bundle" --testing-library swift-testing --no-parallel \
+	  NO_COLOR=1 scripts/with-test-pulse.sh "$$bundle" --testing-library swift-testing --no-parallel \
 	      --filter '$(REALTIME_ONE)'; \
 	  one=$$?; wait $$two; wait $$build; built=$$?; \
 	  if [ $$built -eq 0 ]; then tail -n 1 .build-tsan/build.log; else cat .build-tsan/build.log; fi; \

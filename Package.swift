@@ -67,6 +67,11 @@ let package = Package(
             name: "CSystemd", pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]),
 
+        // The service's MQTT client (Home Assistant): libmosquitto, the broker's own library.
+        .systemLibrary(
+            name: "CMosquitto", pkgConfig: "libmosquitto",
+            providers: [.apt(["libmosquitto-dev"])]),
+
         // The resampler's inner loop, in C so that it can choose AVX2 and FMA at run time.
         .target(name: "CPolyphase"),
 
@@ -113,7 +118,7 @@ let package = Package(
         .executableTarget(
             name: "CLI",
             dependencies: [
-                "Session", "Library", "ConfigSyntax", "Control", "CSystemd", "CMalloc", "CQRencode",
+                "Session", "Library", "ConfigSyntax", "Control", "CSystemd", "CMalloc", "CQRencode", "CMosquitto",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

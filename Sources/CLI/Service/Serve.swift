@@ -81,10 +81,22 @@ struct Serve: ParsableCommand {
             try listenOnWeb(address, token: token, inbox: inbox, logger: logger)
         }
         defer { web?.close() }
+        let mqtt = try startMQTT(socket: path, logger: logger)
+        defer { mqtt?.stop() }
         Interruption.install()
         ServiceConductor(
             inbox: inbox, output: output, library: library, web: ServiceWeb(server: web, token: token), logger: logger
         ).run(socket: path)
+    }
+
+    /// The MQTT client, when config.toml has `[mqtt]`: it connects in the background and
+    /// keeps trying, so that a broker not there yet delays nothing.
+    private func startMQTT(socket: String, logger: Logger) throws -> MQTTBridge? {
+        guard let settings = try Settings.load().file.mqtt else { return nil }
+        let bridge = try MQTTBridge(
+            settings: settings, password: MQTTBridge.password(of: settings), socket: socket, logger: logger)
+        try bridge.start()
+        return bridge
     }
 
     /// The WebSocket listener, and the line that tells where it is: off loopback, with a new

@@ -19,6 +19,8 @@ struct ConfigFile {
     let presets: [String: [String: Entry]]
     /// The service's hooks (`[hooks]`).
     let hooks: HookSettings
+    /// The service's MQTT broker (`[mqtt]`), if it has one.
+    let mqtt: MQTTSettings?
 
     /// `$XDG_CONFIG_HOME/meditate/config.toml`, by default `~/.config/meditate/config.toml`.
     static func defaultPath(environment: [String: String] = ProcessEnvironment.variables) -> String {
@@ -65,6 +67,7 @@ struct ConfigFile {
         var settings: [String: Entry] = [:]
         var presets: [String: [String: Entry]] = [:]
         var hooks = HookSettings()
+        var mqtt: MQTTSettings?
         for key in table.keys {
             guard let value = table[key] else { continue }
             if key == "preset" {
@@ -73,6 +76,10 @@ struct ConfigFile {
             }
             if key == "hooks" {
                 hooks = try Self.hooks(value, path: path, lines: lines)
+                continue
+            }
+            if key == "mqtt" {
+                mqtt = try MQTTSettingsReader(path: path, lines: lines).read(value)
                 continue
             }
             let line = lines.line(of: key, in: nil)
@@ -85,6 +92,7 @@ struct ConfigFile {
         self.settings = settings
         self.presets = presets
         self.hooks = hooks
+        self.mqtt = mqtt
     }
 
     private static func hooks(

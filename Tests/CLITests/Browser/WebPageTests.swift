@@ -110,7 +110,7 @@ struct WebPageTests {
     @Test("when the connection drops the page says it is reconnecting, and then shows the true phase")
     func reconnectsAfterTheConnectionDrops() throws {
         // Given the page following a service on a port of its own
-        let port = try Self.freePort()
+        let port = try LoopbackTCP.freePort()
         let fixture = try PageService(port: port)
         defer { fixture.stop() }
         let (service, url) = (fixture.service, fixture.url)
@@ -376,20 +376,4 @@ struct WebPageTests {
         clock.split(separator: ":").reduce(0) { $0 * 60 + (Int($1) ?? 0) }
     }
 
-    /// A TCP port nobody listens on now.
-    static func freePort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
-            }
-        }
-        guard bound else { throw BrowserPage.Failure(description: "no free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
 }

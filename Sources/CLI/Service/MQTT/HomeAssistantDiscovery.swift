@@ -1,0 +1,99 @@
+import Control
+
+/// What the service tells Home Assistant about itself (MQTT discovery): one retained config
+/// message per entity under `<discovery_prefix>/<component>/<device id>/<entity>/config`, all
+/// of one device, all following the service's availability topic.
+///
+/// The entities read one retained JSON state message (`<topic>/state`: `sitting` ON or OFF,
+/// `phase`, `remaining` seconds) and send their commands to topics under `<topic>/`.
+struct HomeAssistantDiscovery {
+    let settings: MQTTSettings
+    let version: String
+
+    var availabilityTopic: String { settings.baseTopic + "/availability" }
+    var stateTopic: String { settings.baseTopic + "/state" }
+    var presetTopic: String { settings.baseTopic + "/preset" }
+    var presetCommandTopic: String { settings.baseTopic + "/preset/set" }
+    var startSitTopic: String { settings.baseTopic + "/sit/start" }
+    var endSitTopic: String { settings.baseTopic + "/sit/end" }
+    var ringBellTopic: String { settings.baseTopic + "/bell/ring" }
+    /// Where a command that was refused is told, with the one line the CLI would print.
+    var refusedTopic: String { settings.baseTopic + "/refused" }
+    /// Home Assistant says `online` here when it starts: the configs are sent again.
+    var homeAssistantStatusTopic: String { settings.discoveryPrefix + "/status" }
+
+    /// The preset option that starts a sit from the service's settings alone.
+    static let noPreset = "default"
+
+    /// The options of the preset select: the settings alone, then the presets by name.
+    static func presetOptions(_ names: [String]) -> [String] {
+        [noPreset] + names.sorted().filter { $0 != noPreset }
+    }
+
+    /// Topic and payload of every entity's config.
+    func configs(presets: [String]) -> [(topic: String, payload: JSONValue)] {
+        let state = stateTopic
+        return [
+            entity(
+                "binary_sensor", "sitting", name: "Sitting",
+                [
+                    "state_topic": .string(state), "value_template": "{{ value_json.sitting }}",
+                    "payload_on": "ON", "payload_off": "OFF", "icon": "mdi:meditation"
+                ]),
+            entity(
+                "sensor", "phase", name: "Phase",
+                ["state_topic": .string(state), "value_template": "{{ value_json.phase }}", "icon": "mdi:timer-sand"]
+            ),
+            entity(
+                "sensor", "remaining", name: "Remaining",
+                [
+                    "state_topic": .string(state), "value_template": "{{ value_json.remaining }}",
+                    "unit_of_measurement": "s", "device_class": "duration"
+                ]),
+            entity(
+                "select", "preset", name: "Preset",
+                [
+                    "state_topic": .string(presetTopic), "command_topic": .string(presetCommandTopic),
+                    "options": .array(Self.presetOptions(presets).map { .string($0) })
+                ]),
+            entity(
+                "button", "start_sit", name: "Start sit",
+                ["command_topic": .string(startSitTopic), "payload_press": "PRESS", "icon": "mdi:play"]),
+            entity(
+                "button", "ring_bell", name: "Ring bell",
+                ["command_topic": .string(ringBellTopic), "payload_press": "PRESS", "icon": "mdi:bell"]),
+            entity(
+                "button", "end_sit", name: "End sit",
+                ["command_topic": .string(endSitTopic), "payload_press": "PRESS", "icon": "mdi:stop"])
+        ]
+    }
+
+    private func entity(
+        _ component: String, _ key: String, name: String, _ members: [String: JSONValue]
+    ) -> (topic: String, payload: JSONValue) {
+        var payload = members
+        payload["name"] = .string(name)
+        payload["unique_id"] = .string("\(settings.deviceID)_\(key)")
+        payload["object_id"] = .string("\(settings.deviceID)_\(key)")
+        payload["availability_topic"] = .string(availabilityTopic)
+        payload["payload_available"] = "online"
+        payload["payload_not_available"] = "offline"
+        payload["device"] = [
+            "identifiers": [.string(settings.deviceID)], "name": .string(settings.deviceName),
+            "manufacturer": "meditate", "model": "meditate serve", "sw_version": .string(version)
+        ]
+        return ("\(settings.discoveryPrefix)/\(component)/\(settings.deviceID)/\(key)/config", .object(payload))
+    }
+
+    /// The state message for a `status` reply: sitting while a session plays (not once it
+    /// has completed or ended), its phase, and its seconds left.
+    static func state(fromStatus status: JSONValue) -> JSONValue {
+        let phase = status["state"]?.stringValue ?? "idle"
+        let sitting = !["idle", "complete", "ended"].contains(phase)
+        let remaining = status["session"]?["remainingSeconds"]?.numberValue ?? 0
+        return [
+            "sitting": sitting ? "ON" : "OFF", "phase": .string(phase),
+            "remaining": .number(sitting ? max(0, remaining.rounded(.up)) : 0)
+        ]
+    }
+}

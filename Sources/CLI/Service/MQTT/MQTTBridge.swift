@@ -1,0 +1,248 @@
+import Control
+import Foundation
+import Logging
+import NIOConcurrencyHelpers
+
+/// The service as an MQTT device (Home Assistant's discovery): it tells the broker what it is
+/// and what it is doing, and carries the commands that arrive there to the service.
+///
+/// It is a client of the service's own control socket, like `meditate ctl` and the page: a
+/// command from MQTT is a JSON-RPC request, with the same checks and the same one-line
+/// refusals, and the coordinator decides as for any other. Nothing here runs on the service's
+/// control thread or near the sound: a broker that goes away costs the service nothing.
+///
+/// Threads: libmosquitto's network thread runs the handlers (connected: announce; a message:
+/// a command, through `commands`); a state thread follows the service's events and publishes
+/// the state when it changes. They share only `shared`, under its lock.
+final class MQTTBridge: @unchecked Sendable {
+    private let settings: MQTTSettings
+    private let discovery: HomeAssistantDiscovery
+    private let socket: String
+    private let logger: Logger
+    private var client: MosquittoClient?
+    private let shared = NIOLockedValueBox(Shared())
+
+    private struct Shared {
+        /// The last state published (a JSON line), sent again when the broker comes back.
+        var state: String?
+        var stopped = false
+    }
+
+    /// The network thread's own: its connection to the service, and the preset the next
+    /// `start sit` uses.
+    private var commands: ControlClient?
+    private var selectedPreset = HomeAssistantDiscovery.noPreset
+
+    /// - Parameter password: read from the settings' password file by the caller.
+    init(settings: MQTTSettings, password: String?, socket: String, logger: Logger) throws(MQTTError) {
+        self.settings = settings
+        discovery = HomeAssistantDiscovery(settings: settings, version: Meditate.configuration.version)
+        self.socket = socket
+        self.logger = logger
+        let handlers = MosquittoClient.Handlers(
+            connected: { [weak self] accepted, reason in self?.connected(accepted, reason) },
+            disconnected: { [weak self] in self?.lost() },
+            message: { [weak self] topic, payload in self?.received(topic, payload) })
+        client = try MosquittoClient(
+            clientID: settings.deviceID, will: (discovery.availabilityTopic, "offline"), user: settings.user,
+            password: password, tls: (settings.tls, settings.caFile), handlers: handlers)
+    }
+
+    /// Reads the password file named in the settings (its first line).
+    static func password(of settings: MQTTSettings) throws(MQTTError) -> String? {
+        guard let path = settings.passwordFile else { return nil }
+        do {
+            let text = try TextFile.read(path)
+            return text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        } catch {
+            throw .passwordFile(path: path, reason: error.reason)
+        }
+    }
+
+    func start() throws(MQTTError) {
+        try client?.start(host: settings.host, port: settings.resolvedPort)
+        logger.notice(
+            "MQTT: \(settings.host):\(settings.resolvedPort), \(localized("topics", de: "Topics")) \(settings.baseTopic)/…"
+        )
+        Thread.detachNewThread { [self] in
+            Thread.current.name = "meditate-mqtt"
+            followState()
+        }
+    }
+
+    /// How long a stopping service waits for the goodbye to reach the broker (its will says
+    /// `offline` too, if it does not).
+    static let stopSeconds = 0.3
+
+    /// Says `offline`, and ends the connection; nothing is published after it.
+    func stop() {
+        let wasStopped = shared.withLockedValue { shared in
+            defer { shared.stopped = true }
+            return shared.stopped
+        }
+        guard !wasStopped, let client else { return }
+        client.publish(discovery.availabilityTopic, "offline", retain: true)
+        client.stop(waitingUpTo: Self.stopSeconds)
+    }
+
+    // MARK: The network thread
+
+    private func connected(_ accepted: Bool, _ reason: String) {
+        guard accepted else {
+            logger.warning("MQTT: \(settings.host): \(reason)")
+            return
+        }
+        logger.notice(
+            "MQTT: \(localized("connected to", de: "verbunden mit")) \(settings.host):\(settings.resolvedPort)")
+        for topic in [
+            discovery.startSitTopic, discovery.endSitTopic, discovery.ringBellTopic, discovery.presetCommandTopic,
+            discovery.homeAssistantStatusTopic
+        ] {
+            client?.subscribe(topic)
+        }
+        announce()
+    }
+
+    private func lost() {
+        logger.warning(
+            "MQTT: \(localized("lost the broker; connecting again", de: "Broker verloren; verbinde erneut"))")
+    }
+
+    /// Availability, the entities' configs, the preset chosen and the state: all a broker
+    /// that starts afresh (or Home Assistant that starts) needs to know.
+    private func announce() {
+        guard let client else { return }
+        let presets = (try? call("presets"))?["presets"].flatMap { value -> [String]? in
+            guard case let .object(members) = value else { return nil }
+            return Array(members.keys)
+        }
+        client.publish(discovery.availabilityTopic, "online", retain: true)
+        for (topic, payload) in discovery.configs(presets: presets ?? []) {
+            client.publish(topic, payload.line, retain: true)
+        }
+        client.publish(discovery.presetTopic, selectedPreset, retain: true)
+        if let state = shared.withLockedValue({ $0.state }) {
+            client.publish(discovery.stateTopic, state, retain: true)
+        }
+    }
+
+    private func received(_ topic: String, _ payload: String) {
+        if topic == discovery.homeAssistantStatusTopic {
+            if payload == "online" { announce() }
+            return
+        }
+        do {
+            switch topic {
+            case discovery.presetCommandTopic: try choosePreset(payload)
+            case discovery.startSitTopic:
+                let preset: JSONValue =
+                    selectedPreset == HomeAssistantDiscovery.noPreset ? [:] : ["preset": .string(selectedPreset)]
+                _ = try call("sit.start", try options(payload) ?? preset)
+            case discovery.endSitTopic: _ = try call("stop")
+            case discovery.ringBellTopic: _ = try call("bell.ring", try options(payload) ?? [:])
+            default: return
+            }
+        } catch {
+            let line = ErrorMessages.line(for: error)
+            logger.warning("MQTT: \(topic): \(line)")
+            client?.publish(discovery.refusedTopic, line, retain: false)
+        }
+    }
+
+    /// A button's press (`PRESS`, or nothing) takes the defaults; a JSON object gives the
+    /// command's options, as the protocol's params.
+    private func options(_ payload: String) throws(ControlError) -> JSONValue? {
+        let trimmed = payload.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty || trimmed == "PRESS" { return nil }
+        guard let value = JSONValue.parse(trimmed), case .object = value else {
+            throw .refused(
+                .invalidParams(
+                    localized(
+                        "the payload is PRESS or a JSON object of the command's options",
+                        de: "die Nutzlast ist PRESS oder ein JSON-Objekt mit den Optionen des Befehls")))
+        }
+        return value
+    }
+
+    private func choosePreset(_ payload: String) throws(ControlError) {
+        let known = (try call("presets"))["presets"].flatMap { value -> [String]? in
+            guard case let .object(members) = value else { return nil }
+            return Array(members.keys)
+        }
+        let options = HomeAssistantDiscovery.presetOptions(known ?? [])
+        guard options.contains(payload) else {
+            throw .refused(
+                .invalidParams(
+                    localized(
+                        "no preset '\(payload)'; there are \(options.joined(separator: ", "))",
+                        de: "keine Vorlage '\(payload)'; es gibt \(options.joined(separator: ", "))")))
+        }
+        selectedPreset = payload
+        client?.publish(discovery.presetTopic, payload, retain: true)
+    }
+
+    /// One request to the service, on the network thread's own connection (made again once
+    /// if the service closed it).
+    private func call(_ method: String, _ params: JSONValue = [:]) throws(ControlError) -> JSONValue {
+        var attempt = 0
+        while true {
+            let connection: ControlClient
+            if let commands {
+                connection = commands
+            } else {
+                connection = try ControlClient(path: socket)
+                commands = connection
+            }
+            do {
+                return try connection.call(method, params)
+            } catch {
+                guard case .connectionLost = error, attempt == 0 else { throw error }
+                commands = nil
+                attempt += 1
+            }
+        }
+    }
+
+    // MARK: The state thread
+
+    /// Follows the service's events; after each, and every second while a session plays,
+    /// asks its status and publishes the state when it differs from the last.
+    private func followState() {
+        while !isStopped {
+            do {
+                let service = try ControlClient(path: socket)
+                _ = try service.call("subscribe")
+                var playing = publishState(try service.call("status"))
+                while !isStopped {
+                    let event = try service.nextEvent(timeoutMilliseconds: playing ? 1000 : 60_000)
+                    // A session that starts is told as it started: one over in less time than
+                    // the status takes to ask (on a device that never waits) still turns
+                    // `sitting` on and off.
+                    if event?["event"] == "session-started", let session = event?["session"] {
+                        publishState(["state": session["phase"] ?? "sitting", "session": session])
+                    }
+                    playing = publishState(try service.call("status"))
+                }
+            } catch {
+                guard !isStopped else { return }
+                Thread.sleep(forTimeInterval: 1)
+            }
+        }
+    }
+
+    private var isStopped: Bool { shared.withLockedValue { $0.stopped } }
+
+    /// Publishes the state of `status` if it changed; returns whether a session plays.
+    @discardableResult
+    private func publishState(_ status: JSONValue) -> Bool {
+        let state = HomeAssistantDiscovery.state(fromStatus: status)
+        let line = state.line
+        let changed = shared.withLockedValue { shared -> Bool in
+            guard !shared.stopped, shared.state != line else { return false }
+            shared.state = line
+            return true
+        }
+        if changed { client?.publish(discovery.stateTopic, line, retain: true) }
+        return state["sitting"] == "ON"
+    }
+}

@@ -1,0 +1,123 @@
+import CMosquitto
+import Foundation
+
+/// An MQTT connection through libmosquitto: its own network thread (`mosquitto_loop_start`)
+/// connects, reconnects with a growing delay when the broker goes away, and calls the
+/// handlers given at `init` on that thread.
+///
+/// `publish` may be called from any thread: libmosquitto guards its state with its own locks.
+final class MosquittoClient: @unchecked Sendable {
+    struct Handlers {
+        /// The broker accepted the connection (`true`) or refused it (`false`, with its reason).
+        var connected: @Sendable (Bool, String) -> Void
+        /// The connection was lost (not when `stop` ended it).
+        var disconnected: @Sendable () -> Void
+        /// A message on a topic subscribed to: the topic and the payload as text.
+        var message: @Sendable (String, String) -> Void
+    }
+
+    private let handle: OpaquePointer
+    private let handlers: Handlers
+
+    /// The reconnect delay grows from 1 s to 30 s while the broker stays away.
+    static let reconnectDelaySeconds: (first: UInt32, most: UInt32) = (1, 30)
+    static let keepAliveSeconds: Int32 = 30
+
+    private static let libraryReady: Bool = {
+        mosquitto_lib_init()
+        return true
+    }()
+
+    /// Prepares a client; nothing is sent until `start`. The will is what the broker publishes
+    /// (retained) when this client vanishes without saying goodbye.
+    init(
+        clientID: String, will: (topic: String, payload: String), user: String?, password: String?,
+        tls: (enabled: Bool, caFile: String?), handlers: Handlers
+    ) throws(MQTTError) {
+        _ = Self.libraryReady
+        guard let handle = mosquitto_new(clientID, true, nil) else { throw .setup("mosquitto_new failed") }
+        self.handle = handle
+        self.handlers = handlers
+        mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
+        try check(
+            mosquitto_will_set(handle, will.topic, Int32(will.payload.utf8.count), will.payload, 1, true), "will")
+        if let user { try check(mosquitto_username_pw_set(handle, user, password), "user") }
+        if tls.enabled {
+            // Without a CA file of its own, the system's CAs.
+            try check(
+                mosquitto_tls_set(handle, tls.caFile, tls.caFile == nil ? "/etc/ssl/certs" : nil, nil, nil, nil), "tls")
+        }
+        try check(
+            mosquitto_reconnect_delay_set(
+                handle, Self.reconnectDelaySeconds.first, Self.reconnectDelaySeconds.most, true), "reconnect delay")
+        mosquitto_connect_callback_set(handle) { _, object, code in
+            guard let object else { return }
+            let client = Unmanaged<MosquittoClient>.fromOpaque(object).takeUnretainedValue()
+            client.handlers.connected(code == 0, String(cString: mosquitto_connack_string(code)))
+        }
+        mosquitto_disconnect_callback_set(handle) { _, object, code in
+            // 0: `stop` asked for it.
+            guard let object, code != 0 else { return }
+            Unmanaged<MosquittoClient>.fromOpaque(object).takeUnretainedValue().handlers.disconnected()
+        }
+        mosquitto_message_callback_set(handle) { _, object, message in
+            guard let object, let message, let topic = message.pointee.topic else { return }
+            let length = Int(max(0, message.pointee.payloadlen))
+            let payload =
+                message.pointee.payload.map {
+                    String(decoding: UnsafeRawBufferPointer(start: $0, count: length), as: UTF8.self)
+                } ?? ""
+            Unmanaged<MosquittoClient>.fromOpaque(object).takeUnretainedValue().handlers.message(
+                String(cString: topic), payload)
+        }
+    }
+
+    /// Connects in the background and keeps connecting: a broker that is not there yet is
+    /// tried again and again, as one that goes away later is.
+    func start(host: String, port: Int) throws(MQTTError) {
+        let code = mosquitto_connect_async(handle, host, Int32(port), Self.keepAliveSeconds)
+        // A refused or unreachable broker is retried by the network thread; only a bad
+        // argument (an empty host) ends here.
+        if code == MOSQ_ERR_INVAL.rawValue { throw .setup("bad broker address \(host):\(port)") }
+        try check(mosquitto_loop_start(handle), "network thread")
+    }
+
+    /// Publishes `payload` on `topic` (at least once; kept by the broker for later
+    /// subscribers when `retain`). False when it could not be queued (not connected).
+    @discardableResult
+    func publish(_ topic: String, _ payload: String, retain: Bool) -> Bool {
+        mosquitto_publish(handle, nil, topic, Int32(payload.utf8.count), payload, 1, retain)
+            == MOSQ_ERR_SUCCESS.rawValue
+    }
+
+    func subscribe(_ topic: String) {
+        _ = mosquitto_subscribe(handle, nil, topic, 1)
+    }
+
+    /// Says goodbye (no will is sent) and waits up to `seconds` for the network thread to
+    /// end: it may be waiting for the service's answer to a command that a stopping service
+    /// no longer gives, and SIGTERM must end the service within a second. The handle is not
+    /// freed: the service exits right after, and a state thread may still be about to publish.
+    func stop(waitingUpTo seconds: Double) {
+        mosquitto_disconnect(handle)
+        let ended = DispatchSemaphore(value: 0)
+        let handle = UncheckedHandle(handle)
+        Thread.detachNewThread {
+            mosquitto_loop_stop(handle.pointer, false)
+            ended.signal()
+        }
+        _ = ended.wait(timeout: .now() + seconds)
+    }
+
+    /// libmosquitto's handle, passed to the thread that waits for its network thread.
+    private struct UncheckedHandle: @unchecked Sendable {
+        let pointer: OpaquePointer
+        init(_ pointer: OpaquePointer) { self.pointer = pointer }
+    }
+
+    private func check(_ code: Int32, _ what: String) throws(MQTTError) {
+        guard code == MOSQ_ERR_SUCCESS.rawValue else {
+            throw .setup("\(what): \(String(cString: mosquitto_strerror(code)))")
+        }
+    }
+}

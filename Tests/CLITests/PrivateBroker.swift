@@ -1,0 +1,152 @@
+import Foundation
+
+/// A private MQTT broker (Debian's mosquitto) on a loopback port of its own, without
+/// persistence, started and stopped by its own pid; and its command-line clients.
+final class PrivateBroker {
+    let port: Int
+    private let folder: String
+    private var process: Process?
+
+    /// Whether mosquitto and its clients are installed (`make test` installs them).
+    static var available: Bool {
+        ["/usr/sbin/mosquitto", "/usr/bin/mosquitto_sub", "/usr/bin/mosquitto_pub"].allSatisfy {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }
+
+    init(in scratch: Scratch) throws {
+        folder = scratch.path("broker")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        port = try LoopbackTCP.freePort()
+        try "listener \(port) 127.0.0.1\nallow_anonymous true\npersistence false\n".write(
+            toFile: folder + "/mosquitto.conf", atomically: true, encoding: .utf8)
+        try start()
+    }
+
+    deinit { stop() }
+
+    /// Starts the broker (again) on the same port, and waits until it accepts connections.
+    func start() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/sbin/mosquitto")
+        process.arguments = ["-c", folder + "/mosquitto.conf"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        self.process = process
+        let deadline = Date().addingTimeInterval(10)
+        while (try? LoopbackTCP.connect(port: port)).map({ close($0) }) == nil {
+            guard Date() < deadline, process.isRunning else { throw Failure(description: "mosquitto did not start") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    /// Stops the broker by its pid (SIGKILL: it would keep SIGTERM blocked, as it inherits
+    /// the test thread's mask and restores it around its wait) and waits for it.
+    func stop() {
+        guard let process, process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// Publishes one message, as a client of Home Assistant's would.
+    func publish(_ topic: String, _ payload: String, retain: Bool = false) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/mosquitto_pub")
+        process.arguments =
+            ["-h", "127.0.0.1", "-p", "\(port)", "-q", "1", "-t", topic, "-m", payload] + (retain ? ["-r"] : [])
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw Failure(description: "mosquitto_pub \(topic) failed") }
+    }
+
+    /// The messages retained under `filter` now: topic → payload (empty payloads left out).
+    /// Asked for `count` messages, it returns as soon as they have come.
+    func retained(_ filter: String, count: Int? = nil) throws -> [String: String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/mosquitto_sub")
+        // --retained-only ends at the first message that is not retained; -W ends it when none is.
+        process.arguments =
+            ["-h", "127.0.0.1", "-p", "\(port)", "-v", "--retained-only", "-W", "1", "-t", filter]
+            + (count.map { ["-C", "\($0)"] } ?? [])
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        var messages: [String: String] = [:]
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            let parts = line.split(separator: " ", maxSplits: 1)
+            if parts.count == 2 { messages[String(parts[0])] = String(parts[1]) }
+        }
+        return messages
+    }
+
+    /// Waits up to `seconds` until the retained message on `topic` satisfies `condition`.
+    @discardableResult
+    func waitForRetained(
+        _ topic: String, seconds: Double = 10, _ condition: (String) -> Bool
+    ) throws -> String? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let payload = try retained(topic, count: 1)[topic], condition(payload) { return payload }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return nil
+    }
+
+    /// A client subscribed to `filter` from now on, in the background.
+    func subscribe(_ filter: String, into path: String) throws -> Subscription {
+        try Subscription(port: port, filter: filter, path: path)
+    }
+
+    /// What a `mosquitto_sub -v` has received, read from the file it writes.
+    final class Subscription {
+        private let process = Process()
+        private let path: String
+
+        init(port: Int, filter: String, path: String) throws {
+            self.path = path
+            guard FileManager.default.createFile(atPath: path, contents: nil) else {
+                throw Failure(description: "cannot create \(path)")
+            }
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/mosquitto_sub")
+            process.arguments = ["-h", "127.0.0.1", "-p", "\(port)", "-v", "-q", "1", "-t", filter]
+            process.standardOutput = FileHandle(forWritingAtPath: path)
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // Subscribed once its connection is up: a moment on loopback.
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+
+        deinit {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+
+        /// Topic and payload of every message so far, in order.
+        var messages: [(topic: String, payload: String)] {
+            let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            return text.split(separator: "\n").compactMap { line in
+                let parts = line.split(separator: " ", maxSplits: 1)
+                return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+            }
+        }
+
+        /// Waits up to `seconds` for a message on `topic` that satisfies `condition`.
+        func waitFor(_ topic: String, seconds: Double = 10, _ condition: (String) -> Bool = { _ in true }) -> String? {
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline {
+                if let found = messages.first(where: { $0.topic == topic && condition($0.payload) }) {
+                    return found.payload
+                }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            return nil
+        }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+}
