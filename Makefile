@@ -18,7 +18,8 @@ TEST_PACKAGES  := pulseaudio pulseaudio-utils libasound2-plugins tmux zbar-tools
                   mosquitto mosquitto-clients
 TEST_PYTHON    := selenium axe-selenium-python
 # Tools the benchmark compares against and uses to make its input.
-BENCH_PACKAGES := sox libsox-fmt-pulse mpg123 lame ffmpeg pulseaudio pulseaudio-utils python3-numpy
+BENCH_PACKAGES := sox libsox-fmt-pulse mpg123 lame ffmpeg pulseaudio pulseaudio-utils python3-numpy \
+                  mosquitto mosquitto-clients
 
 # The Swift runtime and Foundation are linked into the binary: it then needs no Swift installed
 # where it runs (a Raspberry Pi), `--help` takes 13-20 ms instead of 29, and a guided playback

@@ -16,9 +16,13 @@ RATE = 48000
 class Service:
     """`meditate serve` on a private socket and data folder; JSON-RPC over its socket."""
 
-    def __init__(self, *arguments):
+    def __init__(self, *arguments, config=None):
         self.folder = tempfile.mkdtemp(prefix="meditate-bench-", dir=out)
         self.socket = os.path.join(self.folder, "run", "control.sock")
+        if config is not None:
+            os.makedirs(os.path.join(self.folder, "config", "meditate"))
+            with open(os.path.join(self.folder, "config", "meditate", "config.toml"), "w") as file:
+                file.write(config)
         env = dict(os.environ, XDG_DATA_HOME=os.path.join(self.folder, "data"),
                    XDG_CONFIG_HOME=os.path.join(self.folder, "config"))
         self.process = subprocess.Popen([meditate, "serve", "--socket", self.socket, *arguments],
@@ -197,6 +201,43 @@ worst = delays[-1] if delays else float("nan")
 # The service's output at its default latency, 100 ms.
 row("ctl bell to its first sample, worst of five", f"{worst:.1f}", "ms", "<= 100 + 30 ms", worst <= 130)
 print("   each, ms: " + " ".join(f"{d:.1f}" for d in delays) + "   (the client's start included)")
+
+# MQTT command to sound: a `start sit` published to a private broker (as Home Assistant would)
+# to the start gong's first sample on the monitor, the publishing client's start included.
+with socket.socket() as probe:
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+broker_folder = tempfile.mkdtemp(prefix="meditate-broker-", dir=out)
+with open(os.path.join(broker_folder, "mosquitto.conf"), "w") as conf:
+    conf.write(f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\n")
+broker = subprocess.Popen(["mosquitto", "-c", os.path.join(broker_folder, "mosquitto.conf")],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+bridged = Service("--backend", "pulse",
+                  config=f'countdown = 0\n[mqtt]\nhost = "127.0.0.1"\nport = {port}\ntopic = "meditate/bench"\n')
+time.sleep(2)
+delays = []
+for _ in range(5):
+    capture = Capture()
+    time.sleep(0.5)
+    sent = time.time()
+    subprocess.run(["mosquitto_pub", "-h", "127.0.0.1", "-p", str(port), "-q", "1", "-t", "meditate/bench/sit/start",
+                    "-m", '{"minutes":"0.1","gong":"bell"}'], check=True)
+    time.sleep(1.5)
+    left, start = capture.stop()
+    found = onsets(left)
+    if found:
+        delays.append((start + found[0] / RATE - sent) * 1000)
+    subprocess.run(["mosquitto_pub", "-h", "127.0.0.1", "-p", str(port), "-t", "meditate/bench/sit/end", "-m", "PRESS"],
+                   check=True)
+    time.sleep(6)
+delays.sort()
+worst = delays[-1] if len(delays) == 5 else float("nan")
+row("MQTT start sit to its start gong, worst of five", f"{worst:.1f}", "ms", "<= 100 + 50 ms", worst <= 150)
+print("   each, ms: " + " ".join(f"{d:.1f}" for d in delays) + "   (mosquitto_pub's start included)")
+bridged.stop()
+broker.kill()  # mosquitto keeps SIGTERM blocked when it inherits a blocked mask
+broker.wait()
+shutil.rmtree(broker_folder, ignore_errors=True)
 
 # A live minute in the service, against sox play (the same minute measured above).
 events = service.events()
