@@ -111,7 +111,8 @@ final class MQTTBridge: @unchecked Sendable {
     /// Availability, the entities' configs, the preset chosen and the state: all a broker
     /// that starts afresh (or Home Assistant that starts) needs to know.
     private func announce() {
-        guard let client else { return }
+        // A stopping service has said `offline`: nothing may say `online` after it.
+        guard let client, !isStopped else { return }
         let presets = (try? call("presets"))?["presets"].flatMap { value -> [String]? in
             guard case let .object(members) = value else { return nil }
             return Array(members.keys)
