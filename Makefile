@@ -13,9 +13,10 @@ BUILD_PACKAGES := pkg-config libasound2-dev libpulse-dev libmpg123-dev libsndfil
 # tmux, a terminal that a test can close under a sit, zbarimg, which reads back the pairing
 # QR code the terminal shows, and the headless browser the phone's page is tested in (Chromium
 # driven through Selenium, with axe-core for accessibility: TEST_PYTHON from PyPI), and an MQTT
-# broker with its command-line clients, started privately on loopback as Home Assistant's would be.
+# broker with its command-line clients, started privately on loopback as Home Assistant's would be
+# (openssl makes its certificate for the TLS test).
 TEST_PACKAGES  := pulseaudio pulseaudio-utils libasound2-plugins tmux zbar-tools chromium chromium-driver \
-                  mosquitto mosquitto-clients
+                  mosquitto mosquitto-clients openssl
 TEST_PYTHON    := selenium axe-selenium-python
 # Tools the benchmark compares against and uses to make its input.
 BENCH_PACKAGES := sox libsox-fmt-pulse mpg123 lame ffmpeg pulseaudio pulseaudio-utils python3-numpy \

@@ -14,13 +14,40 @@ final class PrivateBroker {
         }
     }
 
-    init(in scratch: Scratch) throws {
+    /// The certificate of a TLS broker, its own CA (made for 127.0.0.1 by openssl).
+    let certificate: String?
+
+    init(in scratch: Scratch, tls: Bool = false) throws {
         folder = scratch.path("broker")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         port = try LoopbackTCP.freePort()
-        try "listener \(port) 127.0.0.1\nallow_anonymous true\npersistence false\n".write(
-            toFile: folder + "/mosquitto.conf", atomically: true, encoding: .utf8)
+        var conf = "listener \(port) 127.0.0.1\nallow_anonymous true\npersistence false\n"
+        if tls {
+            let certificate = folder + "/cert.pem", key = folder + "/key.pem"
+            let openssl = Process()
+            openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+            openssl.arguments = [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate, "-days", "2",
+                "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"
+            ]
+            openssl.standardError = FileHandle.nullDevice
+            try openssl.run()
+            openssl.waitUntilExit()
+            guard openssl.terminationStatus == 0 else { throw Failure(description: "openssl failed") }
+            // mosquitto reads it as the user it drops to.
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: key)
+            conf += "certfile \(certificate)\nkeyfile \(key)\n"
+            self.certificate = certificate
+        } else {
+            certificate = nil
+        }
+        try conf.write(toFile: folder + "/mosquitto.conf", atomically: true, encoding: .utf8)
         try start()
+    }
+
+    /// How its command-line clients reach it.
+    var clientArguments: [String] {
+        ["-h", "127.0.0.1", "-p", "\(port)"] + (certificate.map { ["--cafile", $0] } ?? [])
     }
 
     deinit { stop() }
@@ -53,8 +80,7 @@ final class PrivateBroker {
     func publish(_ topic: String, _ payload: String, retain: Bool = false) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/mosquitto_pub")
-        process.arguments =
-            ["-h", "127.0.0.1", "-p", "\(port)", "-q", "1", "-t", topic, "-m", payload] + (retain ? ["-r"] : [])
+        process.arguments = clientArguments + ["-q", "1", "-t", topic, "-m", payload] + (retain ? ["-r"] : [])
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw Failure(description: "mosquitto_pub \(topic) failed") }
@@ -67,8 +93,7 @@ final class PrivateBroker {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/mosquitto_sub")
         // --retained-only ends at the first message that is not retained; -W ends it when none is.
         process.arguments =
-            ["-h", "127.0.0.1", "-p", "\(port)", "-v", "--retained-only", "-W", "1", "-t", filter]
-            + (count.map { ["-C", "\($0)"] } ?? [])
+            clientArguments + ["-v", "--retained-only", "-W", "1", "-t", filter] + (count.map { ["-C", "\($0)"] } ?? [])
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -98,7 +123,7 @@ final class PrivateBroker {
 
     /// A client subscribed to `filter` from now on, in the background.
     func subscribe(_ filter: String, into path: String) throws -> Subscription {
-        try Subscription(port: port, filter: filter, path: path)
+        try Subscription(client: clientArguments, filter: filter, path: path)
     }
 
     /// What a `mosquitto_sub -v` has received, read from the file it writes.
@@ -106,13 +131,13 @@ final class PrivateBroker {
         private let process = Process()
         private let path: String
 
-        init(port: Int, filter: String, path: String) throws {
+        init(client: [String], filter: String, path: String) throws {
             self.path = path
             guard FileManager.default.createFile(atPath: path, contents: nil) else {
                 throw Failure(description: "cannot create \(path)")
             }
             process.executableURL = URL(fileURLWithPath: "/usr/bin/mosquitto_sub")
-            process.arguments = ["-h", "127.0.0.1", "-p", "\(port)", "-v", "-q", "1", "-t", filter]
+            process.arguments = client + ["-v", "-q", "1", "-t", filter]
             process.standardOutput = FileHandle(forWritingAtPath: path)
             process.standardError = FileHandle.nullDevice
             try process.run()

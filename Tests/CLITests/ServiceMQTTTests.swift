@@ -10,7 +10,9 @@ struct ServiceMQTTTests {
     static let base = "meditate/test"
 
     /// A service configured for `broker`, with a preset `short`.
-    static func service(_ broker: PrivateBroker, _ scratch: Scratch, arguments: [String]) throws -> RunningService {
+    static func service(
+        _ broker: PrivateBroker, _ scratch: Scratch, arguments: [String], extra: String = ""
+    ) throws -> RunningService {
         let folder = scratch.path("config/meditate")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try """
@@ -22,6 +24,7 @@ struct ServiceMQTTTests {
         port = \(broker.port)
         topic = "\(base)"
         name = "Test hall"
+        \(extra)
         """.write(toFile: folder + "/config.toml", atomically: true, encoding: .utf8)
         return try RunningService(arguments, scratch: scratch, environment: ["XDG_CONFIG_HOME": scratch.path("config")])
     }
@@ -211,5 +214,32 @@ struct ServiceMQTTTests {
         #expect(
             result.stderr.hasPrefix("meditate: error: MQTT: cannot read the password file \(missing)"),
             "\(result.stderr)")
+    }
+
+    @Test(
+        "over TLS: with the broker's CA the service connects; with only the system's CAs it says why once and keeps trying",
+        .enabled(if: PrivateBroker.available, "needs mosquitto (make test installs it)"))
+    func tlsVerifiesTheBroker() throws {
+        // Given a broker on TLS with a certificate of its own making
+        let scratch = try Scratch()
+        let broker = try PrivateBroker(in: scratch, tls: true)
+        defer { broker.stop() }
+        let certificate = try #require(broker.certificate)
+
+        // When a service trusts only the system's CAs
+        let untrusting = try Self.service(
+            broker, scratch, arguments: ["--backend", "alsa", "--device", "null"], extra: "tls = true")
+        let refused = untrusting.waitForLog(containing: "TLS error")
+        untrusting.stop()
+        // Then it says so in a line, and does not give up (it goes on to stop when asked)
+        #expect(refused.contains("MQTT: 127.0.0.1:\(broker.port): A TLS error occurred; trying again"), "\(refused)")
+
+        // When a service is given the broker's CA
+        let trusting = try Self.service(
+            broker, Scratch(), arguments: ["--backend", "alsa", "--device", "null"],
+            extra: "tls = true\nca_file = \"\(certificate)\"")
+        defer { trusting.stop() }
+        // Then it is online there
+        #expect(try broker.waitForRetained("\(Self.base)/availability") { $0 == "online" } != nil)
     }
 }

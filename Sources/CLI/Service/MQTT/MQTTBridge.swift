@@ -60,7 +60,12 @@ final class MQTTBridge: @unchecked Sendable {
     }
 
     func start() throws(MQTTError) {
-        try client?.start(host: settings.host, port: settings.resolvedPort)
+        let logger = logger
+        let broker = "\(settings.host):\(settings.resolvedPort)"
+        try client?.start(host: settings.host, port: settings.resolvedPort) { reason in
+            logger.warning(
+                "MQTT: \(broker): \(reason); \(localized("trying again", de: "neuer Versuch")) (1-30 s)")
+        }
         logger.notice(
             "MQTT: \(settings.host):\(settings.resolvedPort), \(localized("topics", de: "Topics")) \(settings.baseTopic)/…"
         )

@@ -1,9 +1,10 @@
 import CMosquitto
 import Foundation
+import NIOConcurrencyHelpers
 
-/// An MQTT connection through libmosquitto: its own network thread (`mosquitto_loop_start`)
-/// connects, reconnects with a growing delay when the broker goes away, and calls the
-/// handlers given at `init` on that thread.
+/// An MQTT connection through libmosquitto: a network thread of its own (`start`) connects,
+/// reconnects with a growing delay whatever kept it from the broker, and calls the handlers
+/// given at `init` on that thread.
 ///
 /// `publish` may be called from any thread: libmosquitto guards its state with its own locks.
 final class MosquittoClient: @unchecked Sendable {
@@ -73,13 +74,44 @@ final class MosquittoClient: @unchecked Sendable {
     }
 
     /// Connects in the background and keeps connecting: a broker that is not there yet is
-    /// tried again and again, as one that goes away later is.
-    func start(host: String, port: Int) throws(MQTTError) {
+    /// tried again and again, as one that goes away later is, and so is one whose name does
+    /// not resolve yet (a Pi that boots before its network) or whose certificate does not
+    /// verify. libmosquitto's own loop gives up on those; this thread does not.
+    /// `failed` is told each reason the loop stopped for, on the network thread.
+    func start(host: String, port: Int, failed: @escaping @Sendable (String) -> Void) throws(MQTTError) {
         let code = mosquitto_connect_async(handle, host, Int32(port), Self.keepAliveSeconds)
-        // A refused or unreachable broker is retried by the network thread; only a bad
-        // argument (an empty host) ends here.
+        // Only a bad argument (an empty host) ends here; any other failure is the loop's.
         if code == MOSQ_ERR_INVAL.rawValue { throw .setup("bad broker address \(host):\(port)") }
-        try check(mosquitto_loop_start(handle), "network thread")
+        Thread.detachNewThread { [self] in
+            Thread.current.name = "meditate-mqtt-net"
+            runNetwork(failed: failed)
+            ended.signal()
+        }
+    }
+
+    private let stopping = NIOLockedValueBox(false)
+    private let wake = DispatchSemaphore(value: 0)
+    private let ended = DispatchSemaphore(value: 0)
+
+    /// The network loop, started again after each failure it returns with.
+    private func runNetwork(failed: @Sendable (String) -> Void) {
+        var delay = Double(Self.reconnectDelaySeconds.first)
+        var lastReason = ""
+        while !stopping.withLockedValue({ $0 }) {
+            let code = mosquitto_loop_forever(handle, 1000, 1)
+            if stopping.withLockedValue({ $0 }) { return }
+            let said =
+                code == MOSQ_ERR_ERRNO.rawValue
+                ? String(cString: strerror(errno)) : String(cString: mosquitto_strerror(code))
+            let reason = said.hasSuffix(".") ? String(said.dropLast()) : said
+            // Said once while it stays the same: a broker away for hours is one line.
+            if reason != lastReason { failed(reason) }
+            lastReason = reason
+            _ = wake.wait(timeout: .now() + delay)
+            delay = min(delay * 2, Double(Self.reconnectDelaySeconds.most))
+            if stopping.withLockedValue({ $0 }) { return }
+            _ = mosquitto_reconnect(handle)
+        }
     }
 
     /// Publishes `payload` on `topic` (at least once; kept by the broker for later
@@ -99,20 +131,10 @@ final class MosquittoClient: @unchecked Sendable {
     /// no longer gives, and SIGTERM must end the service within a second. The handle is not
     /// freed: the service exits right after, and a state thread may still be about to publish.
     func stop(waitingUpTo seconds: Double) {
+        stopping.withLockedValue { $0 = true }
         mosquitto_disconnect(handle)
-        let ended = DispatchSemaphore(value: 0)
-        let handle = UncheckedHandle(handle)
-        Thread.detachNewThread {
-            mosquitto_loop_stop(handle.pointer, false)
-            ended.signal()
-        }
+        wake.signal()
         _ = ended.wait(timeout: .now() + seconds)
-    }
-
-    /// libmosquitto's handle, passed to the thread that waits for its network thread.
-    private struct UncheckedHandle: @unchecked Sendable {
-        let pointer: OpaquePointer
-        init(_ pointer: OpaquePointer) { self.pointer = pointer }
     }
 
     private func check(_ code: Int32, _ what: String) throws(MQTTError) {
