@@ -74,10 +74,11 @@ final class MosquittoClient: @unchecked Sendable {
     }
 
     /// Connects in the background and keeps connecting: a broker that is not there yet is
-    /// tried again and again, as one that goes away later is, and so is one whose name does
-    /// not resolve yet (a Pi that boots before its network) or whose certificate does not
-    /// verify. libmosquitto's own loop gives up on those; this thread does not.
-    /// `failed` is told each reason the loop stopped for, on the network thread.
+    /// tried again and again, as one that goes away later is (libmosquitto's loop does that
+    /// itself, without a word), and so is one whose certificate does not verify or that
+    /// refuses the login: libmosquitto's loop returns for good on those, and this thread
+    /// starts it again. `failed` is told each reason the loop returned with, on the network
+    /// thread.
     func start(host: String, port: Int, failed: @escaping @Sendable (String) -> Void) throws(MQTTError) {
         let code = mosquitto_connect_async(handle, host, Int32(port), Self.keepAliveSeconds)
         // Only a bad argument (an empty host) ends here; any other failure is the loop's.
