@@ -100,12 +100,7 @@ final class PrivateBroker {
         try process.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        var messages: [String: String] = [:]
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-            let parts = line.split(separator: " ", maxSplits: 1)
-            if parts.count == 2 { messages[String(parts[0])] = String(parts[1]) }
-        }
-        return messages
+        return Dictionary(Self.messages(in: String(decoding: data, as: UTF8.self))) { $1 }
     }
 
     /// Waits up to `seconds` until the retained message on `topic` satisfies `condition`.
@@ -119,6 +114,14 @@ final class PrivateBroker {
             Thread.sleep(forTimeInterval: 0.1)
         }
         return nil
+    }
+
+    /// Topic and payload of each line `mosquitto_sub -v` wrote (empty payloads left out).
+    static func messages(in text: String) -> [(topic: String, payload: String)] {
+        text.split(separator: "\n").compactMap { line in
+            let parts = line.split(separator: " ", maxSplits: 1)
+            return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+        }
     }
 
     /// A client subscribed to `filter` from now on, in the background.
@@ -151,11 +154,7 @@ final class PrivateBroker {
 
         /// Topic and payload of every message so far, in order.
         var messages: [(topic: String, payload: String)] {
-            let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-            return text.split(separator: "\n").compactMap { line in
-                let parts = line.split(separator: " ", maxSplits: 1)
-                return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
-            }
+            PrivateBroker.messages(in: (try? String(contentsOfFile: path, encoding: .utf8)) ?? "")
         }
 
         /// Waits up to `seconds` for a message on `topic` that satisfies `condition`.

@@ -11,9 +11,10 @@ import NIOConcurrencyHelpers
 /// refusals, and the coordinator decides as for any other. Nothing here runs on the service's
 /// control thread or near the sound: a broker that goes away costs the service nothing.
 ///
-/// Threads: libmosquitto's network thread runs the handlers (connected: announce; a message:
-/// a command, through `commands`); a state thread follows the service's events and publishes
-/// the state when it changes. They share only `shared`, under its lock.
+/// Threads: the client's network thread (`meditate-mqtt-net`) runs the handlers (connected:
+/// announce; a message: a command, through `commands`); a state thread (`meditate-mqtt`)
+/// follows the service's events and publishes the state when it changes. They share only
+/// `shared`, under its lock.
 final class MQTTBridge: @unchecked Sendable {
     private let settings: MQTTSettings
     private let discovery: HomeAssistantDiscovery
@@ -118,12 +119,9 @@ final class MQTTBridge: @unchecked Sendable {
     private func announce() {
         // A stopping service has said `offline`: nothing may say `online` after it.
         guard let client, !isStopped else { return }
-        let presets = (try? call("presets"))?["presets"].flatMap { value -> [String]? in
-            guard case let .object(members) = value else { return nil }
-            return Array(members.keys)
-        }
+        let presets = (try? presetNames()) ?? []
         client.publish(discovery.availabilityTopic, "online", retain: true)
-        for (topic, payload) in discovery.configs(presets: presets ?? []) {
+        for (topic, payload) in discovery.configs(presets: presets) {
             client.publish(topic, payload.line, retain: true)
         }
         client.publish(discovery.presetTopic, selectedPreset, retain: true)
@@ -171,11 +169,7 @@ final class MQTTBridge: @unchecked Sendable {
     }
 
     private func choosePreset(_ payload: String) throws(ControlError) {
-        let known = (try call("presets"))["presets"].flatMap { value -> [String]? in
-            guard case let .object(members) = value else { return nil }
-            return Array(members.keys)
-        }
-        let options = HomeAssistantDiscovery.presetOptions(known ?? [])
+        let options = HomeAssistantDiscovery.presetOptions(try presetNames())
         guard options.contains(payload) else {
             throw .refused(
                 .invalidParams(
@@ -185,6 +179,12 @@ final class MQTTBridge: @unchecked Sendable {
         }
         selectedPreset = payload
         client?.publish(discovery.presetTopic, payload, retain: true)
+    }
+
+    /// The names of the service's presets (its `presets` method).
+    private func presetNames() throws(ControlError) -> [String] {
+        guard case let .object(presets)? = try call("presets")["presets"] else { return [] }
+        return Array(presets.keys)
     }
 
     /// One request to the service, on the network thread's own connection (made again once
