@@ -59,6 +59,9 @@ let package = Package(
             name: "CQRencode", pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]),
 
+        // A FIFO's fill level and size (ioctl, fcntl): the Snapcast output's clock.
+        .systemLibrary(name: "CPipe", path: "Sources/CPipe"),
+
         // malloc_trim: the service gives back what its sessions freed.
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
 
@@ -83,7 +86,7 @@ let package = Package(
             name: "Decoders", dependencies: ["Rings", "CMPG123", "CSndFile", "CSoxr", "CID3Tag", "CPolyphase"],
             swiftSettings: strictSwift),
         .target(
-            name: "Outputs", dependencies: ["Mixer", "Rings", "CSndFile", "CPulse", "CALSA"],
+            name: "Outputs", dependencies: ["Mixer", "Rings", "CSndFile", "CPulse", "CALSA", "CPipe"],
             swiftSettings: strictSwift),
         // The library of guided tracks: import (tags, exact duration, loudness), SQLite storage.
         .target(
@@ -151,7 +154,8 @@ let package = Package(
         // The outputs on their own: the live driver through the mock device, the WAV writer, the
         // PulseAudio timing schedule, the output thread's history. No sound server.
         .testTarget(
-            name: "OutputsTests", dependencies: ["Outputs", "Mixer", "Rings", "OutputTestSupport"],
+            name: "OutputsTests",
+            dependencies: ["Outputs", "Mixer", "Rings", "OutputTestSupport", "CAllocationCounter"],
             swiftSettings: strictSwift),
         .testTarget(
             name: "SessionTests",

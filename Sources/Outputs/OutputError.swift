@@ -31,7 +31,7 @@ public enum OutputError: LocalizedError, Equatable {
         case let .deviceLost(reason): return "the sound device went away: \(reason)"
         case let .noOutput(attempts):
             return "no sound output: " + attempts.map { $0.errorDescription ?? "\($0)" }.joined(separator: "; ")
-                + " (choose one with --backend pulse|alsa and --device NAME, see `meditate devices`, "
+                + " (choose one with --backend pulse|alsa|snapcast and --device NAME, see `meditate devices`, "
                 + "or write a file with `meditate render`)"
         }
     }

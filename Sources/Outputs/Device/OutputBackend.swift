@@ -4,4 +4,6 @@ public enum OutputBackend: String, CaseIterable, Sendable {
     case auto
     case pulse
     case alsa
+    /// A Snapcast server's pipe source: every room its clients are in. Never chosen by `auto`.
+    case snapcast
 }

@@ -47,6 +47,11 @@ public struct OutputOpener: Sendable {
             try ALSAOutput(
                 device: request.device, sampleRate: request.sampleRate,
                 latencyMilliseconds: request.latencyMilliseconds)
+        case .snapcast:
+            try SnapcastOutput(
+                path: request.device, sampleRate: request.sampleRate,
+                latencyMilliseconds: request.latencyMilliseconds,
+                serverBufferMilliseconds: request.snapcastBufferMilliseconds)
         }
     }
 }
