@@ -6,8 +6,8 @@ struct Devices: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "devices",
         abstract: localized(
-            "List the PulseAudio sinks and ALSA devices that --device can name.",
-            de: "Listet die PulseAudio-Sinks und ALSA-Geräte, die --device nennen kann."))
+            "List the PulseAudio sinks, ALSA devices and the Snapcast FIFO that --device can name.",
+            de: "Listet die PulseAudio-Sinks, ALSA-Geräte und den Snapcast-FIFO, die --device nennen kann."))
 
     func run() throws {
         print("PulseAudio (--backend pulse --device NAME):")
@@ -25,5 +25,12 @@ struct Devices: ParsableCommand {
         let pcms = DeviceCatalog.alsaPCMs()
         if pcms.isEmpty { print(localized("  (none)", de: "  (keine)")) }
         for pcm in pcms { print("  \(pcm.name)\(pcm.description.isEmpty ? "" : "  \(pcm.description)")") }
+        print("Snapcast (--backend snapcast --device FIFO):")
+        print(
+            localized(
+                "  \(SnapcastOutput.defaultPath)  snapserver's pipe source (the default; any FIFO snapserver reads)",
+                de:
+                    "  \(SnapcastOutput.defaultPath)  die Pipe-Quelle von snapserver (Standard; jeder FIFO, den snapserver liest)"
+            ))
     }
 }

@@ -8,16 +8,17 @@ struct OutputOptions: ParsableArguments {
 
     @Option(
         help: .localized(
-            "Sound system: auto (PulseAudio if a server answers, else ALSA), pulse or alsa (default \(SettingKeys.backend.defaultValue.rawValue)).",
+            "Sound system: auto (PulseAudio if a server answers, else ALSA), pulse, alsa, or snapcast (snapserver's pipe source: every room at once) (default \(SettingKeys.backend.defaultValue.rawValue)).",
             de:
-                "Soundsystem: auto (PulseAudio, wenn ein Server antwortet, sonst ALSA), pulse oder alsa (Standard \(SettingKeys.backend.defaultValue.rawValue)).",
-            valueName: "auto|pulse|alsa"))
+                "Soundsystem: auto (PulseAudio, wenn ein Server antwortet, sonst ALSA), pulse, alsa oder snapcast (die Pipe-Quelle von snapserver: alle Räume zugleich) (Standard \(SettingKeys.backend.defaultValue.rawValue)).",
+            valueName: "auto|pulse|alsa|snapcast"))
     var backend: OutputBackend?
 
     @Option(
         help: .localized(
-            "A PulseAudio sink or an ALSA PCM (default, dmix, plughw:1,0, …); see `meditate devices`.",
-            de: "Ein PulseAudio-Sink oder ein ALSA-PCM (default, dmix, plughw:1,0, …); siehe `meditate devices`.",
+            "A PulseAudio sink, an ALSA PCM (default, dmix, plughw:1,0, …), or snapserver's FIFO (default /tmp/snapfifo); see `meditate devices`.",
+            de:
+                "Ein PulseAudio-Sink, ein ALSA-PCM (default, dmix, plughw:1,0, …) oder der FIFO von snapserver (Standard /tmp/snapfifo); siehe `meditate devices`.",
             valueName: "name"))
     var device: String?
 
@@ -40,7 +41,8 @@ struct OutputOptions: ParsableArguments {
         OutputRequest(
             backend: settings.value(SettingKeys.backend, flag: backend),
             device: settings.value(SettingKeys.device, flag: device), sampleRate: sampleRate,
-            latencyMilliseconds: settings.value(SettingKeys.latency, flag: latencyMilliseconds))
+            latencyMilliseconds: settings.value(SettingKeys.latency, flag: latencyMilliseconds),
+            snapcastBufferMilliseconds: settings.value(SettingKeys.snapcastBuffer, flag: nil))
     }
 
     /// The options given, as setting texts, for a preset.

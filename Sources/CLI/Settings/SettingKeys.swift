@@ -85,14 +85,16 @@ enum SettingKeys {
 
     static let backend = Setting<OutputBackend>(
         "backend", Phrase("Sound system", de: "Soundsystem"),
-        expecting: Phrase("auto, pulse or alsa", de: "auto, pulse oder alsa")
+        expecting: Phrase("auto, pulse, alsa or snapcast", de: "auto, pulse, alsa oder snapcast")
     ).defaulting(to: .auto)
 
     static let device = Setting<String>(
         "device",
         Phrase(
-            "A PulseAudio sink or an ALSA PCM (the system's default when not set)",
-            de: "Ein PulseAudio-Sink oder ein ALSA-PCM (der Standard des Systems, wenn nicht gesetzt)"),
+            "A PulseAudio sink, an ALSA PCM or snapserver's FIFO (the system's default when not set)",
+            de:
+                "Ein PulseAudio-Sink, ein ALSA-PCM oder der FIFO von snapserver (der Standard des Systems, wenn nicht gesetzt)"
+        ),
         expecting: Phrase("a device's name", de: "der Name eines Geräts")
     ) { !$0.isEmpty }
 
@@ -103,6 +105,16 @@ enum SettingKeys {
             de: "Wie bald eine Pause oder ein vorzeitiges Ende zu hören ist, in Millisekunden"),
         expecting: Phrase("a number of milliseconds from 20 to 2000", de: "eine Millisekundenzahl von 20 bis 2000")
     ) { (20...2000).contains($0) }.defaulting(to: 100)
+
+    static let snapcastBuffer = Setting<Int>(
+        "snapcast-buffer-ms",
+        Phrase(
+            "snapserver's buffer (its `buffer` setting): how long after the server takes a frame its rooms hear it, in milliseconds",
+            de:
+                "Der Puffer von snapserver (seine Einstellung `buffer`): wie lange, nachdem der Server ein Frame nimmt, die Räume es hören, in Millisekunden"
+        ),
+        expecting: Phrase("a number of milliseconds from 0 to 10000", de: "eine Millisekundenzahl von 0 bis 10000")
+    ) { (0...10000).contains($0) }.defaulting(to: 1000)
 
     static let target = Setting<ExactDecimal>(
         "target",
@@ -166,7 +178,8 @@ enum SettingKeys {
 
     static let all: [any AnySetting] = [
         minutes, countdown, interval, bells, strikes, noise, noiseVolume, gong, gongVolume, sampleRate, seed,
-        backend, device, latency, target, normalize, guided, then, gap, lang, affirmations, affirmationsFile
+        backend, device, latency, snapcastBuffer, target, normalize, guided, then, gap, lang, affirmations,
+        affirmationsFile
     ]
 
     static func named(_ name: String) -> (any AnySetting)? {
