@@ -14,13 +14,14 @@ BUILD_PACKAGES := pkg-config libasound2-dev libpulse-dev libmpg123-dev libsndfil
 # QR code the terminal shows, and the headless browser the phone's page is tested in (Chromium
 # driven through Selenium, with axe-core for accessibility: TEST_PYTHON from PyPI), and an MQTT
 # broker with its command-line clients, started privately on loopback as Home Assistant's would be
-# (openssl makes its certificate for the TLS test).
+# (openssl makes its certificate for the TLS test), and a Snapcast server with two of its clients,
+# on a loopback port, playing into the private PulseAudio server as two rooms.
 TEST_PACKAGES  := pulseaudio pulseaudio-utils libasound2-plugins tmux zbar-tools chromium chromium-driver \
-                  mosquitto mosquitto-clients openssl
+                  mosquitto mosquitto-clients openssl snapserver snapclient
 TEST_PYTHON    := selenium axe-selenium-python
 # Tools the benchmark compares against and uses to make its input.
 BENCH_PACKAGES := sox libsox-fmt-pulse mpg123 lame ffmpeg pulseaudio pulseaudio-utils python3-numpy \
-                  mosquitto mosquitto-clients
+                  mosquitto mosquitto-clients snapserver snapclient
 
 # The Swift runtime and Foundation are linked into the binary: it then needs no Swift installed
 # where it runs (a Raspberry Pi), `--help` takes 13-20 ms instead of 29, and a guided playback
@@ -70,7 +71,7 @@ run: build
 # as long: 3.5 minutes each, where one after the other took 7). Only a build at nice 19 runs
 # beside them.
 REALTIME_ONE   := ServiceLiveTests|WebPageTests|ServiceMQTTLiveTests
-REALTIME_TWO   := LiveSitTests|LiveSessionTests|GuidedLiveTests|SessionSurvivalTests|HistoryCommandTests/sigtermRecordsPartial
+REALTIME_TWO   := LiveSitTests|LiveSessionTests|GuidedLiveTests|SessionSurvivalTests|HistoryCommandTests/sigtermRecordsPartial|SnapcastLiveTests
 REALTIME_TESTS := $(REALTIME_ONE)|$(REALTIME_TWO)
 # Left out under ThreadSanitizer: the WebSocket's pings take 30 s of waiting for one event
 # loop's own timer (no second thread to race), and run in the first phase.

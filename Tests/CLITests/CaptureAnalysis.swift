@@ -76,3 +76,32 @@ func toneAmplitude(_ samples: [Float], at frame: Int, frequency: Double, rate: I
     }
     return (re * re + im * im).squareRoot() / (Double(window) / 2)
 }
+
+/// One stereo pair (0: channels 1-2, 1: channels 3-4) of a four-channel capture.
+func stereoPair(_ samples: [Float], _ pair: Int) -> [Float] {
+    var stereo: [Float] = []
+    stereo.reserveCapacity(samples.count / 2)
+    var i = 2 * pair
+    while i + 1 < samples.count {
+        stereo += [samples[i], samples[i + 1]]
+        i += 4
+    }
+    return stereo
+}
+
+/// How many frames later `b` plays the sound that starts in `a` at `frame` (negative: earlier),
+/// up to `most` either way: the lag where the left channels' cross-correlation over the next
+/// 50 ms peaks.
+func lagFrames(_ a: [Float], _ b: [Float], at frame: Int, most: Int, rate: Int = 48_000) -> Int {
+    let length = rate / 20
+    let frames = min(a.count, b.count) / 2
+    var best = (lag: 0, score: -Double.infinity)
+    for lag in -most...most {
+        var score = 0.0
+        for n in frame..<(frame + length) where n + lag >= 0 && n + lag < frames && n < frames {
+            score += Double(a[2 * n]) * Double(b[2 * (n + lag)])
+        }
+        if score > best.score { best = (lag, score) }
+    }
+    return best.lag
+}

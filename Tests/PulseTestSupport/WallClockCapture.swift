@@ -9,16 +9,19 @@ public final class WallClockCapture: @unchecked Sendable {
     private let process = Process()
     private let pipe = Pipe()
     private let rate = 48_000
+    private let frameBytes: Int
     private let lock = NSLock()
     private var bytes = Data()
     private var firstFrameTime = Double.infinity
     private let done = DispatchSemaphore(value: 0)
 
-    public init() throws {
+    /// Records `device` (the test sink's monitor unless given), `channels` interleaved.
+    public init(device: String? = nil, channels: Int = 2) throws {
+        frameBytes = 4 * channels
         process.executableURL = URL(fileURLWithPath: "/usr/bin/parec")
         process.arguments = [
-            "--raw", "--format=float32le", "--rate=48000", "--channels=2", "--latency-msec=5",
-            "-d", "\(PulseCapture.sink ?? "meditate_test").monitor"
+            "--raw", "--format=float32le", "--rate=48000", "--channels=\(channels)", "--latency-msec=5",
+            "-d", device ?? "\(PulseCapture.sink ?? "meditate_test").monitor"
         ]
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
@@ -31,7 +34,7 @@ public final class WallClockCapture: @unchecked Sendable {
                 guard !chunk.isEmpty else { break }
                 lock.withLock {
                     bytes.append(chunk)
-                    firstFrameTime = min(firstFrameTime, now - Double(bytes.count / 8) / Double(rate))
+                    firstFrameTime = min(firstFrameTime, now - Double(bytes.count / frameBytes) / Double(rate))
                 }
             }
             done.signal()
