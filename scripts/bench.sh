@@ -199,3 +199,6 @@ echo "   render --guided, every frame decoded: 60 min $render_hour MiB, 10 min $
 # The service: idle cost, scheduled bells against the clock, command to sound, memory, a live
 # minute (against the sox play minute measured above).
 python3 scripts/bench_service.py "$meditate" "$out" "$sox_cpu" "$out/hour.mp3"
+
+# Every room: two Snapcast clients in step, and the bells' reported instants against what is heard.
+python3 scripts/bench_snapcast.py "$meditate" "$out"
