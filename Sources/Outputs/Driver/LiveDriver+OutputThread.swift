@@ -153,6 +153,15 @@ extension LiveDriver {
                 }
             case let .held(at):
                 guard writeSilence(limit, standingAt: at, from: silence, &state) != .failed else { break playing }
+                // A device that holds nothing of what it was given plays it at once (ALSA's null
+                // device, whose clock is the frames written): the pause's silence is then given
+                // at the wall clock's pace, a period at a time, instead of as fast as the device
+                // takes it, which spun a core at this thread's real-time priority for as long as
+                // the pause lasted. A request (resume, end) cuts the wait short.
+                if output.unplayedFrames() < limit {
+                    let nanoseconds = limit * 1_000_000_000 / renderer.format.sampleRate
+                    _ = framesWritten.wait(timeout: .now() + .nanoseconds(nanoseconds))
+                }
             case .finishing:
                 // Silence after the last frame, so that the device does not run dry before it has
                 // played it, and a pause can still take it back.
