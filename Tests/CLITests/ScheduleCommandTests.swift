@@ -53,12 +53,14 @@ struct ScheduleCommandTests {
 
     @Test("a schedule paused for today skips today's bell and says so; resumed, it is listed as before")
     func pausedForToday() throws {
-        // Given a service with a bell scheduled 4 s from now, and a subscriber
+        // Given a service with a bell scheduled 12 s from now, and a subscriber (the bell's
+        // output opens 2.5 s ahead: the pause from a second process must come before, even
+        // under ThreadSanitizer on a busy machine)
         let scratch = try Scratch()
         let service = try RunningService(["--backend", "alsa", "--device", "null"], scratch: scratch)
         defer { service.stop() }
         let events = try service.subscriber()
-        let due = Date().addingTimeInterval(4)
+        let due = Date().addingTimeInterval(12)
         let formatter = DateFormatter()
         formatter.dateFormat = "HH:mm:ss"
         _ = try service.client().call("schedule.add", ["action": "bell", "at": .string(formatter.string(from: due))])
@@ -71,7 +73,7 @@ struct ScheduleCommandTests {
         #expect(paused.status == 0 && paused.stdout.contains("(paused for today)"), "\(paused.stdout)\(paused.stderr)")
         #expect(missing.status == 1 && missing.stderr.contains("no schedule 7"), "\(missing.stderr)")
         var seen: [JSONValue] = []
-        while let event = try events.nextEvent(timeoutMilliseconds: 10_000) {
+        while let event = try events.nextEvent(timeoutMilliseconds: 20_000) {
             seen.append(event)
             if event["event"] == "schedule-skipped" || event["event"] == "bell" { break }
         }
