@@ -128,7 +128,8 @@ extension ServiceConductor {
             default: break
             }
         }
-        if session.toldPhase != status.phase {
+        // The phase a start gong begins is told after the gong, whose event waits for the device.
+        if session.toldPhase != status.phase && !session.live.holdsAGong {
             session.toldPhase = status.phase
             report(session, status.phase)
             logger.notice("\(session.note): \(status.phase.rawValue)")

@@ -359,6 +359,7 @@ public final class LiveSession {
         case .pausing, .resuming, .seeking, .ending: return Self.settlingSleepMilliseconds
         case .running: break
         }
+        if holdsAGong { return Self.settlingSleepMilliseconds }
         let status = self.status
         let now = status.sessionFrame
         var next = program.completionFrame
@@ -402,10 +403,22 @@ public final class LiveSession {
         if program.hasTrack && lastSessionFrame < program.trackFrames && now >= program.trackFrames {
             events.append(.trackEnded)
         }
+        // A gong is told once the device has played its first frame: only its clock says when
+        // a gong at the session's first frame is heard (through Snapcast, a second after the
+        // clock stands on it).
+        guard driver.playedClock != nil else { return events }
         for gong in program.gongs where gong.frame > lastSessionFrame && gong.frame <= now {
             events.append(.gong(gong))
         }
         lastSessionFrame = max(lastSessionFrame, now)
         return events
+    }
+
+    /// Whether a gong the clock stands on waits for the device's first frame to be told; what
+    /// is told after it (the phase it begins) waits with it.
+    public var holdsAGong: Bool {
+        guard driver.playedClock == nil else { return false }
+        let now = timeline.sessionFrame(atStreamFrame: driver.playedFrames)
+        return program.gongs.contains { $0.frame > lastSessionFrame && $0.frame <= now }
     }
 }
