@@ -5,152 +5,17 @@ sit, and a live minute's CPU. Run inside scripts/with-test-pulse.sh (the private
 
 usage: bench_service.py MEDITATE OUT-DIR SOX-PLAY-CPU-SECONDS HOUR-MP3
 """
-import json, os, shutil, signal, socket, subprocess, sys, tempfile, threading, time
+import os, shutil, socket, subprocess, sys, tempfile, time
 
-import numpy as np
+from bench_support import RATE, Capture, Service, onsets, row
 
 meditate, out, sox_cpu, hour_mp3 = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4]
-RATE = 48000
-
-
-class Service:
-    """`meditate serve` on a private socket and data folder; JSON-RPC over its socket."""
-
-    def __init__(self, *arguments, config=None):
-        self.folder = tempfile.mkdtemp(prefix="meditate-bench-", dir=out)
-        self.socket = os.path.join(self.folder, "run", "control.sock")
-        if config is not None:
-            os.makedirs(os.path.join(self.folder, "config", "meditate"))
-            with open(os.path.join(self.folder, "config", "meditate", "config.toml"), "w") as file:
-                file.write(config)
-        env = dict(os.environ, XDG_DATA_HOME=os.path.join(self.folder, "data"),
-                   XDG_CONFIG_HOME=os.path.join(self.folder, "config"))
-        self.process = subprocess.Popen([meditate, "serve", "--socket", self.socket, *arguments],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-        for _ in range(200):
-            if os.path.exists(self.socket):
-                try:
-                    self.call("hello")
-                    break
-                except OSError:
-                    pass
-            time.sleep(0.05)
-        self.next_id = 1
-
-    def connect(self):
-        connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        connection.connect(self.socket)
-        return connection, connection.makefile("r")
-
-    def call(self, method, params=None):
-        connection, lines = self.connect()
-        connection.sendall((json.dumps({"jsonrpc": "2.0", "id": 1, "method": method, "params": params or {}}) + "\n").encode())
-        while True:
-            message = json.loads(lines.readline())
-            if "id" in message:
-                connection.close()
-                if "error" in message:
-                    raise RuntimeError(message["error"]["message"])
-                return message["result"]
-
-    def events(self):
-        """A subscribed connection's event lines, as a generator."""
-        connection, lines = self.connect()
-        connection.sendall(b'{"jsonrpc":"2.0","id":1,"method":"subscribe"}\n')
-        lines.readline()
-        def generate():
-            for line in lines:
-                message = json.loads(line)
-                if message.get("method") == "event":
-                    yield message["params"]
-        return generate()
-
-    def cpu_seconds(self):
-        with open(f"/proc/{self.process.pid}/stat") as stat:
-            fields = stat.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-    def wakeups(self):
-        total = 0
-        for task in os.listdir(f"/proc/{self.process.pid}/task"):
-            with open(f"/proc/{self.process.pid}/task/{task}/status") as status:
-                for line in status:
-                    if line.startswith("voluntary_ctxt_switches"):
-                        total += int(line.split()[1])
-        return total
-
-    def memory(self, field):
-        with open(f"/proc/{self.process.pid}/status") as status:
-            for line in status:
-                if line.startswith(field + ":"):
-                    return int(line.split()[1]) / 1024
-        return float("nan")
-
-    def stop(self):
-        self.process.send_signal(signal.SIGTERM)
-        self.process.wait(timeout=10)
-        shutil.rmtree(self.folder, ignore_errors=True)
-
-
-class Capture:
-    """The sink's monitor, placed on the wall clock: each chunk parec hands over was captured no
-    later than it arrived, so min(arrival - frames so far / rate) is when its first frame was."""
-
-    def __init__(self):
-        self.process = subprocess.Popen(
-            ["parec", "--raw", "--format=float32le", "--rate=48000", "--channels=2", "--latency-msec=5",
-             "-d", os.environ.get("MEDITATE_TEST_PULSE_SINK", "meditate_test") + ".monitor"],
-            stdout=subprocess.PIPE, bufsize=0)
-        self.data = bytearray()
-        self.start = float("inf")
-        self.thread = threading.Thread(target=self.read)
-        self.thread.start()
-        while not self.data:
-            time.sleep(0.01)
-
-    def read(self):
-        while True:
-            chunk = os.read(self.process.stdout.fileno(), 65536)
-            now = time.time()
-            if not chunk:
-                return
-            self.data += chunk
-            self.start = min(self.start, now - len(self.data) // 8 / RATE)
-
-    def stop(self):
-        self.process.kill()
-        self.thread.join()
-        samples = np.frombuffer(bytes(self.data[: len(self.data) // 8 * 8]), dtype=np.float32)
-        return samples[0::2], self.start
-
-
-def onsets(left, rate=RATE, threshold=0.05, hold_seconds=1.0):
-    """First samples of each sound: a 1 ms window's peak four times the 20 ms before it."""
-    window = rate // 1000
-    peaks = np.abs(left[: len(left) // window * window]).reshape(-1, window).max(axis=1)
-    found, k = [], 25
-    while k < len(peaks):
-        before = peaks[k - 25 : k - 5].max()
-        if peaks[k] >= threshold and peaks[k] > 4 * before:
-            start = k * window
-            # The first sample above a tenth of the window's peak.
-            segment = np.abs(left[start - window : start + window])
-            first = np.nonzero(segment > 0.1 * peaks[k])[0]
-            found.append(start - window + (first[0] if len(first) else window))
-            k += int(hold_seconds * 1000)
-        else:
-            k += 1
-    return found
-
-
-def row(name, value, unit, goal, ok):
-    print(f"{name:<44} {value:>9} {unit:<10} (goal {goal})  {'ok' if ok else 'MISSED'}")
 
 
 print("== service: meditate serve")
 
 # Idle, with a schedule far away: what a Pi pays all day for a service that waits.
-service = Service("--backend", "pulse")
+service = Service(meditate, out, "--backend", "pulse")
 far = time.localtime(time.time() + 6 * 3600)
 service.call("schedule.add", {"action": "bell", "at": time.strftime("%H:%M", far)})
 time.sleep(2)
@@ -171,7 +36,8 @@ for n in range(10):
     service.call("schedule.add", {"action": "bell", "at": time.strftime("%H:%M:%S", time.localtime(instant)),
                                   "options": {"gong": "bell"}})
 time.sleep(first + 6 * 9 - time.time() + 3)
-left, start = capture.stop()
+samples, start = capture.stop()
+left = samples[:, 0]
 heard = [start + onset / RATE for onset in onsets(left)]
 errors = []
 for n in range(10):
@@ -191,7 +57,8 @@ for _ in range(5):
     subprocess.run([meditate, "ctl", "bell", "--gong", "bell", "--socket", service.socket], stdout=subprocess.DEVNULL,
                    check=True)
     time.sleep(1.5)
-    left, start = capture.stop()
+    samples, start = capture.stop()
+    left = samples[:, 0]
     found = onsets(left)
     if found:
         delays.append((start + found[0] / RATE - sent) * 1000)
@@ -212,7 +79,7 @@ with open(os.path.join(broker_folder, "mosquitto.conf"), "w") as conf:
     conf.write(f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\n")
 broker = subprocess.Popen(["mosquitto", "-c", os.path.join(broker_folder, "mosquitto.conf")],
                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-bridged = Service("--backend", "pulse",
+bridged = Service(meditate, out, "--backend", "pulse",
                   config=f'countdown = 0\n[mqtt]\nhost = "127.0.0.1"\nport = {port}\ntopic = "meditate/bench"\n')
 time.sleep(2)
 delays = []
@@ -223,7 +90,8 @@ for _ in range(5):
     subprocess.run(["mosquitto_pub", "-h", "127.0.0.1", "-p", str(port), "-q", "1", "-t", "meditate/bench/sit/start",
                     "-m", '{"minutes":"0.1","gong":"bell"}'], check=True)
     time.sleep(1.5)
-    left, start = capture.stop()
+    samples, start = capture.stop()
+    left = samples[:, 0]
     found = onsets(left)
     if found:
         delays.append((start + found[0] / RATE - sent) * 1000)
@@ -254,7 +122,7 @@ service.stop()
 # Memory: an hour-long guided track and an hour's sit through ALSA's null device (unpaced),
 # twice: the first round also brings in the code of the libraries a session first uses
 # (libasound, libmpg123: shared pages, counted in RSS), the second shows whether anything grows.
-service = Service("--backend", "alsa", "--device", "null")
+service = Service(meditate, out, "--backend", "alsa", "--device", "null")
 time.sleep(1)
 before = service.memory("VmRSS")
 events = service.events()
