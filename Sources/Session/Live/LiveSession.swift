@@ -351,7 +351,8 @@ public final class LiveSession {
     /// How long the control side may sleep before `poll()` has something to report: until the
     /// next gong, the track's end or the completion (with a little to spare, the device's clock
     /// being published a few times a second), at most a second; briefly while a pause, resume,
-    /// seek or end is settling or the last sounds ring out. Each wake-up costs the process about
+    /// seek or end is settling, while a gong waits for the device's first frame (not while
+    /// the device is away), or the last sounds ring out. Each wake-up costs the process about
     /// as much as rendering a block.
     public var millisecondsUntilDue: Int {
         switch state {
@@ -359,7 +360,7 @@ public final class LiveSession {
         case .pausing, .resuming, .seeking, .ending: return Self.settlingSleepMilliseconds
         case .running: break
         }
-        if holdsAGong { return Self.settlingSleepMilliseconds }
+        if holdsAGong && !driver.isWaitingForOutput { return Self.settlingSleepMilliseconds }
         let status = self.status
         let now = status.sessionFrame
         var next = program.completionFrame
