@@ -155,7 +155,7 @@ let package = Package(
         // PulseAudio timing schedule, the output thread's history. No sound server.
         .testTarget(
             name: "OutputsTests",
-            dependencies: ["Outputs", "Mixer", "Rings", "OutputTestSupport", "CAllocationCounter"],
+            dependencies: ["Outputs", "Mixer", "Rings", "OutputTestSupport", "CAllocationCounter", "CPipe"],
             swiftSettings: strictSwift),
         .testTarget(
             name: "SessionTests",

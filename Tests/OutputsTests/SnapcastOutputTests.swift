@@ -1,4 +1,5 @@
 import CAllocationCounter
+import CPipe
 import Foundation
 import Testing
 
@@ -73,7 +74,9 @@ struct SnapcastOutputTests {
         // Then it is lost, saying why, 2 s after the server's last chunk
         #expect(lost == .deviceLost(reason: "snapserver has taken nothing for 2 s"))
         #expect(Date().timeIntervalSince(started) < 3)
-        // And another output opens on the FIFO once the reader takes again: nothing stale is left
+        // And nothing it wrote is left in the FIFO for the server to play if it wakes
+        #expect(reader.pendingBytes == 0, "\(reader.pendingBytes) bytes left in the FIFO")
+        // And another output opens on the FIFO once the reader takes again
         reader.resume()
         #expect(throws: Never.self) {
             _ = try SnapcastOutput(path: fifo, sampleRate: rate, latencyMilliseconds: 20, serverBufferMilliseconds: 0)
@@ -138,6 +141,9 @@ final class ChunkReader: @unchecked Sendable {
     }
 
     func resume() { lock.withLock { left = .max } }
+
+    /// Bytes in the FIFO, not yet read.
+    var pendingBytes: Int { Int(meditate_pipe_pending(descriptor)) }
 
     func stop() {
         lock.withLock { running = false }

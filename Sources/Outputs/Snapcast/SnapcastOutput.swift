@@ -96,11 +96,17 @@ public final class SnapcastOutput: AudioOutput {
         conversion.deallocate()
     }
 
-    /// Closes the FIFO as soon as the output is lost, before another is opened on it: while
-    /// this one held it, the next would find the lost frames still in the pipe.
+    /// Takes back what snapserver has not taken, and closes the FIFO as soon as the output is
+    /// lost, before another is opened on it. A server that hung rather than died would
+    /// otherwise play those frames when it wakes, and the reopened output, which plays on from
+    /// what the rooms heard, would play them again. (The FIFO is open for reading too.)
     /// Thread: output.
     private func lose(_ reason: String) -> OutputError {
-        if descriptor >= 0 { close(descriptor) }
+        if descriptor >= 0 {
+            let scrap = conversionFrames * Self.bytesPerFrame
+            while read(descriptor, conversion, scrap) > 0 {}
+            close(descriptor)
+        }
         descriptor = -1
         return .deviceLost(reason: reason)
     }
