@@ -4,7 +4,7 @@
 
 // How the work is ordered, and why.
 //
-// The table (160 rows × 36 taps × 2 floats for 44.1 → 48 kHz, 45 KiB) is larger than a core's
+// The table (160 rows × 32 taps × 2 floats for 44.1 → 48 kHz, 40 KiB) is larger than a core's
 // first-level cache. Made frame after frame, each output frame takes the next row, so every
 // coefficient comes from the second-level cache, and that, not the arithmetic, sets the pace.
 // Instead the kernel plans a block of output frames (some 2 500) and makes them row by row:

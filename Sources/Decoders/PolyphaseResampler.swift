@@ -2,17 +2,19 @@ import CPolyphase
 import Foundation
 
 /// Sample-rate conversion between rates of 40 kHz and more (44.1 kHz ↔ 48 kHz, 88.2 or 96 kHz
-/// down to 48 kHz) with a polyphase FIR filter: a Kaiser-windowed sinc, one phase for each of
-/// the `L` positions an output frame can fall on between two input frames (`L` = output rate /
-/// gcd, 160 for 44.1 → 48 kHz).
+/// down to 48 kHz) with a polyphase FIR filter: a Kaiser-windowed sinc, or for 44.1 → 48 kHz an
+/// equiripple filter designed ahead (`scripts/design_resampler_table.py`), one phase for each
+/// of the `L` positions an output frame can fall on between two input frames (`L` = output
+/// rate / gcd, 160 for 44.1 → 48 kHz).
 ///
 /// Its quality is set by what a listener can hear, not by the Nyquist frequency:
 /// - everything from 0 to 20 kHz passes flat (within ±0.005 dB);
 /// - every image or alias that would land at or below 20 kHz is at least 100 dB down;
 /// - images or aliases that land between 20 kHz and the output's Nyquist frequency are not
-///   fully removed. Leaving that inaudible band free is what makes the filter short: 36 taps
-///   per phase from 44.1 to 48 kHz, where a filter that keeps it clean needs some 140. It costs
-///   a fifth of what libsoxr's high quality costs for the same conversion.
+///   fully removed. Leaving that inaudible band free is what makes the filter short: 32 taps
+///   per phase from 44.1 to 48 kHz (a Kaiser window needs 36), where a filter that keeps it
+///   clean needs some 140. It costs a fifth of what libsoxr's high quality costs for the same
+///   conversion.
 ///
 /// `Tests/DecodersTests/ResamplerQualityTests.swift` measures all three with tones and sweeps.
 final class PolyphaseResampler: Resampling {
@@ -72,7 +74,10 @@ final class PolyphaseResampler: Resampling {
         // A far higher input rate than the output's makes the filter long: past `maxTaps`
         // (768 kHz down to 48 kHz needs 652) libsoxr's multi-stage design costs less.
         guard length <= Double(Self.maxTaps) else { return nil }
-        let taps = (Int(length.rounded(.up)) + 3) / 4 * 4
+        // 44.1 → 48 kHz, nearly every MP3, has an equiripple filter designed ahead: it reaches
+        // the same goal with 32 taps where the Kaiser window needs 36.
+        let designed = inputRate == 44_100 && outputRate == 48_000
+        let taps = designed ? Self.designedTaps : (Int(length.rounded(.up)) + 3) / 4 * 4
         self.inputRate = inputRate
         self.outputRate = outputRate
         self.taps = taps
@@ -90,13 +95,18 @@ final class PolyphaseResampler: Resampling {
             let phase = row * step % phases
             advance[row] = Int32((phase + step) / phases)
         }
-        // The window has all of the rounded-up length: its shape is that of the rejection
-        // `taps` reach by Kaiser's estimate, a dB or more beyond `rejection`.
-        let reached = 14.36 * transition * Double(taps) + 7.95
-        let cutoff = (Self.passbandEdge + stopband) / 2 - Self.cutoffLowering * (stopband - Self.passbandEdge)
-        Self.design(
-            into: coefficients, phases: phases, step: step, taps: taps,
-            cutoff: cutoff / Double(inputRate), beta: 0.1102 * (reached - 8.7))
+        if designed {
+            Self.arrange(
+                meditate_prototype_44100_48000(), into: coefficients, phases: phases, step: step, taps: taps)
+        } else {
+            // The window has all of the rounded-up length: its shape is that of the rejection
+            // `taps` reach by Kaiser's estimate, a dB or more beyond `rejection`.
+            let reached = 14.36 * transition * Double(taps) + 7.95
+            let cutoff = (Self.passbandEdge + stopband) / 2 - Self.cutoffLowering * (stopband - Self.passbandEdge)
+            Self.design(
+                into: coefficients, phases: phases, step: step, taps: taps,
+                cutoff: cutoff / Double(inputRate), beta: 0.1102 * (reached - 8.7))
+        }
         filter = meditate_polyphase(
             coefficients: coefficients, advance: advance, rows: phases, taps: taps, step: step,
             limit: StereoChunkReader.sampleLimit)
@@ -164,7 +174,6 @@ final class PolyphaseResampler: Resampling {
         var row = [Double](repeating: 0, count: taps)
         for r in 0..<phases {
             let p = r * step % phases
-            var sum = 0.0
             for k in 0..<taps {
                 let offset = Double(k) - half + 1 - Double(p) / Double(phases)
                 let ratio = offset / half
@@ -172,13 +181,44 @@ final class PolyphaseResampler: Resampling {
                 let x = 2 * cutoff * offset
                 let sinc = x == 0 ? 1 : sin(Double.pi * x) / (Double.pi * x)
                 row[k] = 2 * cutoff * sinc * window
-                sum += row[k]
             }
+            normalize(row, into: table + r * taps * 2)
+        }
+    }
+
+    /// Taps per phase of the filter designed ahead for 44.1 → 48 kHz.
+    static let designedTaps = Int(MEDITATE_PROTOTYPE_44100_48000_TAPS)
+
+    /// Fills `table` as `design` does, from a prototype designed ahead: `taps × phases − 1`
+    /// coefficients, one every `1/phases` of an input frame, centred on the middle one.
+    /// Row `r`'s tap `k` is the prototype at `k − taps/2 + 1 − p/phases` input frames from its
+    /// centre, which is its coefficient `(k + 1) × phases − p − 1` (the last tap of phase 0
+    /// falls past its end: zero, as the Kaiser window's is). All rows are scaled alike, so
+    /// that the filter is the one designed: scaled each to sum to 1, the phases' gains, which
+    /// differ by some 1e-5, would modulate the sound and leave spurs at -98 dB.
+    private static func arrange(
+        _ prototype: UnsafePointer<Float>, into table: UnsafeMutablePointer<Float>, phases: Int, step: Int,
+        taps: Int
+    ) {
+        let length = taps * phases - 1
+        let scale = Double(phases) / (0..<length).reduce(0.0) { $0 + Double(prototype[$1]) }
+        for r in 0..<phases {
+            let p = r * step % phases
             for k in 0..<taps {
-                let value = Float(row[k] / sum)
+                let index = (k + 1) * phases - p - 1
+                let value = Float(index < length ? Double(prototype[index]) * scale : 0)
                 table[(r * taps + k) * 2] = value
                 table[(r * taps + k) * 2 + 1] = value
             }
+        }
+    }
+
+    /// Writes `row`, scaled to sum to exactly 1, with each tap twice (left and right).
+    private static func normalize(_ row: [Double], into target: UnsafeMutablePointer<Float>) {
+        let sum = row.reduce(0, +)
+        for (k, value) in row.enumerated() {
+            target[k * 2] = Float(value / sum)
+            target[k * 2 + 1] = Float(value / sum)
         }
     }
 

@@ -35,4 +35,11 @@ typedef struct {
 long meditate_polyphase_run(const meditate_polyphase *filter, const float *input, long available,
                             long *position, long *row, float *output, long capacity);
 
+// The equiripple prototype for 44.1 -> 48 kHz (Prototype44100To48000.c, written by
+// scripts/design_resampler_table.py): 160 phases of 32 taps, less one, centred on its middle.
+#define MEDITATE_PROTOTYPE_44100_48000_PHASES 160
+#define MEDITATE_PROTOTYPE_44100_48000_TAPS 32
+#define MEDITATE_PROTOTYPE_44100_48000_LENGTH (160 * 32 - 1)
+const float *meditate_prototype_44100_48000(void);
+
 #endif
