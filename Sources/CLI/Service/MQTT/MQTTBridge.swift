@@ -223,9 +223,10 @@ final class MQTTBridge: @unchecked Sendable {
                     let event = try service.nextEvent(timeoutMilliseconds: playing ? 1000 : 60_000)
                     // A session that starts is told as it started: one over in less time than
                     // the status takes to ask (on a device that never waits) still turns
-                    // `sitting` on and off.
+                    // `sitting` on and off. Its event may already say `complete`: on such a
+                    // device the session can play out before the event is written.
                     if event?["event"] == "session-started", let session = event?["session"] {
-                        publishState(["state": session["phase"] ?? "sitting", "session": session])
+                        publishState(["state": .string(Self.startedPhase(of: session)), "session": session])
                     }
                     playing = publishState(try service.call("status"))
                 }
@@ -237,6 +238,14 @@ final class MQTTBridge: @unchecked Sendable {
     }
 
     private var isStopped: Bool { shared.withLockedValue { $0.stopped } }
+
+    /// The phase a session that has just started is in, as its `session-started` says, or, if
+    /// that already says it is over, the one it began with.
+    static func startedPhase(of session: JSONValue) -> String {
+        let phase = session["phase"]?.stringValue ?? "sitting"
+        guard ["complete", "ended", "idle"].contains(phase) else { return phase }
+        return session["kind"] == "guided" ? "playing" : "sitting"
+    }
 
     /// Publishes the state of `status` if it changed; returns whether a session plays.
     @discardableResult
