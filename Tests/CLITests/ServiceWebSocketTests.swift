@@ -62,7 +62,9 @@ struct ServiceWebSocketTests {
         #expect(try page.call("subscribe")["result"]?["status"] == ["state": "idle"])
 
         // When a sit is started from the Unix socket, and the page sends a line that is not JSON
-        _ = try service.client().call("sit.start", ["minutes": "5"])
+        // (a long one: ALSA's null device plays a sit as fast as it is rendered, 5 minutes in
+        // about a second under ThreadSanitizer, and the page's pause must come before its end)
+        _ = try service.client().call("sit.start", ["minutes": "600"])
         try page.send("{this is not json")
 
         // Then the page sees the sit start, gets the parse error, and its connection goes on
