@@ -9,7 +9,7 @@ import os, shutil, socket, subprocess, sys, tempfile, threading, time
 
 from bench_support import RATE, Capture, Service, onsets, row
 
-meditate, out, sox_cpu, hour_mp3 = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4]
+meditate, out, sox_cpu, hour_mp3 = sys.argv[1], os.path.abspath(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
 
 
 print("== service: meditate serve")

@@ -12,7 +12,7 @@ import numpy as np
 
 from bench_support import RATE, Capture, Service, onsets, row
 
-meditate, out = sys.argv[1], sys.argv[2]
+meditate, out = sys.argv[1], os.path.abspath(sys.argv[2])
 BUFFER_MS = 1000  # snapserver's default
 
 
