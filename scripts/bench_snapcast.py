@@ -48,7 +48,14 @@ server = subprocess.Popen(
      "--stream.bind_to_address=127.0.0.1", f"--stream.port={port}", f"--stream.buffer={BUFFER_MS}",
      f"--stream.source=pipe://{fifo}?name=meditate&mode=create", "--logging.sink=null"],
     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+deadline = time.monotonic() + 10
 while not os.path.exists(fifo):
+    # A snapserver that exits or never makes its FIFO ends the section, not the whole bench.
+    if server.poll() is not None or time.monotonic() > deadline:
+        server.kill()
+        for module in reversed(modules):
+            pactl("unload-module", module)
+        sys.exit(f"bench_snapcast: snapserver did not make {fifo} (exit status {server.poll()})")
     time.sleep(0.05)
 clients = [subprocess.Popen(["snapclient", "-h", "127.0.0.1", "-p", str(port), "--hostID", room, "--player", "pulse",
                              "--soundcard", room, "--logsink", "null"],
