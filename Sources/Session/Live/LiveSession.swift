@@ -408,7 +408,7 @@ public final class LiveSession {
         // a gong at the session's first frame is heard (through Snapcast, a second after the
         // clock stands on it).
         guard driver.playedClock != nil else { return events }
-        for gong in program.gongs where gong.frame > lastSessionFrame && gong.frame <= now {
+        for gong in program.gongs where isDue(gong, at: now) {
             events.append(.gong(gong))
         }
         lastSessionFrame = max(lastSessionFrame, now)
@@ -420,6 +420,11 @@ public final class LiveSession {
     public var holdsAGong: Bool {
         guard driver.playedClock == nil else { return false }
         let now = timeline.sessionFrame(atStreamFrame: driver.playedFrames)
-        return program.gongs.contains { $0.frame > lastSessionFrame && $0.frame <= now }
+        return program.gongs.contains { isDue($0, at: now) }
+    }
+
+    /// Whether `gong` is passed by session frame `now` and not yet told.
+    private func isDue(_ gong: SessionPlan.Gong, at now: Int) -> Bool {
+        gong.frame > lastSessionFrame && gong.frame <= now
     }
 }
