@@ -77,6 +77,8 @@ public final class MockOutput: AudioOutput, @unchecked Sendable {
         return max(0, heldFrames + reportSkew)
     }
 
+    public var takesBack: Bool { style == .pull }
+
     public func rewritableFrame() -> Int? {
         guard style == .pull else { return nil }
         condition.lock()

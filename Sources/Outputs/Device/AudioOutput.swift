@@ -20,6 +20,9 @@ public protocol AudioOutput: AnyObject {
     /// beyond recall, when it can replace frames it holds; nil when it cannot.
     /// Thread: output.
     func rewritableFrame() -> Int?
+    /// Whether the device can replace frames it holds at all (`rewritableFrame()` is not always
+    /// nil): a seek is then heard within the latency, and aimed from what is heard.
+    var takesBack: Bool { get }
     /// Frames `write` takes now without waiting; `Int.max` for a device whose `write` waits.
     /// Thread: output.
     func writableFrames() -> Int
@@ -57,6 +60,7 @@ extension AudioOutput {
     public func interrupt() {}
     /// Thread: output.
     public func rewritableFrame() -> Int? { nil }
+    public var takesBack: Bool { false }
     /// Thread: output.
     public func rewrite(from frame: Int) {
         preconditionFailure("\(summary) cannot replace frames it holds")

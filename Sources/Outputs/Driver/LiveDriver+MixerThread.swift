@@ -21,7 +21,11 @@ extension LiveDriver {
             if renderer.frame >= end { break }
             let limit = min(end, horizonFrame.load(ordering: .acquiring))
             let frames = min(blockFrames, limit - renderer.frame)
-            guard frames > 0, ring.availableToRead < aheadFrames * 2,
+            // A cut waits for its frame: the device's queue the mixer keeps ahead of is about to
+            // be taken back, so it renders past that lead at once.
+            let cut = cutFrame.load(ordering: .acquiring)
+            let cutWaits = cut >= 0 && renderer.frame - cut < cutRoomFrames
+            guard frames > 0, ring.availableToRead < aheadFrames * 2 || cutWaits,
                 ring.availableToWrite >= frames * 2
             else {
                 // The output thread is told once the ring is as full as it gets, not per block:

@@ -23,6 +23,8 @@ extension LiveDriver {
     private enum AfterFade {
         case playOn
         case hold(at: Int)
+        /// Play on from mixer frame `to`, fading in over `fadeIn`.
+        case cut(to: Int, fadeIn: Int)
         case end
     }
 
@@ -198,7 +200,9 @@ extension LiveDriver {
     /// Thread: output.
     private func waitLimit(_ state: borrowing Playback) -> Int? {
         switch state.mode {
-        case .playing, .held: return nil
+        case .playing, .held:
+            // A cut waits for the mixer to render its frame: soon, and no request wakes the device.
+            return cutFrame.load(ordering: .relaxed) >= 0 ? 5 : nil
         case let .finishing(contentEnd), let .ending(after: contentEnd):
             let left = contentEnd - played.load(ordering: .acquiring)
             return max(5, min(250, left * 1000 / renderer.format.sampleRate))
@@ -246,6 +250,12 @@ extension LiveDriver {
             // The frames faded out are played again, faded in, on resume.
             state.history.rewind(to: at)
             state.mode = .held(at: at)
+        case let .cut(to: frame, fadeIn: fadeIn):
+            // Checked rendered when the cut began; should it not be, playback goes on as it was.
+            let skipped = state.history.skip(to: frame)
+            cutAt.store(skipped ? state.written : Self.cutDeclined, ordering: .releasing)
+            state.fade(to: 1, frames: fadeIn, then: .playOn)
+            return
         case .end:
             state.mode = .ending(after: state.written)
         }
@@ -292,6 +302,50 @@ extension LiveDriver {
             state.fade(to: 1, frames: resume, then: .playOn)
             resumedAt.store(at, ordering: .releasing)
         }
+        if state.fadeLeft == 0 { takeCut(&state) }
+    }
+
+    /// Starts a cut asked for, once the mixer has rendered its frame and its fade-in: what
+    /// the device would play from the first frame it lets go of fades out, and then the frame
+    /// asked for fades in (`fadeEnded`).
+    /// Thread: output.
+    private func takeCut(_ state: inout Playback) {
+        let frame = cutFrame.load(ordering: .acquiring)
+        guard frame >= 0 else { return }
+        guard case .playing = state.mode, output.takesBack else {
+            // Paused, at the end, or a device that cannot take back: there is nothing to cut,
+            // and the frame comes in its turn.
+            declineCut()
+            return
+        }
+        let fade = cutFadeFrames.load(ordering: .acquiring)
+        // Its fade-in and a block more: the mixer renders the rest faster than it is played. (Not
+        // a period: a device asking for a second at a time would hold the cut back that long.)
+        let ready =
+            state.history.rendered >= min(frame + fade + blockFrames, endFrameValue.load(ordering: .acquiring))
+            || renderingDone.load(ordering: .acquiring)
+        guard ready else { return }
+        guard let rewritable = output.rewritableFrame() else {
+            declineCut()
+            return
+        }
+        let at = min(state.written, max(rewritable + state.deviceBase, state.fadeEnd))
+        let source = state.segments.source(atDevice: at) ?? state.history.next
+        // Too little before the frame (a device holding little): the mixer's own cross-fade
+        // is heard within the latency anyway.
+        guard frame - source >= 2 * fade, frame < state.history.rendered else {
+            declineCut()
+            return
+        }
+        cutFrame.store(-1, ordering: .releasing)
+        _ = takeBack(&state)
+        state.fade(to: 0, frames: fade, then: .cut(to: frame, fadeIn: fade))
+    }
+
+    /// Thread: output.
+    private func declineCut() {
+        cutFrame.store(-1, ordering: .releasing)
+        cutAt.store(Self.cutDeclined, ordering: .releasing)
     }
 
     /// Takes back what the device holds from the first frame it still lets go of (never inside

@@ -25,6 +25,8 @@ public final class LiveDriver: @unchecked Sendable {
     let periodFrames: Int
     /// Mixer frames kept for writing again: what the device may hold, a pause's fade, and room.
     let historyFrames: Int
+    /// How far past its usual lead the mixer may render the frames a cut waits for.
+    let cutRoomFrames: Int
 
     let horizonFrame = Atomic<Int>(0)
     let endFrameValue = Atomic<Int>(.max)
@@ -39,6 +41,13 @@ public final class LiveDriver: @unchecked Sendable {
     /// Device frames where the last pause and resume took effect (-1: not yet).
     let pausedAt = Atomic<Int>(-1)
     let resumedAt = Atomic<Int>(-1)
+    /// The mixer frame a cut plays on from (-1: none asked), and its fades.
+    let cutFrame = Atomic<Int>(-1)
+    let cutFadeFrames = Atomic<Int>(0)
+    /// Where the last cut took effect: its device frame, `cutPending` or `cutDeclined`.
+    let cutAt = Atomic<Int>(cutDeclined)
+    static let cutPending = -1
+    static let cutDeclined = -2
     /// Device frame minus mixer frame where the newest mixer frames were written.
     let deviceOffset = Atomic<Int>(0)
     let stopping = Atomic<Bool>(false)
@@ -85,6 +94,9 @@ public final class LiveDriver: @unchecked Sendable {
     /// The fade-in on a device opened after a loss: what the lost one held is heard again
     /// without a step.
     public static let reopenFadeMilliseconds = 10
+    /// How far the mixer may render past its lead for a cut: the frame a seek is placed at (a
+    /// command margin past what is rendered), its fade-in and a block.
+    static let cutRoomMilliseconds = 100
 
     /// - Parameters:
     ///   - output: the device to play through, opened by `opener`.
@@ -105,8 +117,12 @@ public final class LiveDriver: @unchecked Sendable {
         self.aheadFrames = max(aheadFrames, periodFrames)
         let second = renderer.format.sampleRate
         historyFrames = max(output.bufferFrames, 2 * second) + 2 * periodFrames + second
-        ring = RetainingRing(capacity: (historyFrames + self.aheadFrames + self.blockFrames) * 2)
+        // Room for a cut's frames besides: the mixer renders them past its lead at once.
+        cutRoomFrames = renderer.format.frames(milliseconds: Self.cutRoomMilliseconds)
+        ring = RetainingRing(
+            capacity: (historyFrames + self.aheadFrames + self.blockFrames + cutRoomFrames) * 2)
         reports = Mutex(Reports(summary: output.summary))
+        takesBack = output.takesBack
         interruptible = Mutex(Interruptible(output))
     }
 
@@ -155,6 +171,33 @@ public final class LiveDriver: @unchecked Sendable {
         resumedAt.store(-1, ordering: .releasing)
         request(resumeRequest, fadeFrames: frames)
     }
+
+    /// Plays on from mixer frame `frame` (rendered soon after) instead of what the device holds:
+    /// from the first frame the device lets go of, what it would have played fades out over
+    /// `fadeFrames`, and `frame` on fades in. A seek is heard so within the latency, not after
+    /// the device's queue. Declined (`cutOutcome`) by a device that cannot take frames back, or
+    /// when too little lies before `frame` for a cut to be worth its fades.
+    public func cut(toMixerFrame frame: Int, fadeFrames: Int) {
+        cutAt.store(Self.cutPending, ordering: .releasing)
+        cutFadeFrames.store(max(fadeFrames, 1), ordering: .releasing)
+        cutFrame.store(frame, ordering: .releasing)
+        roomMade.signal()
+        framesWritten.signal()
+        interruptible.withLock { $0.interrupt() }
+    }
+
+    /// What became of the last cut asked for: nil while it is on its way.
+    public var cutOutcome: CutOutcome? {
+        switch cutAt.load(ordering: .acquiring) {
+        case Self.cutPending: nil
+        case Self.cutDeclined: .declined
+        case let frame: .cut(atDeviceFrame: frame)
+        }
+    }
+
+    /// Whether the device can take back frames it holds (see `AudioOutput.takesBack`): every
+    /// device the driver opens is of the same backend.
+    public let takesBack: Bool
 
     private func request(_ request: borrowing Atomic<Int>, fadeFrames: Int) {
         request.store(max(fadeFrames, 1), ordering: .releasing)

@@ -36,6 +36,25 @@ struct SourceHistory: ~Copyable {
         next = min(end, max(oldest, frame))
     }
 
+    /// The frame after the newest the mixer has rendered: taken, or waiting in the ring.
+    /// Thread: output.
+    var rendered: Int { end + ring.availableToRead / 2 }
+
+    /// Makes `frame`, which the mixer has rendered (`rendered` is past it), the next to write:
+    /// the frames before it are never written (a seek cuts them out). False when it is not
+    /// rendered yet, or lies before `next`.
+    /// Thread: output.
+    mutating func skip(to frame: Int) -> Bool {
+        guard frame >= next, frame < rendered else { return false }
+        if frame > end {
+            ring.commitRead(2 * (frame - end))
+            end = frame
+            ring.release(upTo: 2 * oldest)
+        }
+        next = frame
+        return true
+    }
+
     /// Up to `frames` frames from `next` on, in one piece of storage; taken from the ring when
     /// every kept frame has been written. Empty when the ring is.
     /// Thread: output.

@@ -202,6 +202,8 @@ public final class PulseOutput: AudioOutput {
     /// Thread: any, while the output is alive (libpulse's wake-up of its main loop is).
     public func interrupt() { pa_mainloop_wakeup(connection.mainloop) }
 
+    public var takesBack: Bool { true }
+
     /// Thread: output.
     public func rewritableFrame() -> Int? {
         connection.await(pa_stream_update_timing_info(stream, nil, nil))
