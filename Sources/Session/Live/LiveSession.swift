@@ -16,6 +16,9 @@ public final class LiveSession {
     private let track: TrackPlayer?
     private var schedule: CommandSchedule
     private var timeline = SessionTimeline()
+    /// Session frame minus mixer frame, from the last seek on (the device's own offset is the
+    /// timeline's: it counts pauses, and what a cut left out).
+    private var mixerJumpedFrames = 0
     private var state = State.running
     private var resumeWanted = false
     private var lastSessionFrame = -1
@@ -54,6 +57,9 @@ public final class LiveSession {
         case resuming
         /// A seek's cancel is on its way; where it lands, the session plays `target`.
         case seeking(target: Int)
+        /// A seek's cancel has landed at mixer frame `frame`, where the session plays `target`;
+        /// the driver is cutting what the device holds before it.
+        case cutting(target: Int, frame: Int)
         case ending
     }
 
@@ -142,14 +148,14 @@ public final class LiveSession {
         case .paused:
             driver.resume(fadeFrames: pauseFadeFrames)
             state = .resuming
-        case .running, .resuming, .seeking, .ending: break
+        case .running, .resuming, .seeking, .cutting, .ending: break
         }
     }
 
     public var isPaused: Bool {
         switch state {
         case .pausing, .paused, .resuming: true
-        case .running, .seeking, .ending: false
+        case .running, .seeking, .cutting, .ending: false
         }
     }
 
@@ -157,19 +163,36 @@ public final class LiveSession {
         if isPaused { resume() } else { pause() }
     }
 
-    /// Moves the guided track `frames` on (back, when negative), with a short cross-fade; the
-    /// sit after it moves with it. A bell alone moves through the silence before it (this is
-    /// how a bell is placed on the wall clock). False when there is no track playing, or no
-    /// bell to come, to move.
+    /// Moves the guided track `frames` on (back, when negative) from where it is heard, with a
+    /// short cross-fade; the sit after it moves with it. On a device that takes back what it
+    /// holds, this is heard within the latency; on another, after what it holds. A bell alone
+    /// moves through the silence before it, from where the mixer is (this is how a bell is
+    /// placed on the wall clock). False when there is no track playing, or no bell to come, to
+    /// move.
     @discardableResult
     public func seek(byFrames frames: Int) -> Bool {
+        move { now in now + frames }
+    }
+
+    /// Moves the guided track to session frame `target` (see `seek(byFrames:)`).
+    @discardableResult
+    public func seek(toFrame target: Int) -> Bool {
+        move { _ in target }
+    }
+
+    /// Whether a seek cuts what the device holds: a track's, on a device that takes frames back.
+    private var seekCuts: Bool { track != nil && driver.takesBack }
+
+    /// Moves to `target(from)`, `from` being the session frame a seek counts from: the one heard
+    /// when the seek cuts, else the mixer's.
+    private func move(to target: (_ from: Int) -> Int) -> Bool {
         guard state == .running, track != nil || program.bell != nil, controller.commandSlotsFree >= 4 else {
             return false
         }
-        let now = controller.renderedFrames + marginFrames + timeline.jumpedFrames
+        let now = controller.renderedFrames + marginFrames + mixerJumpedFrames
         let movable = track == nil ? program.completionFrame : program.trackFrames
         guard now < movable else { return false }
-        let target = min(max(0, now + frames), movable)
+        let target = min(max(0, target(seekCuts ? status.sessionFrame : now)), movable)
         var commands: [TimedCommand] = []
         if let track {
             guard let stop = track.stop(at: 0, fadeFrames: seekFadeFrames) else { return false }
@@ -194,15 +217,9 @@ public final class LiveSession {
             controller.send(command)
         }
         controller.send(TimedCommand(frame: frame, .cancelPending))
+        if seekCuts { driver.cut(toMixerFrame: frame, fadeFrames: seekFadeFrames) }
         state = .seeking(target: target)
         return true
-    }
-
-    /// Moves the guided track to session frame `target` (see `seek(byFrames:)`): from where the
-    /// mixer is, which the device plays after what it holds queued.
-    @discardableResult
-    public func seek(toFrame target: Int) -> Bool {
-        seek(byFrames: target - (controller.renderedFrames + marginFrames + timeline.jumpedFrames))
     }
 
     /// When the device plays session frame `frame` (seconds of the monotonic clock), if it
@@ -255,22 +272,40 @@ public final class LiveSession {
                 continue
             }
             schedule.rewind(dropped)
-            let sessionFrame = frame + timeline.jumpedFrames
-            timeline.jump(atStreamFrame: driver.deviceFrame(ofMixerFrame: frame), by: target - sessionFrame)
-            schedule.offset = -timeline.jumpedFrames
-            state = .running
-            controlEvents.append(.moved(toFrame: target))
-            driver.setEndFrame(score.endFrame - timeline.jumpedFrames)
+            mixerJumpedFrames = target - frame
+            schedule.offset = -mixerJumpedFrames
+            driver.setEndFrame(score.endFrame - mixerJumpedFrames)
+            state = .cutting(target: target, frame: frame)
         }
+        settleCut()
         // A pause is the driver's: the score goes on being sent. A seek's cancel must land first.
         switch state {
-        case .running, .pausing, .paused, .resuming: feed()
+        case .running, .pausing, .paused, .resuming, .cutting: feed()
         case .seeking, .ending: break
         }
         defer { controlEvents.removeAll() }
         let events = controlEvents + passedEvents()
         coordinate(status.phase)
         return events
+    }
+
+    /// Records where a seek is heard from, once the driver has cut to it (or played on to it).
+    private func settleCut() {
+        guard case let .cutting(target, frame) = state else { return }
+        let heardFrom: Int
+        if seekCuts {
+            switch driver.cutOutcome {
+            case nil: return
+            case let .cut(atDeviceFrame: device): heardFrom = device
+            case .declined: heardFrom = driver.deviceFrame(ofMixerFrame: frame)
+            }
+        } else {
+            heardFrom = driver.deviceFrame(ofMixerFrame: frame)
+        }
+        // From there the device plays `target`: the jump is counted from what it would have played.
+        timeline.jump(atStreamFrame: heardFrom, by: target - timeline.sessionFrame(atStreamFrame: heardFrom))
+        state = .running
+        controlEvents.append(.moved(toFrame: target))
     }
 
     /// Records where the driver's pause and resume took effect, once they have.
@@ -357,7 +392,7 @@ public final class LiveSession {
     public var millisecondsUntilDue: Int {
         switch state {
         case .paused: return Self.longestSleepMilliseconds
-        case .pausing, .resuming, .seeking, .ending: return Self.settlingSleepMilliseconds
+        case .pausing, .resuming, .seeking, .cutting, .ending: return Self.settlingSleepMilliseconds
         case .running: break
         }
         if holdsAGong && !driver.isWaitingForOutput { return Self.settlingSleepMilliseconds }
