@@ -8,6 +8,10 @@ extension LiveNotice {
             ErrorMessages.line(for: error) + localized("; reopening", de: "; wird neu geöffnet")
         case let .playingOn(device):
             localized("playing on \(device)", de: "Wiedergabe auf \(device)")
+        case let .closedWhilePaused(seconds):
+            localized(
+                "paused for \(seconds) s: the sound output is closed until the session resumes",
+                de: "seit \(seconds) s pausiert: die Audioausgabe ist geschlossen, bis die Sitzung weitergeht")
         case let .waiting(limit):
             localized(
                 "no sound output; the session waits for one to come back (up to \(limit / 60) min), then ends early",

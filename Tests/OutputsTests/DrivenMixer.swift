@@ -14,8 +14,12 @@ struct DrivenMixer {
     let frames: Int
 
     /// Starts a driver that plays `frames` of the ramp through `output`, opening `opener`'s
-    /// device again when it is lost (the same `output` when none is given).
-    init(frames: Int, output: MockOutput, opener: OutputOpener? = nil) {
+    /// device again when it is lost or was closed for a quiet spell (the same `output` when none
+    /// is given).
+    init(
+        frames: Int, output: MockOutput, opener: OutputOpener? = nil, quietMilliseconds: Int? = nil,
+        wakeMilliseconds: Int = LiveDriver.defaultWakeMilliseconds
+    ) {
         let (controller, renderer) = MixerFactory.make(format: EngineFormat(sampleRate: Self.rate))
         let ramp = SampleBuffer(interleavedStereo: (0..<frames).flatMap { [Self.value(of: $0), -Self.value(of: $0)] })
         controller.send(
@@ -24,7 +28,9 @@ struct DrivenMixer {
                 .play(
                     controller.makeVoiceID(), .sample(ramp), bus: .first, gain: 1,
                     fadeFrames: 0, curve: .linear)))
-        driver = LiveDriver(renderer: renderer, output: output, opener: opener ?? OutputOpener { output })
+        driver = LiveDriver(
+            renderer: renderer, output: output, opener: opener ?? OutputOpener { output },
+            quietMilliseconds: quietMilliseconds, wakeMilliseconds: wakeMilliseconds)
         self.frames = frames
         driver.setHorizon(frames)
         driver.setEndFrame(frames)

@@ -59,6 +59,12 @@ extension LiveDriver {
         var clockLimit = Int.max
         /// Whether the current device's underruns count: not once the stream has run dry at its end.
         var countUnderrunsOfCurrentDevice = true
+        /// The device frame where the last pause's silence began.
+        var heldSince = 0
+        /// Whether the device is closed for a quiet spell (a long pause).
+        var closed = false
+        /// Silence still to write, on a device opened again after a quiet spell, before the resume.
+        var wakeLeft = 0
 
         /// Thread: output.
         init(history: consuming SourceHistory) {
@@ -88,7 +94,16 @@ extension LiveDriver {
         var state = Playback(history: SourceHistory(keeping: historyFrames, of: ring))
         var playedOut = false
         playing: while !stopping.load(ordering: .acquiring) {
-            if state.fadeLeft == 0 { takeRequests(&state) }
+            if state.closed && resumeRequest.load(ordering: .acquiring) > 0 {
+                guard reopenAfterQuiet() else { break playing }
+                state.closed = false
+                state.wakeLeft = wakeFrames
+                // The quiet spell starts again: the resume is on its way, after the wake-up
+                // silence, which its take-back must leave whole.
+                state.heldSince = state.written
+                state.fadeEnd = state.written + wakeFrames
+            }
+            if state.fadeLeft == 0 && state.wakeLeft == 0 { takeRequests(&state) }
             let room = output.writableFrames()
             if room == 0 {
                 output.waitForRoom(milliseconds: waitLimit(state))
@@ -154,7 +169,18 @@ extension LiveDriver {
                     if state.fadeLeft == 0 { fadeEnded(&state) }
                 }
             case let .held(at):
-                guard writeSilence(limit, standingAt: at, from: silence, &state) != .failed else { break playing }
+                if state.closed {
+                    // Nothing is written to a closed device: a resume or an end wakes the thread.
+                    _ = framesWritten.wait(timeout: .now() + .seconds(1))
+                    continue
+                }
+                let frames = state.wakeLeft > 0 ? min(limit, state.wakeLeft) : limit
+                guard writeSilence(frames, standingAt: at, from: silence, &state) != .failed else { break playing }
+                state.wakeLeft -= min(frames, state.wakeLeft)
+                if state.written - output.unplayedFrames() - state.heldSince >= quietFrames {
+                    closeQuietly(&state)
+                    continue
+                }
                 // A device that holds nothing of what it was given plays it at once (ALSA's null
                 // device, whose clock is the frames written): the pause's silence is then given
                 // at the wall clock's pace, a period at a time, instead of as fast as the device
@@ -250,6 +276,7 @@ extension LiveDriver {
             // The frames faded out are played again, faded in, on resume.
             state.history.rewind(to: at)
             state.mode = .held(at: at)
+            state.heldSince = state.written
         case let .cut(to: frame, fadeIn: fadeIn):
             // Checked rendered when the cut began; should it not be, playback goes on as it was.
             let skipped = state.history.skip(to: frame)
@@ -340,6 +367,22 @@ extension LiveDriver {
         cutFrame.store(-1, ordering: .releasing)
         _ = takeBack(&state)
         state.fade(to: 0, frames: fade, then: .cut(to: frame, fadeIn: fade))
+    }
+
+    /// Closes the device after a pause has been heard for `quietFrames`: what it still holds is
+    /// silence, dropped with it, and the clock goes on from what it played when it is opened again.
+    /// Thread: output.
+    private func closeQuietly(_ state: inout Playback) {
+        publishPlayed(state.written - output.unplayedFrames(), &state)
+        state.underrunsOfClosedDevices += output.underruns
+        let heard = played.load(ordering: .acquiring)
+        state.segments.truncate(atDevice: heard)
+        state.written = heard
+        state.highWater = heard
+        state.deviceBase = heard
+        state.fadeEnd = heard
+        state.closed = true
+        closeForQuiet(pausedSeconds: (heard - state.heldSince) / renderer.format.sampleRate)
     }
 
     /// Thread: output.

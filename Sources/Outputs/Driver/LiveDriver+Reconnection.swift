@@ -17,6 +17,30 @@ extension LiveDriver {
     func reconnect(after error: OutputError) -> Bool {
         outputThread.assertOwned("the live driver's output thread")
         reports.withLock { $0.notices.append(.reopening(after: error)) }
+        return reopen(lastError: error)
+    }
+
+    /// Opens the device again after a quiet spell closed it, retrying as after a loss.
+    /// Thread: output.
+    func reopenAfterQuiet() -> Bool {
+        outputThread.assertOwned("the live driver's output thread")
+        return reopen(lastError: .deviceLost(reason: "closed while paused"))
+    }
+
+    /// Closes the device: it has played only a pause's silence for a while. Writes go nowhere
+    /// until `reopenAfterQuiet`.
+    /// Thread: output.
+    func closeForQuiet(pausedSeconds: Int) {
+        outputThread.assertOwned("the live driver's output thread")
+        let closed = ClosedOutput(after: output)
+        output = closed
+        let handle = Interruptible(closed)
+        interruptible.withLock { $0 = handle }
+        reports.withLock { $0.notices.append(.closedWhilePaused(seconds: pausedSeconds)) }
+    }
+
+    /// Thread: output.
+    private func reopen(lastError error: OutputError) -> Bool {
         let started = ContinuousClock.now
         var lastError = error
         var saidWaiting = false

@@ -27,6 +27,10 @@ public final class LiveDriver: @unchecked Sendable {
     let historyFrames: Int
     /// How far past its usual lead the mixer may render the frames a cut waits for.
     let cutRoomFrames: Int
+    /// Device frames of a pause after which the device is closed (`Int.max`: never).
+    let quietFrames: Int
+    /// Silence written to a device opened again after a quiet spell, before the resume's fade-in.
+    let wakeFrames: Int
 
     let horizonFrame = Atomic<Int>(0)
     let endFrameValue = Atomic<Int>(.max)
@@ -97,15 +101,23 @@ public final class LiveDriver: @unchecked Sendable {
     /// How far the mixer may render past its lead for a cut: the frame a seek is placed at (a
     /// command margin past what is rendered), its fade-in and a block.
     static let cutRoomMilliseconds = 100
+    /// The silence before a resume on a device opened again after a quiet spell: a device that
+    /// wakes up (a suspended sink, HDMI) swallows its first frames, not the session's.
+    public static let defaultWakeMilliseconds = 250
 
     /// - Parameters:
     ///   - output: the device to play through, opened by `opener`.
     ///   - opener: opens a device again when the current one goes away mid-stream.
     ///   - aheadFrames: how far the mixer renders ahead of the output thread at least.
+    ///   - quietMilliseconds: how long a pause lasts before the device is closed (reopened on
+    ///     resume, after `wakeMilliseconds` of silence); nil: it stays open.
     public init(
         renderer: MixerRenderer, output: any AudioOutput, opener: OutputOpener,
-        blockFrames: Int = defaultBlockFrames, aheadFrames: Int = defaultAheadFrames
+        blockFrames: Int = defaultBlockFrames, aheadFrames: Int = defaultAheadFrames,
+        quietMilliseconds: Int? = nil, wakeMilliseconds: Int = defaultWakeMilliseconds
     ) {
+        quietFrames = quietMilliseconds.map { renderer.format.frames(milliseconds: max(0, $0)) } ?? .max
+        wakeFrames = renderer.format.frames(milliseconds: max(0, wakeMilliseconds))
         self.renderer = renderer
         self.output = output
         self.opener = opener

@@ -6,4 +6,6 @@ public enum LiveNotice: Equatable, Sendable {
     case playingOn(String)
     /// Nothing opens yet: the session stands still and waits for an output, up to this long.
     case waiting(limitSeconds: Int)
+    /// Paused this long, the device was closed; it is opened again on resume.
+    case closedWhilePaused(seconds: Int)
 }
