@@ -55,6 +55,15 @@ struct Serve: ParsableCommand {
             valueName: "host:port"))
     var listen: ListenAddress?
 
+    @Option(
+        name: .customLong("quiet"),
+        help: .localized(
+            "Close the sound output when a session has been paused this long, and open it again on resume (1–86400; default 30).",
+            de:
+                "Schließt die Audioausgabe, wenn eine Sitzung so lange pausiert, und öffnet sie beim Fortsetzen wieder (1–86400; Standard 30).",
+            valueName: "seconds"))
+    var quietSeconds = 30
+
     @OptionGroup(title: OutputOptions.title) var output: OutputOptions
 
     @Flag(
@@ -63,6 +72,15 @@ struct Serve: ParsableCommand {
             "Log the device, its negotiated buffer and underruns.",
             de: "Protokolliert das Gerät, seinen ausgehandelten Puffer und Unterläufe."))
     var verbose = false
+
+    func validate() throws {
+        guard (1...86_400).contains(quietSeconds) else {
+            throw ValidationError(
+                localized(
+                    "--quiet takes 1 to 86400 seconds, not \(quietSeconds)",
+                    de: "--quiet nimmt 1 bis 86400 Sekunden, nicht \(quietSeconds)"))
+        }
+    }
 
     func run() throws {
         let logger = LoggerFactory.make(level: verbose ? .info : .notice)
@@ -85,7 +103,8 @@ struct Serve: ParsableCommand {
         defer { mqtt?.stop() }
         Interruption.install()
         ServiceConductor(
-            inbox: inbox, output: output, library: library, web: ServiceWeb(server: web, token: token), logger: logger
+            inbox: inbox, output: output, quietSeconds: quietSeconds, library: library,
+            web: ServiceWeb(server: web, token: token), logger: logger
         ).run(socket: path)
     }
 

@@ -78,12 +78,13 @@ extension ServiceConductor {
             case .sit:
                 let request = try SitRequest.parse(params: options)
                 _ = try start(.timer, resumeOther: true) { () throws -> (LiveSession, SessionNote) in
-                    try ServiceSessionFactory.sit(request, output: output)
+                    try ServiceSessionFactory.sit(request, output: output, quietSeconds: quietSeconds)
                 }
             case .play:
                 let request = try PlayRequest.parse(params: options)
                 _ = try start(.guided, resumeOther: true) { () throws -> (LiveSession, SessionNote) in
-                    try ServiceSessionFactory.guided(request, output: output, library: library.paths)
+                    try ServiceSessionFactory.guided(
+                        request, output: output, library: library.paths, quietSeconds: quietSeconds)
                 }
             }
         } catch {

@@ -13,6 +13,8 @@ import Session
 final class ServiceConductor {
     let inbox: ServiceInbox
     let output: OutputOptions
+    /// How long a paused session keeps its device open (seconds).
+    let quietSeconds: Int
     let library: ServiceLibrary
     /// The WebSocket listener, if any, and its pairing token.
     let web: ServiceWeb
@@ -37,9 +39,13 @@ final class ServiceConductor {
     /// The time sat of a running session is written at least this often (seconds).
     static let recordEverySeconds = 5.0
 
-    init(inbox: ServiceInbox, output: OutputOptions, library: LibraryPaths, web: ServiceWeb, logger: Logger) {
+    init(
+        inbox: ServiceInbox, output: OutputOptions, quietSeconds: Int, library: LibraryPaths, web: ServiceWeb,
+        logger: Logger
+    ) {
         self.inbox = inbox
         self.output = output
+        self.quietSeconds = quietSeconds
         self.web = web
         self.library = ServiceLibrary(paths: library, logger: logger)
         self.logger = logger
@@ -191,13 +197,14 @@ final class ServiceConductor {
             let (params, resume) = try Self.takeResume(request.params)
             let request = try SitRequest.parse(params: params)
             return try start(.timer, resumeOther: resume) { () throws -> (LiveSession, SessionNote) in
-                try ServiceSessionFactory.sit(request, output: output)
+                try ServiceSessionFactory.sit(request, output: output, quietSeconds: quietSeconds)
             }
         case "play.start":
             let (params, resume) = try Self.takeResume(request.params)
             let request = try PlayRequest.parse(params: params)
             return try start(.guided, resumeOther: resume) { () throws -> (LiveSession, SessionNote) in
-                try ServiceSessionFactory.guided(request, output: output, library: library.paths)
+                try ServiceSessionFactory.guided(
+                    request, output: output, library: library.paths, quietSeconds: quietSeconds)
             }
         case "pause":
             let session = try front()

@@ -7,20 +7,24 @@ import Session
 /// `meditate sit` and `meditate play` make theirs. The device is opened; nothing plays yet.
 enum ServiceSessionFactory {
     /// A timed sit, and the words the history keeps of it.
-    static func sit(_ request: SitRequest, output: OutputOptions) throws -> (LiveSession, SessionNote) {
+    /// A pause heard for `quietSeconds` closes the device until the resume.
+    static func sit(
+        _ request: SitRequest, output: OutputOptions, quietSeconds: Int
+    ) throws -> (LiveSession, SessionNote) {
         let settings = try request.preset.settings()
         let configuration = request.session.configuration(settings)
         let plan = try SessionPlan(configuration)
         let gong = try GongSetting.load(settings, flag: request.session.sound.gong, sampleRate: plan.format.sampleRate)
         let live = try LiveSession(
             plan: plan, gong: gong,
-            output: .request(output.request(sampleRate: plan.format.sampleRate, settings: settings)))
+            output: .request(output.request(sampleRate: plan.format.sampleRate, settings: settings)),
+            quietMilliseconds: quietSeconds * 1000)
         return (live, SessionNote(text: SitDescription.of(configuration), parts: SitDescription.parts(configuration)))
     }
 
     /// A guided track, maybe with a sit after it.
     static func guided(
-        _ request: PlayRequest, output: OutputOptions, library: LibraryPaths
+        _ request: PlayRequest, output: OutputOptions, library: LibraryPaths, quietSeconds: Int
     ) throws -> (LiveSession, SessionNote) {
         let settings = try Settings.load()
         let playback = request.guided.resolve(settings)
@@ -31,7 +35,8 @@ enum ServiceSessionFactory {
         let player = TrackPlayer(reader: setup.reader, gain: setup.normalization.linearGain, threaded: true)
         let live = try LiveSession(
             program: setup.program, track: player, gong: setup.gong,
-            output: .request(output.request(sampleRate: setup.program.format.sampleRate, settings: settings)))
+            output: .request(output.request(sampleRate: setup.program.format.sampleRate, settings: settings)),
+            quietMilliseconds: quietSeconds * 1000)
         let then =
             playback.then.map { ", " + say(.sitThen, ["minutes": Language.current.decimal($0.description)]) } ?? ""
         let parts =

@@ -64,16 +64,20 @@ public final class LiveSession {
     }
 
     /// A timed sit.
-    public convenience init(plan: SessionPlan, gong: SampleBuffer, output opener: OutputOpener) throws(OutputError) {
-        try self.init(program: SessionProgram(plan), track: nil, gong: gong, output: opener)
+    public convenience init(
+        plan: SessionPlan, gong: SampleBuffer, output opener: OutputOpener, quietMilliseconds: Int? = nil
+    ) throws(OutputError) {
+        try self.init(
+            program: SessionProgram(plan), track: nil, gong: gong, output: opener, quietMilliseconds: quietMilliseconds)
     }
 
     /// Opens the output through `opener` and prepares the session; `start()` plays it. The
     /// opener is used again when the device goes away mid-stream. `track` plays the program's
-    /// guided part (threaded).
+    /// guided part (threaded). A pause heard for `quietMilliseconds` closes the device until the
+    /// resume (nil: it stays open).
     public init(
         program: SessionProgram, track: TrackPlayer?, gong: SampleBuffer,
-        output opener: OutputOpener
+        output opener: OutputOpener, quietMilliseconds: Int? = nil
     ) throws(OutputError) {
         precondition((track?.frameCount ?? 0) == program.trackFrames, "the track is the program's")
         self.program = program
@@ -82,7 +86,8 @@ public final class LiveSession {
         self.controller = controller
         score = SessionScore(program: program, gong: gong, controller: controller)
         schedule = CommandSchedule(score.commands)
-        driver = LiveDriver(renderer: renderer, output: try opener.open(), opener: opener)
+        driver = LiveDriver(
+            renderer: renderer, output: try opener.open(), opener: opener, quietMilliseconds: quietMilliseconds)
         pauseFadeFrames = program.format.frames(milliseconds: Self.pauseFadeMilliseconds)
         seekFadeFrames = program.format.frames(milliseconds: Self.seekFadeMilliseconds)
         marginFrames = program.format.frames(milliseconds: Self.commandMarginMilliseconds)
