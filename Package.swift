@@ -160,7 +160,8 @@ let package = Package(
         .testTarget(
             name: "SessionTests",
             dependencies: [
-                "Session", "Mixer", "Decoders", "Outputs", "Synthesis", "PulseTestSupport", "WAVTestSupport"
+                "Session", "Mixer", "Decoders", "Outputs", "Synthesis", "PulseTestSupport", "WAVTestSupport",
+                "OutputTestSupport"
             ],
             swiftSettings: strictSwift),
         // Test support: sine WAVs written without any tool.

@@ -21,6 +21,8 @@ public final class LiveSession {
     private var mixerJumpedFrames = 0
     private var state = State.running
     private var resumeWanted = false
+    /// A pause asked for while a seek settles, carried out once it has.
+    private var pauseWanted = false
     private var lastSessionFrame = -1
     private var announcedCountdown = false
     /// Events of the control side (pause, resume, seek, end), reported by the next `poll()`.
@@ -138,7 +140,14 @@ public final class LiveSession {
     /// later event moves by the length of the pause. False when it is too late to pause.
     @discardableResult
     public func pause() -> Bool {
-        guard state == .running else { return false }
+        switch state {
+        case .seeking, .cutting:
+            // A hand-over must not be lost to a seek on its way: it waits for it (a block or two).
+            pauseWanted = true
+            return true
+        case .running: break
+        case .pausing, .paused, .resuming, .ending: return false
+        }
         guard status.sessionFrame < program.completionFrame - marginFrames else { return false }
         driver.pause(fadeFrames: pauseFadeFrames)
         state = .pausing
@@ -148,6 +157,10 @@ public final class LiveSession {
 
     /// Resumes a paused timeline where it stopped; what was playing fades back in.
     public func resume() {
+        if pauseWanted {
+            pauseWanted = false
+            return
+        }
         switch state {
         case .pausing: resumeWanted = true
         case .paused:
@@ -158,7 +171,8 @@ public final class LiveSession {
     }
 
     public var isPaused: Bool {
-        switch state {
+        if pauseWanted { return true }
+        return switch state {
         case .pausing, .paused, .resuming: true
         case .running, .seeking, .cutting, .ending: false
         }
@@ -254,6 +268,7 @@ public final class LiveSession {
     /// the device lets go of (within its latency).
     public func end() {
         guard state != .ending else { return }
+        pauseWanted = false
         if status.phase != .complete { controlEvents.append(.endedEarly) }
         state = .ending
         driver.fadeOutAndEnd(frames: endFadeFrames)
@@ -311,6 +326,10 @@ public final class LiveSession {
         timeline.jump(atStreamFrame: heardFrom, by: target - timeline.sessionFrame(atStreamFrame: heardFrom))
         state = .running
         controlEvents.append(.moved(toFrame: target))
+        if pauseWanted {
+            pauseWanted = false
+            pause()
+        }
     }
 
     /// Records where the driver's pause and resume took effect, once they have.
