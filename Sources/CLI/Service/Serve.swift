@@ -58,9 +58,9 @@ struct Serve: ParsableCommand {
     @Option(
         name: .customLong("quiet"),
         help: .localized(
-            "Close the sound output when a session has been paused this long, and open it again on resume (1–86400; default 30).",
+            "Close the sound output when a session has been paused this long, and open it again on resume (1–86400).",
             de:
-                "Schließt die Audioausgabe, wenn eine Sitzung so lange pausiert, und öffnet sie beim Fortsetzen wieder (1–86400; Standard 30).",
+                "Schließt die Audioausgabe, wenn eine Sitzung so lange pausiert, und öffnet sie beim Fortsetzen wieder (1–86400).",
             valueName: "seconds"))
     var quietSeconds = 30
 
