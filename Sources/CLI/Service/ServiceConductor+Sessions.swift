@@ -150,10 +150,13 @@ extension ServiceConductor {
             finishRecord(session, status: status, completed: true)
         } else if !session.recordedOutcome, MonotonicClock.seconds() - session.lastWritten >= Self.recordEverySeconds {
             session.lastWritten = MonotonicClock.seconds()
-            if let id = session.recordID {
+            // A paused session's time sat stands still: writing it again would only wake the
+            // disk (each write is a transaction, synced) every few seconds for as long as it waits.
+            let sat = session.satSeconds(status)
+            if let id = session.recordID, sat != session.writtenSatSeconds {
+                session.writtenSatSeconds = sat
                 library.record {
-                    try $0.update(
-                        running: id, satSeconds: session.satSeconds(status), completed: false, finished: false)
+                    try $0.update(running: id, satSeconds: sat, completed: false, finished: false)
                 }
             }
         }

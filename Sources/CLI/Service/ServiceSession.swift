@@ -25,6 +25,8 @@ final class ServiceSession {
     var toldWaiting = false
     /// When the time sat was last written (monotonic seconds).
     var lastWritten = 0.0
+    /// The time sat last written to the history (-1: none yet).
+    var writtenSatSeconds = -1
     var recordedOutcome = false
     /// The last whole second of the track told as a `position` event.
     var toldPosition = -1
