@@ -170,8 +170,9 @@ extension LiveDriver {
                 }
             case let .held(at):
                 if state.closed {
-                    // Nothing is written to a closed device: a resume or an end wakes the thread.
-                    _ = framesWritten.wait(timeout: .now() + .seconds(1))
+                    // Nothing is written to a closed device: a resume or an end wakes the thread
+                    // (both signal); the time-out is only a safety net.
+                    _ = framesWritten.wait(timeout: .now() + .seconds(10))
                     continue
                 }
                 let frames = state.wakeLeft > 0 ? min(limit, state.wakeLeft) : limit
