@@ -178,7 +178,8 @@ extension LiveDriver {
                 let frames = state.wakeLeft > 0 ? min(limit, state.wakeLeft) : limit
                 guard writeSilence(frames, standingAt: at, from: silence, &state) != .failed else { break playing }
                 state.wakeLeft -= min(frames, state.wakeLeft)
-                if state.written - output.unplayedFrames() - state.heldSince >= quietFrames {
+                let unplayed = output.unplayedFrames()
+                if state.written - unplayed - state.heldSince >= quietFrames {
                     closeQuietly(&state)
                     continue
                 }
@@ -187,7 +188,7 @@ extension LiveDriver {
                 // at the wall clock's pace, a period at a time, instead of as fast as the device
                 // takes it, which spun a core at this thread's real-time priority for as long as
                 // the pause lasted. A request (resume, end) cuts the wait short.
-                if output.unplayedFrames() < limit {
+                if unplayed < limit {
                     let nanoseconds = limit * 1_000_000_000 / renderer.format.sampleRate
                     _ = framesWritten.wait(timeout: .now() + .nanoseconds(nanoseconds))
                 }
@@ -353,11 +354,10 @@ extension LiveDriver {
             state.history.rendered >= min(frame + fade + blockFrames, endFrameValue.load(ordering: .acquiring))
             || renderingDone.load(ordering: .acquiring)
         guard ready else { return }
-        guard let rewritable = output.rewritableFrame() else {
+        guard let at = takeBackFrame(state) else {
             declineCut()
             return
         }
-        let at = min(state.written, max(rewritable + state.deviceBase, state.fadeEnd))
         let source = state.segments.source(atDevice: at) ?? state.history.next
         // Too little before the frame (a device holding little): the mixer's own cross-fade
         // is heard within the latency anyway.
@@ -366,7 +366,7 @@ extension LiveDriver {
             return
         }
         cutFrame.store(-1, ordering: .releasing)
-        _ = takeBack(&state)
+        takeBack(&state, from: at)
         state.fade(to: 0, frames: fade, then: .cut(to: frame, fadeIn: fade))
     }
 
@@ -396,8 +396,24 @@ extension LiveDriver {
     /// a fade already written), so that the next write replaces it; returns that device frame.
     /// Thread: output.
     private func takeBack(_ state: inout Playback, notBefore: Int = 0) -> Int {
-        let rewritable = output.rewritableFrame().map { $0 + state.deviceBase } ?? state.written
-        let at = min(state.written, max(rewritable, state.fadeEnd, notBefore))
+        let at = takeBackFrame(state, notBefore: notBefore) ?? state.written
+        takeBack(&state, from: at)
+        return at
+    }
+
+    /// The device frame a take-back starts at: the first the device still lets go of, never
+    /// inside a fade already written nor before `notBefore`; nil when it lets go of nothing.
+    /// (A device's answer can cost a round trip to its server: asked once per take-back.)
+    /// Thread: output.
+    private func takeBackFrame(_ state: borrowing Playback, notBefore: Int = 0) -> Int? {
+        guard let rewritable = output.rewritableFrame() else { return nil }
+        return min(state.written, max(rewritable + state.deviceBase, state.fadeEnd, notBefore))
+    }
+
+    /// Takes back what the device holds from device frame `at` (from `takeBackFrame`) on, so
+    /// that the next write replaces it.
+    /// Thread: output.
+    private func takeBack(_ state: inout Playback, from at: Int) {
         if at < state.written {
             output.rewrite(from: at - state.deviceBase)
             if case .playing = state.mode, let source = state.segments.source(atDevice: at) {
@@ -406,7 +422,6 @@ extension LiveDriver {
             state.segments.truncate(atDevice: at)
             state.written = at
         }
-        return at
     }
 
     /// Writes `samples` (mixer frames from `source` on, or silence while playback stands at
