@@ -54,16 +54,7 @@ extension ServiceLiveTests {
 
     /// A track whose every second is a sine of its own frequency (`stepFrequency`), at 0.3.
     func steps(seconds: Int, in scratch: Scratch) throws -> String {
-        let path = scratch.path("steps.wav")
-        var samples: [Float] = []
-        samples.reserveCapacity(seconds * rate * 2)
-        for frame in 0..<(seconds * rate) {
-            let frequency = Self.stepFrequency(frame / rate)
-            let value = Float(0.3 * sin(2 * Double.pi * frequency * Double(frame) / Double(rate)))
-            samples += [value, value]
-        }
-        try writeFloatWAV(path: path, samples: samples, sampleRate: rate, channels: 2)
-        return path
+        try tone(seconds: seconds, in: scratch, name: "steps.wav", frequency: Self.stepFrequency)
     }
 
     /// The capture of a `steps` track held for a sit and resumed after it: each 10 ms window

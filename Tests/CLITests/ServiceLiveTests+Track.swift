@@ -2,7 +2,6 @@ import Control
 import Foundation
 import PulseTestSupport
 import Testing
-import WAVTestSupport
 
 /// A guided track followed and moved by a client.
 extension ServiceLiveTests {
@@ -67,14 +66,7 @@ extension ServiceLiveTests {
     /// A 440 Hz tone whose peak steps up each second (`steppedLevel`), so that a capture tells
     /// which second plays.
     func steppedTone(seconds: Int, in scratch: Scratch) throws -> String {
-        let path = scratch.path("stepped.wav")
-        let samples = (0..<(seconds * rate)).flatMap { frame -> [Float] in
-            let level = Self.steppedLevel(frame / rate)
-            let value = Float(level * sin(2 * Double.pi * 440 * Double(frame) / Double(rate)))
-            return [value, value]
-        }
-        try writeFloatWAV(path: path, samples: samples, sampleRate: 48_000, channels: 2)
-        return path
+        try tone(seconds: seconds, in: scratch, name: "stepped.wav", peak: Self.steppedLevel)
     }
 
     /// Seconds into `samples` (stereo, 48 kHz) from `after` seconds on, of the first 10 ms

@@ -192,12 +192,19 @@ struct ServiceLiveTests {
         #expect(try service.client().call("status") == ["state": "idle"])
     }
 
-    /// A tone of `seconds` at 440 Hz, stereo 48 kHz, for a guided track.
-    func tone(seconds: Int, in scratch: Scratch) throws -> String {
-        let path = scratch.path("tone.wav")
-        let samples = (0..<(seconds * rate)).flatMap { frame -> [Float] in
-            let value = Float(0.3 * sin(2 * Double.pi * 440 * Double(frame) / Double(rate)))
-            return [value, value]
+    /// A tone of `seconds`, stereo 48 kHz, for a guided track, written as `name`: 440 Hz with a
+    /// peak of 0.3, unless second `k` has a `frequency(k)` or a `peak(k)` of its own.
+    func tone(
+        seconds: Int, in scratch: Scratch, name: String = "tone.wav", frequency: (Int) -> Double = { _ in 440 },
+        peak: (Int) -> Double = { _ in 0.3 }
+    ) throws -> String {
+        let path = scratch.path(name)
+        var samples: [Float] = []
+        samples.reserveCapacity(seconds * rate * 2)
+        for frame in 0..<(seconds * rate) {
+            let second = frame / rate
+            let value = Float(peak(second) * sin(2 * Double.pi * frequency(second) * Double(frame) / Double(rate)))
+            samples += [value, value]
         }
         try writeFloatWAV(path: path, samples: samples, sampleRate: rate, channels: 2)
         return path
