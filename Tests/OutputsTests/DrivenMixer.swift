@@ -34,7 +34,8 @@ struct DrivenMixer {
         self.frames = frames
         driver.setHorizon(frames)
         driver.setEndFrame(frames)
-        driver.start()
+        // Its device is open already: a driver of its own starts without opening one.
+        try! driver.start()
     }
 
     /// The left sample of mixer frame `frame`.

@@ -170,7 +170,7 @@ struct LiveDriverTests {
         // Then the session says it waits, up to the wait's limit
         let notices = mixer.driver.takeNotices()
         #expect(notices.first == .reopening(after: .deviceLost(reason: "unplugged")))
-        #expect(notices.last == .waiting(limitSeconds: Int(LiveDriver.outputWaitLimit.components.seconds)))
+        #expect(notices.last == .waiting(limitSeconds: Int(LiveEngine.outputWaitLimit.components.seconds)))
         // When the session is ended meanwhile
         mixer.driver.fadeOutAndEnd(frames: 480)
         // Then it ends within the reopening loop's step, with no failure to report

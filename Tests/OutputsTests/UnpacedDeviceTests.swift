@@ -24,7 +24,7 @@ struct UnpacedDeviceTests {
         let driver = LiveDriver(renderer: renderer, output: try opener.open(), opener: opener)
         driver.setHorizon(.max)
         driver.setEndFrame(.max)
-        driver.start()
+        try driver.start()
         defer {
             driver.fadeOutAndEnd(frames: 480)
             _ = Self.wait(seconds: 10) { driver.isFinished }

@@ -31,7 +31,7 @@ extension LiveDriver {
                 // The output thread is told once the ring is as full as it gets, not per block:
                 // each wake-up of a thread costs more than rendering a block.
                 if unannounced {
-                    framesWritten.signal()
+                    engine.signal(interrupting: false)
                     unannounced = false
                 }
                 // Every change the wait is for signals it; the time-out is only a safety net, long
@@ -61,6 +61,6 @@ extension LiveDriver {
             unannounced = true
         }
         renderingDone.store(true, ordering: .releasing)
-        framesWritten.signal()
+        engine.signal(interrupting: false)
     }
 }

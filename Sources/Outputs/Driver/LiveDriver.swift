@@ -4,8 +4,9 @@ import Mixer
 import Rings
 import Synchronization
 
-/// Plays a mixer through a device: a mixer thread renders blocks into a lock-free ring, an output
-/// thread drains the ring into the device and keeps the clock of frames the device has played.
+/// Plays a mixer through a device: a mixer thread renders blocks into a lock-free ring, and the
+/// output thread of a `LiveEngine` mixes them into the device with any other program's and keeps
+/// the clock of frames the device has played.
 ///
 /// The control side (any one ordinary thread) steers it through atomics: how far the mixer may
 /// render (`horizon`, the frame up to which every command has been sent), where the stream ends,
@@ -13,46 +14,42 @@ import Synchronization
 /// it fades what the device is about to play, taking back what the device holds but has not
 /// played when the device allows it (PulseAudio), so they are heard within the device's latency
 /// while the device may hold seconds. The mixer's frames go on where they were after a pause.
+/// Frames of its clock count from the device frame its first frame was played at.
 public final class LiveDriver: @unchecked Sendable {
     let renderer: MixerRenderer
-    /// Opens a device again when the current one goes away mid-stream.
-    let opener: OutputOpener
-    var output: any AudioOutput
+    /// The device's owner, its own (a one-shot) or the service's.
+    let engine: LiveEngine
+    /// Opens the engine's device when it is closed as the program starts (nil: it is open).
+    let opener: OutputOpener?
     /// The mixer's frames, kept after the output thread has read them (see `SourceHistory`).
     let ring: RetainingRing<Float>
     let blockFrames: Int
     let aheadFrames: Int
-    let periodFrames: Int
-    /// Mixer frames kept for writing again: what the device may hold, a pause's fade, and room.
-    let historyFrames: Int
     /// How far past its usual lead the mixer may render the frames a cut waits for.
     let cutRoomFrames: Int
-    /// Device frames of a pause after which the device is closed (`Int.max`: never).
-    let quietFrames: Int
-    /// Silence written to a device opened again after a quiet spell, before the resume's fade-in.
-    let wakeFrames: Int
+    /// What the output thread keeps of this program. Thread: output.
+    var playback: ProgramPlayback
 
     let horizonFrame = Atomic<Int>(0)
     let endFrameValue = Atomic<Int>(.max)
     /// Fade lengths asked for by the control side, taken by the output thread (0: none).
     let endRequest = Atomic<Int>(0)
-    /// Whether the output is gone and the session waits for it to come back.
-    let waitingForOutput = Atomic<Bool>(false)
     let pauseRequest = Atomic<Int>(0)
     let resumeRequest = Atomic<Int>(0)
-    /// The device frame the early end's fade starts at, at the earliest.
+    /// The device frame (of this program's clock) the early end's fade starts at, at the earliest.
     let endNotBefore = Atomic<Int>(0)
-    /// Device frames where the last pause and resume took effect (-1: not yet).
+    /// Frames of this program's clock where the last pause and resume took effect (-1: not yet).
     let pausedAt = Atomic<Int>(-1)
     let resumedAt = Atomic<Int>(-1)
     /// The mixer frame a cut plays on from (-1: none asked), and its fades.
     let cutFrame = Atomic<Int>(-1)
     let cutFadeFrames = Atomic<Int>(0)
-    /// Where the last cut took effect: its device frame, `cutPending` or `cutDeclined`.
+    /// Where the last cut took effect: its frame of this program's clock, `cutPending` or
+    /// `cutDeclined`.
     let cutAt = Atomic<Int>(cutDeclined)
     static let cutPending = -1
     static let cutDeclined = -2
-    /// Device frame minus mixer frame where the newest mixer frames were written.
+    /// Clock frame minus mixer frame where the newest mixer frames were written.
     let deviceOffset = Atomic<Int>(0)
     let stopping = Atomic<Bool>(false)
     let renderingDone = Atomic<Bool>(false)
@@ -67,14 +64,7 @@ public final class LiveDriver: @unchecked Sendable {
     let firstWriteNanoseconds = Atomic<Int>(0)
     /// Wakes the mixer thread when the output thread has made room in the ring.
     let roomMade = DispatchSemaphore(value: 0)
-    /// Wakes the output thread when the mixer thread has written to the ring, or a request came.
-    let framesWritten = DispatchSemaphore(value: 0)
-    let reports: Mutex<Reports>
-    /// The device the output thread writes to, for `interrupt()` from the control side.
-    let interruptible: Mutex<Interruptible>
-    /// The output thread, checked in debug builds: what it owns (the device, the playback
-    /// state) is touched by no other.
-    let outputThread = ThreadOwner()
+    let reports = Mutex(Reports())
 
     /// `interrupt()` is the one method of an output that any thread may call.
     final class Interruptible: @unchecked Sendable {
@@ -84,7 +74,6 @@ public final class LiveDriver: @unchecked Sendable {
     }
 
     struct Reports {
-        var summary: String
         var failure: OutputError?
         var notices: [LiveNotice] = []
     }
@@ -105,50 +94,59 @@ public final class LiveDriver: @unchecked Sendable {
     /// wakes up (a suspended sink, HDMI) swallows its first frames, not the session's.
     public static let defaultWakeMilliseconds = 250
 
+    /// A program with a device of its own, which ends with it (the one-shot CLI).
     /// - Parameters:
     ///   - output: the device to play through, opened by `opener`.
     ///   - opener: opens a device again when the current one goes away mid-stream.
     ///   - aheadFrames: how far the mixer renders ahead of the output thread at least.
     ///   - quietMilliseconds: how long a pause lasts before the device is closed (reopened on
     ///     resume, after `wakeMilliseconds` of silence); nil: it stays open.
-    public init(
+    public convenience init(
         renderer: MixerRenderer, output: any AudioOutput, opener: OutputOpener,
         blockFrames: Int = defaultBlockFrames, aheadFrames: Int = defaultAheadFrames,
         quietMilliseconds: Int? = nil, wakeMilliseconds: Int = defaultWakeMilliseconds
     ) {
-        quietFrames = quietMilliseconds.map { renderer.format.frames(milliseconds: max(0, $0)) } ?? .max
-        wakeFrames = renderer.format.frames(milliseconds: max(0, wakeMilliseconds))
+        let engine = LiveEngine(
+            oneShot: output, opener: opener, sampleRate: renderer.format.sampleRate,
+            blockFrames: min(blockFrames, renderer.maxBlockFrames), quietMilliseconds: quietMilliseconds,
+            wakeMilliseconds: wakeMilliseconds)
+        self.init(renderer: renderer, engine: engine, opener: nil, aheadFrames: aheadFrames)
+    }
+
+    /// A program played through `engine` (the service's), whose device `opener` opens when it
+    /// is closed as the program starts.
+    public init(
+        renderer: MixerRenderer, engine: LiveEngine, opener: OutputOpener?,
+        aheadFrames: Int = defaultAheadFrames
+    ) {
         self.renderer = renderer
-        self.output = output
+        self.engine = engine
         self.opener = opener
-        self.blockFrames = min(blockFrames, renderer.maxBlockFrames)
+        blockFrames = min(engine.blockFrames, renderer.maxBlockFrames)
         // The output thread hands the device what it asks for in one write, so the ring holds
         // at least that much: a device asking for more than is ready would wake both threads
         // again and again to collect its request block by block.
-        periodFrames = max(2 * self.blockFrames, output.requestFrames)
-        self.aheadFrames = max(aheadFrames, periodFrames)
-        let second = renderer.format.sampleRate
-        historyFrames = max(output.bufferFrames, 2 * second) + 2 * periodFrames + second
+        self.aheadFrames = max(aheadFrames, engine.periodFrames)
         // Room for a cut's frames besides: the mixer renders them past its lead at once.
         cutRoomFrames = renderer.format.frames(milliseconds: Self.cutRoomMilliseconds)
         ring = RetainingRing(
-            capacity: (historyFrames + self.aheadFrames + self.blockFrames + cutRoomFrames) * 2)
-        reports = Mutex(Reports(summary: output.summary))
-        takesBack = output.takesBack
-        interruptible = Mutex(Interruptible(output))
+            capacity: (engine.historyFrames + self.aheadFrames + blockFrames + cutRoomFrames) * 2)
+        playback = ProgramPlayback(history: SourceHistory(keeping: engine.historyFrames, of: ring))
     }
 
-    public func start() {
-        // Named, so that top -H and perf tell the two apart.
+    /// Starts the mixer thread and the program on the engine (opening its device when closed).
+    public func start() throws(OutputError) {
+        try engine.adopt(self, opening: opener)
+        // Named, so that top -H and perf tell the threads apart.
         Thread.detachNewThread { [self] in
             Thread.current.name = "meditate-mixer"
             runMixer()
         }
-        Thread.detachNewThread { [self] in
-            Thread.current.name = "meditate-output"
-            runOutput()
-        }
+        if !engine.lives { engine.start() }
     }
+
+    /// Frames the device is given at a time at most.
+    var periodFrames: Int { engine.periodFrames }
 
     // MARK: Control side
 
@@ -194,8 +192,7 @@ public final class LiveDriver: @unchecked Sendable {
         cutFadeFrames.store(max(fadeFrames, 1), ordering: .releasing)
         cutFrame.store(frame, ordering: .releasing)
         roomMade.signal()
-        framesWritten.signal()
-        interruptible.withLock { $0.interrupt() }
+        engine.signal(interrupting: true)
     }
 
     /// What became of the last cut asked for: nil while it is on its way.
@@ -208,13 +205,12 @@ public final class LiveDriver: @unchecked Sendable {
     }
 
     /// Whether the device can take back frames it holds (see `AudioOutput.takesBack`): every
-    /// device the driver opens is of the same backend.
-    public let takesBack: Bool
+    /// device the engine opens is of the same backend.
+    public var takesBack: Bool { engine.takesBack }
 
     private func request(_ request: borrowing Atomic<Int>, fadeFrames: Int) {
         request.store(max(fadeFrames, 1), ordering: .releasing)
-        framesWritten.signal()
-        interruptible.withLock { $0.interrupt() }
+        engine.signal(interrupting: true)
     }
 
     /// The device frame where the last pause began, once it has.
@@ -253,7 +249,7 @@ public final class LiveDriver: @unchecked Sendable {
     public var isFinished: Bool { finishedFlag.load(ordering: .acquiring) }
 
     /// Whether the output has been gone for a while and the session waits for it.
-    public var isWaitingForOutput: Bool { waitingForOutput.load(ordering: .acquiring) }
+    public var isWaitingForOutput: Bool { engine.waitingForOutput.load(ordering: .acquiring) }
 
     /// When the first buffer was written to the device (seconds since 1970), if it has been.
     public var firstBufferTime: Double? {
@@ -271,7 +267,7 @@ public final class LiveDriver: @unchecked Sendable {
     public var underruns: Int { underrunCount.load(ordering: .relaxed) }
 
     /// The device playing now, with its negotiated buffer.
-    public var outputSummary: String { reports.withLock { $0.summary } }
+    public var outputSummary: String { engine.outputSummary }
 
     /// Why playback stopped, when a device failed and none could be opened again.
     public var failure: OutputError? { reports.withLock { $0.failure } }
@@ -282,5 +278,17 @@ public final class LiveDriver: @unchecked Sendable {
             defer { reports.notices.removeAll() }
             return reports.notices
         }
+    }
+}
+
+/// What the engine's output thread asks of a program.
+extension LiveDriver {
+    /// Whether a resume waits to be taken.
+    var wantsResume: Bool { resumeRequest.load(ordering: .acquiring) > 0 }
+
+    /// Thread: output.
+    func declineCut() {
+        cutFrame.store(-1, ordering: .releasing)
+        cutAt.store(Self.cutDeclined, ordering: .releasing)
     }
 }

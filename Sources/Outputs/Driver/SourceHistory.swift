@@ -40,6 +40,10 @@ struct SourceHistory: ~Copyable {
     /// Thread: output.
     var rendered: Int { end + ring.availableToRead / 2 }
 
+    /// Frames `take` can give now, kept or waiting.
+    /// Thread: output.
+    var available: Int { rendered - next }
+
     /// Makes `frame`, which the mixer has rendered (`rendered` is past it), the next to write:
     /// the frames before it are never written (a seek cuts them out). False when it is not
     /// rendered yet, or lies before `next`.

@@ -67,19 +67,23 @@ public final class LiveSession {
 
     /// A timed sit.
     public convenience init(
-        plan: SessionPlan, gong: SampleBuffer, output opener: OutputOpener, quietMilliseconds: Int? = nil
+        plan: SessionPlan, gong: SampleBuffer, output opener: OutputOpener, engine: LiveEngine? = nil,
+        quietMilliseconds: Int? = nil
     ) throws(OutputError) {
         try self.init(
-            program: SessionProgram(plan), track: nil, gong: gong, output: opener, quietMilliseconds: quietMilliseconds)
+            program: SessionProgram(plan), track: nil, gong: gong, output: opener, engine: engine,
+            quietMilliseconds: quietMilliseconds)
     }
 
-    /// Opens the output through `opener` and prepares the session; `start()` plays it. The
-    /// opener is used again when the device goes away mid-stream. `track` plays the program's
-    /// guided part (threaded). A pause heard for `quietMilliseconds` closes the device until the
-    /// resume (nil: it stays open).
+    /// Prepares the session; `start()` plays it. Without `engine`, the session has a device of
+    /// its own, opened here through `opener` and again when it goes away mid-stream; with it,
+    /// the session plays through the engine's device with whatever else plays there, and
+    /// `opener` opens that device at the start when it is closed. `track` plays the program's
+    /// guided part (threaded). A pause heard for `quietMilliseconds` closes a device of the
+    /// session's own until the resume (nil: it stays open); an engine has its own quiet spell.
     public init(
         program: SessionProgram, track: TrackPlayer?, gong: SampleBuffer,
-        output opener: OutputOpener, quietMilliseconds: Int? = nil
+        output opener: OutputOpener, engine: LiveEngine? = nil, quietMilliseconds: Int? = nil
     ) throws(OutputError) {
         precondition((track?.frameCount ?? 0) == program.trackFrames, "the track is the program's")
         self.program = program
@@ -88,8 +92,14 @@ public final class LiveSession {
         self.controller = controller
         score = SessionScore(program: program, gong: gong, controller: controller)
         schedule = CommandSchedule(score.commands)
-        driver = LiveDriver(
-            renderer: renderer, output: try opener.open(), opener: opener, quietMilliseconds: quietMilliseconds)
+        driver =
+            if let engine {
+                LiveDriver(renderer: renderer, engine: engine, opener: opener)
+            } else {
+                LiveDriver(
+                    renderer: renderer, output: try opener.open(), opener: opener,
+                    quietMilliseconds: quietMilliseconds)
+            }
         pauseFadeFrames = program.format.frames(milliseconds: Self.pauseFadeMilliseconds)
         seekFadeFrames = program.format.frames(milliseconds: Self.seekFadeMilliseconds)
         marginFrames = program.format.frames(milliseconds: Self.commandMarginMilliseconds)
@@ -122,8 +132,9 @@ public final class LiveSession {
     /// Device changes and the like, for the log.
     public func takeNotices() -> [LiveNotice] { driver.takeNotices() }
 
-    /// Starts playing; the guided track's first seconds are decoded before it returns.
-    public func start() throws(DecoderError) {
+    /// Starts playing; the guided track's first seconds are decoded before it returns. Throws
+    /// `DecoderError`, or `OutputError` when an engine's device would not open.
+    public func start() throws {
         if let track {
             controller.send(
                 try track.play(
@@ -133,7 +144,7 @@ public final class LiveSession {
         }
         feed()
         driver.setEndFrame(score.endFrame)
-        driver.start()
+        try driver.start()
     }
 
     /// Pauses the timeline: everything playing fades out, the device plays silence, and every

@@ -1,0 +1,169 @@
+import Foundation
+
+/// The device's life on the output thread: programs that start, the quiet spell that closes it,
+/// and opening it again, after a quiet spell or when it went away mid-stream.
+extension LiveEngine {
+    /// How long programs wait for a lost output to come back before they end early: long
+    /// enough for a sound server to restart or a USB DAC to be plugged back in.
+    public static let outputWaitLimit = Duration.seconds(300)
+    /// How long the engine tries every 100 ms before it says the programs wait, and from then
+    /// on tries every second: a sound server that restarts is back within it.
+    public static let quickRetrySpell = Duration.seconds(2)
+
+    /// Takes the programs that started, with the device opened for them when it was closed.
+    /// Each plays from the first frame the device lets go of: what the device holds of the
+    /// others is taken back and written again with it, so that it is heard within the latency.
+    /// Thread: output.
+    func adoptArrivals(_ programs: inout [LiveDriver], _ device: inout DevicePlayback) {
+        lock.lock()
+        let arrived = arrivals
+        arrivals.removeAll(keepingCapacity: true)
+        arriving.store(false, ordering: .releasing)
+        if let opened {
+            self.opened = nil
+            use(opened, &device)
+            closed = false
+        }
+        lock.unlock()
+        for program in arrived {
+            guard programs.count < programs.capacity else {
+                // More programs than the engine was made for: it ends at once, unheard.
+                retire(program, device)
+                continue
+            }
+            let start: Int
+            if device.wakeLeft > 0 || device.closed {
+                start = device.written + device.wakeLeft
+            } else {
+                start = takeBack(programs, &device)
+            }
+            program.playback.start = start
+            program.playback.heldSince = start
+            program.playback.underrunsBefore = device.underrunsOfClosedDevices + output.underruns
+            device.fadeEnd = max(device.fadeEnd, start)
+            programs.append(program)
+        }
+    }
+
+    /// Makes `opened` the device, the clock going on from what the last one played; after a
+    /// quiet spell, silence first.
+    /// Thread: output, holding `lock`.
+    private func use(_ opened: any AudioOutput, _ device: inout DevicePlayback) {
+        output = opened
+        let handle = LiveDriver.Interruptible(opened)
+        interruptible.withLock { $0 = handle }
+        takesBackFlag.store(opened.takesBack, ordering: .releasing)
+        device.closed = false
+        device.countUnderrunsOfCurrentDevice = true
+        if device.closedForQuiet {
+            device.closedForQuiet = false
+            device.wakeLeft = wakeFrames
+            // The wake-up silence is left whole by any take-back.
+            device.fadeEnd = device.written + wakeFrames
+        }
+    }
+
+    /// Opens the device again after a quiet spell closed it, for a program that resumes,
+    /// retrying as after a loss. The quiet spell of the programs still paused starts again.
+    /// Thread: output.
+    func reopenAfterQuiet(_ device: inout DevicePlayback, _ programs: [LiveDriver]) -> Bool {
+        outputThread.assertOwned("the live engine's output thread")
+        guard reopen(lastError: .deviceLost(reason: "closed while paused"), programs) else { return false }
+        lock.withLock { closed = false }
+        use(output, &device)
+        for program in programs { program.playback.heldSince = device.written }
+        return true
+    }
+
+    /// Closes the device once every program has stood still (or none has played) for the quiet
+    /// spell: what it still holds is silence, dropped with it, and the clock goes on from what
+    /// it played when it is opened again.
+    /// Thread: output.
+    func closeQuietly(_ programs: [LiveDriver], _ device: inout DevicePlayback) {
+        publishPlayed(device.written - output.unplayedFrames(), programs, &device)
+        for program in programs {
+            let seconds = (device.played - program.playback.heldSince) / sampleRate
+            program.reports.withLock { $0.notices.append(.closedWhilePaused(seconds: seconds)) }
+        }
+        closeDevice(&device, forQuiet: true)
+        for program in programs { program.playback.segments.truncate(atDevice: device.played) }
+    }
+
+    /// Closes the device; the next program (or a resume) opens it again.
+    /// Thread: output.
+    func closeDevice(_ device: inout DevicePlayback, forQuiet: Bool) {
+        device.underrunsOfClosedDevices += output.underruns
+        let heard = device.played
+        device.written = heard
+        device.highWater = heard
+        device.deviceBase = heard
+        device.fadeEnd = heard
+        device.emptySince = heard
+        device.closed = true
+        device.closedForQuiet = forQuiet
+        device.wakeLeft = 0
+        let closedOutput = ClosedOutput(after: output)
+        lock.withLock {
+            output = closedOutput
+            closed = true
+        }
+        let handle = LiveDriver.Interruptible(closedOutput)
+        interruptible.withLock { $0 = handle }
+    }
+
+    /// Opens a device again, trying for up to `outputWaitLimit` (every 100 ms at first, then
+    /// every second); meanwhile nothing is written, so the programs' clocks, the device's
+    /// frames, stand still as in a pause. False when none opened (the failure recorded) or when
+    /// every program was ended while it waited (no failure: they end early, as asked).
+    /// Thread: output.
+    func reconnect(after error: OutputError, _ programs: [LiveDriver]) -> Bool {
+        outputThread.assertOwned("the live engine's output thread")
+        tell(programs, .reopening(after: error))
+        return reopen(lastError: error, programs)
+    }
+
+    /// Thread: output.
+    private func tell(_ programs: [LiveDriver], _ notice: LiveNotice) {
+        for program in programs { program.reports.withLock { $0.notices.append(notice) } }
+    }
+
+    /// Thread: output.
+    private func reopen(lastError error: OutputError, _ programs: [LiveDriver]) -> Bool {
+        let started = ContinuousClock.now
+        var lastError = error
+        var saidWaiting = false
+        let ended = { programs.allSatisfy { $0.endRequest.load(ordering: .acquiring) > 0 } }
+        // Whatever ends the wait, the programs no longer wait once it has.
+        defer { waitingForOutput.store(false, ordering: .releasing) }
+        while ContinuousClock.now - started < Self.outputWaitLimit && !stopping.load(ordering: .acquiring) {
+            if ended() { return false }
+            do {
+                lock.lock()
+                defer { lock.unlock() }
+                let reopened = try opener.open()
+                output = reopened
+                let handle = LiveDriver.Interruptible(reopened)
+                interruptible.withLock { $0 = handle }
+                takesBackFlag.store(reopened.takesBack, ordering: .releasing)
+                reports.withLock { $0.summary = reopened.summary }
+                tell(programs, .playingOn(reopened.summary))
+                return true
+            } catch {
+                lastError = error
+                let waited = ContinuousClock.now - started
+                if !saidWaiting && waited >= Self.quickRetrySpell {
+                    saidWaiting = true
+                    waitingForOutput.store(true, ordering: .releasing)
+                    tell(programs, .waiting(limitSeconds: Int(Self.outputWaitLimit.components.seconds)))
+                }
+                // Tries every 100 ms at first, then every second; an end asked for is seen
+                // within 100 ms either way.
+                for _ in 0..<(waited < Self.quickRetrySpell ? 1 : 10) where !ended() {
+                    Thread.sleep(forTimeInterval: 0.1)
+                }
+            }
+        }
+        reports.withLock { $0.failure = lastError }
+        return false
+    }
+}

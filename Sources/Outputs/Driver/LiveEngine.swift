@@ -1,0 +1,164 @@
+import Dispatch
+import Foundation
+import Rings
+import Synchronization
+
+/// One device and the output thread that feeds it, shared by the programs (`LiveDriver`s) that
+/// play through it: each period, the output thread mixes what every program has rendered into
+/// one write. A take-back of the device (a pause, a cut, the early end, a program that starts)
+/// rewinds every program to what it had at that device frame, so one program fades while the
+/// others play on.
+///
+/// The one-shot CLI's engine is its session's own and ends with it. The service's lives as long
+/// as the service: it opens the device when the first program starts, writes silence while none
+/// plays, and closes the device after a quiet spell, opening it again (with silence first, for a
+/// device that wakes up) when a program starts or resumes.
+public final class LiveEngine: @unchecked Sendable {
+    /// Whether the engine outlives its programs (the service), or ends with them (a one-shot).
+    let lives: Bool
+    /// Device frames of silence heard after which the device is closed (`Int.max`: never).
+    let quietFrames: Int
+    /// Silence written to a device opened again after a quiet spell, before anything else.
+    let wakeFrames: Int
+    let sampleRate: Int
+    let blockFrames: Int
+
+    /// Guards what the control side and the output thread both touch: the device while it is
+    /// closed or opened, the opener, and programs waiting to be adopted. The output thread takes
+    /// it only to adopt a program and around a quiet close or a reopening, never per period.
+    let lock = NSLock()
+    /// Thread: output (read), or any holding `lock` while `closed` (write).
+    var output: any AudioOutput
+    /// Thread: any holding `lock`.
+    var opener: OutputOpener
+    /// Thread: any holding `lock`.
+    var arrivals: [LiveDriver] = []
+    /// Thread: any holding `lock`. Whether the device is closed (a quiet spell, or never opened).
+    var closed: Bool
+    /// Thread: any holding `lock`. A device the control side opened for a program, for the
+    /// output thread to take.
+    var opened: (any AudioOutput)?
+
+    /// Whether `arrivals` holds a program, checked by the output thread without the lock.
+    let arriving = Atomic<Bool>(false)
+    let stopping = Atomic<Bool>(false)
+    let finishedFlag = Atomic<Bool>(false)
+    /// Whether the output is gone and the programs wait for it to come back.
+    let waitingForOutput = Atomic<Bool>(false)
+    /// Whether the device open now (or last) can take back frames it holds.
+    let takesBackFlag: Atomic<Bool>
+    /// Wakes the output thread: a program's mixer wrote frames, a request or a program came.
+    let wake = DispatchSemaphore(value: 0)
+    let reports: Mutex<Reports>
+    /// The device the output thread writes to, for `interrupt()` from the control side.
+    let interruptible: Mutex<LiveDriver.Interruptible>
+    /// The output thread, checked in debug builds.
+    let outputThread = ThreadOwner()
+    /// Frames the device asks for at a time at most, for every program's ring.
+    let periodFrames: Int
+    /// Frames every program keeps for writing again: what the device may hold, a fade, and room.
+    let historyFrames: Int
+
+    struct Reports {
+        var summary: String
+        var failure: OutputError?
+    }
+
+    /// An engine for one session's program through `output` (opened by `opener`), ending with it.
+    /// A pause heard for `quietMilliseconds` closes the device until the resume.
+    convenience init(
+        oneShot output: any AudioOutput, opener: OutputOpener, sampleRate: Int, blockFrames: Int,
+        quietMilliseconds: Int?, wakeMilliseconds: Int
+    ) {
+        self.init(
+            output: output, opener: opener, closed: false, lives: false, sampleRate: sampleRate,
+            blockFrames: blockFrames, quietMilliseconds: quietMilliseconds, wakeMilliseconds: wakeMilliseconds)
+    }
+
+    /// An engine that lives until `stop()`: the device is opened through `opener` when a program
+    /// starts and closed after `quietMilliseconds` of silence.
+    /// - Parameters:
+    ///   - bufferFrames: the device buffer expected, for the programs' history (what a
+    ///     take-back may reach back to).
+    ///   - wakeMilliseconds: silence written to a device opened again before anything else.
+    public convenience init(
+        opener: OutputOpener, sampleRate: Int, bufferFrames: Int, quietMilliseconds: Int,
+        wakeMilliseconds: Int = LiveDriver.defaultWakeMilliseconds
+    ) {
+        self.init(
+            // Until a device says what it asks for, half its buffer at a time is a fair guess.
+            output: ClosedOutput(summary: "closed", requestFrames: bufferFrames / 2, bufferFrames: bufferFrames),
+            opener: opener, closed: true, lives: true, sampleRate: sampleRate,
+            blockFrames: LiveDriver.defaultBlockFrames, quietMilliseconds: quietMilliseconds,
+            wakeMilliseconds: wakeMilliseconds)
+        start()
+    }
+
+    private init(
+        output: any AudioOutput, opener: OutputOpener, closed: Bool, lives: Bool, sampleRate: Int,
+        blockFrames: Int, quietMilliseconds: Int?, wakeMilliseconds: Int
+    ) {
+        let format = { (milliseconds: Int) in max(0, milliseconds) * sampleRate / 1000 }
+        self.output = output
+        self.opener = opener
+        self.closed = closed
+        self.lives = lives
+        self.sampleRate = sampleRate
+        self.blockFrames = blockFrames
+        quietFrames = quietMilliseconds.map(format) ?? .max
+        wakeFrames = format(wakeMilliseconds)
+        // A device asking for more than a period later still gets a period at a time.
+        periodFrames = max(2 * blockFrames, output.requestFrames)
+        historyFrames = max(output.bufferFrames, 2 * sampleRate) + 2 * periodFrames + sampleRate
+        reports = Mutex(Reports(summary: output.summary))
+        takesBackFlag = Atomic(output.takesBack)
+        interruptible = Mutex(LiveDriver.Interruptible(output))
+    }
+
+    func start() {
+        Thread.detachNewThread { [self] in
+            Thread.current.name = "meditate-output"
+            runOutput()
+        }
+    }
+
+    /// Plays `program` from the next frame the device lets go of, opening the device through
+    /// `opener` first when it is closed (the error, when it will not open, is the caller's).
+    func adopt(_ program: LiveDriver, opening opener: OutputOpener?) throws(OutputError) {
+        lock.lock()
+        defer { lock.unlock() }
+        if closed && opened == nil {
+            let device = try (opener ?? self.opener).open()
+            opened = device
+            reports.withLock { $0.summary = device.summary }
+            takesBackFlag.store(device.takesBack, ordering: .releasing)
+        }
+        if let opener { self.opener = opener }
+        arrivals.append(program)
+        arriving.store(true, ordering: .releasing)
+        wake.signal()
+        interruptible.withLock { $0.interrupt() }
+    }
+
+    /// Ends the engine: every program still playing stops at once (the caller has faded them).
+    public func stop() {
+        stopping.store(true, ordering: .releasing)
+        wake.signal()
+        interruptible.withLock { $0.interrupt() }
+    }
+
+    /// Whether the output thread has ended (after `stop()`, or a one-shot's last program).
+    public var isFinished: Bool { finishedFlag.load(ordering: .acquiring) }
+
+    /// Whether the device can take back frames it holds (see `AudioOutput.takesBack`).
+    public var takesBack: Bool { takesBackFlag.load(ordering: .acquiring) }
+
+    /// The device playing now, with its negotiated buffer.
+    public var outputSummary: String { reports.withLock { $0.summary } }
+
+    /// Tells the output thread something changed: a program's request or frames.
+    func signal(interrupting: Bool) {
+        wake.signal()
+        if interrupting { interruptible.withLock { $0.interrupt() } }
+    }
+}
