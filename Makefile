@@ -76,7 +76,7 @@ REALTIME_TESTS := $(REALTIME_ONE)|$(REALTIME_TWO)
 # Left out under ThreadSanitizer: the WebSocket's pings take 30 s of waiting for one event
 # loop's own timer (no second thread to race), and run in the first phase.
 TSAN_SKIP      := quietPeersArePingedAndDeadOnesClosed
-TSAN_TESTS     := LiveDriverTests|UnpacedDeviceTests|ThreadOwnerTests|RenderThreadCheckTests|SPSCRingTests|RetainingRingTests|OutputHistoryTests|MixerRendererTests|CancelPendingTests|DecoderSampleCountTests|TrackStreamerTests|ServiceProtocolTests|ServiceWebSocketTests|ServiceHookTests|ScheduleCommandTests|ServiceMQTTTests
+TSAN_TESTS     := LiveDriverTests|LiveEngineTests|LiveSessionMockTests|UnpacedDeviceTests|ThreadOwnerTests|RenderThreadCheckTests|SPSCRingTests|RetainingRingTests|OutputHistoryTests|MixerRendererTests|CancelPendingTests|DecoderSampleCountTests|TrackStreamerTests|ServiceProtocolTests|ServiceWebSocketTests|ServiceHookTests|ScheduleCommandTests|ServiceMQTTTests
 
 # The whole suite (release build, in .build-test so that it and `make build` do not rebuild each
 # other's flags: the timing tests render hours of audio) with a private PulseAudio server (see

@@ -16,6 +16,8 @@ extension ServiceConductor {
             (live, note) = try ServiceSessionFactory.bell(request, leadSeconds: lead, output: output)
         } catch let error as OutputError {
             throw .failed(ErrorMessages.line(for: error))
+        } catch let error as RPCError {
+            throw error
         } catch {
             throw .invalidParams(ErrorMessages.line(for: error))
         }

@@ -78,13 +78,13 @@ extension ServiceConductor {
             case .sit:
                 let request = try SitRequest.parse(params: options)
                 _ = try start(.timer, resumeOther: true) { () throws -> (LiveSession, SessionNote) in
-                    try ServiceSessionFactory.sit(request, output: output, quietSeconds: quietSeconds)
+                    try ServiceSessionFactory.sit(request, output: output)
                 }
             case .play:
                 let request = try PlayRequest.parse(params: options)
                 _ = try start(.guided, resumeOther: true) { () throws -> (LiveSession, SessionNote) in
                     try ServiceSessionFactory.guided(
-                        request, output: output, library: library.paths, quietSeconds: quietSeconds)
+                        request, output: output, library: library.paths)
                 }
             }
         } catch {

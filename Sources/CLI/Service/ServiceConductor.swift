@@ -12,9 +12,8 @@ import Session
 /// socket's event loop only hands requests in (`ServiceInbox`).
 final class ServiceConductor {
     let inbox: ServiceInbox
-    let output: OutputOptions
-    /// How long a paused session keeps its device open (seconds).
-    let quietSeconds: Int
+    /// The one device every session and bell plays through.
+    let output: ServiceOutput
     let library: ServiceLibrary
     /// The WebSocket listener, if any, and its pairing token.
     let web: ServiceWeb
@@ -44,8 +43,7 @@ final class ServiceConductor {
         logger: Logger
     ) {
         self.inbox = inbox
-        self.output = output
-        self.quietSeconds = quietSeconds
+        self.output = ServiceOutput(options: output, quietSeconds: quietSeconds)
         self.web = web
         self.library = ServiceLibrary(paths: library, logger: logger)
         self.logger = logger
@@ -74,7 +72,10 @@ final class ServiceConductor {
             if !stopping { runSchedules() }
             for session in sessions { tick(session) }
             for bell in bells { tick(bell) }
-            if stopping && sessions.isEmpty && bells.isEmpty { break }
+            if stopping && sessions.isEmpty && bells.isEmpty {
+                output.stop()
+                break
+            }
             pingWatchdog()
             inbox.sleep(milliseconds: sleepMilliseconds)
         }
@@ -197,14 +198,13 @@ final class ServiceConductor {
             let (params, resume) = try Self.takeResume(request.params)
             let request = try SitRequest.parse(params: params)
             return try start(.timer, resumeOther: resume) { () throws -> (LiveSession, SessionNote) in
-                try ServiceSessionFactory.sit(request, output: output, quietSeconds: quietSeconds)
+                try ServiceSessionFactory.sit(request, output: output)
             }
         case "play.start":
             let (params, resume) = try Self.takeResume(request.params)
             let request = try PlayRequest.parse(params: params)
             return try start(.guided, resumeOther: resume) { () throws -> (LiveSession, SessionNote) in
-                try ServiceSessionFactory.guided(
-                    request, output: output, library: library.paths, quietSeconds: quietSeconds)
+                try ServiceSessionFactory.guided(request, output: output, library: library.paths)
             }
         case "pause":
             let session = try front()

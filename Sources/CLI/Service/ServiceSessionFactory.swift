@@ -4,27 +4,25 @@ import Mixer
 import Session
 
 /// Makes the live session a request describes, with the service's output and settings, as
-/// `meditate sit` and `meditate play` make theirs. The device is opened; nothing plays yet.
+/// `meditate sit` and `meditate play` make theirs. It plays through the service's one engine;
+/// nothing plays yet.
 enum ServiceSessionFactory {
     /// A timed sit, and the words the history keeps of it.
-    /// A pause heard for `quietSeconds` closes the device until the resume.
-    static func sit(
-        _ request: SitRequest, output: OutputOptions, quietSeconds: Int
-    ) throws -> (LiveSession, SessionNote) {
+    static func sit(_ request: SitRequest, output: ServiceOutput) throws -> (LiveSession, SessionNote) {
         let settings = try request.preset.settings()
         let configuration = request.session.configuration(settings)
         let plan = try SessionPlan(configuration)
         let gong = try GongSetting.load(settings, flag: request.session.sound.gong, sampleRate: plan.format.sampleRate)
+        let rate = plan.format.sampleRate
         let live = try LiveSession(
-            plan: plan, gong: gong,
-            output: .request(output.request(sampleRate: plan.format.sampleRate, settings: settings)),
-            quietMilliseconds: quietSeconds * 1000)
+            plan: plan, gong: gong, output: output.opener(sampleRate: rate, settings: settings),
+            engine: output.engine(sampleRate: rate, settings: settings))
         return (live, SessionNote(text: SitDescription.of(configuration), parts: SitDescription.parts(configuration)))
     }
 
     /// A guided track, maybe with a sit after it.
     static func guided(
-        _ request: PlayRequest, output: OutputOptions, library: LibraryPaths, quietSeconds: Int
+        _ request: PlayRequest, output: ServiceOutput, library: LibraryPaths
     ) throws -> (LiveSession, SessionNote) {
         let settings = try Settings.load()
         let playback = request.guided.resolve(settings)
@@ -33,10 +31,11 @@ enum ServiceSessionFactory {
             library: LibraryLocation.parse(["--library", library.folder]), realTime: true
         ) { _ in }
         let player = TrackPlayer(reader: setup.reader, gain: setup.normalization.linearGain, threaded: true)
+        let rate = setup.program.format.sampleRate
         let live = try LiveSession(
             program: setup.program, track: player, gong: setup.gong,
-            output: .request(output.request(sampleRate: setup.program.format.sampleRate, settings: settings)),
-            quietMilliseconds: quietSeconds * 1000)
+            output: output.opener(sampleRate: rate, settings: settings),
+            engine: output.engine(sampleRate: rate, settings: settings))
         let then =
             playback.then.map { ", " + say(.sitThen, ["minutes": Language.current.decimal($0.description)]) } ?? ""
         let parts =
@@ -48,7 +47,7 @@ enum ServiceSessionFactory {
     /// A bell alone, after `leadSeconds` of silence: enough for a device waking up (a
     /// suspended sink, HDMI) to swallow none of it, and for the service to place it on the
     /// wall clock before it is due.
-    static func bell(_ request: BellRequest, leadSeconds: Double, output: OutputOptions) throws -> (LiveSession, String)
+    static func bell(_ request: BellRequest, leadSeconds: Double, output: ServiceOutput) throws -> (LiveSession, String)
     {
         let settings = try Settings.load()
         let rate = settings.value(SettingKeys.sampleRate, flag: nil)
@@ -59,7 +58,8 @@ enum ServiceSessionFactory {
         let gong = try GongSetting.load(settings, flag: request.gong, sampleRate: rate)
         let live = try LiveSession(
             program: SessionProgram(bell, format: format), track: nil, gong: gong,
-            output: .request(output.request(sampleRate: rate, settings: settings)))
+            output: output.opener(sampleRate: rate, settings: settings),
+            engine: output.engine(sampleRate: rate, settings: settings))
         let name = settings.value(SettingKeys.gong, flag: request.gong)
         return (live, localized("bell", de: "Glocke") + " (\(name))")
     }

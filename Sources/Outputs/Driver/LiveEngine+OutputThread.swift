@@ -124,6 +124,8 @@ extension LiveEngine {
             Thread.sleep(forTimeInterval: Double(output.playOutFrames) / Double(sampleRate))
         }
         for program in programs { retire(program, device) }
+        // Programs that came as the engine stopped end unheard.
+        for program in lock.withLock({ arrivals }) { retire(program, device) }
         finishedFlag.store(true, ordering: .releasing)
     }
 
@@ -264,6 +266,7 @@ extension LiveEngine {
         program.stopping.store(true, ordering: .releasing)
         program.roomMade.signal()
         program.finishedFlag.store(true, ordering: .releasing)
+        programsPlaying.subtract(1, ordering: .acquiringAndReleasing)
     }
 
     /// Underruns of every device so far.

@@ -20,7 +20,7 @@ public final class LiveEngine: @unchecked Sendable {
     let quietFrames: Int
     /// Silence written to a device opened again after a quiet spell, before anything else.
     let wakeFrames: Int
-    let sampleRate: Int
+    public let sampleRate: Int
     let blockFrames: Int
 
     /// Guards what the control side and the output thread both touch: the device while it is
@@ -39,6 +39,8 @@ public final class LiveEngine: @unchecked Sendable {
     /// output thread to take.
     var opened: (any AudioOutput)?
 
+    /// Programs started and not yet ended.
+    let programsPlaying = Atomic<Int>(0)
     /// Whether `arrivals` holds a program, checked by the output thread without the lock.
     let arriving = Atomic<Bool>(false)
     let stopping = Atomic<Bool>(false)
@@ -134,6 +136,7 @@ public final class LiveEngine: @unchecked Sendable {
             takesBackFlag.store(device.takesBack, ordering: .releasing)
         }
         if let opener { self.opener = opener }
+        programsPlaying.add(1, ordering: .acquiringAndReleasing)
         arrivals.append(program)
         arriving.store(true, ordering: .releasing)
         wake.signal()
@@ -146,6 +149,12 @@ public final class LiveEngine: @unchecked Sendable {
         wake.signal()
         interruptible.withLock { $0.interrupt() }
     }
+
+    /// Whether the device is closed (a quiet spell, or never opened).
+    var isClosed: Bool { lock.withLock { closed } }
+
+    /// Whether no program plays through it.
+    public var isIdle: Bool { programsPlaying.load(ordering: .acquiring) == 0 }
 
     /// Whether the output thread has ended (after `stop()`, or a one-shot's last program).
     public var isFinished: Bool { finishedFlag.load(ordering: .acquiring) }

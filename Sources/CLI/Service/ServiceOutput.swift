@@ -1,0 +1,53 @@
+import Control
+import Foundation
+import Outputs
+
+/// The one device the service plays through, shared by its sits, tracks and bells: a
+/// `LiveEngine` made when the first plays, at the sample rate the settings say then, and made
+/// again at another rate only once nothing plays through it. The engine opens the device when a
+/// program starts and closes it after `quietSeconds` of silence.
+final class ServiceOutput {
+    let options: OutputOptions
+    let quietSeconds: Int
+    private var engine: LiveEngine?
+
+    init(options: OutputOptions, quietSeconds: Int) {
+        self.options = options
+        self.quietSeconds = quietSeconds
+    }
+
+    /// The engine for a program at `sampleRate`, with the device `settings` name.
+    func engine(sampleRate: Int, settings: Settings) throws(RPCError) -> LiveEngine {
+        if let engine, engine.sampleRate == sampleRate { return engine }
+        if let engine {
+            guard engine.isIdle else {
+                throw .refused(
+                    localized(
+                        "the output plays at \(engine.sampleRate) Hz until nothing plays, not \(sampleRate) Hz",
+                        de:
+                            "die Ausgabe spielt mit \(engine.sampleRate) Hz, bis nichts mehr spielt, nicht mit \(sampleRate) Hz"
+                    ))
+            }
+            engine.stop()
+        }
+        let request = options.request(sampleRate: sampleRate, settings: settings)
+        let made = LiveEngine(
+            opener: .request(request), sampleRate: sampleRate,
+            bufferFrames: request.latencyMilliseconds * sampleRate / 1000, quietMilliseconds: quietSeconds * 1000)
+        engine = made
+        return made
+    }
+
+    /// The opener of the device `settings` name, for a program that finds the engine closed.
+    func opener(sampleRate: Int, settings: Settings) -> OutputOpener {
+        .request(options.request(sampleRate: sampleRate, settings: settings))
+    }
+
+    /// Ends the engine, once every program has ended, and waits a little for its thread to let
+    /// go of the device.
+    func stop() {
+        guard let engine else { return }
+        engine.stop()
+        for _ in 0..<50 where !engine.isFinished { usleep(2000) }
+    }
+}

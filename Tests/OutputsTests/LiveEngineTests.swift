@@ -1,0 +1,158 @@
+import Foundation
+import Mixer
+import OutputTestSupport
+import Synchronization
+import Testing
+
+@testable import Outputs
+
+/// The service's engine: several programs through one device, mixed, each paused on its own.
+@Suite("Live engine, several programs through one mock device")
+struct LiveEngineTests {
+    static let rate = 48_000
+
+    /// A program on `engine` that plays `samples` (interleaved stereo) from its first frame.
+    func program(_ samples: [Float], on engine: LiveEngine, opener: OutputOpener) -> LiveDriver {
+        let (controller, renderer) = MixerFactory.make(format: EngineFormat(sampleRate: Self.rate))
+        controller.send(
+            TimedCommand(
+                frame: 0,
+                .play(
+                    controller.makeVoiceID(), .sample(SampleBuffer(interleavedStereo: samples)), bus: .first,
+                    gain: 1, fadeFrames: 0, curve: .linear)))
+        let driver = LiveDriver(renderer: renderer, engine: engine, opener: opener)
+        driver.setHorizon(samples.count / 2)
+        driver.setEndFrame(samples.count / 2)
+        return driver
+    }
+
+    /// The ramp `DrivenMixer` plays: each frame heard tells which frame it is.
+    func ramp(_ frames: Int) -> [Float] {
+        (0..<frames).flatMap { [DrivenMixer.value(of: $0), -DrivenMixer.value(of: $0)] }
+    }
+
+    /// Lets `output` play `frames`, each step once the engine has filled it.
+    func play(_ frames: Int, on output: MockOutput, step: Int = 1024) {
+        var left = frames
+        while left > 0 {
+            output.waitUntilHolding(output.bufferFrames)
+            let now = min(step, left)
+            output.play(frames: now)
+            left -= now
+        }
+    }
+
+    func left(_ samples: [Float]) -> [Float] { stride(from: 0, to: samples.count, by: 2).map { samples[$0] } }
+
+    @Test("a program started while another plays is heard from the first frame the device gives back, mixed with it")
+    func secondProgramIsMixedIn() throws {
+        // Given an engine whose device holds half a second, playing a ramp
+        let output = MockOutput(bufferFrames: 24_000, guardFrames: 256)
+        let engine = LiveEngine(
+            opener: OutputOpener { output }, sampleRate: Self.rate, bufferFrames: 24_000, quietMilliseconds: 60_000)
+        defer { engine.stop() }
+        let first = program(ramp(48_000), on: engine, opener: OutputOpener { output })
+        try first.start()
+        play(4800, on: output)
+        // When a second program, a steady 0.5 for 4800 frames, starts
+        let second = program([Float](repeating: 0.5, count: 9600), on: engine, opener: OutputOpener { output })
+        try second.start()
+        #expect(output.waitUntil { $0.rewriteFrames.count == 1 })
+        play(24_000, on: output)
+        // Then it starts at the first frame the device gave back, not after the half second it held
+        #expect(output.rewriteFrames == [4800 + 256])
+        let heard = left(output.heard)
+        let start = 4800 + 256
+        #expect(Array(heard[..<start]) == (0..<start).map(DrivenMixer.value(of:)))
+        // And both are heard, summed, while it plays; then the first alone, unbroken throughout
+        #expect(
+            Array(heard[start..<(start + 4800)]) == (start..<(start + 4800)).map { DrivenMixer.value(of: $0) + 0.5 })
+        #expect(Array(heard[(start + 4800)..<24_000]) == ((start + 4800)..<24_000).map(DrivenMixer.value(of:)))
+        // And each program's clock counts from its own first frame
+        #expect(output.waitUntil { _ in second.isFinished })
+        #expect(second.playedFrames == 4800)
+        #expect(first.playedFrames == 4800 + 24_000)
+        #expect(output.protocolViolations.isEmpty)
+    }
+
+    @Test("a pause of one program fades it alone: the other plays on unbroken")
+    func pauseFadesOneProgram() throws {
+        // Given two programs playing together from the start: a ramp, and a steady 0.25
+        let output = MockOutput(bufferFrames: 24_000, guardFrames: 256)
+        let engine = LiveEngine(
+            opener: OutputOpener { output }, sampleRate: Self.rate, bufferFrames: 24_000, quietMilliseconds: 60_000)
+        defer { engine.stop() }
+        let steady = program([Float](repeating: 0.25, count: 96_000), on: engine, opener: OutputOpener { output })
+        try steady.start()
+        #expect(output.waitUntil { $0.written > 0 })
+        let first = program(ramp(48_000), on: engine, opener: OutputOpener { output })
+        try first.start()
+        #expect(output.waitUntil { $0.rewriteFrames.count == 1 })
+        let rampStart = try #require(output.rewriteFrames.first)
+        play(4800, on: output)
+        // When the steady one pauses with a 480-frame fade
+        steady.pause(fadeFrames: 480)
+        #expect(output.waitUntil { _ in steady.pausedAtFrame != nil })
+        play(24_000, on: output)
+        // Then the fade starts at the first frame the device gives back and ends 480 frames on
+        let pausedAt = try #require(steady.pausedAtFrame)
+        #expect(pausedAt == 4800 + 256)
+        let heard = left(output.heard)
+        let steadyPart = (rampStart..<24_000).map { heard[$0] - DrivenMixer.value(of: $0 - rampStart) }
+        let fadeStart = pausedAt - rampStart
+        #expect(steadyPart[..<fadeStart].allSatisfy { abs($0 - 0.25) < 1e-6 })
+        let fade = Array(steadyPart[fadeStart..<(fadeStart + 480)])
+        #expect(zip(fade, fade.dropFirst()).allSatisfy { $0 >= $1 - 1e-6 })
+        // And after it the ramp alone is heard, every frame of it in order
+        let after = pausedAt + 480
+        #expect(Array(heard[after..<24_000]) == (after..<24_000).map { DrivenMixer.value(of: $0 - rampStart) })
+        #expect(output.protocolViolations.isEmpty)
+    }
+
+    @Test(
+        "the device closes after the quiet spell once nothing plays, and the next program opens it with silence first")
+    func quietSpellClosesAndReopens() throws {
+        // Given an engine with a quiet spell of 100 ms, whose opener counts the devices it opens
+        let devices = Mutex<[MockOutput]>([])
+        let opener = OutputOpener {
+            let output = MockOutput(style: .blocking, bufferFrames: 2048)
+            devices.withLock { $0.append(output) }
+            return output
+        }
+        let engine = LiveEngine(
+            opener: opener, sampleRate: Self.rate, bufferFrames: 2048, quietMilliseconds: 100, wakeMilliseconds: 50)
+        defer { engine.stop() }
+        let current = { devices.withLock { $0.last } }
+        // When a short program plays to its end and nothing follows for the quiet spell
+        let first = program([Float](repeating: 0.5, count: 960), on: engine, opener: opener)
+        try first.start()
+        let firstDevice = try #require(current())
+        #expect(firstDevice.waitUntil { $0.written > 0 })
+        var steps = 0
+        while !engine.isClosed && steps < 400 {
+            firstDevice.play(frames: 512)
+            Thread.sleep(forTimeInterval: 0.005)
+            steps += 1
+        }
+        // Then the device is closed, and the program ended
+        #expect(engine.isClosed)
+        #expect(first.isFinished)
+        // When another program starts
+        let second = program([Float](repeating: 0.5, count: 960), on: engine, opener: opener)
+        try second.start()
+        // Then a second device is opened and its first 50 ms are silence, then the program
+        #expect(devices.withLock { $0.count } == 2)
+        let secondDevice = try #require(current())
+        steps = 0
+        while !second.isFinished && steps < 400 {
+            secondDevice.play(frames: 512)
+            Thread.sleep(forTimeInterval: 0.005)
+            steps += 1
+        }
+        let heard = left(secondDevice.heard)
+        let wake = Self.rate * 50 / 1000
+        #expect(heard.count >= wake + 480)
+        #expect(heard[..<wake].allSatisfy { $0 == 0 })
+        #expect(Array(heard[wake..<(wake + 480)]) == [Float](repeating: 0.5, count: 480))
+    }
+}
