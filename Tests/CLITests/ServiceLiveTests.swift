@@ -240,6 +240,7 @@ struct ServiceLiveTests {
         defer { service.stop() }
         let events = try service.subscriber()
         let capture = try PulseCapture(into: scratch.path("monitor.raw"))
+        let streamsBefore = try TwoRoomSinks.streams()
         _ = try service.client().call(
             "sit.start", ["minutes": "0.2", "interval": "0.1", "countdown": 0, "gong": "bell", "noise": "white"])
         var startGong: Double?
@@ -251,11 +252,16 @@ struct ServiceLiveTests {
         // When, two seconds in, a 4-second track is played, asking for the sit back afterwards
         Thread.sleep(forTimeInterval: 2)
         _ = try service.client().call("play.start", ["track": .string(track), "normalize": false, "resume": true])
+        Thread.sleep(forTimeInterval: 1)
+        let streamsDuringTrack = try TwoRoomSinks.streams()
         let (names, received) = try follow(events, untilEnded: 1)
         Thread.sleep(forTimeInterval: 0.3)
         let samples = try capture.stop()
 
-        // Then the sit is held for the track, the track plays to its end, and the sit resumes
+        // Then the sit held and the track playing share the service's one stream
+        #expect(streamsDuringTrack == streamsBefore + 1, "\(streamsDuringTrack - streamsBefore) streams")
+
+        // And the sit is held for the track, the track plays to its end, and the sit resumes
         #expect(
             names == [
                 "handover:pause#1", "session-started#2", "phase:paused#1", "phase:playing#2", "phase:complete#2",
