@@ -48,6 +48,7 @@ final class ServiceOutput {
     func stop() {
         guard let engine else { return }
         engine.stop()
-        for _ in 0..<50 where !engine.isFinished { usleep(2000) }
+        // Its sink may still be taking the last fade: at most a sink's latency.
+        for _ in 0..<150 where !engine.isFinished { usleep(2000) }
     }
 }

@@ -63,15 +63,23 @@ extension LiveEngine {
         }
     }
 
-    /// Opens the device again after a quiet spell closed it, for a program that resumes,
-    /// retrying as after a loss. The quiet spell of the programs still paused starts again.
+    /// Opens the device again after a quiet spell (or a failure) closed it, for a program that
+    /// resumes or starts, retrying as after a loss. The quiet spell of the programs still paused
+    /// starts again.
     /// Thread: output.
     func reopenAfterQuiet(_ device: inout DevicePlayback, _ programs: [LiveDriver]) -> Bool {
         outputThread.assertOwned("the live engine's output thread")
         guard reopen(lastError: .deviceLost(reason: "closed while paused"), programs) else { return false }
         lock.withLock { closed = false }
         use(output, &device)
-        for program in programs { program.playback.heldSince = device.written }
+        for program in programs {
+            program.playback.heldSince = device.written
+            if !program.playback.wroteFirst {
+                // Started as the device closed: it begins after the wake-up silence, and its
+                // clock with it.
+                program.playback.start = device.written + device.wakeLeft
+            }
+        }
         return true
     }
 

@@ -32,7 +32,9 @@ extension LiveEngine {
         running: while !stopping.load(ordering: .acquiring) {
             let fading = programs.contains { $0.playback.fadeLeft > 0 }
             if arriving.load(ordering: .acquiring) && !fading { adoptArrivals(&programs, &device) }
-            if device.closed && programs.contains(where: { $0.playback.isHeld && $0.wantsResume }) {
+            // A closed device opens again for a program that resumes, and for one that started
+            // as the device closed (the control side found it open).
+            if device.closed && programs.contains(where: { !$0.playback.isHeld || $0.wantsResume }) {
                 guard reopenAfterQuiet(&device, programs) else {
                     if fail(&programs, &device) { break running }
                     continue
@@ -118,7 +120,7 @@ extension LiveEngine {
                 }
             }
         }
-        if playedOut {
+        if playedOut || (lives && !device.closed) {
             // The device's clock says the last frame heard has been played; a sink that renders
             // in chunks may not have taken it yet, and closing now would cut the fade short.
             Thread.sleep(forTimeInterval: Double(output.playOutFrames) / Double(sampleRate))
