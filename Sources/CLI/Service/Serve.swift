@@ -58,9 +58,9 @@ struct Serve: ParsableCommand {
     @Option(
         name: .customLong("quiet"),
         help: .localized(
-            "Close the sound output when a session has been paused this long, and open it again on resume (1–86400).",
+            "Close the sound output once nothing has played this long (sessions paused, or none), and open it again for the next (1–86400).",
             de:
-                "Schließt die Audioausgabe, wenn eine Sitzung so lange pausiert, und öffnet sie beim Fortsetzen wieder (1–86400).",
+                "Schließt die Audioausgabe, wenn so lange nichts gespielt hat (Sitzungen pausiert oder keine), und öffnet sie für die nächste wieder (1–86400).",
             valueName: "seconds"))
     var quietSeconds = 30
 
