@@ -49,29 +49,33 @@ struct LiveEngineTests {
         // Given an engine whose device holds half a second, playing a ramp
         let output = MockOutput(bufferFrames: 24_000, guardFrames: 256)
         let engine = LiveEngine(
-            opener: OutputOpener { output }, sampleRate: Self.rate, bufferFrames: 24_000, quietMilliseconds: 60_000)
+            opened: output, opener: OutputOpener { output }, sampleRate: Self.rate, quietMilliseconds: 60_000)
         defer { engine.stop() }
+        // (silence until a program comes: the ramp begins at the first frame the device gives back)
+        #expect(output.waitUntilHolding(24_000))
         let first = program(ramp(48_000), on: engine, opener: OutputOpener { output })
         try first.start()
+        #expect(output.waitUntil { $0.rewriteFrames == [256] })
         play(4800, on: output)
         // When a second program, a steady 0.5 for 4800 frames, starts
         let second = program([Float](repeating: 0.5, count: 9600), on: engine, opener: OutputOpener { output })
         try second.start()
-        #expect(output.waitUntil { $0.rewriteFrames.count == 1 })
+        #expect(output.waitUntil { $0.rewriteFrames.count == 2 })
         play(24_000, on: output)
         // Then it starts at the first frame the device gave back, not after the half second it held
-        #expect(output.rewriteFrames == [4800 + 256])
+        #expect(output.rewriteFrames == [256, 4800 + 256])
         let heard = left(output.heard)
+        let ramp = { (device: Int) in DrivenMixer.value(of: device - 256) }
         let start = 4800 + 256
-        #expect(Array(heard[..<start]) == (0..<start).map(DrivenMixer.value(of:)))
+        #expect(heard[..<256].allSatisfy { $0 == 0 })
+        #expect(Array(heard[256..<start]) == (256..<start).map(ramp))
         // And both are heard, summed, while it plays; then the first alone, unbroken throughout
-        #expect(
-            Array(heard[start..<(start + 4800)]) == (start..<(start + 4800)).map { DrivenMixer.value(of: $0) + 0.5 })
-        #expect(Array(heard[(start + 4800)..<24_000]) == ((start + 4800)..<24_000).map(DrivenMixer.value(of:)))
+        #expect(Array(heard[start..<(start + 4800)]) == (start..<(start + 4800)).map { ramp($0) + 0.5 })
+        #expect(Array(heard[(start + 4800)..<24_000]) == ((start + 4800)..<24_000).map(ramp))
         // And each program's clock counts from its own first frame
         #expect(output.waitUntil { _ in second.isFinished })
         #expect(second.playedFrames == 4800)
-        #expect(first.playedFrames == 4800 + 24_000)
+        #expect(first.playedFrames == 4800 + 24_000 - 256)
         #expect(output.protocolViolations.isEmpty)
     }
 
@@ -80,22 +84,26 @@ struct LiveEngineTests {
         // Given two programs playing together from the start: a ramp, and a steady 0.25
         let output = MockOutput(bufferFrames: 24_000, guardFrames: 256)
         let engine = LiveEngine(
-            opener: OutputOpener { output }, sampleRate: Self.rate, bufferFrames: 24_000, quietMilliseconds: 60_000)
+            opened: output, opener: OutputOpener { output }, sampleRate: Self.rate, quietMilliseconds: 60_000)
         defer { engine.stop() }
+        #expect(output.waitUntilHolding(24_000))
         let steady = program([Float](repeating: 0.25, count: 96_000), on: engine, opener: OutputOpener { output })
         try steady.start()
-        #expect(output.waitUntil { $0.written > 0 })
+        #expect(output.waitUntil { $0.rewriteFrames.count == 1 })
         let first = program(ramp(48_000), on: engine, opener: OutputOpener { output })
         try first.start()
-        #expect(output.waitUntil { $0.rewriteFrames.count == 1 })
-        let rampStart = try #require(output.rewriteFrames.first)
+        #expect(output.waitUntil { $0.rewriteFrames.count == 2 })
+        // (both begin at the first frame the device gives back)
+        #expect(output.rewriteFrames == [256, 256])
+        let rampStart = 256
         play(4800, on: output)
         // When the steady one pauses with a 480-frame fade
         steady.pause(fadeFrames: 480)
         #expect(output.waitUntil { _ in steady.pausedAtFrame != nil })
         play(24_000, on: output)
         // Then the fade starts at the first frame the device gives back and ends 480 frames on
-        let pausedAt = try #require(steady.pausedAtFrame)
+        // (its clock counts from its first frame, at 256)
+        let pausedAt = try #require(steady.pausedAtFrame) + 256
         #expect(pausedAt == 4800 + 256)
         let heard = left(output.heard)
         let steadyPart = (rampStart..<24_000).map { heard[$0] - DrivenMixer.value(of: $0 - rampStart) }
@@ -120,7 +128,8 @@ struct LiveEngineTests {
             return output
         }
         let engine = LiveEngine(
-            opener: opener, sampleRate: Self.rate, bufferFrames: 2048, quietMilliseconds: 100, wakeMilliseconds: 50)
+            opened: try opener.open(), opener: opener, sampleRate: Self.rate, quietMilliseconds: 100,
+            wakeMilliseconds: 50)
         defer { engine.stop() }
         let current = { devices.withLock { $0.last } }
         // When a short program plays to its end and nothing follows for the quiet spell

@@ -3,7 +3,7 @@ import Foundation
 import Outputs
 
 /// The one device the service plays through, shared by its sits, tracks and bells: a
-/// `LiveEngine` made when the first plays, at the sample rate the settings say then, and made
+/// `LiveEngine` made when the first plays (with the device opened for it), at the sample rate the settings say then, and made
 /// again at another rate only once nothing plays through it. The engine opens the device when a
 /// program starts and closes it after `quietSeconds` of silence.
 final class ServiceOutput {
@@ -16,12 +16,14 @@ final class ServiceOutput {
         self.quietSeconds = quietSeconds
     }
 
-    /// The engine for a program at `sampleRate`, with the device `settings` name.
-    func engine(sampleRate: Int, settings: Settings) throws(RPCError) -> LiveEngine {
+    /// The engine for a program at `sampleRate`, with the device `settings` name. The first is
+    /// made with that device opened (an `OutputError` when it will not open), so that what it
+    /// asks for at a time and holds sizes the engine.
+    func engine(sampleRate: Int, settings: Settings) throws -> LiveEngine {
         if let engine, engine.sampleRate == sampleRate { return engine }
         if let engine {
             guard engine.isIdle else {
-                throw .refused(
+                throw RPCError.refused(
                     localized(
                         "the output plays at \(engine.sampleRate) Hz until nothing plays, not \(sampleRate) Hz",
                         de:
@@ -29,11 +31,11 @@ final class ServiceOutput {
                     ))
             }
             engine.stop()
+            self.engine = nil
         }
-        let request = options.request(sampleRate: sampleRate, settings: settings)
+        let opener = opener(sampleRate: sampleRate, settings: settings)
         let made = LiveEngine(
-            opener: .request(request), sampleRate: sampleRate,
-            bufferFrames: request.latencyMilliseconds * sampleRate / 1000, quietMilliseconds: quietSeconds * 1000)
+            opened: try opener.open(), opener: opener, sampleRate: sampleRate, quietMilliseconds: quietSeconds * 1000)
         engine = made
         return made
     }

@@ -56,10 +56,13 @@ enum ServiceSessionFactory {
             frame: Int(leadSeconds * Double(rate)), strikes: settings.value(SettingKeys.strikes, flag: request.strikes),
             volume: settings.value(SettingKeys.gongVolume, flag: request.gongVolume))
         let gong = try GongSetting.load(settings, flag: request.gong, sampleRate: rate)
+        // A stream of its own, opened now, `leadSeconds` ahead: its first frame is heard at once,
+        // so the lead puts the strike on its instant. (On the service's engine, the first frame
+        // waits for the device to give one back, and a new stream's clock runs before its sink
+        // does: a bell placed from it was late by up to 0.7 s.)
         let live = try LiveSession(
             program: SessionProgram(bell, format: format), track: nil, gong: gong,
-            output: output.opener(sampleRate: rate, settings: settings),
-            engine: output.engine(sampleRate: rate, settings: settings))
+            output: output.opener(sampleRate: rate, settings: settings))
         let name = settings.value(SettingKeys.gong, flag: request.gong)
         return (live, localized("bell", de: "Glocke") + " (\(name))")
     }

@@ -5,14 +5,10 @@ final class ClosedOutput: AudioOutput {
     let requestFrames: Int
     let bufferFrames: Int
 
-    convenience init(after previous: any AudioOutput) {
-        self.init(summary: previous.summary, requestFrames: previous.requestFrames, bufferFrames: previous.bufferFrames)
-    }
-
-    init(summary: String, requestFrames: Int, bufferFrames: Int) {
-        self.summary = summary
-        self.requestFrames = requestFrames
-        self.bufferFrames = bufferFrames
+    init(after previous: any AudioOutput) {
+        summary = previous.summary
+        requestFrames = previous.requestFrames
+        bufferFrames = previous.bufferFrames
     }
 
     /// Thread: output.

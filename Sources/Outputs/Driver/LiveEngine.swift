@@ -10,8 +10,8 @@ import Synchronization
 /// others play on.
 ///
 /// The one-shot CLI's engine is its session's own and ends with it. The service's lives as long
-/// as the service: it opens the device when the first program starts, writes silence while none
-/// plays, and closes the device after a quiet spell, opening it again (with silence first, for a
+/// as the service: it is made with the device opened for the first program, writes silence while
+/// none plays, and closes the device after a quiet spell, opening it again (with silence first, for a
 /// device that wakes up) when a program starts or resumes.
 public final class LiveEngine: @unchecked Sendable {
     /// Whether the engine outlives its programs (the service), or ends with them (a one-shot).
@@ -77,20 +77,18 @@ public final class LiveEngine: @unchecked Sendable {
             blockFrames: blockFrames, quietMilliseconds: quietMilliseconds, wakeMilliseconds: wakeMilliseconds)
     }
 
-    /// An engine that lives until `stop()`: the device is opened through `opener` when a program
-    /// starts and closed after `quietMilliseconds` of silence.
-    /// - Parameters:
-    ///   - bufferFrames: the device buffer expected, for the programs' history (what a
-    ///     take-back may reach back to).
-    ///   - wakeMilliseconds: silence written to a device opened again before anything else.
+    /// An engine that lives until `stop()`, playing through `output` (opened by `opener`, which
+    /// opens it again after a loss or a quiet spell): its period and the programs' history
+    /// follow what that device asks for and holds. The device is closed after
+    /// `quietMilliseconds` in which nothing has played.
+    /// - Parameter wakeMilliseconds: silence written to a device opened again after a quiet
+    ///   spell before anything else.
     public convenience init(
-        opener: OutputOpener, sampleRate: Int, bufferFrames: Int, quietMilliseconds: Int,
+        opened output: any AudioOutput, opener: OutputOpener, sampleRate: Int, quietMilliseconds: Int,
         wakeMilliseconds: Int = LiveDriver.defaultWakeMilliseconds
     ) {
         self.init(
-            // Until a device says what it asks for, half its buffer at a time is a fair guess.
-            output: ClosedOutput(summary: "closed", requestFrames: bufferFrames / 2, bufferFrames: bufferFrames),
-            opener: opener, closed: true, lives: true, sampleRate: sampleRate,
+            output: output, opener: opener, closed: false, lives: true, sampleRate: sampleRate,
             blockFrames: LiveDriver.defaultBlockFrames, quietMilliseconds: quietMilliseconds,
             wakeMilliseconds: wakeMilliseconds)
         start()
