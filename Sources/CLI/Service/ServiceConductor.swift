@@ -12,7 +12,7 @@ import Session
 /// socket's event loop only hands requests in (`ServiceInbox`).
 final class ServiceConductor {
     let inbox: ServiceInbox
-    /// The one device every session and bell plays through.
+    /// The one device every sit and track plays through (a bell alone opens its own).
     let output: ServiceOutput
     let library: ServiceLibrary
     /// The WebSocket listener, if any, and its pairing token.
