@@ -119,6 +119,57 @@ struct LiveEngineTests {
     }
 
     @Test(
+        "a program started at an instant is first heard at the device frame played then, inside what the device holds")
+    func programStartsAtItsInstant() throws {
+        // Given an engine whose device holds half a second of silence, none of it played
+        let output = MockOutput(bufferFrames: 24_000, guardFrames: 256)
+        let engine = LiveEngine(
+            opened: output, opener: OutputOpener { output }, sampleRate: Self.rate, quietMilliseconds: 60_000)
+        defer { engine.stop() }
+        #expect(output.waitUntilHolding(24_000))
+        // When a ramp starts at an instant a quarter second from now (device frame 12 000)
+        let bell = program(ramp(4800), on: engine, opener: OutputOpener { output })
+        try bell.start(at: PlayedClock.monotonicNow() + 0.25)
+        #expect(output.waitUntil { $0.rewriteFrames.count == 1 })
+        play(36_000, on: output)
+        // Then the device gave back from that frame (less the moment the engine took to adopt
+        // it), and its first frame is heard there, every frame after it in order
+        let start = try #require(output.rewriteFrames.first)
+        #expect(start > 12_000 - 2400 && start <= 12_000)
+        let heard = left(output.heard)
+        #expect(heard[..<start].allSatisfy { $0 == 0 })
+        #expect(Array(heard[start..<(start + 4800)]) == (0..<4800).map(DrivenMixer.value(of:)))
+        #expect(heard[(start + 4800)...].allSatisfy { $0 == 0 })
+        // And its clock counts from that frame
+        #expect(output.waitUntil { _ in bell.isFinished })
+        #expect(bell.playedFrames == 4800)
+        #expect(output.protocolViolations.isEmpty)
+    }
+
+    @Test("a program ended before its instant is never heard: what the device held of it is taken back")
+    func programEndedBeforeItsInstantIsUnheard() throws {
+        // Given a ramp due a quarter second from now, already written into what the device holds
+        let output = MockOutput(bufferFrames: 24_000, guardFrames: 256)
+        let engine = LiveEngine(
+            opened: output, opener: OutputOpener { output }, sampleRate: Self.rate, quietMilliseconds: 60_000)
+        defer { engine.stop() }
+        #expect(output.waitUntilHolding(24_000))
+        let bell = program(ramp(4800), on: engine, opener: OutputOpener { output })
+        try bell.start(at: PlayedClock.monotonicNow() + 0.25)
+        #expect(output.waitUntil { $0.rewriteFrames.count == 1 && $0.written >= 24_000 })
+        // When it is ended before the device has played up to it
+        bell.fadeOutAndEnd(frames: 480)
+        #expect(output.waitUntil { $0.rewriteFrames.count == 2 })
+        play(36_000, on: output)
+        // Then the device gave back from its first frame, and nothing of it was heard
+        #expect(output.rewriteFrames[1] == output.rewriteFrames[0])
+        #expect(left(output.heard).allSatisfy { $0 == 0 })
+        #expect(output.waitUntil { _ in bell.isFinished })
+        #expect(bell.playedFrames == 0)
+        #expect(output.protocolViolations.isEmpty)
+    }
+
+    @Test(
         "the device closes after the quiet spell once nothing plays, and the next program opens it with silence first")
     func quietSpellClosesAndReopens() throws {
         // Given an engine with a quiet spell of 100 ms, whose opener counts the devices it opens

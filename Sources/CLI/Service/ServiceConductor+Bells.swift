@@ -6,14 +6,13 @@ import Session
 /// Bells rung alone: by hand (`bell.ring`) at once, or by a schedule on its instant.
 extension ServiceConductor {
     /// Rings a bell; with `target` (monotonic seconds), its first sample reaches the device
-    /// then, the output being opened `ServiceBell.leadSeconds` ahead.
+    /// then (it is started `ServiceBell.leadSeconds` ahead).
     func ring(_ request: BellRequest, scheduled: ScheduledRing?, at target: Double?) throws(RPCError) -> JSONValue {
         guard !stopping else { throw .refused(localized("the service is stopping", de: "der Dienst wird beendet")) }
-        let lead = target.map { max(0, $0 - PlayedClock.monotonicNow()) } ?? 0
         let live: LiveSession
         let note: String
         do {
-            (live, note) = try ServiceSessionFactory.bell(request, leadSeconds: lead, output: output)
+            (live, note) = try ServiceSessionFactory.bell(request, output: output)
         } catch let error as OutputError {
             throw .failed(ErrorMessages.line(for: error))
         } catch let error as RPCError {
@@ -24,7 +23,7 @@ extension ServiceConductor {
         sessionsStarted += 1
         let bell = ServiceBell(live: live, number: sessionsStarted, note: note, scheduled: scheduled, target: target)
         do {
-            try live.start()
+            try live.start(at: target)
         } catch {
             throw .failed(ErrorMessages.line(for: error))
         }
@@ -43,7 +42,7 @@ extension ServiceConductor {
         let status = bell.live.status
         for case let .gong(gong) in events {
             if let scheduled = bell.scheduled, !bell.sounded {
-                // A schedule's bell has fired when it is heard, not when its output opened.
+                // A schedule's bell has fired when it is heard, not when it was started.
                 publish([
                     "event": "schedule-fired", "schedule": .number(Int(scheduled.id)), "action": "bell",
                     "due": .finite(scheduled.due)
@@ -57,16 +56,15 @@ extension ServiceConductor {
             if let schedule = bell.scheduleID { members["schedule"] = .number(Int(schedule)) }
             publish(.object(members))
         }
-        _ = bell.place()
         guard finished else { return }
         if let failure = bell.live.failure { logger.error("\(ErrorMessages.line(for: failure))") }
         bells.removeAll { $0 === bell }
         releaseMemoryWhenIdle()
     }
 
-    /// A schedule's bell opens its output ahead of its instant; a sit or a track started in
-    /// that lead is not rung over (unless the schedule says `over`): the bell ends unheard,
-    /// and its schedule is told as skipped.
+    /// A schedule's bell starts ahead of its instant; a sit or a track started in that lead
+    /// is not rung over (unless the schedule says `over`): the bell ends unheard, and its
+    /// schedule is told as skipped.
     private func withdrawIfASessionStarted(_ bell: ServiceBell) {
         guard let scheduled = bell.scheduled, !scheduled.over, !bell.sounded, !bell.withdrawn, !sessions.isEmpty,
             Date().timeIntervalSince1970 < scheduled.due - Self.withdrawMarginSeconds

@@ -91,7 +91,7 @@ extension ServiceConductor {
             return skip(occurrence, reason: "failed", line: error.message)
         }
         logger.notice("\(localized("schedule", de: "Plan")) \(entry.id ?? 0): \(entry.action.rawValue)")
-        // A bell's output opens ahead of its instant: it has fired when it is heard (`tick`).
+        // A bell starts ahead of its instant: it has fired when it is heard (`tick`).
         guard entry.action != .bell else { return }
         publish([
             "event": "schedule-fired", "schedule": .number(Int(entry.id ?? 0)),

@@ -12,7 +12,7 @@ import Session
 /// socket's event loop only hands requests in (`ServiceInbox`).
 final class ServiceConductor {
     let inbox: ServiceInbox
-    /// The one device every sit and track plays through (a bell alone opens its own).
+    /// The one device every sit, track and bell plays through.
     let output: ServiceOutput
     let library: ServiceLibrary
     /// The WebSocket listener, if any, and its pairing token.
@@ -134,7 +134,7 @@ final class ServiceConductor {
             limit = limit < 0 ? due : min(limit, due)
         }
         for bell in bells {
-            let due = stopping || bell.wantsPlacing ? 20 : min(bell.live.millisecondsUntilDue, 1000)
+            let due = stopping ? 20 : min(bell.live.millisecondsUntilDue, 1000)
             limit = limit < 0 ? due : min(limit, due)
         }
         if let watchdog = notifier.watchdogMilliseconds { limit = limit < 0 ? watchdog : min(limit, watchdog) }

@@ -2,11 +2,11 @@ import Control
 import Foundation
 import Outputs
 
-/// The one device the service plays its sits and tracks through: a `LiveEngine` made when the
-/// first plays (with the device opened for it), at the sample rate the settings say then, and
-/// made again at another rate only once nothing plays through it. The engine closes the device
-/// after `quietSeconds` of silence and opens it again when a session starts or resumes. (A bell
-/// rung alone opens a stream of its own: `ServiceSessionFactory.bell`.)
+/// The one device the service plays its sits, tracks and bells through: a `LiveEngine` made
+/// when the first plays (with the device opened for it), at the sample rate the settings say
+/// then, and made again at another rate only once nothing plays through it. The engine closes
+/// the device after `quietSeconds` of silence and opens it again when a session or a bell
+/// starts or resumes.
 final class ServiceOutput {
     let options: OutputOptions
     let quietSeconds: Int

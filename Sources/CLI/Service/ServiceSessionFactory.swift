@@ -44,25 +44,20 @@ enum ServiceSessionFactory {
         return (live, SessionNote(text: setup.track.displayName + then, parts: parts))
     }
 
-    /// A bell alone, after `leadSeconds` of silence: enough for a device waking up (a
-    /// suspended sink, HDMI) to swallow none of it, and for the service to place it on the
-    /// wall clock before it is due.
-    static func bell(_ request: BellRequest, leadSeconds: Double, output: ServiceOutput) throws -> (LiveSession, String)
-    {
+    /// A bell alone, its strike on its first frame: started at an instant, the engine plays it
+    /// from the device frame heard then.
+    static func bell(_ request: BellRequest, output: ServiceOutput) throws -> (LiveSession, String) {
         let settings = try Settings.load()
         let rate = settings.value(SettingKeys.sampleRate, flag: nil)
         let format = EngineFormat(sampleRate: rate)
         let bell = try SoloBell(
-            frame: Int(leadSeconds * Double(rate)), strikes: settings.value(SettingKeys.strikes, flag: request.strikes),
+            frame: 0, strikes: settings.value(SettingKeys.strikes, flag: request.strikes),
             volume: settings.value(SettingKeys.gongVolume, flag: request.gongVolume))
         let gong = try GongSetting.load(settings, flag: request.gong, sampleRate: rate)
-        // A stream of its own, opened now, `leadSeconds` ahead: its first frame is heard at once,
-        // so the lead puts the strike on its instant. (On the service's engine, the first frame
-        // waits for the device to give one back, and a new stream's clock runs before its sink
-        // does: a bell placed from it was late by up to 0.7 s.)
         let live = try LiveSession(
             program: SessionProgram(bell, format: format), track: nil, gong: gong,
-            output: output.opener(sampleRate: rate, settings: settings))
+            output: output.opener(sampleRate: rate, settings: settings),
+            engine: output.engine(sampleRate: rate, settings: settings))
         let name = settings.value(SettingKeys.gong, flag: request.gong)
         return (live, localized("bell", de: "Glocke") + " (\(name))")
     }

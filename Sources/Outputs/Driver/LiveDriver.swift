@@ -29,6 +29,9 @@ public final class LiveDriver: @unchecked Sendable {
     let cutRoomFrames: Int
     /// What the output thread keeps of this program. Thread: output.
     var playback: ProgramPlayback
+    /// When the program's first frame is to be heard (monotonic nanoseconds; nil: as soon as
+    /// the device lets go of a frame). Set before the engine adopts it, read by its output thread.
+    private(set) var startNanoseconds: Int?
 
     let horizonFrame = Atomic<Int>(0)
     let endFrameValue = Atomic<Int>(.max)
@@ -135,7 +138,10 @@ public final class LiveDriver: @unchecked Sendable {
     }
 
     /// Starts the mixer thread and the program on the engine (opening its device when closed).
-    public func start() throws(OutputError) {
+    /// With `monotonicSeconds`, its first frame is heard then (as the device's clock tells,
+    /// at once if that is past): the engine plays on without it until that device frame.
+    public func start(at monotonicSeconds: Double? = nil) throws(OutputError) {
+        startNanoseconds = monotonicSeconds.map { Int(($0 * 1e9).rounded()) }
         try engine.adopt(self, opening: opener)
         // Named, so that top -H and perf tell the threads apart.
         Thread.detachNewThread { [self] in

@@ -31,18 +31,39 @@ extension LiveEngine {
                 retire(program, device)
                 continue
             }
-            let start: Int
+            var start: Int
             if device.wakeLeft > 0 || device.closed {
                 start = device.written + device.wakeLeft
-            } else {
+            } else if program.startNanoseconds == nil {
                 start = takeBack(programs, &device)
+            } else {
+                start = takeBackFrame(device) ?? device.written
+            }
+            if let instant = program.startNanoseconds {
+                start = max(start, deviceFrame(heardAt: instant, device))
+                // The device may hold frames past it already: they are written again with it.
+                takeBack(programs, &device, from: start)
             }
             program.playback.start = start
             program.playback.heldSince = start
             program.playback.underrunsBefore = device.underrunsOfClosedDevices + output.underruns
-            device.fadeEnd = max(device.fadeEnd, start)
+            // A take-back never goes before its first frame once written; one that starts later
+            // leaves the others free to be taken back until then.
+            device.fadeEnd = max(device.fadeEnd, min(start, device.written))
             programs.append(program)
         }
+    }
+
+    /// The device frame heard at `nanoseconds` of the monotonic clock, as the device tells now
+    /// what it has played (a device just opened, or closed: what is written next is heard at
+    /// once).
+    /// Thread: output.
+    private func deviceFrame(heardAt nanoseconds: Int, _ device: DevicePlayback) -> Int {
+        let heard = device.closed ? device.written : device.written - output.unplayedFrames()
+        let ahead = nanoseconds - PlayedClock.monotonicNanoseconds()
+        // Whole frames, rounded, without overflow for any instant a caller may give.
+        let frames = (Double(ahead) * Double(sampleRate) / 1e9).rounded()
+        return heard + Int(max(-1e12, min(1e12, frames)))
     }
 
     /// Makes `opened` the device, the clock going on from what the last one played; after a
@@ -75,9 +96,11 @@ extension LiveEngine {
         for program in programs {
             program.playback.heldSince = device.written
             if !program.playback.wroteFirst {
-                // Started as the device closed: it begins after the wake-up silence, and its
-                // clock with it.
-                program.playback.start = device.written + device.wakeLeft
+                // Started as the device closed: it begins after the wake-up silence (or at its
+                // instant, when that is later), and its clock with it.
+                let wakeEnd = device.written + device.wakeLeft
+                program.playback.start =
+                    program.startNanoseconds == nil ? wakeEnd : max(wakeEnd, program.playback.start)
             }
         }
         return true

@@ -7,6 +7,10 @@ extension LiveEngine {
     func takeRequests(_ program: LiveDriver, _ programs: [LiveDriver], _ device: inout DevicePlayback) {
         outputThread.assertOwned("the live engine's output thread")
         let start = program.playback.start
+        if program.endRequest.load(ordering: .acquiring) > 0, endsUnheard(program, programs, &device) {
+            program.endRequest.store(0, ordering: .releasing)
+            return
+        }
         // An end that starts at a later frame waits until that frame is being written.
         let notBefore = program.endNotBefore.load(ordering: .acquiring) + start
         let end =
@@ -45,6 +49,20 @@ extension LiveEngine {
             program.resumedAt.store(at - start, ordering: .releasing)
         }
         if program.playback.fadeLeft == 0 { takeCut(program, programs, &device) }
+    }
+
+    /// Ends a program none of whose frames will be heard (a bell waiting for its instant) at
+    /// once, taking back what the device holds of it; false when some may already be heard.
+    /// Thread: output.
+    private func endsUnheard(_ program: LiveDriver, _ programs: [LiveDriver], _ device: inout DevicePlayback) -> Bool {
+        let start = program.playback.start
+        if program.playback.wroteFirst {
+            guard let at = takeBackFrame(device), at <= start else { return false }
+            takeBack(programs, &device, from: start)
+        }
+        program.playback.mode = .ending(after: 0)
+        program.playback.clockLimit = 0
+        return true
     }
 
     /// Starts a cut asked for, once the mixer has rendered its frame and its fade-in: what
@@ -143,7 +161,11 @@ extension LiveEngine {
                 program.playback.mode = .playing
                 program.playback.clockLimit = .max
             }
-            if program.playback.isPlaying, let source = program.playback.segments.source(atDevice: at) {
+            if program.playback.start >= at {
+                // It starts later (at its instant): whatever of it was written goes again.
+                program.playback.history.rewind(to: 0)
+                program.playback.wroteFirst = false
+            } else if program.playback.isPlaying, let source = program.playback.segments.source(atDevice: at) {
                 program.playback.history.rewind(to: source)
             }
             program.playback.segments.truncate(atDevice: at)
@@ -162,9 +184,11 @@ extension LiveEngine {
         device.fadeEnd = lostAt
         for program in programs {
             if program.playback.start >= lostAt {
-                // Nothing of it was heard: it starts over.
-                program.playback.start = lostAt
+                // Nothing of it was heard: it starts over, at once or at its instant (the new
+                // device's frames go on from the lost one's).
+                if program.startNanoseconds == nil { program.playback.start = lostAt }
                 program.playback.history.rewind(to: 0)
+                program.playback.wroteFirst = false
             }
             switch program.playback.mode {
             case .playing, .finishing:

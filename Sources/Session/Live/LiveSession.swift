@@ -132,9 +132,11 @@ public final class LiveSession {
     /// Device changes and the like, for the log.
     public func takeNotices() -> [LiveNotice] { driver.takeNotices() }
 
-    /// Starts playing; the guided track's first seconds are decoded before it returns. Throws
-    /// `DecoderError`, or `OutputError` when an engine's device would not open.
-    public func start() throws {
+    /// Starts playing; the guided track's first seconds are decoded before it returns. With
+    /// `monotonicSeconds`, the session's first frame is heard then (by the device's clock), the
+    /// device playing on without it until then. Throws `DecoderError`, or `OutputError` when an
+    /// engine's device would not open.
+    public func start(at monotonicSeconds: Double? = nil) throws {
         if let track {
             controller.send(
                 try track.play(
@@ -144,7 +146,7 @@ public final class LiveSession {
         }
         feed()
         driver.setEndFrame(score.endFrame)
-        try driver.start()
+        try driver.start(at: monotonicSeconds)
     }
 
     /// Pauses the timeline: everything playing fades out, the device plays silence, and every
@@ -196,9 +198,8 @@ public final class LiveSession {
     /// Moves the guided track `frames` on (back, when negative) from where it is heard, with a
     /// short cross-fade; the sit after it moves with it. On a device that takes back what it
     /// holds, this is heard within the latency; on another, after what it holds. A bell alone
-    /// moves through the silence before it, from where the mixer is (this is how a bell is
-    /// placed on the wall clock). False when there is no track playing, or no bell to come, to
-    /// move.
+    /// moves through the silence before it, from where the mixer is. False when there is no
+    /// track playing, or no bell to come, to move.
     @discardableResult
     public func seek(byFrames frames: Int) -> Bool {
         move { now in now + frames }
@@ -259,20 +260,6 @@ public final class LiveSession {
         guard !isPaused, let clock = driver.playedClock else { return nil }
         let stream = timeline.streamFrame(atSessionFrame: frame)
         return clock.monotonicSeconds + Double(stream - clock.frames) / Double(program.format.sampleRate)
-    }
-
-    /// Moves a bell alone so that its first sample reaches the device at `monotonicSeconds`
-    /// (through the silence before it, as a seek). Returns by how many seconds it was off
-    /// (positive: it would have been late); nil when it cannot be placed now (the device has
-    /// not played yet, a move is on its way, the bell is too near).
-    public func place(bellAt monotonicSeconds: Double) -> Double? {
-        guard let bell = program.bell, state == .running, let when = monotonicTime(ofSessionFrame: bell.frame) else {
-            return nil
-        }
-        let off = when - monotonicSeconds
-        let frames = Int((off * Double(program.format.sampleRate)).rounded())
-        guard frames != 0 else { return 0 }
-        return seek(byFrames: frames) ? off : nil
     }
 
     /// Ends the session early: everything fades out over `endFadeFrames`, from the first frame
