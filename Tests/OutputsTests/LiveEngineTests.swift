@@ -92,6 +92,9 @@ struct LiveEngineTests {
         #expect(output.waitUntil { $0.rewriteFrames.count == 1 })
         let first = program(ramp(48_000), on: engine, opener: OutputOpener { output })
         try first.start()
+        // (nothing is played before the second has been written: the device's first frame given
+        // back must still be 256 when the engine takes it)
+        #expect(output.waitUntil { _ in first.firstBufferTime != nil })
         #expect(output.waitUntilHolding(24_000))
         // (both begin at the first frame the device gives back; the second takes back again only
         // when the first had been written by then)
