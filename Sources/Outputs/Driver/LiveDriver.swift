@@ -4,9 +4,9 @@ import Mixer
 import Rings
 import Synchronization
 
-/// Plays a mixer through a device: a mixer thread renders blocks into a lock-free ring, and the
-/// output thread of a `LiveEngine` mixes them into the device with any other program's and keeps
-/// the clock of frames the device has played.
+/// A program: a mixer played through a `LiveEngine`'s device. The engine's mixer thread renders
+/// its blocks into a lock-free ring, and the engine's output thread mixes them into the device
+/// with any other program's and keeps the clock of frames the device has played.
 ///
 /// The control side (any one ordinary thread) steers it through atomics: how far the mixer may
 /// render (`horizon`, the frame up to which every command has been sent), where the stream ends,
@@ -65,8 +65,12 @@ public final class LiveDriver: @unchecked Sendable {
     let underrunCount = Atomic<Int>(0)
     /// When the first buffer reached the device, in nanoseconds of the realtime clock (0: not yet).
     let firstWriteNanoseconds = Atomic<Int>(0)
-    /// Wakes the mixer thread when the output thread has made room in the ring.
-    let roomMade = DispatchSemaphore(value: 0)
+    /// Wakes the engine's mixer thread (when the output thread has made room in the ring, or
+    /// the control side has moved the horizon or the end).
+    var roomMade: DispatchSemaphore { engine.mixerWake }
+    /// Since when this program's next block waits for a guided track's decoder (monotonic
+    /// nanoseconds; 0: it does not). Thread: mixer.
+    var decoderWaitStart = 0
     let reports = Mutex(Reports())
 
     /// `interrupt()` is the one method of an output that any thread may call.
@@ -137,17 +141,13 @@ public final class LiveDriver: @unchecked Sendable {
         playback = ProgramPlayback(history: SourceHistory(keeping: engine.historyFrames, of: ring))
     }
 
-    /// Starts the mixer thread and the program on the engine (opening its device when closed).
+    /// Starts the program on the engine (opening its device when closed; a one-shot's engine
+    /// starts its threads with it).
     /// With `monotonicSeconds`, its first frame is heard then (as the device's clock tells,
     /// at once if that is past): the engine plays on without it until that device frame.
     public func start(at monotonicSeconds: Double? = nil) throws(OutputError) {
         startNanoseconds = monotonicSeconds.map { Int(($0 * 1e9).rounded()) }
         try engine.adopt(self, opening: opener)
-        // Named, so that top -H and perf tell the threads apart.
-        Thread.detachNewThread { [self] in
-            Thread.current.name = "meditate-mixer"
-            runMixer()
-        }
         if !engine.lives { engine.start() }
     }
 

@@ -3,9 +3,10 @@ import Foundation
 import Rings
 import Synchronization
 
-/// One device and the output thread that feeds it, shared by the programs (`LiveDriver`s) that
-/// play through it: each period, the output thread mixes what every program has rendered into
-/// one write. A take-back of the device (a pause, a cut, the early end, a program that starts)
+/// One device, the output thread that feeds it and the mixer thread that renders for it, shared
+/// by the programs (`LiveDriver`s) that play through it: the mixer thread renders each program's
+/// blocks ahead into its ring, a block each in turn, and each period the output thread mixes what
+/// every program has rendered into one write. A take-back of the device (a pause, a cut, the early end, a program that starts)
 /// rewinds every program to what it had at that device frame, so one program fades while the
 /// others play on.
 ///
@@ -33,6 +34,8 @@ public final class LiveEngine: @unchecked Sendable {
     var opener: OutputOpener
     /// Thread: any holding `lock`.
     var arrivals: [LiveDriver] = []
+    /// Thread: any holding `lock`. Programs started, for the mixer thread to take.
+    var mixerArrivals: [LiveDriver] = []
     /// Thread: any holding `lock`. Whether the device is closed (a quiet spell, or never opened).
     var closed: Bool
     /// Thread: any holding `lock`. A device the control side opened for a program, for the
@@ -43,14 +46,19 @@ public final class LiveEngine: @unchecked Sendable {
     let programsPlaying = Atomic<Int>(0)
     /// Whether `arrivals` holds a program, checked by the output thread without the lock.
     let arriving = Atomic<Bool>(false)
+    /// Whether `mixerArrivals` holds a program, checked by the mixer thread without the lock.
+    let mixerArriving = Atomic<Bool>(false)
     let stopping = Atomic<Bool>(false)
     let finishedFlag = Atomic<Bool>(false)
     /// Whether the output is gone and the programs wait for it to come back.
     let waitingForOutput = Atomic<Bool>(false)
     /// Whether the device open now (or last) can take back frames it holds.
     let takesBackFlag: Atomic<Bool>
-    /// Wakes the output thread: a program's mixer wrote frames, a request or a program came.
+    /// Wakes the output thread: the mixer wrote frames, a request or a program came.
     let wake = DispatchSemaphore(value: 0)
+    /// Wakes the mixer thread: the output thread made room in a ring, the control side moved a
+    /// horizon or an end, a program came, or the engine stops.
+    let mixerWake = DispatchSemaphore(value: 0)
     let reports: Mutex<Reports>
     /// The device the output thread writes to, for `interrupt()` from the control side.
     let interruptible: Mutex<LiveDriver.Interruptible>
@@ -115,10 +123,16 @@ public final class LiveEngine: @unchecked Sendable {
         interruptible = Mutex(LiveDriver.Interruptible(output))
     }
 
+    /// Starts the output thread and the mixer thread.
     func start() {
         Thread.detachNewThread { [self] in
             Thread.current.name = "meditate-output"
             runOutput()
+        }
+        // Named, so that top -H and perf tell the threads apart.
+        Thread.detachNewThread { [self] in
+            Thread.current.name = "meditate-mixer"
+            runMixer()
         }
     }
 
@@ -137,6 +151,9 @@ public final class LiveEngine: @unchecked Sendable {
         programsPlaying.add(1, ordering: .acquiringAndReleasing)
         arrivals.append(program)
         arriving.store(true, ordering: .releasing)
+        mixerArrivals.append(program)
+        mixerArriving.store(true, ordering: .releasing)
+        mixerWake.signal()
         wake.signal()
         interruptible.withLock { $0.interrupt() }
     }
@@ -145,6 +162,7 @@ public final class LiveEngine: @unchecked Sendable {
     public func stop() {
         stopping.store(true, ordering: .releasing)
         wake.signal()
+        mixerWake.signal()
         interruptible.withLock { $0.interrupt() }
     }
 
