@@ -142,9 +142,9 @@ public final class LiveDriver: @unchecked Sendable {
     }
 
     /// Starts the program on the engine (opening its device when closed; a one-shot's engine
-    /// starts its threads with it).
-    /// With `monotonicSeconds`, its first frame is heard then (as the device's clock tells,
-    /// at once if that is past): the engine plays on without it until that device frame.
+    /// starts its threads with it). With `monotonicSeconds`, its first frame is heard then (as
+    /// the device's clock tells, at once if that is past): the engine plays on without it until
+    /// that device frame.
     public func start(at monotonicSeconds: Double? = nil) throws(OutputError) {
         startNanoseconds = monotonicSeconds.map { Int(($0 * 1e9).rounded()) }
         try engine.adopt(self, opening: opener)

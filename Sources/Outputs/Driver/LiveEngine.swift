@@ -5,10 +5,10 @@ import Synchronization
 
 /// One device, the output thread that feeds it and the mixer thread that renders for it, shared
 /// by the programs (`LiveDriver`s) that play through it: the mixer thread renders each program's
-/// blocks ahead into its ring, a block each in turn, and each period the output thread mixes what
-/// every program has rendered into one write. A take-back of the device (a pause, a cut, the early end, a program that starts)
-/// rewinds every program to what it had at that device frame, so one program fades while the
-/// others play on.
+/// blocks ahead into its ring, a block each in turn, and each period the output thread mixes
+/// what every program has rendered into one write. A take-back of the device (a pause, a cut,
+/// the early end, a program that starts) rewinds every program to what it had at that device
+/// frame, so one program fades while the others play on.
 ///
 /// The one-shot CLI's engine is its session's own and ends with it. The service's lives as long
 /// as the service: it is made with the device opened for the first program, writes silence while
