@@ -51,6 +51,27 @@ struct ScheduleCommandTests {
         #expect(left["schedules"]?.arrayCount == 1 && left["schedules"]?[0]?["id"] == 2, "\(left.line)")
     }
 
+    @Test(
+        "--help after schedule add, or after the sit, play or bell it schedules, shows their options, adding nothing",
+        arguments: [
+            (["--help"], "--every <minutes>"), (["--at", "06:30", "sit", "--minutes", "5", "--help"], "ctl sit"),
+            (["--at", "06:30", "play", "-h"], "ctl play"), (["--at", "06:30", "bell", "--help"], "--strikes <strikes>")
+        ])
+    func helpIsShownNotScheduled(arguments: [String], shown: String) throws {
+        // Given a data folder where no service runs
+        let scratch = try Scratch()
+        let environment = ["XDG_DATA_HOME": scratch.path("data"), "XDG_RUNTIME_DIR": scratch.path("runtime")]
+        try FileManager.default.createDirectory(atPath: scratch.path("runtime"), withIntermediateDirectories: true)
+        // When help is asked for
+        let result = try CLIRunner.run(["schedule", "add"] + arguments, environment: environment)
+        // Then it is shown on standard output, with success, and nothing is scheduled
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("USAGE:") && result.stdout.contains(shown), "\(result.stdout)")
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        let listed = try CLIRunner.run(["schedule", "list", "--json"], environment: environment)
+        #expect(JSONValue.parse(listed.stdout)?["schedules"]?.arrayCount == 0, "\(listed.stdout)\(listed.stderr)")
+    }
+
     @Test("a schedule paused for today skips today's bell and says so; resumed, it is listed as before")
     func pausedForToday() throws {
         // Given a service with a bell scheduled 12 s from now, and a subscriber (the bell's

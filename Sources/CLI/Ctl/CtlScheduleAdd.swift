@@ -60,6 +60,19 @@ struct CtlScheduleAdd: ParsableCommand {
     }
 
     private func params() throws -> JSONValue {
+        // The arguments after `add`'s own are passed through unparsed, `--help` with them: it
+        // asks for `add`'s help before what, and for what's (the options of `ctl sit`, `ctl
+        // play` or `ctl bell`, which it takes) after.
+        let help = { (arguments: ArraySlice<String>) in arguments.contains { $0 == "--help" || $0 == "-h" } }
+        if let first = what.first, help([first]) { throw CleanExit.helpRequest(self) }
+        if help(what.dropFirst()) {
+            switch what.first {
+            case "sit": throw CleanExit.helpRequest(CtlSit.self)
+            case "play": throw CleanExit.helpRequest(CtlPlay.self)
+            case "bell": throw CleanExit.helpRequest(CtlBell.self)
+            default: break
+            }
+        }
         guard let action = what.first else {
             throw ValidationError(
                 localized(
