@@ -26,6 +26,15 @@ struct LiveEngineTests {
         return driver
     }
 
+    /// An engine whose device holds half a second and gives back from 256 frames past what it
+    /// has played; its quiet spell is a minute, longer than any test.
+    func halfSecondEngine() -> (MockOutput, LiveEngine) {
+        let output = MockOutput(bufferFrames: 24_000, guardFrames: 256)
+        let engine = LiveEngine(
+            opened: output, opener: OutputOpener { output }, sampleRate: Self.rate, quietMilliseconds: 60_000)
+        return (output, engine)
+    }
+
     /// The ramp `DrivenMixer` plays: each frame heard tells which frame it is.
     func ramp(_ frames: Int) -> [Float] {
         (0..<frames).flatMap { [DrivenMixer.value(of: $0), -DrivenMixer.value(of: $0)] }
@@ -47,9 +56,7 @@ struct LiveEngineTests {
     @Test("a program started while another plays is heard from the first frame the device gives back, mixed with it")
     func secondProgramIsMixedIn() throws {
         // Given an engine whose device holds half a second, playing a ramp
-        let output = MockOutput(bufferFrames: 24_000, guardFrames: 256)
-        let engine = LiveEngine(
-            opened: output, opener: OutputOpener { output }, sampleRate: Self.rate, quietMilliseconds: 60_000)
+        let (output, engine) = halfSecondEngine()
         defer { engine.stop() }
         // (silence until a program comes: the ramp begins at the first frame the device gives back)
         #expect(output.waitUntilHolding(24_000))
@@ -82,9 +89,7 @@ struct LiveEngineTests {
     @Test("a pause of one program fades it alone: the other plays on unbroken")
     func pauseFadesOneProgram() throws {
         // Given two programs playing together from the start: a ramp, and a steady 0.25
-        let output = MockOutput(bufferFrames: 24_000, guardFrames: 256)
-        let engine = LiveEngine(
-            opened: output, opener: OutputOpener { output }, sampleRate: Self.rate, quietMilliseconds: 60_000)
+        let (output, engine) = halfSecondEngine()
         defer { engine.stop() }
         #expect(output.waitUntilHolding(24_000))
         let steady = program([Float](repeating: 0.25, count: 96_000), on: engine, opener: OutputOpener { output })
@@ -125,9 +130,7 @@ struct LiveEngineTests {
         "a program started at an instant is first heard at the device frame played then, inside what the device holds")
     func programStartsAtItsInstant() throws {
         // Given an engine whose device holds half a second of silence, none of it played
-        let output = MockOutput(bufferFrames: 24_000, guardFrames: 256)
-        let engine = LiveEngine(
-            opened: output, opener: OutputOpener { output }, sampleRate: Self.rate, quietMilliseconds: 60_000)
+        let (output, engine) = halfSecondEngine()
         defer { engine.stop() }
         #expect(output.waitUntilHolding(24_000))
         // When a ramp starts at an instant a quarter second from now (device frame 12 000)
@@ -152,9 +155,7 @@ struct LiveEngineTests {
     @Test("a program ended before its instant is never heard: what the device held of it is taken back")
     func programEndedBeforeItsInstantIsUnheard() throws {
         // Given a ramp due a quarter second from now, already written into what the device holds
-        let output = MockOutput(bufferFrames: 24_000, guardFrames: 256)
-        let engine = LiveEngine(
-            opened: output, opener: OutputOpener { output }, sampleRate: Self.rate, quietMilliseconds: 60_000)
+        let (output, engine) = halfSecondEngine()
         defer { engine.stop() }
         #expect(output.waitUntilHolding(24_000))
         let bell = program(ramp(4800), on: engine, opener: OutputOpener { output })
