@@ -129,4 +129,24 @@ struct ScheduleCommandTests {
         #expect(
             refused.status == 1 && refused.stderr == "meditate: error: --strikes must be between 1 and 10 (got 11)\n")
     }
+
+    @Test("a bell rung over a sit at another sample rate than the settings' rings at the sit's rate")
+    func bellOverASitAtItsRate() throws {
+        // Given a service playing a long sit at 44.1 kHz (the settings say 48 kHz), and a subscriber
+        let scratch = try Scratch()
+        let service = try RunningService(["--backend", "alsa", "--device", "null"], scratch: scratch)
+        defer { service.stop() }
+        let events = try service.subscriber()
+        _ = try service.client().call("sit.start", ["minutes": 600, "countdown": 0, "sample-rate": 44_100])
+        // When a bell is rung from the command line
+        let rung = try CLIRunner.run(["ctl", "bell", "--gong", "bell", "--socket", service.socket])
+        // Then it rings (one output plays one rate at a time: it takes the sit's)
+        #expect(rung.status == 0 && rung.stdout == "ringing: bell (bell)\n", "\(rung.stdout)\(rung.stderr)")
+        var bell: JSONValue?
+        while bell == nil, let event = try events.nextEvent(timeoutMilliseconds: 10_000) {
+            if event["event"] == "bell" && event["bell"] == "bell" { bell = event }
+        }
+        #expect(bell?["frame"] == 0, "\(bell?.line ?? "no bell event")")
+        _ = try service.client().call("stop")
+    }
 }

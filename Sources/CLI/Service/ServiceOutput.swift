@@ -41,6 +41,12 @@ final class ServiceOutput {
         return made
     }
 
+    /// The sample rate something plays at through the engine now, if anything does.
+    var playingSampleRate: Int? {
+        guard let engine, !engine.isIdle else { return nil }
+        return engine.sampleRate
+    }
+
     /// The opener of the device `settings` name, for a program that finds the engine closed.
     func opener(sampleRate: Int, settings: Settings) -> OutputOpener {
         .request(options.request(sampleRate: sampleRate, settings: settings))

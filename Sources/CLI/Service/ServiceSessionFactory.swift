@@ -48,7 +48,8 @@ enum ServiceSessionFactory {
     /// from the device frame heard then.
     static func bell(_ request: BellRequest, output: ServiceOutput) throws -> (LiveSession, String) {
         let settings = try Settings.load()
-        let rate = settings.value(SettingKeys.sampleRate, flag: nil)
+        // Rung over a sit or a track, at their rate: the engine plays one rate at a time.
+        let rate = output.playingSampleRate ?? settings.value(SettingKeys.sampleRate, flag: nil)
         let format = EngineFormat(sampleRate: rate)
         let bell = try SoloBell(
             frame: 0, strikes: settings.value(SettingKeys.strikes, flag: request.strikes),
