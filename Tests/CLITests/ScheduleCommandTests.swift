@@ -1,6 +1,7 @@
 import Control
 import Foundation
 import Testing
+import WAVTestSupport
 
 @Suite("meditate schedule: kept in the library, listed by the service")
 struct ScheduleCommandTests {
@@ -130,8 +131,9 @@ struct ScheduleCommandTests {
             refused.status == 1 && refused.stderr == "meditate: error: --strikes must be between 1 and 10 (got 11)\n")
     }
 
-    @Test("a bell rung over a sit at another sample rate than the settings' rings at the sit's rate")
-    func bellOverASitAtItsRate() throws {
+    @Test(
+        "a bell or a guided track started over a sit at another sample rate than the settings' plays at the sit's rate")
+    func bellOrTrackOverASitAtItsRate() throws {
         // Given a service playing a long sit at 44.1 kHz (the settings say 48 kHz), and a subscriber
         let scratch = try Scratch()
         let service = try RunningService(["--backend", "alsa", "--device", "null"], scratch: scratch)
@@ -147,6 +149,18 @@ struct ScheduleCommandTests {
             if event["event"] == "bell" && event["bell"] == "bell" { bell = event }
         }
         #expect(bell?["frame"] == 0, "\(bell?.line ?? "no bell event")")
+
+        // When a guided track that names no rate is played over the sit, asking for it back
+        let track = scratch.path("tone.wav")
+        let tone = (0..<(2 * 48_000)).flatMap { frame -> [Float] in
+            let sample = Float(0.2 * sin(2 * Double.pi * 440 * Double(frame) / 48_000))
+            return [sample, sample]
+        }
+        try writeFloatWAV(path: track, samples: tone, sampleRate: 48_000, channels: 2)
+        let played = try service.client().call(
+            "play.start", ["track": .string(track), "normalize": false, "resume": true])
+        // Then it plays too (at the sit's rate), holding the sit
+        #expect(played["session"]?["kind"] == "guided", "\(played.line)")
         _ = try service.client().call("stop")
     }
 }

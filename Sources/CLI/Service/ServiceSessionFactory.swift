@@ -9,6 +9,10 @@ import Session
 enum ServiceSessionFactory {
     /// A timed sit, and the words the history keeps of it.
     static func sit(_ request: SitRequest, output: ServiceOutput) throws -> (LiveSession, SessionNote) {
+        var request = request
+        // Started while another session plays, it plays at that one's rate unless it names one:
+        // the engine plays one rate at a time.
+        if request.session.sound.sampleRate == nil { request.session.sound.sampleRate = output.playingSampleRate }
         let settings = try request.preset.settings()
         let configuration = request.session.configuration(settings)
         let plan = try SessionPlan(configuration)
@@ -24,6 +28,9 @@ enum ServiceSessionFactory {
     static func guided(
         _ request: PlayRequest, output: ServiceOutput, library: LibraryPaths
     ) throws -> (LiveSession, SessionNote) {
+        var request = request
+        // At the rate of the session it holds, if it names none (see `sit`).
+        if request.sound.sampleRate == nil { request.sound.sampleRate = output.playingSampleRate }
         let settings = try Settings.load()
         let playback = request.guided.resolve(settings)
         let setup = try GuidedSetup(
