@@ -31,19 +31,14 @@ extension LiveEngine {
                 retire(program, device)
                 continue
             }
-            var start: Int
-            if device.wakeLeft > 0 || device.closed {
-                start = device.written + device.wakeLeft
-            } else if program.startNanoseconds == nil {
-                start = takeBack(programs, &device)
-            } else {
-                start = takeBackFrame(device) ?? device.written
-            }
-            if let instant = program.startNanoseconds {
-                start = max(start, deviceFrame(heardAt: instant, device))
-                // The device may hold frames past it already: they are written again with it.
-                takeBack(programs, &device, from: start)
-            }
+            // The first frame the device lets go of (after the wake-up silence of a device just
+            // opened again), or the one heard at the program's instant, if that is later.
+            let earliest =
+                device.wakeLeft > 0 || device.closed
+                ? device.written + device.wakeLeft : takeBackFrame(device) ?? device.written
+            let start = program.startNanoseconds.map { max(earliest, deviceFrame(heardAt: $0, device)) } ?? earliest
+            // What the device holds from there is written again with the program.
+            takeBack(programs, &device, from: start)
             program.playback.start = start
             program.playback.heldSince = start
             program.playback.underrunsBefore = device.underrunsOfClosedDevices + output.underruns
