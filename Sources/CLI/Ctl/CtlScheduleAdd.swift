@@ -63,9 +63,9 @@ struct CtlScheduleAdd: ParsableCommand {
         // The arguments after `add`'s own are passed through unparsed, `--help` with them: it
         // asks for `add`'s help before what, and for what's (the options of `ctl sit`, `ctl
         // play` or `ctl bell`, which it takes) after.
-        let help = { (arguments: ArraySlice<String>) in arguments.contains { $0 == "--help" || $0 == "-h" } }
-        if let first = what.first, help([first]) { throw CleanExit.helpRequest(self) }
-        if help(what.dropFirst()) {
+        let asksForHelp = { (argument: String) in argument == "--help" || argument == "-h" }
+        if what.first.map(asksForHelp) == true { throw CleanExit.helpRequest(self) }
+        if what.dropFirst().contains(where: asksForHelp) {
             switch what.first {
             case "sit": throw CleanExit.helpRequest(CtlSit.self)
             case "play": throw CleanExit.helpRequest(CtlPlay.self)
