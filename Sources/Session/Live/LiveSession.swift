@@ -409,8 +409,8 @@ public final class LiveSession {
     /// next gong, the track's end or the completion (with a little to spare, the device's clock
     /// being published a few times a second), at most a second; briefly while a pause, resume,
     /// seek or end is settling, while a gong waits for the device's first frame (not while
-    /// the device is away), or the last sounds ring out. Each wake-up costs the process about
-    /// as much as rendering a block.
+    /// the device is away), or once the last sound should have been heard. Each wake-up costs
+    /// the process about as much as rendering a block.
     public var millisecondsUntilDue: Int {
         switch state {
         case .paused: return Self.longestSleepMilliseconds
@@ -421,6 +421,11 @@ public final class LiveSession {
         let status = self.status
         let now = status.sessionFrame
         var next = program.completionFrame
+        if now >= next {
+            // Ringing out: nothing to tell until the last frame has been heard, then soon.
+            guard score.endFrame > now else { return Self.settlingSleepMilliseconds }
+            next = score.endFrame
+        }
         if program.hasTrack && now < program.trackFrames { next = min(next, program.trackFrames) }
         if let gong = status.nextGong { next = min(next, gong.frame) }
         guard next > now else { return Self.shortestSleepMilliseconds }
