@@ -29,6 +29,8 @@ final class ServiceConductor {
     /// Numbers the sessions and bells, one count for both.
     var sessionsStarted = 0
     private var lastPing = 0.0
+    /// When to give freed memory back (`releaseMemoryWhenIdle`), on the monotonic clock.
+    private var trimDue: Double?
     let schedule = ServiceSchedule()
     /// Runs `[hooks]` on events, on a thread of its own; set when the service starts.
     private var hooks: HookRunner?
@@ -77,6 +79,7 @@ final class ServiceConductor {
                 break
             }
             pingWatchdog()
+            trimWhenDue()
             inbox.sleep(milliseconds: sleepMilliseconds)
         }
     }
@@ -98,10 +101,24 @@ final class ServiceConductor {
         }
     }
 
-    /// Gives the memory the sessions freed back to the system once nothing plays: the
+    /// Plans giving the memory the sessions freed back to the system once nothing plays: the
     /// decoder's and mixer's threads free into malloc's arenas, which otherwise keep it, and a
     /// service that runs for months must not grow by what it once played.
     func releaseMemoryWhenIdle() {
+        guard sessions.isEmpty && bells.isEmpty else { return }
+        trimDue = MonotonicClock.seconds() + Self.trimDelaySeconds
+    }
+
+    /// How long after the last session ends the memory is given back: while `finish` runs, the
+    /// session and its program are still held (by the loop that ticks them). Trimmed there,
+    /// the heap kept 0.45 MiB more resident after a track and a sit; trimmed after, 0.2.
+    static let trimDelaySeconds = 0.2
+
+    /// Gives back what malloc keeps, once the delay after the last session has passed and
+    /// nothing has started since.
+    private func trimWhenDue() {
+        guard let due = trimDue, MonotonicClock.seconds() >= due else { return }
+        trimDue = nil
         guard sessions.isEmpty && bells.isEmpty else { return }
         malloc_trim(0)
     }
@@ -138,6 +155,10 @@ final class ServiceConductor {
             limit = limit < 0 ? due : min(limit, due)
         }
         if let watchdog = notifier.watchdogMilliseconds { limit = limit < 0 ? watchdog : min(limit, watchdog) }
+        if let due = trimDue {
+            let trim = max(0, Int(((due - MonotonicClock.seconds()) * 1000).rounded(.up)))
+            limit = limit < 0 ? trim : min(limit, trim)
+        }
         if !stopping, let schedule = scheduleMilliseconds { limit = limit < 0 ? schedule : min(limit, schedule) }
         return limit
     }
