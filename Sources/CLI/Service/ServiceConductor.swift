@@ -45,7 +45,7 @@ final class ServiceConductor {
         logger: Logger
     ) {
         self.inbox = inbox
-        self.output = ServiceOutput(options: output, quietSeconds: quietSeconds)
+        self.output = ServiceOutput(options: output, quietSeconds: quietSeconds) { [inbox] in inbox.wake() }
         self.web = web
         self.library = ServiceLibrary(paths: library, logger: logger)
         self.logger = logger
@@ -139,10 +139,18 @@ final class ServiceConductor {
         hooks?.handle(event)
     }
 
+    /// The longest the control thread sleeps while a session plays: a second when systemd
+    /// shows its status line (the time left, to the second); otherwise as long as the time
+    /// sat may go unwritten, since a session's changes (a bell, a phase, its end, the output
+    /// lost or back) wake it themselves.
+    private var longestSleepMilliseconds: Int {
+        notifier.isListening ? 1000 : Int(Self.recordEverySeconds * 1000)
+    }
+
     private var sleepMilliseconds: Int {
         var limit = -1
         for session in sessions {
-            var due = stopping ? 20 : min(session.live.millisecondsUntilDue, 1000)
+            var due = stopping ? 20 : session.live.millisecondsUntilDue(atMost: longestSleepMilliseconds)
             // A track's position is told once a second, a little after each second passes.
             if let position = session.trackPosition(session.live.status), !session.live.isPaused {
                 let fraction = position.seconds - position.seconds.rounded(.down)

@@ -12,9 +12,13 @@ final class ServiceOutput {
     let quietSeconds: Int
     private var engine: LiveEngine?
 
-    init(options: OutputOptions, quietSeconds: Int) {
+    /// Wakes the control thread when a program ends or the output is lost or back.
+    private let controlWake: @Sendable () -> Void
+
+    init(options: OutputOptions, quietSeconds: Int, controlWake: @escaping @Sendable () -> Void) {
         self.options = options
         self.quietSeconds = quietSeconds
+        self.controlWake = controlWake
     }
 
     /// The engine for a program at `sampleRate`, with the device `settings` name. The first is
@@ -36,7 +40,8 @@ final class ServiceOutput {
         }
         let opener = opener(sampleRate: sampleRate, settings: settings)
         let made = LiveEngine(
-            opened: try opener.open(), opener: opener, sampleRate: sampleRate, quietMilliseconds: quietSeconds * 1000)
+            opened: try opener.open(), opener: opener, sampleRate: sampleRate, quietMilliseconds: quietSeconds * 1000,
+            controlWake: controlWake)
         engine = made
         return made
     }

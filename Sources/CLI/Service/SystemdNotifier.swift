@@ -1,4 +1,5 @@
 import CSystemd
+import Foundation
 
 /// What systemd is told (`Type=notify`): ready, stopping, a status line, and watchdog pings
 /// when the unit sets `WatchdogSec`. Outside systemd (no `NOTIFY_SOCKET`) every call does
@@ -6,9 +7,13 @@ import CSystemd
 struct SystemdNotifier {
     /// How often to ping the watchdog (half its timeout), or nil when the unit has none.
     let watchdogMilliseconds: Int?
+    /// Whether systemd listens (`NOTIFY_SOCKET` is set): the status line is worth keeping
+    /// up to the second only then.
+    let isListening: Bool
     private var lastStatus = ""
 
     init() {
+        isListening = getenv("NOTIFY_SOCKET") != nil
         var microseconds: UInt64 = 0
         if sd_watchdog_enabled(0, &microseconds) > 0, microseconds > 0 {
             watchdogMilliseconds = max(1, Int(microseconds / 2000))

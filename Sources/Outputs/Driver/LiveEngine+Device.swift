@@ -160,7 +160,10 @@ extension LiveEngine {
         var saidWaiting = false
         let ended = { programs.allSatisfy { $0.endRequest.load(ordering: .acquiring) > 0 } }
         // Whatever ends the wait, the programs no longer wait once it has.
-        defer { waitingForOutput.store(false, ordering: .releasing) }
+        defer {
+            waitingForOutput.store(false, ordering: .releasing)
+            if saidWaiting { controlWake?() }
+        }
         while ContinuousClock.now - started < Self.outputWaitLimit && !stopping.load(ordering: .acquiring) {
             if ended() { return false }
             do {
@@ -181,6 +184,7 @@ extension LiveEngine {
                     saidWaiting = true
                     waitingForOutput.store(true, ordering: .releasing)
                     tell(programs, .waiting(limitSeconds: Int(Self.outputWaitLimit.components.seconds)))
+                    controlWake?()
                 }
                 // Tries every 100 ms at first, then every second; an end asked for is seen
                 // within 100 ms either way.

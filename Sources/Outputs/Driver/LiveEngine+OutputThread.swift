@@ -269,6 +269,7 @@ extension LiveEngine {
         program.roomMade.signal()
         program.finishedFlag.store(true, ordering: .releasing)
         programsPlaying.subtract(1, ordering: .acquiringAndReleasing)
+        controlWake?()
     }
 
     /// Underruns of every device so far.

@@ -56,6 +56,11 @@ public final class LiveEngine: @unchecked Sendable {
     let takesBackFlag: Atomic<Bool>
     /// Wakes the output thread: the mixer wrote frames, a request or a program came.
     let wake = DispatchSemaphore(value: 0)
+    /// Wakes the control side when something it tells about changed without its asking: a
+    /// program ended (played out or failed), the output lost or back. Called on the output
+    /// thread outside the period's work; it must not block (the service's writes a byte to a
+    /// non-blocking pipe).
+    let controlWake: (@Sendable () -> Void)?
     /// Wakes the mixer thread: the output thread made room in a ring, the control side moved a
     /// horizon or an end, a program came, or the engine stops.
     let mixerWake = DispatchSemaphore(value: 0)
@@ -91,21 +96,24 @@ public final class LiveEngine: @unchecked Sendable {
     /// `quietMilliseconds` in which nothing has played.
     /// - Parameter wakeMilliseconds: silence written to a device opened again after a quiet
     ///   spell before anything else.
+    /// - Parameter controlWake: called when a program ends or the output is lost or back, so
+    ///   that the control side need not poll for it.
     public convenience init(
         opened output: any AudioOutput, opener: OutputOpener, sampleRate: Int, quietMilliseconds: Int,
-        wakeMilliseconds: Int = LiveDriver.defaultWakeMilliseconds
+        wakeMilliseconds: Int = LiveDriver.defaultWakeMilliseconds, controlWake: (@Sendable () -> Void)? = nil
     ) {
         self.init(
             output: output, opener: opener, closed: false, lives: true, sampleRate: sampleRate,
             blockFrames: LiveDriver.defaultBlockFrames, quietMilliseconds: quietMilliseconds,
-            wakeMilliseconds: wakeMilliseconds)
+            wakeMilliseconds: wakeMilliseconds, controlWake: controlWake)
         start()
     }
 
     private init(
         output: any AudioOutput, opener: OutputOpener, closed: Bool, lives: Bool, sampleRate: Int,
-        blockFrames: Int, quietMilliseconds: Int?, wakeMilliseconds: Int
+        blockFrames: Int, quietMilliseconds: Int?, wakeMilliseconds: Int, controlWake: (@Sendable () -> Void)? = nil
     ) {
+        self.controlWake = controlWake
         let format = { (milliseconds: Int) in max(0, milliseconds) * sampleRate / 1000 }
         self.output = output
         self.opener = opener

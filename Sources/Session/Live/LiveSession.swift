@@ -411,9 +411,15 @@ public final class LiveSession {
     /// seek or end is settling, while a gong waits for the device's first frame (not while
     /// the device is away), or once the last sound should have been heard. Each wake-up costs
     /// the process about as much as rendering a block.
-    public var millisecondsUntilDue: Int {
+    public var millisecondsUntilDue: Int { millisecondsUntilDue(atMost: Self.longestSleepMilliseconds) }
+
+    /// The same, with a longer sleep than a second allowed when nothing is due: for a caller
+    /// that shows no time left every second (the service outside systemd). Commands the
+    /// mixer's ring had no room for yet still bring the wake-up back within a second.
+    public func millisecondsUntilDue(atMost longest: Int) -> Int {
+        let longest = schedule.isExhausted ? longest : min(longest, Self.longestSleepMilliseconds)
         switch state {
-        case .paused: return Self.longestSleepMilliseconds
+        case .paused: return longest
         case .pausing, .resuming, .seeking, .cutting, .ending: return Self.settlingSleepMilliseconds
         case .running: break
         }
@@ -430,7 +436,7 @@ public final class LiveSession {
         if let gong = status.nextGong { next = min(next, gong.frame) }
         guard next > now else { return Self.shortestSleepMilliseconds }
         let until = (next - now) * 1000 / program.format.sampleRate + Self.spareMilliseconds
-        return min(max(until, Self.shortestSleepMilliseconds), Self.longestSleepMilliseconds)
+        return min(max(until, Self.shortestSleepMilliseconds), longest)
     }
 
     /// The fade a pause falls and a resume rises over.
