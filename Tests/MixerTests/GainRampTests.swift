@@ -78,4 +78,35 @@ struct GainRampTests {
             #expect(whole[2 * frames] == to && whole[2 * frames + 1] == to)
         }
     }
+
+    @Test(
+        "writing through a gain leaves the samples adding into silence would, over a ramp and at steady gains",
+        arguments: [(Float(0.3), Float(0.8)), (1, 1), (0.5, 0), (0.7, 0.7)])
+    func writingMatchesAddingIntoSilence(from: Float, to: Float) {
+        // Given noise, a buffer full of old samples, and a cleared one
+        let frames = 37
+        let source = (0..<(2 * frames)).map { Float(($0 * 7919) % 201) / 100 - 1 }
+        var written = [Float](repeating: 9, count: 2 * frames)
+        var added = [Float](repeating: 0, count: 2 * frames)
+        var writing = GainRamp(value: from), adding = GainRamp(value: from)
+        writing.ramp(to: to, frames: 10, curve: .equalPower)
+        adding.ramp(to: to, frames: 10, curve: .equalPower)
+
+        // When one ramp writes into the old samples and the other adds into the cleared ones,
+        // in the same blocks (the ramp ends inside the second)
+        source.withUnsafeBufferPointer { input in
+            for (start, count) in [(0, 6), (6, 31)] {
+                let from = input.baseAddress! + 2 * start
+                written.withUnsafeMutableBufferPointer {
+                    writing.write(from, into: $0.baseAddress! + 2 * start, frames: count)
+                }
+                added.withUnsafeMutableBufferPointer {
+                    adding.accumulate(from, into: $0.baseAddress! + 2 * start, frames: count)
+                }
+            }
+        }
+
+        // Then no old sample is left, and every sample is the one added into silence
+        #expect(written == added)
+    }
 }

@@ -61,17 +61,24 @@ public struct GainRamp: Sendable {
         }
     }
 
-    /// Adds the next `count` (at most four) frames of `source · gain` into `destination`.
+    /// Adds the next `count` (at most four) frames of `source · gain` into `destination`, or
+    /// writes them there when `adding` is false.
     /// Thread: render, or output (each owns its ramps).
     @inlinable @inline(__always)
     mutating func rampFrames(
-        _ count: Int, at i: Int, into destination: UnsafeMutablePointer<Float>,
+        _ count: Int, at i: Int, into destination: UnsafeMutablePointer<Float>, adding: Bool,
         sample: (Int) -> Float
     ) {
         let g = gains(from: position)
         for k in 0..<count {
-            destination[2 * (i + k)] += sample(2 * (i + k)) * g[k]
-            destination[2 * (i + k) + 1] += sample(2 * (i + k) + 1) * g[k]
+            let left = sample(2 * (i + k)) * g[k], right = sample(2 * (i + k) + 1) * g[k]
+            if adding {
+                destination[2 * (i + k)] += left
+                destination[2 * (i + k) + 1] += right
+            } else {
+                destination[2 * (i + k)] = left
+                destination[2 * (i + k) + 1] = right
+            }
         }
         position += count
     }
@@ -84,7 +91,19 @@ public struct GainRamp: Sendable {
         into destination: UnsafeMutablePointer<Float>,
         frames: Int
     ) {
-        accumulate(into: destination, frames: frames) { source[$0] }
+        mix(into: destination, frames: frames, adding: true) { source[$0] }
+    }
+
+    /// Writes `source · gain` to `destination` for `frames` stereo frames, advancing the ramp:
+    /// the samples `accumulate` would leave in a cleared buffer, without clearing it first.
+    /// Thread: render, or output (each owns its ramps).
+    @inlinable
+    public mutating func write(
+        _ source: UnsafePointer<Float>,
+        into destination: UnsafeMutablePointer<Float>,
+        frames: Int
+    ) {
+        mix(into: destination, frames: frames, adding: false) { source[$0] }
     }
 
     /// Adds 16-bit samples (full scale 32768) times the gain into `destination` for `frames`
@@ -98,29 +117,39 @@ public struct GainRamp: Sendable {
     ) {
         // A local, not SampleBuffer's static: no once-token on the real-time thread.
         let scale: Float = 1.0 / 32768
-        accumulate(into: destination, frames: frames) { Float(source[$0]) * scale }
+        mix(into: destination, frames: frames, adding: true) { Float(source[$0]) * scale }
     }
 
+    /// `sample · gain` added into `destination`, or written there when `adding` is false (a
+    /// constant where it is inlined: each caller gets a loop of its own).
     /// Thread: render, or output (each owns its ramps).
     @inlinable @inline(__always)
-    mutating func accumulate(
-        into destination: UnsafeMutablePointer<Float>, frames: Int,
+    mutating func mix(
+        into destination: UnsafeMutablePointer<Float>, frames: Int, adding: Bool,
         sample: (Int) -> Float
     ) {
         var i = 0
         while i < frames && position < length {
             let count = min(4, frames - i, length - position)
-            rampFrames(count, at: i, into: destination, sample: sample)
+            rampFrames(count, at: i, into: destination, adding: adding, sample: sample)
             i += count
         }
         if i == frames { return }
         let g = to
-        if g == 0 { return }
         let first = 2 * i, end = 2 * frames
-        if g == 1 {
-            for k in first..<end { destination[k] += sample(k) }
+        if adding {
+            if g == 0 { return }
+            if g == 1 {
+                for k in first..<end { destination[k] += sample(k) }
+            } else {
+                for k in first..<end { destination[k] += sample(k) * g }
+            }
+        } else if g == 0 {
+            (destination + first).update(repeating: 0, count: end - first)
+        } else if g == 1 {
+            for k in first..<end { destination[k] = sample(k) }
         } else {
-            for k in first..<end { destination[k] += sample(k) * g }
+            for k in first..<end { destination[k] = sample(k) * g }
         }
     }
 

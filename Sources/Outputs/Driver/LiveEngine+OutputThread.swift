@@ -86,8 +86,13 @@ extension LiveEngine {
                     continue
                 }
             }
-            for index in 0..<(2 * count) { mix[index] = 0 }
-            for program in programs { contribute(program, frames: count, into: mix, device) }
+            // The first program heard writes its frames into the mix, the others add theirs:
+            // one program alone costs a copy, not a clearing and a sum.
+            var covered = false
+            for program in programs {
+                if contribute(program, frames: count, into: mix, device, writing: !covered) { covered = true }
+            }
+            if !covered { mix.baseAddress?.update(repeating: 0, count: 2 * count) }
             switch write(UnsafeBufferPointer(rebasing: mix[..<(2 * count)]), programs, &device) {
             case .failed:
                 if fail(&programs, &device) { break running }
@@ -180,39 +185,50 @@ extension LiveEngine {
         return starved ? .waiting : .frames(count)
     }
 
-    /// Adds what `program` plays in the next `frames` device frames into `mix`, and notes which
-    /// of its frames they are.
+    /// Adds what `program` plays in the next `frames` device frames into `mix` (or, `writing`,
+    /// writes it there), and notes which of its frames they are. True when it put all `frames`
+    /// frames in the mix; false when it plays none (silence) and left the mix as it was.
     /// Thread: output.
     private func contribute(
-        _ program: LiveDriver, frames: Int, into mix: UnsafeMutableBufferPointer<Float>, _ device: DevicePlayback
-    ) {
-        guard program.playback.start <= device.written else { return }
+        _ program: LiveDriver, frames: Int, into mix: UnsafeMutableBufferPointer<Float>, _ device: DevicePlayback,
+        writing: Bool
+    ) -> Bool {
+        guard program.playback.start <= device.written else { return false }
         if device.wakeLeft > 0 {
             // Only silence while the device wakes: whatever stands still stays where it is.
             if case let .held(at) = program.playback.mode {
                 program.playback.segments.wrote(atDevice: device.written, source: at, silent: true)
             }
-            return
+            return false
         }
         switch program.playback.mode {
         case .playing:
             let source = program.playback.history.next
             program.playback.segments.wrote(atDevice: device.written, source: source, silent: false)
             program.deviceOffset.store(device.written - program.playback.start - source, ordering: .releasing)
+            guard let target = mix.baseAddress else { return false }
             var done = 0
             while done < frames {
                 let piece = program.playback.history.take(upTo: frames - done)
-                guard let base = piece.baseAddress, let target = mix.baseAddress, piece.count > 0 else { break }
-                program.playback.gain.accumulate(base, into: target + 2 * done, frames: piece.count / 2)
+                guard let base = piece.baseAddress, piece.count > 0 else { break }
+                if writing {
+                    program.playback.gain.write(base, into: target + 2 * done, frames: piece.count / 2)
+                } else {
+                    program.playback.gain.accumulate(base, into: target + 2 * done, frames: piece.count / 2)
+                }
                 done += piece.count / 2
             }
+            // `framesReady` counted these frames in the history; should any lack, they are silence.
+            if writing && done < frames { (target + 2 * done).update(repeating: 0, count: 2 * (frames - done)) }
             program.roomMade.signal()
+            return true
         case let .held(at):
             program.playback.segments.wrote(atDevice: device.written, source: at, silent: true)
         case .finishing, .ending:
             let end = program.playback.history.end
             program.playback.segments.wrote(atDevice: device.written, source: end, silent: true)
         }
+        return false
     }
 
     /// How long to wait for the device at most: while a program's last frames play out, only
