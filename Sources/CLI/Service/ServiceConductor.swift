@@ -59,6 +59,7 @@ final class ServiceConductor {
         loadSchedules()
         startHooks()
         defer { hooks?.stop(waitingUpTo: Self.hookGraceSeconds) }
+        checkOutput()
         notifier.ready(status: "idle")
         logger.notice("\(localized("listening on", de: "wartet auf")) \(socket)")
         while true {
@@ -87,6 +88,23 @@ final class ServiceConductor {
     /// How long a stopping service waits for hooks still running (the `session-ended` of a
     /// sit it ended, say) before it exits and leaves them to finish alone.
     static let hookGraceSeconds = 0.5
+
+    /// Says at the start what the sessions will play through, or why nothing answers (a
+    /// `--device` that names nothing, no sound server yet), rather than at the first bell of
+    /// the morning. The service serves either way: each session opens the output anew. The
+    /// check also brings in the sound libraries' code and ALSA's configuration, which the first
+    /// session would otherwise bring in (1 MiB resident, kept from then on either way).
+    private func checkOutput() {
+        do {
+            let settings = try Settings.load()
+            let summary = try output.check(settings: settings)
+            logger.notice("\(localized("output", de: "Ausgabe")): \(summary)")
+        } catch {
+            logger.warning(
+                "\(localized("output", de: "Ausgabe")): \(ErrorMessages.line(for: error)) (\(localized("each session tries again", de: "jede Sitzung versucht es erneut")))"
+            )
+        }
+    }
 
     private func startHooks() {
         do {

@@ -47,6 +47,13 @@ final class ServiceOutput {
     }
 
     /// The sample rate something plays at through the engine now, if anything does.
+    /// Opens the output once and closes it again: what the sessions will play through (the
+    /// backend `auto` found, the device's buffer), or why nothing answers now.
+    func check(settings: Settings) throws(OutputError) -> String {
+        let rate = settings.value(SettingKeys.sampleRate, flag: nil)
+        return try opener(sampleRate: rate, settings: settings).open().summary
+    }
+
     var playingSampleRate: Int? {
         guard let engine, !engine.isIdle else { return nil }
         return engine.sampleRate
