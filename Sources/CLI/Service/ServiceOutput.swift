@@ -46,7 +46,6 @@ final class ServiceOutput {
         return made
     }
 
-    /// The sample rate something plays at through the engine now, if anything does.
     /// Opens the output once and closes it again: what the sessions will play through (the
     /// backend `auto` found, the device's buffer), or why nothing answers now.
     func check(settings: Settings) throws(OutputError) -> String {
@@ -54,6 +53,7 @@ final class ServiceOutput {
         return try opener(sampleRate: rate, settings: settings).open().summary
     }
 
+    /// The sample rate something plays at through the engine now, if anything does.
     var playingSampleRate: Int? {
         guard let engine, !engine.isIdle else { return nil }
         return engine.sampleRate

@@ -203,10 +203,10 @@ extension LiveEngine {
         }
         switch program.playback.mode {
         case .playing:
+            guard let target = mix.baseAddress else { return false }
             let source = program.playback.history.next
             program.playback.segments.wrote(atDevice: device.written, source: source, silent: false)
             program.deviceOffset.store(device.written - program.playback.start - source, ordering: .releasing)
-            guard let target = mix.baseAddress else { return false }
             var done = 0
             while done < frames {
                 let piece = program.playback.history.take(upTo: frames - done)
