@@ -18,13 +18,11 @@ public final class LibraryDatabase: Sendable {
             var configuration = Configuration()
             // Another meditate importing at the same time waits its turn instead of failing.
             configuration.busyMode = .timeout(10)
-            // A write-ahead log: a commit appends to it and syncs it once, where the rollback
-            // journal created, synced and deleted a file and synced the folder and the database
-            // (four syncs). The service writes a running sit's time every few seconds; each
-            // commit still reaches the disk before it returns (FULL, not GRDB's NORMAL), so a
-            // power cut loses nothing committed. Readers no longer wait for a writer either.
+            // Each commit reaches the disk before it returns, in the write-ahead log as in the
+            // rollback journal (FULL, not the NORMAL GRDB's own WAL set-up picks): a power cut
+            // loses nothing committed.
             configuration.prepareDatabase { database in
-                try database.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL")
+                try database.execute(sql: "PRAGMA synchronous = FULL")
             }
             // GRDB begins every write transaction IMMEDIATE: it takes the write lock first, so
             // what a write reads (is this file known yet?) still holds when it writes.
@@ -51,6 +49,15 @@ public final class LibraryDatabase: Sendable {
             }
         }
         try Self.migrator.migrate(queue)
+        // A write-ahead log, once per library, under the same lock: a commit appends to it and
+        // syncs it once, where the rollback journal created, synced and deleted a file and
+        // synced the folder and the database (four syncs; the service writes a running sit's
+        // time every few seconds). Readers no longer wait for a writer either. Switching needs
+        // the database to itself, and SQLite does not wait for another process that is writing
+        // (it would deadlock): as every connection did when it opened, two imports at once
+        // failed with "database is locked". Should another process be writing just now, the
+        // library keeps its rollback journal until the next opening; it works either way.
+        _ = try? queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
     }
 
     static var migrator: DatabaseMigrator {
