@@ -6,7 +6,8 @@ extension ErrorMessages {
     static func german(_ error: ControlError) -> String {
         switch error {
         case let .cannotListen(path, reason): "kann nicht auf \(path) warten: \(reason)"
-        case let .alreadyRunning(path): "auf \(path) läuft schon ein Dienst"
+        case let .alreadyRunning(path, pid):
+            "auf \(path) läuft schon ein Dienst" + (pid.map { " (PID \($0))" } ?? "")
         case let .cannotConnect(path, reason): "kein Dienst antwortet auf \(path): \(reason)"
         case let .connectionLost(path): "der Dienst auf \(path) hat die Verbindung geschlossen"
         case let .timedOut(path): "der Dienst auf \(path) hat nicht rechtzeitig geantwortet"

@@ -10,6 +10,8 @@ public final class ControlServer: Sendable {
     public let path: String
     private let group: MultiThreadedEventLoopGroup
     private let channel: any Channel
+    /// Held for the service's life: while it is, this service alone owns the socket file.
+    private let lock: ServiceLock
     /// Numbers every connection, on the socket and on the WebSocket, for the log.
     static let connections = Atomic<Int>(0)
 
@@ -19,8 +21,9 @@ public final class ControlServer: Sendable {
     public static let maximumQueuedBytes = 1024 * 1024
 
     /// Listens on `path`. Its folder is made if missing, with `directoryMode`; the socket gets
-    /// `socketMode`. A socket file that nobody answers on (left by a killed service) is
-    /// replaced; one that a running service answers on is not.
+    /// `socketMode`. The lock beside the socket decides which service serves on it: one that
+    /// finds it held exits, touching nothing; the holder replaces a socket file left by a
+    /// killed service.
     public init(
         path: String, directoryMode: mode_t = 0o700, socketMode: mode_t = 0o600,
         responder: any ControlResponder
@@ -28,6 +31,7 @@ public final class ControlServer: Sendable {
         self.path = path
         let folder = (path as NSString).deletingLastPathComponent
         try Self.prepare(folder: folder, mode: directoryMode, socket: path)
+        lock = try ServiceLock(socket: path)
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 64)
@@ -46,21 +50,26 @@ public final class ControlServer: Sendable {
             channel = try bootstrap.bind(unixDomainSocketPath: path, cleanupExistingSocketFile: true).wait()
         } catch {
             try? group.syncShutdownGracefully()
+            lock.release()
             throw .cannotListen(path: path, reason: "\(error)")
         }
         guard chmod(path, socketMode) == 0 else {
             let reason = String(cString: strerror(errno))
             channel.close(promise: nil)
             try? group.syncShutdownGracefully()
+            unlink(path)
+            lock.release()
             throw .cannotListen(path: path, reason: reason)
         }
     }
 
-    /// Stops listening, closes every connection, and removes the socket file.
+    /// Stops listening, closes every connection, and removes the socket file: this service's
+    /// own, since it still holds the lock, which it gives up last.
     public func close() {
         try? channel.close().wait()
         try? group.syncShutdownGracefully()
         unlink(path)
+        lock.release()
     }
 
     private static func prepare(folder: String, mode: mode_t, socket: String) throws(ControlError) {
@@ -80,6 +89,5 @@ public final class ControlServer: Sendable {
         if stat(folder, &info) == 0, info.st_uid != getuid() {
             throw .cannotListen(path: socket, reason: "\(folder) belongs to another user")
         }
-        if ControlClient.answers(at: socket) { throw .alreadyRunning(path: socket) }
     }
 }
