@@ -77,6 +77,9 @@ let package = Package(
 
         // The resampler's inner loop, in C so that it can choose AVX2 and FMA at run time.
         .target(name: "CPolyphase"),
+        // A hook's process starts with only standard input, output and error open (glibc's
+        // closefrom for posix_spawn, a GNU extension Swift's Glibc module does not show).
+        .target(name: "CSpawn"),
 
         // Lock-free single-producer, single-consumer rings: what the threads hand each other.
         .target(name: "Rings", swiftSettings: strictSwift),
@@ -122,6 +125,7 @@ let package = Package(
             name: "CLI",
             dependencies: [
                 "Session", "Library", "ConfigSyntax", "Control", "CSystemd", "CMalloc", "CQRencode", "CMosquitto",
+                "CSpawn",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

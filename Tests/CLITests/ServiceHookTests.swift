@@ -48,6 +48,65 @@ struct ServiceHookTests {
         #expect(Self.processes(containing: tag).isEmpty, "still running: \(Self.processes(containing: tag))")
     }
 
+    @Test("a hook's background child holds none of the service's descriptors, and a killed service's successor serves at once")
+    func hookChildrenHoldNothingOfTheService() throws {
+        // Given a service whose session-started hook leaves a child running in a session of its own
+        let scratch = try Scratch()
+        let tag = "600.\(Int.random(in: 100_000..<1_000_000))"
+        let environment = try Self.hooks(
+            "session-started = 'setsid sleep \(tag) > /dev/null 2>&1 &'", scratch: scratch)
+        let service = try RunningService(
+            ["--backend", "alsa", "--device", "null"], scratch: scratch, environment: environment)
+        defer { Self.kill(containing: tag) }
+
+        // When a sit starts and the hook's child is running
+        _ = try service.client().call("sit.start", ["minutes": "0.05", "countdown": 0])
+        // (The sleep itself: the hook's shell, which holds the log, has gone by then.)
+        let child = try #require(Self.waitForProcess(containing: "sleep \(tag)", prefix: true), "the hook's child never ran")
+        // Then it holds nothing but /dev/null (no socket, no event loop, no sound, no lock)
+        let descriptors = Self.descriptors(of: child)
+        #expect(!descriptors.isEmpty)
+        #expect(descriptors.allSatisfy { $0 == "/dev/null" }, "\(descriptors)")
+
+        // And when the service is killed outright, a new one on the same socket serves at once
+        service.kill9()
+        let started = Date()
+        try service.restart()
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(try service.client().call("status")["state"] == "idle")
+        service.stop()
+    }
+
+    @Test("a hook still running when the service stops is killed with its children within a second")
+    func hooksDoNotOutliveTheService() throws {
+        // Given a service whose session-started hook runs a shell that sleeps for a minute in a child
+        let scratch = try Scratch()
+        let tag = "60.\(Int.random(in: 100_000..<1_000_000))"
+        let environment = try Self.hooks(
+            "session-started = 'sleep \(tag); echo done'\ntimeout = 120", scratch: scratch)
+        let service = try RunningService(
+            ["--backend", "alsa", "--device", "null"], scratch: scratch, environment: environment)
+        defer { Self.kill(containing: tag) }
+        let events = try service.subscriber()
+        _ = try service.client().call("sit.start", ["minutes": "0.05", "countdown": 0])
+        #expect(Self.waitForProcess(containing: tag) != nil, "the hook never ran")
+        while let event = try events.nextEvent(timeoutMilliseconds: 20_000), event["event"] != "session-ended" {}
+
+        // When the service is told to stop
+        let stopped = Date()
+        service.process.terminate()
+        while !Self.processes(containing: tag).isEmpty && Date().timeIntervalSince(stopped) < 5 {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        let gone = Date().timeIntervalSince(stopped)
+        let log = service.stop()
+
+        // Then within a second no process of the hook is left, and the log says it was killed
+        #expect(Self.processes(containing: tag).isEmpty)
+        #expect(gone < 1, "the hook's sleep outlived the service by \(gone) s")
+        #expect(log.contains("hook session-started: still running as the service stops, killed"), "\(log)")
+    }
+
     @Test("an unknown hook in config.toml is one line naming the file, the line and the hooks there are")
     func unknownHookIsRefused() throws {
         let scratch = try Scratch()
@@ -62,6 +121,48 @@ struct ServiceHookTests {
                 "meditate: error: \(config)/config.toml:2: no hook 'session-start'; hooks are bell,"),
             "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
+
+    /// A config.toml with `[hooks]` holding `lines`; the environment that points the service at it.
+    static func hooks(_ lines: String, scratch: Scratch) throws -> [String: String] {
+        let config = scratch.path("config/meditate")
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        try "[hooks]\n\(lines)\n".write(toFile: config + "/config.toml", atomically: true, encoding: .utf8)
+        return ["XDG_CONFIG_HOME": scratch.path("config")]
+    }
+
+    /// The pid of a process whose command line holds `text` (or begins with it: `prefix`), once
+    /// there is one (up to 10 s).
+    static func waitForProcess(containing text: String, prefix: Bool = false) -> pid_t? {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if let pid = pids(containing: text, prefix: prefix).first { return pid }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return nil
+    }
+
+    /// What each open descriptor of `pid` points at.
+    static func descriptors(of pid: pid_t) -> [String] {
+        let folder = "/proc/\(pid)/fd"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)") }
+    }
+
+    /// Ends whatever a test's hooks left running.
+    static func kill(containing text: String) {
+        for pid in pids(containing: text) { Foundation.kill(pid, SIGKILL) }
+    }
+
+    static func pids(containing text: String, prefix: Bool = false) -> [pid_t] {
+        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return pids.compactMap { pid in
+            guard let number = pid_t(pid),
+                let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")
+            else { return nil }
+            let line = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+            return (prefix ? line.hasPrefix(text) : line.contains(text)) ? number : nil
+        }
     }
 
     /// The command lines of running processes that contain `text` (from /proc).

@@ -1,3 +1,4 @@
+import CSpawn
 import Control
 import Foundation
 import Logging
@@ -6,7 +7,9 @@ import Logging
 /// group, signals as a fresh shell has them), started and watched by a thread of its own, so
 /// that neither a slow start nor a hanging hook ever touches the engine's threads. A hook
 /// that outlives its time limit is killed with its process group and logged; one that fails
-/// is logged; the session never waits for either.
+/// is logged; the session never waits for either. A hook holds none of the service's
+/// descriptors, and none outlives the service: when it stops, hooks still running after a short
+/// grace are killed with their process groups.
 final class HookRunner: @unchecked Sendable {
     private struct Running {
         let pid: pid_t
@@ -20,6 +23,8 @@ final class HookRunner: @unchecked Sendable {
     private let pending = NSLock()
     private var queue: [(name: String, command: String, environment: [String: String])] = []
     private var stopped = false
+    /// When a stopping service kills the hooks still running (monotonic seconds).
+    private var killAt = Double.infinity
     private let wake = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
     /// The most hooks waiting: a burst beyond it is dropped (and logged), never queued without bound.
@@ -55,12 +60,17 @@ final class HookRunner: @unchecked Sendable {
         }
     }
 
-    /// Thread: control. Lets hooks still running finish within `seconds`, then leaves them.
+    /// Thread: control. Lets hooks still running finish within `seconds`, then kills each
+    /// one's process group (a shell's children too) and returns once they are reaped.
     func stop(waitingUpTo seconds: Double) {
         guard !settings.commands.isEmpty else { return }
-        pending.withLock { stopped = true }
+        pending.withLock {
+            stopped = true
+            killAt = MonotonicClock.seconds() + seconds
+        }
         wake.signal()
-        _ = finished.wait(timeout: .now() + seconds)
+        // The hook thread kills at `killAt` and reaps at once; the margin is for its wake-up.
+        _ = finished.wait(timeout: .now() + seconds + 0.5)
     }
 
     // MARK: The hook thread
@@ -68,9 +78,9 @@ final class HookRunner: @unchecked Sendable {
     private func run() {
         var running: [Running] = []
         while true {
-            let (jobs, stop) = pending.withLock {
+            let (jobs, stop, killAt) = pending.withLock {
                 defer { queue.removeAll() }
-                return (queue, stopped)
+                return (queue, stopped, self.killAt)
             }
             for job in jobs {
                 if let pid = spawn(job.command, environment: job.environment) {
@@ -83,6 +93,10 @@ final class HookRunner: @unchecked Sendable {
                 }
             }
             running = reap(running)
+            if stop && !running.isEmpty && MonotonicClock.seconds() >= killAt {
+                killAll(running)
+                running = []
+            }
             if stop && running.isEmpty { break }
             if running.isEmpty {
                 wake.wait()
@@ -92,6 +106,17 @@ final class HookRunner: @unchecked Sendable {
             }
         }
         finished.signal()
+    }
+
+    /// The service is stopping: every hook still running ends with its process group, and is
+    /// reaped here, so that none is left as an orphan.
+    private func killAll(_ running: [Running]) {
+        for hook in running {
+            kill(-hook.pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(hook.pid, &status, 0) < 0 && errno == EINTR {}
+            logger.warning("hook \(hook.name): still running as the service stops, killed")
+        }
     }
 
     private func reap(_ running: [Running]) -> [Running] {
@@ -125,7 +150,10 @@ final class HookRunner: @unchecked Sendable {
     }
 
     /// `/bin/sh -c command` in a new process group, standard input and output on /dev/null,
-    /// standard error the service's (the journal), every signal at its default and unblocked.
+    /// standard error the service's (the journal), every signal at its default and unblocked,
+    /// and no other descriptor: a hook's child left in the background must not hold the
+    /// service's listening socket (a restarted service would find it taken), its event loop or
+    /// the track it plays.
     private func spawn(_ command: String, environment: [String: String]) -> pid_t? {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -145,6 +173,11 @@ final class HookRunner: @unchecked Sendable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        let closing = meditate_spawn_close_from(&actions, 3)
+        guard closing == 0 else {
+            errno = closing
+            return nil
+        }
 
         let merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let arguments = ["/bin/sh", "-c", command]
