@@ -159,6 +159,52 @@ struct ServiceWebSocketTests {
         #expect(missing.status == 404)
     }
 
+    @Test("a client that sends millions of pings and never reads the pongs is closed; the service grows by 10 MiB at most")
+    func unreadPongsAreBounded() throws {
+        // Given a service on loopback, and its resident memory once a WebSocket is open
+        let scratch = try Scratch()
+        let service = try RunningService(
+            ["--backend", "alsa", "--device", "null", "--listen", "127.0.0.1:0"], scratch: scratch)
+        defer { service.stop() }
+        let port = try #require(try Self.port(of: service))
+        let pid = service.process.processIdentifier
+        let client = try WebSocketTestClient(port: port, target: "/rpc")
+        _ = try client.call("hello")
+        let before = try #require(Self.residentKiB(of: pid))
+
+        // When it sends 4 million pings, in batches, and reads nothing
+        let ping: [UInt8] = [0x89, 0x80, 0x12, 0x34, 0x56, 0x78]
+        let batch = Array(repeatElement(ping, count: 20_000).joined())
+        var sent = 0
+        var peak = before
+        var closed = false
+        while sent < 4_000_000 {
+            do {
+                try client.sendRaw(batch, until: Date().addingTimeInterval(10))
+            } catch {
+                closed = error is WebSocketTestClient.Closed
+                break
+            }
+            sent += 20_000
+            peak = max(peak, Self.residentKiB(of: pid) ?? 0)
+        }
+
+        // Then the service closed it, having grown by 10 MiB at most, and serves others as before
+        #expect(closed, "still open after \(sent) pings")
+        #expect(peak - before <= 10 * 1024, "grew by \(peak - before) KiB after \(sent) pings")
+        let other = try WebSocketTestClient(port: port, target: "/rpc")
+        #expect(try other.call("hello")["result"]?["protocol"] == 1)
+        #expect((Self.residentKiB(of: pid) ?? .max) - before <= 10 * 1024)
+    }
+
+    /// VmRSS of `pid`, in KiB.
+    static func residentKiB(of pid: pid_t) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        else { return nil }
+        return Int(line.split(separator: " ").dropFirst().first ?? "")
+    }
+
     @Test("a quiet WebSocket is pinged after 15 s; one that answers stays, one that says nothing is closed 15 s later")
     func quietPeersArePingedAndDeadOnesClosed() throws {
         // Given a service on loopback and two WebSockets that send nothing after their hello

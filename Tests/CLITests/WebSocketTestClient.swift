@@ -94,6 +94,23 @@ final class WebSocketTestClient {
         try write(frame)
     }
 
+    /// Writes `bytes` as they are (frames a test made itself), waiting for room until
+    /// `deadline`; throws once the service has closed the connection or the time is up.
+    func sendRaw(_ bytes: [UInt8], until deadline: Date) throws {
+        var sent = 0
+        while sent < bytes.count {
+            let left = Int32(max(0, deadline.timeIntervalSinceNow * 1000))
+            var descriptor = pollfd(fd: socket, events: Int16(POLLOUT), revents: 0)
+            guard poll(&descriptor, 1, left) > 0 else { throw Failure(description: "no room until the deadline") }
+            let count = bytes[sent...].withUnsafeBytes {
+                Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            }
+            if count < 0 && (errno == EAGAIN || errno == EINTR) { continue }
+            guard count > 0 else { throw Closed(code: nil) }
+            sent += count
+        }
+    }
+
     /// The next frame as it came: its opcode (0x9 a ping, 0x8 a close) and payload.
     func readFrame(until deadline: Date) throws -> (UInt8, [UInt8]) {
         try fill(2, until: deadline)

@@ -41,24 +41,43 @@ public final class ControlConnection: Sendable, Hashable {
     /// connection is closed, or has just been closed because the client let too much pile up.
     @discardableResult
     public func send(_ line: String) -> Bool {
-        guard channel.isActive else { return false }
         let bytes = line.utf8.count + 1
-        let total = queued.add(bytes, ordering: .relaxed).newValue
+        return enqueue(bytes) {
+            var buffer = channel.allocator.buffer(capacity: bytes)
+            buffer.writeString(line)
+            switch framing {
+            case .lines:
+                buffer.writeInteger(UInt8(ascii: "\n"))
+                return channel.writeAndFlush(buffer)
+            case .webSocket:
+                return channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .text, data: buffer))
+            }
+        }
+    }
+
+    /// Sends a WebSocket control frame (a pong, a ping), counted like any message: a client
+    /// that sends pings and never reads the pongs is closed at the same bound. Uncounted, a
+    /// million such pings grew the service by 380 MB.
+    @discardableResult
+    func send(control frame: WebSocketFrame) -> Bool {
+        enqueue(frame.data.readableBytes + 2) { channel.writeAndFlush(frame) }
+    }
+
+    /// What a queued message costs beyond its bytes: NIO's bookkeeping for one pending write
+    /// and its promise (measured: about 380 bytes for a pong of no payload).
+    static let messageOverhead = 384
+
+    /// Counts `bytes` (and the overhead) against the bound, then writes; past the bound, closes.
+    private func enqueue(_ bytes: Int, write: () -> EventLoopFuture<Void>) -> Bool {
+        guard channel.isActive else { return false }
+        let cost = bytes + Self.messageOverhead
+        let total = queued.add(cost, ordering: .relaxed).newValue
         guard total <= maximumQueuedBytes else {
+            queued.subtract(cost, ordering: .relaxed)
             channel.close(promise: nil)
             return false
         }
-        var buffer = channel.allocator.buffer(capacity: bytes)
-        buffer.writeString(line)
-        let written: EventLoopFuture<Void>
-        switch framing {
-        case .lines:
-            buffer.writeInteger(UInt8(ascii: "\n"))
-            written = channel.writeAndFlush(buffer)
-        case .webSocket:
-            written = channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .text, data: buffer))
-        }
-        written.whenComplete { _ in self.queued.subtract(bytes, ordering: .relaxed) }
+        write().whenComplete { _ in self.queued.subtract(cost, ordering: .relaxed) }
         return true
     }
 

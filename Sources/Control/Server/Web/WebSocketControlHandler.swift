@@ -33,8 +33,7 @@ final class WebSocketControlHandler: ChannelInboundHandler, @unchecked Sendable 
         case .binary:
             connection.send(RPCMessage.error(.invalidRequest("send JSON-RPC as text messages"), id: nil))
         case .ping:
-            let pong = WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData)
-            context.writeAndFlush(Self.wrapOutboundOut(pong), promise: nil)
+            connection.send(control: WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData))
         case .connectionClose:
             // The close is returned with the client's code, then the connection ends.
             var code = frame.unmaskedData
@@ -57,8 +56,9 @@ final class WebSocketControlHandler: ChannelInboundHandler, @unchecked Sendable 
             return
         }
         pingUnanswered = true
-        let ping = WebSocketFrame(fin: true, opcode: .ping, data: context.channel.allocator.buffer(string: "meditate"))
-        context.writeAndFlush(Self.wrapOutboundOut(ping), promise: nil)
+        connection.send(
+            control: WebSocketFrame(
+                fin: true, opcode: .ping, data: context.channel.allocator.buffer(string: "meditate")))
     }
 
     func channelInactive(context: ChannelHandlerContext) {
