@@ -31,6 +31,46 @@ struct ServiceProtocolTests {
         #expect(hello["service"] == "meditate")
     }
 
+    @Test("a line of deeply nested values is refused at once, and another client is answered meanwhile")
+    func deepNestingIsRefusedAtOnce() throws {
+        // Given a service, a client, and a line of 64 KB holding 32 values of 2 KB nested 250 deep
+        // (each took 0.85 s to decode; the line held the event loop for 26 s)
+        let scratch = try Scratch()
+        let service = try service(scratch)
+        defer { service.stop() }
+        let client = try service.client()
+        let other = try service.client()
+        let value = String(repeating: #"{"a":["#, count: 125) + "1" + String(repeating: "]}", count: 125)
+        let values = Array(repeating: value, count: 32).joined(separator: ",")
+        let line = #"{"jsonrpc":"2.0","id":1,"method":"status","params":{"x":["# + values + "]}}"
+        #expect(line.utf8.count < 64 * 1024)
+
+        // When it is sent, and the other client asks for the status right after
+        let sent = MonotonicClock.seconds()
+        try client.send(line)
+        let status = try other.call("status")
+        let answered = MonotonicClock.seconds() - sent
+        let reply = try client.readMessage(until: sent + 10)
+        let refused = MonotonicClock.seconds() - sent
+
+        // Then the line gets a parse error naming the depth, and both answers come at once
+        // (the bound is loose for a shared machine: before, they took 26 s)
+        #expect(reply["error"]?["code"] == -32700)
+        #expect(reply["error"]?["message"] == "nested deeper than 32 levels")
+        #expect(status == ["state": "idle"])
+        #expect(refused < 0.5, "refused after \(refused) s")
+        #expect(answered < 0.5, "status answered after \(answered) s")
+
+        // And a line as deep as is allowed, filling 64 KB, is read just as quickly
+        let allowed = String(repeating: #"{"a":["#, count: 14) + "1" + String(repeating: "]}", count: 14)
+        let wide = Array(repeating: allowed, count: 500).joined(separator: ",")
+        let start = MonotonicClock.seconds()
+        try client.send(#"{"jsonrpc":"2.0","id":2,"method":"status","params":{"x":["# + wide + "]}}")
+        let wideReply = try client.readMessage(until: start + 10)
+        #expect(wideReply["result"] == ["state": "idle"])
+        #expect(MonotonicClock.seconds() - start < 0.5, "a wide line took \(MonotonicClock.seconds() - start) s")
+    }
+
     @Test("a line over 64 KiB is refused and its connection closed; other clients are served")
     func longLineClosesTheConnection() throws {
         // Given a service and a client

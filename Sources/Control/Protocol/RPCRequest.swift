@@ -14,6 +14,10 @@ public struct RPCRequest: Sendable, Equatable {
     /// Reads one line. A line that is not JSON is a parse error; JSON that is not a request is an
     /// invalid request, with the id when it has one so that the client can match the reply.
     public static func parse(line: some StringProtocol) -> Result<RPCRequest, RPCFailure> {
+        guard JSONValue.depth(of: line.utf8) <= JSONValue.maximumDepth else {
+            return .failure(
+                RPCFailure(id: nil, error: .parseError("nested deeper than \(JSONValue.maximumDepth) levels")))
+        }
         guard let value = JSONValue.parse(line) else {
             return .failure(RPCFailure(id: nil, error: .parseError("not JSON")))
         }
