@@ -17,9 +17,9 @@ final class RunningMeditate {
         try process.run()
     }
 
-    /// Reads stderr until `text` has appeared in it, or stderr has closed.
-    func waitForLog(containing text: String) {
-        while !log.contains(text) {
+    /// Reads stderr until `text` has appeared in it (`times` times), or stderr has closed.
+    func waitForLog(containing text: String, times: Int = 1) {
+        while log.components(separatedBy: text).count - 1 < times {
             let chunk = errors.fileHandleForReading.availableData
             if chunk.isEmpty { return }
             log += String(decoding: chunk, as: UTF8.self)

@@ -49,9 +49,9 @@ final class RunningService {
 
     func client() throws -> ControlClient { try ControlClient(path: socket) }
 
-    /// Waits until the service's log holds `text`, and returns the log so far.
-    func waitForLog(containing text: String) -> String {
-        running.waitForLog(containing: text)
+    /// Waits until the service's log holds `text` (`times` times), and returns the log so far.
+    func waitForLog(containing text: String, times: Int = 1) -> String {
+        running.waitForLog(containing: text, times: times)
         return running.log
     }
 

@@ -198,6 +198,44 @@ struct ServiceMQTTTests {
     }
 
     @Test(
+        "a retained start command is not obeyed at the service's start, nor when it connects again; a live one is",
+        .enabled(if: PrivateBroker.available, "needs mosquitto (make test installs it)"))
+    func retainedCommandsAreIgnored() throws {
+        // Given a broker that keeps a start command someone published with the retain flag
+        let scratch = try Scratch()
+        let broker = try PrivateBroker(in: scratch)
+        defer { broker.stop() }
+        try broker.publish("\(Self.base)/sit/start", "PRESS", retain: true)
+
+        // When a service starts, announces itself, and its broker comes back after a restart
+        let service = try Self.service(broker, scratch, arguments: ["--backend", "alsa", "--device", "null"])
+        defer { service.stop() }
+        #expect(try broker.waitForRetained("\(Self.base)/availability") { $0 == "online" } != nil)
+        _ = service.waitForLog(containing: "a retained command, ignored")
+        broker.stop()
+        try broker.start()
+        try broker.publish("\(Self.base)/sit/start", "PRESS", retain: true)
+        #expect(try broker.waitForRetained("\(Self.base)/availability") { $0 == "online" } != nil)
+        let log = service.waitForLog(containing: "sit/start: a retained command, ignored", times: 2)
+        Thread.sleep(forTimeInterval: 1)
+
+        // Then no sit was started, and the log said why, once for each time it was handed over
+        #expect(try service.client().call("status")["state"] == "idle")
+        #expect(try service.history().arrayCount == 0)
+        #expect(log.components(separatedBy: "sit/start: a retained command, ignored").count - 1 == 2, "\(log)")
+
+        // When the button is pressed now (not retained)
+        let events = try service.subscriber()
+        try broker.publish("\(Self.base)/sit/start", "PRESS")
+        // Then the sit starts
+        var started = false
+        while !started, let event = try events.nextEvent(timeoutMilliseconds: 10_000) {
+            started = event["event"] == "session-started"
+        }
+        #expect(started)
+    }
+
+    @Test(
         "a password file that cannot be read stops the service with one line",
         .enabled(if: PrivateBroker.available, "needs mosquitto (make test installs it)"))
     func unreadablePasswordFileIsOneLine() throws {

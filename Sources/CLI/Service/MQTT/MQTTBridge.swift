@@ -43,7 +43,7 @@ final class MQTTBridge: @unchecked Sendable {
         let handlers = MosquittoClient.Handlers(
             connected: { [weak self] accepted, reason in self?.connected(accepted, reason) },
             disconnected: { [weak self] in self?.lost() },
-            message: { [weak self] topic, payload in self?.received(topic, payload) })
+            message: { [weak self] topic, payload, retained in self?.received(topic, payload, retained: retained) })
         client = try MosquittoClient(
             clientID: settings.deviceID, will: (discovery.availabilityTopic, "offline"), user: settings.user,
             password: password, tls: (settings.tls, settings.caFile), handlers: handlers)
@@ -130,9 +130,16 @@ final class MQTTBridge: @unchecked Sendable {
         }
     }
 
-    private func received(_ topic: String, _ payload: String) {
+    private func received(_ topic: String, _ payload: String, retained: Bool) {
         if topic == discovery.homeAssistantStatusTopic {
             if payload == "online" { announce() }
+            return
+        }
+        // A retained command is one someone published once with the retain flag: the broker
+        // hands it over at every connection, and obeying it would start a sit at every start of
+        // the service and every reconnection. Commands are for now, so only live ones count.
+        guard !retained else {
+            logger.warning("MQTT: \(topic): \(localized("a retained command, ignored", de: "ein gespeicherter Befehl, ignoriert"))")
             return
         }
         do {

@@ -13,8 +13,9 @@ final class MosquittoClient: @unchecked Sendable {
         var connected: @Sendable (Bool, String) -> Void
         /// The connection was lost (not when `stop` ended it).
         var disconnected: @Sendable () -> Void
-        /// A message on a topic subscribed to: the topic and the payload as text.
-        var message: @Sendable (String, String) -> Void
+        /// A message on a topic subscribed to: the topic, the payload as text, and whether the
+        /// broker kept it (retained: sent at every subscription, not just now).
+        var message: @Sendable (String, String, Bool) -> Void
     }
 
     private let handle: OpaquePointer
@@ -69,7 +70,7 @@ final class MosquittoClient: @unchecked Sendable {
                     String(decoding: UnsafeRawBufferPointer(start: $0, count: length), as: UTF8.self)
                 } ?? ""
             Unmanaged<MosquittoClient>.fromOpaque(object).takeUnretainedValue().handlers.message(
-                String(cString: topic), payload)
+                String(cString: topic), payload, message.pointee.retain)
         }
     }
 
