@@ -151,9 +151,13 @@ public final class MP3Decoder: AudioDecoder {
         guard let string, let p = string.pointee.p, string.pointee.fill > 0 else { return nil }
         // libmpg123 hands ID3v2 text over as UTF-8 whatever the frame's own encoding was. An
         // ID3v2.4 frame with several values (two artists) separates them with NULs: all are
-        // kept, joined with '/' as ID3v2.3 writes them.
+        // kept, joined with '/' as ID3v2.3 writes them. So are an ID3v2.3 frame's (mutagen
+        // writes them): there each UTF-16 value has its own byte-order mark, and libmpg123
+        // converts the first one only, leaving the others in the text as U+FEFF.
         let bytes = UnsafeRawBufferPointer(start: p, count: string.pointee.fill)
-        let values = bytes.split(separator: 0).compactMap { String(decoding: $0, as: UTF8.self).nonBlank }
+        let values = bytes.split(separator: 0).compactMap { value in
+            String(decoding: value, as: UTF8.self).filter { $0 != "\u{FEFF}" }.nonBlank
+        }
         return values.isEmpty ? nil : values.joined(separator: "/")
     }
 

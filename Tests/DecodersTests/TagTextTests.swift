@@ -5,17 +5,22 @@ import Testing
 
 @Suite("Decoders: tag text")
 struct TagTextTests {
-    /// An ID3v2.4 tag of UTF-8 text frames, in front of the untagged fixture's audio.
-    private func mp3(withFrames frames: [(id: String, text: [UInt8])]) throws -> String {
+    /// An ID3v2.4 tag of UTF-8 text frames (or an ID3v2.3 tag of Latin-1 ones), in front of
+    /// the untagged fixture's audio.
+    private func mp3(
+        withFrames frames: [(id: String, text: [UInt8])], version: UInt8 = 4, encoding: UInt8? = nil
+    ) throws -> String {
         func synchsafe(_ n: Int) -> [UInt8] {
             [UInt8((n >> 21) & 0x7F), UInt8((n >> 14) & 0x7F), UInt8((n >> 7) & 0x7F), UInt8(n & 0x7F)]
         }
+        func plain(_ n: Int) -> [UInt8] { [UInt8((n >> 24) & 0xFF), UInt8((n >> 16) & 0xFF), UInt8((n >> 8) & 0xFF), UInt8(n & 0xFF)] }
         var body: [UInt8] = []
         for frame in frames {
-            let payload = [3] + frame.text
-            body += Array(frame.id.utf8) + synchsafe(payload.count) + [0, 0] + payload
+            let payload = [encoding ?? (version == 4 ? 3 : 0)] + frame.text
+            // An ID3v2.3 frame's size is a plain number; v2.4's is synchsafe.
+            body += Array(frame.id.utf8) + (version == 4 ? synchsafe : plain)(payload.count) + [0, 0] + payload
         }
-        let tag = Array("ID3".utf8) + [4, 0, 0] + synchsafe(body.count) + body
+        let tag = Array("ID3".utf8) + [version, 0, 0] + synchsafe(body.count) + body
         let audio = try Data(contentsOf: URL(fileURLWithPath: fixture("lame-untagged.mp3")))
         let path = FileManager.default.temporaryDirectory.appendingPathComponent(
             "meditate-tags-\(UUID().uuidString).mp3"
@@ -36,6 +41,23 @@ struct TagTextTests {
         let decoder = try AudioFile.open(path)
         #expect(decoder.metadata.artist == "Tara Brach/Jack Kornfield")
         #expect(decoder.metadata.title == "Metta")
+    }
+
+    @Test(
+        "an ID3v2.3 frame with two NUL-separated names (mutagen's corpus) keeps both, as v2.4 does",
+        arguments: [0, 1] as [UInt8])
+    func multipleValuesInVersion3AreKept(encoding: UInt8) throws {
+        // Given an ID3v2.3 tag whose artist frame is 'piman', NUL, 'jzig', in Latin-1 or in
+        // UTF-16 (each value with its byte-order mark, the separator two zero bytes)
+        func utf16(_ text: String) -> [UInt8] { [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] } }
+        let artist = encoding == 0 ? Array("piman".utf8) + [0] + Array("jzig".utf8) : utf16("piman") + [0, 0] + utf16("jzig")
+        let title = encoding == 0 ? Array("Sit".utf8) : utf16("Sit")
+        let path = try mp3(withFrames: [("TPE1", artist), ("TIT2", title)], version: 3, encoding: encoding)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // When it is opened, then both names are there, joined with '/'
+        let decoder = try AudioFile.open(path)
+        #expect(decoder.metadata.artist == "piman/jzig")
+        #expect(decoder.metadata.title == "Sit")
     }
 
     @Test("control characters in a tag are escaped, so that printing it cannot drive the terminal")
