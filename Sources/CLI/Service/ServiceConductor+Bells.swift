@@ -66,7 +66,7 @@ extension ServiceConductor {
     /// is not rung over (unless the schedule says `over`): the bell ends unheard, and its
     /// schedule is told as skipped.
     private func withdrawIfASessionStarted(_ bell: ServiceBell) {
-        guard let scheduled = bell.scheduled, !scheduled.over, !bell.sounded, !bell.withdrawn, !sessions.isEmpty,
+        guard let scheduled = bell.scheduled, !scheduled.over, !bell.sounded, !bell.withdrawn, busy,
             Date().timeIntervalSince1970 < scheduled.due - Self.withdrawMarginSeconds
         else { return }
         bell.withdrawn = true

@@ -62,7 +62,7 @@ extension ServiceConductor {
         guard !occurrence.paused else {
             return skip(occurrence, reason: "paused", line: localized("paused for today", de: "heute ausgesetzt"))
         }
-        if !entry.over && !sessions.isEmpty {
+        if !entry.over && busy {
             return skip(
                 occurrence, reason: "busy",
                 line: localized("a session is playing", de: "eine Sitzung läuft"))

@@ -13,6 +13,8 @@ extension ServiceConductor {
         _ source: AudioSource, resumeOther: Bool, make: () throws -> (LiveSession, SessionNote)
     ) throws(RPCError) -> JSONValue {
         guard !stopping else { throw .refused(localized("the service is stopping", de: "der Dienst wird beendet")) }
+        // A completed session whose gong still rings out is no longer in the way.
+        letCompletedRingOut()
         if session(of: source) != nil {
             throw .refused(
                 source == .timer
@@ -87,6 +89,40 @@ extension ServiceConductor {
 
     func session(of source: AudioSource) -> ServiceSession? {
         sessions.first { $0.source == source }
+    }
+
+    /// Whether a session is playing or held: one that has completed and only rings out its
+    /// last gong is not (a schedule's sit or bell may start over it).
+    var busy: Bool {
+        sessions.contains { !$0.isComplete }
+    }
+
+    /// A new session is starting: every completed session still ringing out its last gong gives
+    /// up its place (to the coordinator, `status`, `pause` and `stop`) and rings out beneath the
+    /// new one untouched, its record already written. Its `session-ended` comes when its last
+    /// frame has played. Before, the next sit was refused for the 18 s a completion gong rings.
+    func letCompletedRingOut() {
+        for session in sessions where session.isComplete {
+            if !session.recordedOutcome { finishRecord(session, status: session.live.status, completed: true) }
+            sessions.removeAll { $0 === session }
+            ringingOut.append(session)
+            if coordinator.owner == session.source {
+                _ = try? coordinator.release(for: session.source, resumingOther: false)
+            }
+            if coordinator.state(of: session.source) != .idle { try? coordinator.report(session.source, state: .idle) }
+            logger.info("\(localized("ringing out", de: "klingt aus")): \(session.note)")
+        }
+    }
+
+    /// A completed session ringing out beneath a newer one: ended once its last frame has played.
+    func tickRingingOut(_ session: ServiceSession) {
+        let finished = session.live.isFinished
+        _ = session.live.poll()
+        for notice in session.live.takeNotices() { logger.warning("\(notice.line)") }
+        guard finished else { return }
+        ringingOut.removeAll { $0 === session }
+        announceEnd(session, last: session.live.status)
+        releaseMemoryWhenIdle()
     }
 
     /// Tells the coordinator where a session is, as the device plays it.
@@ -168,14 +204,9 @@ extension ServiceConductor {
     /// resumes if it asked for that.
     func finish(_ session: ServiceSession) {
         let last = session.live.status
-        if let failure = session.live.failure { logger.error("\(ErrorMessages.line(for: failure))") }
         if !session.recordedOutcome { finishRecord(session, status: last, completed: last.phase == .complete) }
         sessions.removeAll { $0 === session }
-        publish([
-            "event": "session-ended", "id": .number(session.number), "completed": .bool(last.phase == .complete),
-            "satSeconds": .number(session.satSeconds(last))
-        ])
-        logger.notice("\(localized("ended", de: "beendet")): \(session.note)")
+        announceEnd(session, last: last)
         if coordinator.owner == session.source {
             _ = try? coordinator.release(for: session.source, resumingOther: false)
         }
@@ -187,6 +218,16 @@ extension ServiceConductor {
         }
         if sessions.isEmpty { notifier.status("idle") }
         releaseMemoryWhenIdle()
+    }
+
+    /// Tells clients and the log that a session's last sound has played.
+    private func announceEnd(_ session: ServiceSession, last: LiveStatus) {
+        if let failure = session.live.failure { logger.error("\(ErrorMessages.line(for: failure))") }
+        publish([
+            "event": "session-ended", "id": .number(session.number), "completed": .bool(last.phase == .complete),
+            "satSeconds": .number(session.satSeconds(last))
+        ])
+        logger.notice("\(localized("ended", de: "beendet")): \(session.note)")
     }
 
     func tellBell(_ gong: SessionPlan.Gong, session: ServiceSession, status: LiveStatus) {

@@ -21,6 +21,9 @@ final class ServiceConductor {
     var notifier = SystemdNotifier()
     /// The sessions playing or held, at most one per source.
     var sessions: [ServiceSession] = []
+    /// Completed sessions whose last gong still rings out beneath a session started after them:
+    /// they own nothing and hold nothing, and end when their last frame has played.
+    var ringingOut: [ServiceSession] = []
     /// Bells ringing alone; they own no audio and hold nothing.
     var bells: [ServiceBell] = []
     /// Who is heard: starting a session for one source holds the other (a fade, its place kept).
@@ -69,13 +72,14 @@ final class ServiceConductor {
                 notifier.stopping()
                 logger.notice("\(localized("stopping", de: "wird beendet"))")
                 publish(["event": "stopping"])
-                for session in sessions { session.live.end() }
+                for session in sessions + ringingOut { session.live.end() }
                 for bell in bells { bell.live.end() }
             }
             if !stopping { runSchedules() }
             for session in sessions { tick(session) }
+            for session in ringingOut { tickRingingOut(session) }
             for bell in bells { tick(bell) }
-            if stopping && sessions.isEmpty && bells.isEmpty {
+            if stopping && sessions.isEmpty && ringingOut.isEmpty && bells.isEmpty {
                 output.stop()
                 break
             }
@@ -123,7 +127,7 @@ final class ServiceConductor {
     /// decoder's and mixer's threads free into malloc's arenas, which otherwise keep it, and a
     /// service that runs for months must not grow by what it once played.
     func releaseMemoryWhenIdle() {
-        guard sessions.isEmpty && bells.isEmpty else { return }
+        guard sessions.isEmpty && ringingOut.isEmpty && bells.isEmpty else { return }
         trimDue = MonotonicClock.seconds() + Self.trimDelaySeconds
     }
 
@@ -137,7 +141,7 @@ final class ServiceConductor {
     private func trimWhenDue() {
         guard let due = trimDue, MonotonicClock.seconds() >= due else { return }
         trimDue = nil
-        guard sessions.isEmpty && bells.isEmpty else { return }
+        guard sessions.isEmpty && ringingOut.isEmpty && bells.isEmpty else { return }
         malloc_trim(0)
     }
 
@@ -178,6 +182,10 @@ final class ServiceConductor {
         }
         for bell in bells {
             let due = stopping ? 20 : min(bell.live.millisecondsUntilDue, 1000)
+            limit = limit < 0 ? due : min(limit, due)
+        }
+        for session in ringingOut {
+            let due = stopping ? 20 : session.live.millisecondsUntilDue(atMost: longestSleepMilliseconds)
             limit = limit < 0 ? due : min(limit, due)
         }
         if let watchdog = notifier.watchdogMilliseconds { limit = limit < 0 ? watchdog : min(limit, watchdog) }

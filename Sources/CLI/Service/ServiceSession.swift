@@ -46,6 +46,9 @@ final class ServiceSession {
 
     private var rate: Int { live.program.format.sampleRate }
 
+    /// It has played its completion gong: what is left is the gong ringing out.
+    var isComplete: Bool { live.status.phase == .complete }
+
     var plannedSeconds: Int { (live.program.trackFrames + live.program.sitFrames) / rate }
 
     func satSeconds(_ status: LiveStatus) -> Int { (status.satFrames + rate / 2) / rate }
