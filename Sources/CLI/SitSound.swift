@@ -4,6 +4,8 @@ import Session
 /// A sit's sounds with every setting resolved.
 struct SitSound {
     var interval: ExactDecimal?
+    /// Where the interval was set (for a refusal's words).
+    var intervalSource: SettingSource = .builtIn
     var bells: [ExactDecimal]
     var strikes: Int
     var noise: NoiseArgument
@@ -19,6 +21,7 @@ struct SitSound {
     /// `configuration` with these sounds (validated when a plan is made of it).
     func apply(to c: inout SessionConfiguration) {
         c.interval = interval
+        c.intervalOrigin = interval == nil || intervalSource == .flag ? nil : intervalSource.description
         c.bells = bells
         c.strikes = strikes
         c.noise = noise.color

@@ -7,16 +7,19 @@ import Session
 struct SitSoundOptions: ParsableArguments {
     @Option(
         help: .localized(
-            "A bell every N minutes during the sit (default: none).",
-            de: "Eine Glocke alle N Minuten während des Sitzens (Standard: keine).", valueName: "minutes"))
-    var interval: ExactDecimal?
+            "A bell every N minutes during the sit (default: none); none sits without them, whatever config.toml says.",
+            de:
+                "Eine Glocke alle N Minuten während des Sitzens (Standard: keine); none sitzt ohne sie, was auch immer in config.toml steht.",
+            valueName: "minutes|none"))
+    var interval: ClearableOption<ExactDecimal>?
 
     @Option(
         help: .localized(
-            "Bells at these minutes after the start, e.g. 5,12.5,20 (replaces --interval).",
-            de: "Glocken zu diesen Minuten nach dem Beginn, z. B. 5,12.5,20 (ersetzt --interval).",
-            valueName: "list"))
-    var bells: BellList?
+            "Bells at these minutes after the start, e.g. 5,12.5,20 (replaces --interval); none: no such bells this time.",
+            de:
+                "Glocken zu diesen Minuten nach dem Beginn, z. B. 5,12.5,20 (ersetzt --interval); none: diesmal keine solchen Glocken.",
+            valueName: "list|none"))
+    var bells: ClearableOption<BellList>?
 
     @Option(
         help: .localized(
@@ -75,6 +78,10 @@ struct SitSoundOptions: ParsableArguments {
         var interval = settings.resolve(K.interval, flag: interval)
         var bells = settings.resolve(K.bells, flag: bells)
         let noise = settings.resolve(K.noise, flag: noise)
+        // Bells this session asks for (a flag or the preset; not its `none`).
+        let asksForBells =
+            interval.value != nil && interval.source.isChosenForThisSession
+            || bells.value != nil && bells.source.isChosenForThisSession
         // --bells replaces --interval: the one asked for more strongly wins (a preset's bells over
         // the config's interval); given side by side, the plan says they conflict.
         if interval.value != nil, bells.value != nil, interval.source.strength != bells.source.strength {
@@ -85,7 +92,7 @@ struct SitSoundOptions: ParsableArguments {
             }
         }
         return SitSound(
-            interval: interval.value, bells: bells.value?.minutes ?? [],
+            interval: interval.value, intervalSource: interval.source, bells: bells.value?.minutes ?? [],
             strikes: settings.value(K.strikes, flag: strikes),
             noise: noise.value,
             noiseVolume: settings.value(K.noiseVolume, flag: noiseVolume),
@@ -93,9 +100,7 @@ struct SitSoundOptions: ParsableArguments {
             gongVolume: settings.value(K.gongVolume, flag: gongVolume),
             sampleRate: settings.value(K.sampleRate, flag: sampleRate),
             seed: settings.value(K.seed, flag: seed) ?? UInt64.random(in: .min ... .max),
-            shapesASit: settings.isChosen(K.interval, flag: self.interval)
-                || settings.isChosen(K.bells, flag: self.bells)
-                || noise.source.isChosenForThisSession && noise.value != .none)
+            shapesASit: asksForBells || noise.source.isChosenForThisSession && noise.value != .none)
     }
 
     /// The options given, as setting texts, for a preset.

@@ -97,7 +97,9 @@ struct GermanTextTests {
                 SessionPlanError.minutesNotPositive(ExactDecimal(0)), .minutesTooLong(ExactDecimal(2000)),
                 .countdownNegative(ExactDecimal(-1)), .countdownTooLong(ExactDecimal(9999)),
                 .intervalNotPositive(ExactDecimal(0)),
-                .intervalNotShorterThanSession(interval: ExactDecimal(10), minutes: ExactDecimal(5)),
+                .intervalNotShorterThanSession(interval: ExactDecimal(10), minutes: ExactDecimal(5), origin: nil),
+                .intervalNotShorterThanSession(
+                    interval: ExactDecimal(10), minutes: ExactDecimal(5), origin: "/home/x/.config/meditate/config.toml:3"),
                 .bellsWithInterval,
                 .bellOutOfRange(ExactDecimal(30), minutes: ExactDecimal(20)), .duplicateBell(ExactDecimal(5)),
                 .strikesOutOfRange(11), .volumeOutOfRange(name: "gong-volume", value: 2), .sampleRateOutOfRange(5),

@@ -126,6 +126,40 @@ struct ServiceProtocolTests {
         #expect(try client.call("status") == ["state": "idle"])
     }
 
+    @Test("sit.start: a negative length is refused as one, and a standing interval is turned off with null or none")
+    func negativeLengthAndNoInterval() throws {
+        // Given a service whose config.toml rings a bell every 5 minutes
+        let scratch = try Scratch()
+        let config = scratch.path("config/meditate")
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        try "interval = 5\n".write(toFile: config + "/config.toml", atomically: true, encoding: .utf8)
+        let service = try RunningService(
+            ["--backend", "alsa", "--device", "null"], scratch: scratch,
+            environment: ["XDG_CONFIG_HOME": scratch.path("config")])
+        defer { service.stop() }
+        let client = try service.client()
+
+        // When a sit of -1 minutes is asked for, then one of 3 minutes with nothing said of bells
+        let negative = refusal { try client.call("sit.start", ["minutes": -1]) }
+        let standing = refusal { try client.call("sit.start", ["minutes": 3]) }
+        // Then the first is refused for its length, the second naming where the interval is set
+        #expect(negative?.code == -32602)
+        #expect(negative?.message == "--minutes must be greater than 0 (got -1)")
+        #expect(
+            standing?.message
+                == "interval = 5 (\(config)/config.toml:1) is not shorter than this 3-minute sit; --interval none sits without bells"
+        )
+
+        // When the interval is turned off for this sit, as null and as "none"
+        for off in [JSONValue.null, "none"] {
+            let started = try client.call("sit.start", ["minutes": 3, "countdown": 0, "interval": off])
+            // Then the sit starts, and its description has no bells
+            #expect(started["session"]?["description"] == "3 min", "\(started.line)")
+            _ = try? client.call("stop")
+            while try client.call("status")["state"] != "idle" { Thread.sleep(forTimeInterval: 0.05) }
+        }
+    }
+
     @Test(
         "100 subscribers get every event of a sit in the same order, while a client that never reads is dropped")
     func manySubscribersAndOneThatNeverReads() throws {

@@ -105,6 +105,48 @@ struct SettingsTests {
         #expect(!FileManager.default.fileExists(atPath: config.scratch.path("x.wav")))
     }
 
+    @Test("a standing interval longer than the sit is refused naming its line, and none turns it off for one sit")
+    func standingIntervalCanBeTurnedOffForOneSit() throws {
+        // Given config.toml with a bell every 5 minutes on its second line
+        let config = try ConfigScratch()
+        try config.write("noise = \"pink\"\ninterval = 5\n")
+        let output = config.scratch.path("x.wav")
+        let sit = ["render", "--minutes", "3", "--countdown", "1", "--seed", "1", "-q", "-o", output]
+
+        // When a 3-minute sit is rendered with nothing said about bells
+        let refused = try config.run(sit)
+        // Then it is refused in one line that names where the interval is set, and how to go without
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr
+                == "meditate: error: interval = 5 (\(config.file):2) is not shorter than this 3-minute sit; --interval none sits without bells\n"
+        )
+        #expect(!FileManager.default.fileExists(atPath: output))
+
+        // When it is said for this sit: on the command line, in the environment (either way)
+        for (arguments, environment) in [
+            (["--interval", "none"], [:]), (["--interval=NONE"], [:]), ([], ["MEDITATE_INTERVAL": ""]),
+            ([], ["MEDITATE_INTERVAL": "none"])
+        ] as [([String], [String: String])] {
+            let result = try config.run(sit + arguments, environment: environment)
+            // Then the sit renders with its start and completion gongs only, 3 minutes apart
+            #expect(result.status == 0, "\(arguments) \(environment): \(result.stderr)")
+            let samples = try wavFloats(atPath: output)
+            #expect(strikeOnsets(samples).map { $0 / 48_000 } == [1, 181], "\(arguments) \(environment)")
+        }
+        // And the file keeps its interval, and `none` in a variable is listed as such
+        #expect(try config.run(["config", "get", "interval"]).stdout == "5\n")
+        let listed = try config.run(["config", "list"], environment: ["MEDITATE_INTERVAL": ""]).stdout
+        #expect(listed.contains("interval = \"none\""), "\(listed)")
+
+        // When --bells none is given, it clears only bells: the standing interval still applies
+        let bells = try config.run(sit + ["--bells", "none"])
+        #expect(bells.status == 1, "\(bells.stderr)")
+        // And a setting with a default has no none: it is refused as before
+        let countdown = try config.run(sit + ["--countdown", "none"])
+        #expect(countdown.stderr == "meditate: error: The value 'none' is invalid for '--countdown <seconds>'\n")
+    }
+
     @Test("a bad MEDITATE_* value names the variable")
     func environmentMistake() throws {
         let config = try ConfigScratch()

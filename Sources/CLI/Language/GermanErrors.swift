@@ -15,8 +15,10 @@ extension ErrorMessages {
         case let .countdownTooLong(c):
             "--countdown darf höchstens \(C.maxCountdownSeconds) Sekunden sein (angegeben: \(c))"
         case let .intervalNotPositive(i): "--interval muss größer als 0 Minuten sein (angegeben: \(i))"
-        case let .intervalNotShorterThanSession(i, m):
+        case let .intervalNotShorterThanSession(i, m, nil):
             "--interval (\(i) min) muss kürzer sein als die Sitzung (\(m) min)"
+        case let .intervalNotShorterThanSession(i, m, origin?):
+            "interval = \(i) (\(origin)) ist nicht kürzer als dieses Sitzen von \(m) Minuten; mit --interval none sitzt du ohne Glocken"
         case .bellsWithInterval: "--bells ersetzt --interval; gib das eine oder das andere an"
         case let .bellOutOfRange(b, m):
             "--bells: \(b) muss nach dem Startgong und vor dem Schlussgong liegen (mehr als 0, weniger als \(m) Minuten)"

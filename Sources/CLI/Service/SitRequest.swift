@@ -20,7 +20,9 @@ struct SitRequest: ParsableArguments {
         }
     }
 
-    /// `{"minutes": 20, "bells": [5, 12.5]}` → `--minutes 20 --bells 5,12.5`.
+    /// `{"minutes": 20, "bells": [5, 12.5], "interval": null}` → `--bells=5,12.5 --interval=none
+    /// --minutes=20`: each value joined to its option, so that `-1` is the value of --minutes
+    /// (and refused as such), not an option of its own.
     static func commandLine(of params: JSONValue) throws(RPCError) -> [String] {
         guard case let .object(members) = params else {
             throw .invalidParams("the options are an object, e.g. {\"minutes\": 20}")
@@ -33,8 +35,10 @@ struct SitRequest: ParsableArguments {
             switch value {
             // A flag: `"normalize": false` is --no-normalize.
             case let .bool(on): arguments.append(on ? "--" + name : "--no-" + name)
-            case let .array(items): arguments += ["--" + name, try items.map(text).joined(separator: ",")]
-            default: arguments += ["--" + name, try text(value)]
+            case let .array(items): arguments.append("--\(name)=" + (try items.map(text).joined(separator: ",")))
+            // "none this time", for an option that takes it (`"interval": null`).
+            case .null: arguments.append("--\(name)=none")
+            default: arguments.append("--\(name)=" + (try text(value)))
             }
         }
         return arguments

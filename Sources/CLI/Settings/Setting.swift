@@ -10,6 +10,13 @@ struct Setting<Value: SettingValue>: AnySetting {
     /// False for what only describes one session (a seed, a track, bells): presets and flags only.
     let belongsInConfig: Bool
     let isValid: @Sendable (Value) -> Bool
+    /// A setting with no default may be set to `none` (or, in a variable, to nothing): that
+    /// layer then says "none this time", over whatever a weaker layer sets. False once
+    /// `defaulting(to:)` gives it a value of its own.
+    private(set) var clearable = true
+
+    /// The canonical text of "none".
+    static var noneText: String { "none" }
 
     init(
         _ name: String, _ summary: Phrase, expecting expectation: Phrase,
@@ -26,10 +33,13 @@ struct Setting<Value: SettingValue>: AnySetting {
 
     /// The same setting with a value when nothing sets it.
     func defaulting(to value: Value) -> DefaultedSetting<Value> {
-        DefaultedSetting(setting: self, defaultValue: value)
+        var setting = self
+        setting.clearable = false
+        return DefaultedSetting(setting: setting, defaultValue: value)
     }
 
     func canonical(_ text: String) throws(SettingProblem) -> String {
+        if clearable, Self.meansNone(text) { return Self.noneText }
         guard let value = Value(settingText: text), isValid(value) else {
             throw SettingProblem(key: name, expectation: expectation, given: "'\(text)'")
         }
@@ -40,6 +50,14 @@ struct Setting<Value: SettingValue>: AnySetting {
         Value(settingText: text)?.tomlLiteral ?? TOMLString.literal(text)
     }
 
-    /// The value of canonical text (text that `canonical` has accepted).
-    func value(of text: String) -> Value? { Value(settingText: text) }
+    /// The value of canonical text (text that `canonical` has accepted); nil for `none`.
+    func value(of text: String) -> Value? {
+        clearable && text == Self.noneText ? nil : Value(settingText: text)
+    }
+
+    /// `none`, in any case, or nothing at all (`MEDITATE_INTERVAL=`).
+    static func meansNone(_ text: String) -> Bool {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty || trimmed.lowercased() == noneText
+    }
 }

@@ -43,8 +43,20 @@ struct Settings {
     /// environment, the config file, the default.
     func resolve<Value>(_ key: Setting<Value>, flag: Value?) -> (value: Value?, source: SettingSource) {
         if let flag { return (flag, .flag) }
-        guard let (text, source) = setText(of: key), let value = key.value(of: text) else { return (nil, .builtIn) }
+        guard let (text, source) = setText(of: key) else { return (nil, .builtIn) }
+        // `none` from a layer is nil from that layer: it hides what the weaker ones set.
+        guard let value = key.value(of: text) else { return (nil, text == Setting<Value>.noneText ? source : .builtIn) }
         return (value, source)
+    }
+
+    /// The same for a flag that may say `none` (`--interval none`): then none, whatever the
+    /// preset, the environment or config.toml set.
+    func resolve<Value>(_ key: Setting<Value>, flag: ClearableOption<Value>?) -> (value: Value?, source: SettingSource) {
+        switch flag {
+        case .cleared?: (nil, .flag)
+        case let .value(value)?: (value, .flag)
+        case nil: resolve(key, flag: nil as Value?)
+        }
     }
 
     func resolve<Value>(_ key: DefaultedSetting<Value>, flag: Value?) -> (value: Value, source: SettingSource) {

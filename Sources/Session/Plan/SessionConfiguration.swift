@@ -7,6 +7,9 @@ public struct SessionConfiguration: Sendable, Equatable {
     public var countdownSeconds = ExactDecimal(15)
     /// A bell every `interval` minutes (nil: none). Replaced by `bells` when those are given.
     public var interval: ExactDecimal?
+    /// Where the interval was set when not on the command line ("preset morning", a config
+    /// file's line, a variable), for the words of a refusal; nil: the command line.
+    public var intervalOrigin: String?
     /// Bells at these minutes after the start gong.
     public var bells: [ExactDecimal] = []
     /// Strikes per gong, about 1.5 s apart.

@@ -128,7 +128,7 @@ public struct SessionPlan: Sendable, Equatable {
             guard c.bells.isEmpty else { throw .bellsWithInterval }
             guard interval.isPositive else { throw .intervalNotPositive(interval) }
             guard interval < c.minutes else {
-                throw .intervalNotShorterThanSession(interval: interval, minutes: c.minutes)
+                throw .intervalNotShorterThanSession(interval: interval, minutes: c.minutes, origin: c.intervalOrigin)
             }
         }
         var seen = Set<ExactDecimal>()

@@ -7,7 +7,8 @@ public enum SessionPlanError: LocalizedError, Equatable {
     case countdownNegative(ExactDecimal)
     case countdownTooLong(ExactDecimal)
     case intervalNotPositive(ExactDecimal)
-    case intervalNotShorterThanSession(interval: ExactDecimal, minutes: ExactDecimal)
+    /// `origin`: where the interval was set, when not on the command line.
+    case intervalNotShorterThanSession(interval: ExactDecimal, minutes: ExactDecimal, origin: String?)
     case bellsWithInterval
     case bellOutOfRange(ExactDecimal, minutes: ExactDecimal)
     case duplicateBell(ExactDecimal)
@@ -38,8 +39,12 @@ public enum SessionPlanError: LocalizedError, Equatable {
             return "--countdown must be at most \(SessionConfiguration.maxCountdownSeconds) seconds (got \(c))"
         case let .intervalNotPositive(i):
             return "--interval must be greater than 0 minutes (got \(i))"
-        case let .intervalNotShorterThanSession(i, m):
+        case let .intervalNotShorterThanSession(i, m, nil):
             return "--interval (\(i) min) must be shorter than the session (\(m) min)"
+        case let .intervalNotShorterThanSession(i, m, origin?):
+            // A standing setting nobody typed this time: say where it is set, and how to sit
+            // without it just this once.
+            return "interval = \(i) (\(origin)) is not shorter than this \(m)-minute sit; --interval none sits without bells"
         case .bellsWithInterval:
             return "--bells replaces --interval; give one or the other"
         case let .bellOutOfRange(b, m):
