@@ -29,6 +29,8 @@ final class ServiceConductor {
     /// Who is heard: starting a session for one source holds the other (a fade, its place kept).
     var coordinator = AudioSessionCoordinator()
     private(set) var stopping = false
+    /// When the service was told to stop (monotonic seconds).
+    private var stoppingSince = 0.0
     /// Numbers the sessions and bells, one count for both.
     var sessionsStarted = 0
     private var lastPing = 0.0
@@ -61,7 +63,7 @@ final class ServiceConductor {
         closeInterruptedRecords()
         loadSchedules()
         startHooks()
-        defer { hooks?.stop(waitingUpTo: Self.hookGraceSeconds) }
+        defer { hooks?.stop(waitingUpTo: hookGrace) }
         checkOutput()
         notifier.ready(status: "idle")
         logger.notice("\(localized("listening on", de: "wartet auf")) \(socket)")
@@ -69,6 +71,7 @@ final class ServiceConductor {
             for job in inbox.take() { handle(job) }
             if Interruption.requested && !stopping {
                 stopping = true
+                stoppingSince = MonotonicClock.seconds()
                 notifier.stopping()
                 logger.notice("\(localized("stopping", de: "wird beendet"))")
                 publish(["event": "stopping"])
@@ -90,8 +93,18 @@ final class ServiceConductor {
     }
 
     /// How long a stopping service waits for hooks still running (the `session-ended` of a
-    /// sit it ended, say) before it exits and leaves them to finish alone.
+    /// sit it ended, say) before it kills them: half a second, less what the stop has taken
+    /// beyond `hookDeadlineSeconds - hookGraceSeconds` (the fade of what played), so that
+    /// SIGTERM ends the service within a second whatever its hooks do.
+    private var hookGrace: Double {
+        let left = stoppingSince + Self.hookDeadlineSeconds - MonotonicClock.seconds()
+        return min(Self.hookGraceSeconds, max(Self.leastHookGraceSeconds, left))
+    }
+
     static let hookGraceSeconds = 0.5
+    /// After SIGTERM, when hooks still running are killed at the latest.
+    static let hookDeadlineSeconds = 0.8
+    static let leastHookGraceSeconds = 0.05
 
     /// Says at the start what the sessions will play through, or why nothing answers (a
     /// `--device` that names nothing, no sound server yet), rather than at the first bell of

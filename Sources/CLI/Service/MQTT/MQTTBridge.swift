@@ -27,6 +27,8 @@ final class MQTTBridge: @unchecked Sendable {
         /// The last state published (a JSON line), sent again when the broker comes back.
         var state: String?
         var stopped = false
+        /// The broker has the connection now (accepted, and not lost since).
+        var connected = false
     }
 
     /// The network thread's own: its connection to the service, and the preset the next
@@ -88,12 +90,17 @@ final class MQTTBridge: @unchecked Sendable {
         }
         guard !wasStopped, let client else { return }
         client.publish(discovery.availabilityTopic, "offline", retain: true)
-        client.stop(waitingUpTo: Self.stopSeconds)
+        // With no broker there is no goodbye to wait for: the network thread may be in the
+        // middle of libmosquitto's reconnect sleep, which nothing interrupts (it cost a
+        // stopping service 0.3 s, and SIGTERM ends it within a second).
+        let connected = shared.withLockedValue { $0.connected }
+        client.stop(waitingUpTo: connected ? Self.stopSeconds : 0)
     }
 
     // MARK: The network thread
 
     private func connected(_ accepted: Bool, _ reason: String) {
+        shared.withLockedValue { $0.connected = accepted }
         guard accepted else {
             logger.warning("MQTT: \(settings.host): \(reason)")
             return
@@ -110,6 +117,7 @@ final class MQTTBridge: @unchecked Sendable {
     }
 
     private func lost() {
+        shared.withLockedValue { $0.connected = false }
         logger.warning(
             "MQTT: \(localized("lost the broker; connecting again", de: "Broker verloren; verbinde erneut"))")
     }
