@@ -99,7 +99,8 @@ struct GermanTextTests {
                 .intervalNotPositive(ExactDecimal(0)),
                 .intervalNotShorterThanSession(interval: ExactDecimal(10), minutes: ExactDecimal(5), origin: nil),
                 .intervalNotShorterThanSession(
-                    interval: ExactDecimal(10), minutes: ExactDecimal(5), origin: "/home/x/.config/meditate/config.toml:3"),
+                    interval: ExactDecimal(10), minutes: ExactDecimal(5),
+                    origin: "/home/x/.config/meditate/config.toml:3"),
                 .bellsWithInterval,
                 .bellOutOfRange(ExactDecimal(30), minutes: ExactDecimal(20)), .duplicateBell(ExactDecimal(5)),
                 .strikesOutOfRange(11), .volumeOutOfRange(name: "gong-volume", value: 2), .sampleRateOutOfRange(5),

@@ -48,7 +48,9 @@ struct ServiceHookTests {
         #expect(Self.processes(containing: tag).isEmpty, "still running: \(Self.processes(containing: tag))")
     }
 
-    @Test("a hook's background child holds none of the service's descriptors, and a killed service's successor serves at once")
+    @Test(
+        "a hook's background child holds none of the service's descriptors, and a killed service's successor serves at once"
+    )
     func hookChildrenHoldNothingOfTheService() throws {
         // Given a service whose session-started hook leaves a child running in a session of its own
         let scratch = try Scratch()
@@ -62,7 +64,8 @@ struct ServiceHookTests {
         // When a sit starts and the hook's child is running
         _ = try service.client().call("sit.start", ["minutes": "0.05", "countdown": 0])
         // (The sleep itself: the hook's shell, which holds the log, has gone by then.)
-        let child = try #require(Self.waitForProcess(containing: "sleep \(tag)", prefix: true), "the hook's child never ran")
+        let child = try #require(
+            Self.waitForProcess(containing: "sleep \(tag)", prefix: true), "the hook's child never ran")
         // Then it holds nothing but /dev/null (no socket, no event loop, no sound, no lock)
         let descriptors = Self.descriptors(of: child)
         #expect(!descriptors.isEmpty)

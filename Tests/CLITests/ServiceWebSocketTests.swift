@@ -159,7 +159,9 @@ struct ServiceWebSocketTests {
         #expect(missing.status == 404)
     }
 
-    @Test("a client that sends millions of pings and never reads the pongs is closed; the service grows by 10 MiB at most")
+    @Test(
+        "a client that sends millions of pings and never reads the pongs is closed; the service grows by 10 MiB at most"
+    )
     func unreadPongsAreBounded() throws {
         // Given a service on loopback, and its resident memory once a WebSocket is open
         let scratch = try Scratch()

@@ -13,7 +13,9 @@ struct TagTextTests {
         func synchsafe(_ n: Int) -> [UInt8] {
             [UInt8((n >> 21) & 0x7F), UInt8((n >> 14) & 0x7F), UInt8((n >> 7) & 0x7F), UInt8(n & 0x7F)]
         }
-        func plain(_ n: Int) -> [UInt8] { [UInt8((n >> 24) & 0xFF), UInt8((n >> 16) & 0xFF), UInt8((n >> 8) & 0xFF), UInt8(n & 0xFF)] }
+        func plain(_ n: Int) -> [UInt8] {
+            [UInt8((n >> 24) & 0xFF), UInt8((n >> 16) & 0xFF), UInt8((n >> 8) & 0xFF), UInt8(n & 0xFF)]
+        }
         var body: [UInt8] = []
         for frame in frames {
             let payload = [encoding ?? (version == 4 ? 3 : 0)] + frame.text
@@ -49,8 +51,11 @@ struct TagTextTests {
     func multipleValuesInVersion3AreKept(encoding: UInt8) throws {
         // Given an ID3v2.3 tag whose artist frame is 'piman', NUL, 'jzig', in Latin-1 or in
         // UTF-16 (each value with its byte-order mark, the separator two zero bytes)
-        func utf16(_ text: String) -> [UInt8] { [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] } }
-        let artist = encoding == 0 ? Array("piman".utf8) + [0] + Array("jzig".utf8) : utf16("piman") + [0, 0] + utf16("jzig")
+        func utf16(_ text: String) -> [UInt8] {
+            [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        }
+        let artist =
+            encoding == 0 ? Array("piman".utf8) + [0] + Array("jzig".utf8) : utf16("piman") + [0, 0] + utf16("jzig")
         let title = encoding == 0 ? Array("Sit".utf8) : utf16("Sit")
         let path = try mp3(withFrames: [("TPE1", artist), ("TIT2", title)], version: 3, encoding: encoding)
         defer { try? FileManager.default.removeItem(atPath: path) }

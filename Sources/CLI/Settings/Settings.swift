@@ -51,7 +51,8 @@ struct Settings {
 
     /// The same for a flag that may say `none` (`--interval none`): then none, whatever the
     /// preset, the environment or config.toml set.
-    func resolve<Value>(_ key: Setting<Value>, flag: ClearableOption<Value>?) -> (value: Value?, source: SettingSource) {
+    func resolve<Value>(_ key: Setting<Value>, flag: ClearableOption<Value>?) -> (value: Value?, source: SettingSource)
+    {
         switch flag {
         case .cleared?: (nil, .flag)
         case let .value(value)?: (value, .flag)

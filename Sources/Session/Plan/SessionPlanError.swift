@@ -44,7 +44,8 @@ public enum SessionPlanError: LocalizedError, Equatable {
         case let .intervalNotShorterThanSession(i, m, origin?):
             // A standing setting nobody typed this time: say where it is set, and how to sit
             // without it just this once.
-            return "interval = \(i) (\(origin)) is not shorter than this \(m)-minute sit; --interval none sits without bells"
+            return
+                "interval = \(i) (\(origin)) is not shorter than this \(m)-minute sit; --interval none sits without bells"
         case .bellsWithInterval:
             return "--bells replaces --interval; give one or the other"
         case let .bellOutOfRange(b, m):

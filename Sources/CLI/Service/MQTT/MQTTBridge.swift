@@ -147,7 +147,9 @@ final class MQTTBridge: @unchecked Sendable {
         // hands it over at every connection, and obeying it would start a sit at every start of
         // the service and every reconnection. Commands are for now, so only live ones count.
         guard !retained else {
-            logger.warning("MQTT: \(topic): \(localized("a retained command, ignored", de: "ein gespeicherter Befehl, ignoriert"))")
+            logger.warning(
+                "MQTT: \(topic): \(localized("a retained command, ignored", de: "ein gespeicherter Befehl, ignoriert"))"
+            )
             return
         }
         do {
