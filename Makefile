@@ -16,7 +16,7 @@ BUILD_PACKAGES := pkg-config libasound2-dev libpulse-dev libmpg123-dev libsndfil
 # broker with its command-line clients, started privately on loopback as Home Assistant's would be
 # (openssl makes its certificate for the TLS test), and a Snapcast server with two of its clients,
 # on a loopback port, playing into the private PulseAudio server as two rooms.
-TEST_PACKAGES  := pulseaudio pulseaudio-utils libasound2-plugins tmux zbar-tools chromium chromium-driver \
+TEST_PACKAGES  := pulseaudio pulseaudio-utils libasound2-plugins tmux zbar-tools chromium chromium-driver sqlite3 \
                   mosquitto mosquitto-clients openssl snapserver snapclient
 TEST_PYTHON    := selenium axe-selenium-python
 # Tools the benchmark compares against and uses to make its input.

@@ -42,8 +42,10 @@ final class ServiceConductor {
 
     /// The protocol's version: a client that speaks another may refuse to go on.
     static let protocolVersion = 1
-    /// The time sat of a running session is written at least this often (seconds).
-    static let recordEverySeconds = 5.0
+    /// The time sat of a running session is written this often (seconds), on a timer of its
+    /// own: a service killed outright loses less than 5 s of it, rounding and all. Written
+    /// when the control thread happened to wake, it lost up to 6 s.
+    static let recordEverySeconds = 4.0
 
     init(
         inbox: ServiceInbox, output: OutputOptions, quietSeconds: Int, library: LibraryPaths, web: ServiceWeb,
@@ -186,6 +188,7 @@ final class ServiceConductor {
         var limit = -1
         for session in sessions {
             var due = stopping ? 20 : session.live.millisecondsUntilDue(atMost: longestSleepMilliseconds)
+            if let record = recordDueMilliseconds(session) { due = min(due, record) }
             // A track's position is told once a second, a little after each second passes.
             if let position = session.trackPosition(session.live.status), !session.live.isPaused {
                 let fraction = position.seconds - position.seconds.rounded(.down)
@@ -208,6 +211,13 @@ final class ServiceConductor {
         }
         if !stopping, let schedule = scheduleMilliseconds { limit = limit < 0 ? schedule : min(limit, schedule) }
         return limit
+    }
+
+    /// When the time sat of a session that is sitting is next to be written.
+    private func recordDueMilliseconds(_ session: ServiceSession) -> Int? {
+        guard !session.recordedOutcome, !session.live.isPaused else { return nil }
+        let seconds = session.lastWritten + Self.recordEverySeconds - MonotonicClock.seconds()
+        return max(0, Int((seconds * 1000).rounded(.up)))
     }
 
     private func pingWatchdog() {
