@@ -81,6 +81,9 @@ run: build
 REALTIME_ONE   := ServiceLiveTests|WebPageTests|ServiceMQTTLiveTests
 REALTIME_TWO   := LiveSitTests|LiveSessionTests|GuidedLiveTests|SessionSurvivalTests|HistoryCommandTests/sigtermRecordsPartial|SnapcastLiveTests
 REALTIME_TESTS := $(REALTIME_ONE)|$(REALTIME_TWO)
+# Left out of the release build's run: the thread ownership checks compile to nothing there;
+# they run in ThreadSanitizer's debug build (TSAN_TESTS).
+RELEASE_SKIP   := ThreadOwnerTests|RenderThreadCheckTests
 # Left out under ThreadSanitizer: the WebSocket's pings take 30 s of waiting for one event
 # loop's own timer (no second thread to race), and run in the first phase.
 TSAN_SKIP      := quietPeersArePingedAndDeadOnesClosed
@@ -91,16 +94,22 @@ TSAN_TESTS     := LiveDriverTests|LiveEngineTests|LiveSessionMockTests|UnpacedDe
 # scripts/with-test-pulse.sh), then the threaded code under ThreadSanitizer in a build folder of
 # its own: the ring buffer's two-thread stress test, the mixer, the decode-ahead thread (with
 # seeks), the track streamer and the live driver's threads.
+# Every tool a test drives is installed here, so none may be missing: MEDITATE_TEST_REQUIRE_TOOLS
+# makes a test whose tool is absent fail instead of skipping, and scripts/count-skips.sh fails
+# the run if any test was skipped at all (each phase's output is logged for it).
+export MEDITATE_TEST_REQUIRE_TOOLS := 1
+TEST_LOGS := .build-test/phase-*.log .build-tsan/phase-*.log
 test: deps
 	$(call ensure_packages,$(TEST_PACKAGES))
 	@python3 -c 'import selenium, axe_selenium_python' 2>/dev/null || \
 	  { echo "installing (PyPI): $(TEST_PYTHON)"; python3 -m pip install -q --root-user-action=ignore $(TEST_PYTHON); }
 	$(SWIFT) build $(TEST_FLAGS) --build-tests
-	scripts/with-test-pulse.sh $(SWIFT) test $(TEST_FLAGS) --skip-build --skip '$(REALTIME_TESTS)'
+	@mkdir -p .build-tsan && rm -f $(TEST_LOGS)
+	scripts/logged.sh .build-test/phase-parallel.log scripts/with-test-pulse.sh $(SWIFT) test $(TEST_FLAGS) \
+	  --skip-build --skip '$(REALTIME_TESTS)|$(RELEASE_SKIP)'
 	@# The ThreadSanitizer build runs beside the real-time tests at the lowest priority: they
 	@# mostly wait for the sound server's clock, and it takes only what they leave of the CPU
 	@# (about 3 minutes of CI saved). Its output is in .build-tsan/build.log.
-	@mkdir -p .build-tsan
 	@# The test bundle is run directly: two `swift test` on one build folder wait for each other.
 	@# The second group's lines are marked [2]; its status comes back through a file.
 	@echo "REALTIME_ONE and, marked [2], REALTIME_TWO --no-parallel at once, beside nice -n 19 $(SWIFT) build --sanitize=thread …"
@@ -108,23 +117,25 @@ test: deps
 	    > .build-tsan/build.log 2>&1 & build=$$!; \
 	  bundle="$$($(SWIFT) build $(TEST_FLAGS) --show-bin-path)/meditatePackageTests.xctest"; \
 	  rm -f .build-test/realtime-two.status; \
-	  { NO_COLOR=1 scripts/with-test-pulse.sh "$$bundle" --testing-library swift-testing --no-parallel \
-	      --filter '$(REALTIME_TWO)'; echo $$? > .build-test/realtime-two.status; } 2>&1 \
-	    | sed -u 's/^/[2] /' & two=$$!; \
-	  NO_COLOR=1 scripts/with-test-pulse.sh "$$bundle" --testing-library swift-testing --no-parallel \
-	      --filter '$(REALTIME_ONE)'; \
+	  { NO_COLOR=1 scripts/logged.sh .build-test/phase-realtime-two.log scripts/with-test-pulse.sh "$$bundle" \
+	      --testing-library swift-testing --no-parallel --filter '$(REALTIME_TWO)'; \
+	    echo $$? > .build-test/realtime-two.status; } 2>&1 | sed -u 's/^/[2] /' & two=$$!; \
+	  NO_COLOR=1 scripts/logged.sh .build-test/phase-realtime-one.log scripts/with-test-pulse.sh "$$bundle" \
+	      --testing-library swift-testing --no-parallel --filter '$(REALTIME_ONE)'; \
 	  one=$$?; wait $$two; wait $$build; built=$$?; \
 	  if [ $$built -eq 0 ]; then tail -n 1 .build-tsan/build.log; else cat .build-tsan/build.log; fi; \
 	  [ $$one -eq 0 ] && [ "$$(cat .build-test/realtime-two.status 2>/dev/null)" = 0 ] && [ $$built -eq 0 ]
 	$(MAKE) --no-print-directory test-tsan
+	@scripts/count-skips.sh $(TEST_LOGS)
 
 test-tsan: deps
 	$(call ensure_packages,$(TEST_PACKAGES))
 	$(SWIFT) build --sanitize=thread --scratch-path .build-tsan --build-tests
-	scripts/with-test-pulse.sh $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip-build \
-	  --filter '$(TSAN_TESTS)' --skip '$(TSAN_SKIP)'
-	scripts/with-test-pulse.sh $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip-build \
-	  --filter 'LiveSessionTests|GuidedLiveTests' --no-parallel
+	@mkdir -p .build-tsan && rm -f .build-tsan/phase-*.log
+	scripts/logged.sh .build-tsan/phase-tsan.log scripts/with-test-pulse.sh $(SWIFT) test --sanitize=thread \
+	  --scratch-path .build-tsan --skip-build --filter '$(TSAN_TESTS)' --skip '$(TSAN_SKIP)'
+	scripts/logged.sh .build-tsan/phase-tsan-live.log scripts/with-test-pulse.sh $(SWIFT) test --sanitize=thread \
+	  --scratch-path .build-tsan --skip-build --filter 'LiveSessionTests|GuidedLiveTests' --no-parallel
 
 # The formatting and the lint rules of .swift-format (swift-format comes with the Swift
 # toolchain); `swift format format --in-place --recursive Sources Tests Fuzz Package.swift` fixes

@@ -1,4 +1,5 @@
 import Foundation
+import PulseTestSupport
 
 /// A private MQTT broker (Debian's mosquitto) on a loopback port of its own, without
 /// persistence, started and stopped by its own pid; and its command-line clients.
@@ -9,9 +10,7 @@ final class PrivateBroker {
 
     /// Whether mosquitto and its clients are installed (`make test` installs them).
     static var available: Bool {
-        ["/usr/sbin/mosquitto", "/usr/bin/mosquitto_sub", "/usr/bin/mosquitto_pub"].allSatisfy {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
+        RequiredTools.installed("/usr/sbin/mosquitto", "/usr/bin/mosquitto_sub", "/usr/bin/mosquitto_pub")
     }
 
     /// The certificate of a TLS broker, its own CA (made for 127.0.0.1 by openssl).

@@ -1,4 +1,5 @@
 import Foundation
+import PulseTestSupport
 
 /// A private Snapcast server (Debian's snapserver) on a loopback port of its own, reading a FIFO
 /// in a scratch folder, and its clients (snapclient) playing into sinks of the private
@@ -11,9 +12,7 @@ final class PrivateSnapcast {
     private var clients: [String: Process] = [:]
 
     /// Whether snapserver and snapclient are installed (`make test` installs them).
-    static var available: Bool {
-        ["/usr/bin/snapserver", "/usr/bin/snapclient"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    static var available: Bool { RequiredTools.installed("/usr/bin/snapserver", "/usr/bin/snapclient") }
 
     /// Starts snapserver with `bufferMilliseconds` as its buffer, and waits for its FIFO.
     init(in scratch: Scratch, bufferMilliseconds: Int) throws {

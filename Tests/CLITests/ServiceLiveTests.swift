@@ -151,7 +151,7 @@ struct ServiceLiveTests {
     }
     @Test(
         "the sound server gone for seconds mid-sit: the service says so, waits, and the sit completes at its frame",
-        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pulseaudio"), "needs pulseaudio"))
+        .enabled(if: RequiredTools.installed("/usr/bin/pulseaudio"), "needs pulseaudio"))
     func outputLostAndBack() throws {
         // Given a service on a PulseAudio server of this test's own, and a subscribed client
         let scratch = try Scratch()

@@ -389,7 +389,7 @@ struct SessionSurvivalTests {
 
     @Test(
         "a sound server gone for seconds: the sit waits for it and completes; SIGTERM while it waits ends it",
-        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pulseaudio"), "needs pulseaudio"))
+        .enabled(if: RequiredTools.installed("/usr/bin/pulseaudio"), "needs pulseaudio"))
     func outputGoneAndBack() throws {
         // Given a 10-second sit on a server of this test's own
         let scratch = try Scratch()

@@ -1,5 +1,6 @@
 import Control
 import Foundation
+import PulseTestSupport
 import Testing
 
 /// A headless Chromium at a phone's size (Debian's chromium and chromium-driver, through
@@ -13,7 +14,7 @@ final class BrowserPage {
     /// Whether the browser can run here: `make test` installs it. Under CI it must, and a
     /// missing browser fails the tests instead of skipping them.
     static var available: Bool {
-        if ProcessInfo.processInfo.environment["CI"] != nil { return true }
+        if ProcessInfo.processInfo.environment["CI"] != nil || RequiredTools.areRequired { return true }
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver") else { return false }
         let check = Process()
         check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
