@@ -7,10 +7,16 @@ final class RunningMeditate {
     private let errors = Pipe()
     private(set) var log = ""
 
-    /// Starts `meditate` with CLIRunner's environment, `environment` added over it.
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
-        process.executableURL = CLIRunner.executable
-        process.arguments = arguments
+    /// Starts `meditate` with CLIRunner's environment, `environment` added over it; through
+    /// `launcher` (a command and its arguments, `prlimit --nofile=1024`) when one is given.
+    init(_ arguments: [String], environment: [String: String] = [:], launcher: [String] = []) throws {
+        if let command = launcher.first {
+            process.executableURL = URL(fileURLWithPath: command)
+            process.arguments = launcher.dropFirst() + [CLIRunner.executable.path] + arguments
+        } else {
+            process.executableURL = CLIRunner.executable
+            process.arguments = arguments
+        }
         process.environment = CLIRunner.environment.merging(environment) { $1 }
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice

@@ -12,28 +12,32 @@ final class RunningService {
 
     /// Starts the service with `arguments` after `serve --socket …` and waits until it answers.
     init(
-        _ arguments: [String], scratch: Scratch, environment: [String: String] = [:], socket: String? = nil
+        _ arguments: [String], scratch: Scratch, environment: [String: String] = [:], socket: String? = nil,
+        launcher: [String] = []
     ) throws {
         self.scratch = scratch
         self.socket = socket ?? scratch.path("run/control.sock")
         data = scratch.path("data")
-        running = try Self.start(arguments, socket: self.socket, data: data, environment: environment)
+        running = try Self.start(
+            arguments, socket: self.socket, data: data, environment: environment, launcher: launcher)
         self.arguments = arguments
         self.environment = environment
+        self.launcher = launcher
         try waitUntilAnswering()
     }
 
     private let arguments: [String]
     private let environment: [String: String]
+    private let launcher: [String]
 
     var process: Process { running.process }
 
     private static func start(
-        _ arguments: [String], socket: String, data: String, environment: [String: String]
+        _ arguments: [String], socket: String, data: String, environment: [String: String], launcher: [String]
     ) throws -> RunningMeditate {
         try RunningMeditate(
             ["serve", "--socket", socket] + arguments,
-            environment: ["XDG_DATA_HOME": data].merging(environment) { $1 })
+            environment: ["XDG_DATA_HOME": data].merging(environment) { $1 }, launcher: launcher)
     }
 
     /// Waits up to 20 s for the socket to answer.
@@ -64,7 +68,8 @@ final class RunningService {
 
     /// Starts the service again (after a kill), on the same socket and history.
     func restart() throws {
-        running = try Self.start(arguments, socket: socket, data: data, environment: environment)
+        running = try Self.start(
+            arguments, socket: socket, data: data, environment: environment, launcher: launcher)
         try waitUntilAnswering()
     }
 

@@ -71,6 +71,58 @@ struct ServiceProtocolTests {
         #expect(MonotonicClock.seconds() - start < 0.5, "a wide line took \(MonotonicClock.seconds() - start) s")
     }
 
+    @Test(
+        "1100 idle connections under a limit of 1024 descriptors: the service stays idle, and answers once some close")
+    func connectionsBeyondTheDescriptorLimitCostNothing() throws {
+        // Given a service allowed 1024 descriptors, and room for 1100 more in this process
+        var own = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &own)
+        if own.rlim_cur < 4096 && own.rlim_max >= 4096 {
+            own.rlim_cur = 4096
+            setrlimit(Int32(RLIMIT_NOFILE.rawValue), &own)
+        }
+        let scratch = try Scratch()
+        let service = try RunningService(
+            ["--backend", "alsa", "--device", "null"], scratch: scratch, launcher: ["/usr/bin/prlimit", "--nofile=1024"]
+        )
+        defer { service.stop() }
+        let pid = service.process.processIdentifier
+
+        // When 1100 clients connect and say nothing
+        var idle: [RawUnixSocket] = []
+        for _ in 0..<1100 {
+            guard let connection = try? RawUnixSocket(path: service.socket) else { break }
+            idle.append(connection)
+        }
+        #expect(idle.count > 900, "only \(idle.count) connected")
+        Thread.sleep(forTimeInterval: 0.5)
+        let before = try #require(Self.cpuSeconds(of: pid))
+        Thread.sleep(forTimeInterval: 5)
+        let used = try #require(Self.cpuSeconds(of: pid)) - before
+
+        // Then the service uses (almost) no CPU meanwhile
+        #expect(used < 0.1, "\(used) s of CPU in 5 s")
+        // And once some of them close, a client is answered
+        idle.removeFirst(200)
+        var answered: JSONValue?
+        let deadline = Date().addingTimeInterval(10)
+        while answered == nil && Date() < deadline {
+            answered = try? service.client().call("status", timeoutMilliseconds: 1000)
+        }
+        #expect(answered == ["state": "idle"])
+    }
+
+    /// User and system CPU time of `pid` so far, from /proc.
+    static func cpuSeconds(of pid: pid_t) -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let end = stat.lastIndex(of: ")")
+        else { return nil }
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        // After the name: state is field 3, utime 14, stime 15 (1-based over the whole line).
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
     @Test("a line over 64 KiB is refused and its connection closed; other clients are served")
     func longLineClosesTheConnection() throws {
         // Given a service and a client

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import Synchronization
@@ -20,6 +21,20 @@ public final class ControlServer: Sendable {
     /// What a connection may leave unread before it is closed: some thousands of events.
     public static let maximumQueuedBytes = 1024 * 1024
 
+    /// Connections open at once on the socket: the descriptor limit less what the service needs
+    /// for itself (the sound output, the library, the engine's threads, the WebSocket's
+    /// connections). More are closed as they come. At the limit itself, accepting failed with
+    /// EMFILE again and again: the service spun at 100% CPU and no client got in.
+    public static var maximumConnections: Int {
+        var limit = rlimit()
+        // (RLIM_INFINITY is all ones, which the import turns into a literal that does not fit.)
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else {
+            return 4096
+        }
+        let reserved = 192
+        return max(16, min(4096, Int(clamping: limit.rlim_cur) - reserved))
+    }
+
     /// Listens on `path`. Its folder is made if missing, with `directoryMode`; the socket gets
     /// `socketMode`. The lock beside the socket decides which service serves on it: one that
     /// finds it held exits, touching nothing; the holder replaces a socket file left by a
@@ -33,9 +48,17 @@ public final class ControlServer: Sendable {
         try Self.prepare(folder: folder, mode: directoryMode, socket: path)
         lock = try ServiceLock(socket: path)
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let open = NIOLockedValueBox(0)
+        let most = Self.maximumConnections
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 64)
             .childChannelInitializer { channel in
+                let count = open.withLockedValue { count in
+                    count += 1
+                    return count
+                }
+                channel.closeFuture.whenComplete { _ in open.withLockedValue { $0 -= 1 } }
+                guard count <= most else { return channel.close() }
                 let number = Self.connections.add(1, ordering: .relaxed).newValue
                 let connection = ControlConnection(
                     channel: channel, number: number, maximumQueuedBytes: Self.maximumQueuedBytes)
