@@ -1,5 +1,6 @@
 import Control
 import Foundation
+import Synchronization
 import Testing
 
 /// `meditate serve --listen`: the same protocol over a WebSocket, and who may use it. A real
@@ -266,6 +267,81 @@ struct ServiceWebSocketTests {
         #expect(try page.call("hello")["result"]?["protocol"] == 1)
         // And a new connection is served again
         #expect(try WebSocketTestClient(port: port, target: "/rpc").status == 101)
+    }
+
+    @Test("64 connections that send their request head a byte every 3 s lock nobody out for more than 11 s")
+    func slowHeadersDoNotLockThePageOut() throws {
+        // Given a service on loopback, and 64 connections (all it takes at once) that send a
+        // request's first line and then a header byte every 3 s
+        let scratch = try Scratch()
+        let service = try RunningService(
+            ["--backend", "alsa", "--device", "null", "--listen", "127.0.0.1:0"], scratch: scratch)
+        defer { service.stop() }
+        let port = try #require(try Self.port(of: service))
+        let slow = try (0..<64).map { _ in try LoopbackTCP.connect(port: port) }
+        defer { for socket in slow { close(socket) } }
+        let request = Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n".utf8)
+        for socket in slow {
+            _ = request.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        }
+        let dripping = Atomic(true)
+        let dripper = Thread {
+            var byte = UInt8(ascii: "X")
+            while dripping.load(ordering: .relaxed) {
+                for socket in slow { _ = send(socket, &byte, 1, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+                Thread.sleep(forTimeInterval: 3)
+            }
+        }
+        dripper.start()
+        defer { dripping.store(false, ordering: .relaxed) }
+
+        // When a person's browser asks for the page, again and again while it is turned away
+        let asked = Date()
+        var page: WebSocketTestClient?
+        while page == nil && Date().timeIntervalSince(asked) < 30 {
+            page = try? WebSocketTestClient(port: port, target: "/", upgrade: false)
+            if page == nil { Thread.sleep(forTimeInterval: 0.2) }
+        }
+        let waited = Date().timeIntervalSince(asked)
+
+        // Then it gets the page within 11 s: no request head may take longer than 10
+        #expect(page?.status == 200)
+        #expect(waited < 11, "the page came after \(waited) s")
+    }
+
+    @Test("an unmasked frame or one with an RSV bit closes the WebSocket with 1002; odd Host values are not loopback")
+    func protocolErrorsAndOddHostsAreRefused() throws {
+        // Given a service on loopback
+        let scratch = try Scratch()
+        let service = try RunningService(
+            ["--backend", "alsa", "--device", "null", "--listen", "127.0.0.1:0"], scratch: scratch)
+        defer { service.stop() }
+        let port = try #require(try Self.port(of: service))
+        let hello = Array(#"{"jsonrpc":"2.0","id":1,"method":"hello"}"#.utf8)
+
+        // When one client sends a text frame unmasked, and another one with RSV1 set
+        for first: UInt8 in [0x81, 0xC1] {
+            let client = try WebSocketTestClient(port: port, target: "/rpc")
+            let masked = first == 0xC1
+            let mask: [UInt8] = [1, 2, 3, 4]
+            let payload = masked ? hello.enumerated().map { $0.element ^ mask[$0.offset % 4] } : hello
+            try client.sendRaw(
+                [first, (masked ? 0x80 : 0) | UInt8(hello.count)] + (masked ? mask : []) + payload,
+                until: Date().addingTimeInterval(5))
+            // Then it is answered with a close of code 1002, and nothing else
+            let (opcode, body) = try client.readFrame(until: Date().addingTimeInterval(5))
+            #expect(opcode == 0x8 && body.prefix(2) == [0x03, 0xEA], "\(String(first, radix: 16)): \(opcode) \(body)")
+        }
+
+        // When the page is asked for by Host values that only start or end like loopback
+        for host in ["127.0.0.1:1, evil.com", "[::1]evil", "127.0.0.1:99999", "localhost:80:80"] {
+            let page = try WebSocketTestClient(port: port, target: "/", headers: ["Host": host], upgrade: false)
+            // Then each is refused
+            #expect(page.status == 403, "\(host): \(page.status)")
+        }
+        #expect(
+            try WebSocketTestClient(port: port, target: "/", headers: ["Host": "[::1]:\(port)"], upgrade: false).status
+                == 200)
     }
 
     @Test("--listen with a bad address is one line, and nothing starts")

@@ -26,6 +26,8 @@ public struct WebAccess: Sendable {
     }
 
     public func verdict(for head: HTTPRequestHead) -> Verdict {
+        // Two Host headers name no one host (RFC 9112 says a server answers 400).
+        guard head.headers["host"].count <= 1 else { return .forbidden }
         let host = head.headers.first(name: "host")?.lowercased()
         if token == nil {
             guard let host, Self.isLoopback(host: host) else { return .forbidden }
@@ -86,16 +88,29 @@ public struct WebAccess: Sendable {
         return nil
     }
 
-    /// Whether a Host header names this machine's loopback: localhost, 127.0.0.0/8 or [::1].
+    /// Whether a Host header names this machine's loopback: localhost, 127.0.0.0/8 or [::1],
+    /// with a port or without, and nothing else (`127.0.0.1:1, evil.com` and `[::1]evil` are
+    /// not loopback names).
     static func isLoopback(host: String) -> Bool {
         var name = Substring(host)
         if name.hasPrefix("[") {
             guard let close = name.firstIndex(of: "]") else { return false }
+            let after = name[name.index(after: close)...]
+            guard after.isEmpty || after.first == ":" && isPort(after.dropFirst()) else { return false }
             return name[name.index(after: name.startIndex)..<close] == "::1"
         }
-        if let colon = name.lastIndex(of: ":") { name = name[..<colon] }
+        if let colon = name.lastIndex(of: ":") {
+            guard isPort(name[name.index(after: colon)...]) else { return false }
+            name = name[..<colon]
+        }
         if name == "localhost" { return true }
         let octets = name.split(separator: ".", omittingEmptySubsequences: false)
         return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+    }
+
+    /// A port as a Host header writes it: 1 to 5 digits, 1 to 65535.
+    private static func isPort(_ text: Substring) -> Bool {
+        text.count <= 5 && text.allSatisfy(\.isASCII) && text.allSatisfy(\.isNumber)
+            && (UInt32(text).map { (1...65535).contains($0) } ?? false)
     }
 }

@@ -24,7 +24,8 @@ public final class WebControlServer: Sendable {
     /// Connections open at once, WebSockets and requests before their upgrade; more are
     /// closed as they come.
     public static let maximumConnections = 64
-    /// How long a connection may send nothing before it has become a WebSocket.
+    /// How long a connection may send nothing before it has become a WebSocket, and how long
+    /// it may stay one that has not, whatever it sends.
     public static let handshakeSeconds: Int64 = 10
     /// How long a WebSocket may be quiet before it is pinged; one quiet that long again after
     /// the ping ends it.
@@ -130,7 +131,7 @@ public final class WebControlServer: Sendable {
         let requests = WebRequestHandler(access: access, pages: pages)
         let idle = IdleStateHandler(readTimeout: .seconds(handshakeSeconds))
         let idleName = "handshake-idle"
-        let deadline = HandshakeDeadline()
+        let deadline = HandshakeDeadline(seconds: handshakeSeconds)
         try channel.pipeline.syncOperations.addHandler(idle, name: idleName)
         try channel.pipeline.syncOperations.addHandler(deadline)
         try channel.pipeline.syncOperations.configureHTTPServerPipeline(
