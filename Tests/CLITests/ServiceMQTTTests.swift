@@ -2,6 +2,8 @@ import Control
 import Foundation
 import Testing
 
+@testable import CLI
+
 /// `meditate serve` with `[mqtt]` against a private mosquitto: what Home Assistant's discovery
 /// reads, the commands it sends, and a broker that goes away. The sound goes to ALSA's null
 /// device here; `ServiceMQTTLiveTests` listens to a sit started over MQTT.
@@ -195,6 +197,16 @@ struct ServiceMQTTTests {
         #expect(
             result.stderr.hasPrefix("meditate: error: \(folder)/config.toml:\(line): \(reason)"), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
+
+    @Test("a preset the select does not offer is refused in words that fit one choice or several")
+    func unknownPresetIsWordedForOneChoiceOrSeveral() {
+        #expect(
+            HomeAssistantDiscovery.unknownPreset("../../etc", options: ["default"])
+                == "no preset '../../etc'; the only choice is default (no preset saved yet)")
+        #expect(
+            HomeAssistantDiscovery.unknownPreset("long", options: ["default", "short"])
+                == "no preset 'long'; there are default, short")
     }
 
     @Test(

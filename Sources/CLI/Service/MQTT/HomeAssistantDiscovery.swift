@@ -30,6 +30,19 @@ struct HomeAssistantDiscovery {
         [noPreset] + names.sorted().filter { $0 != noPreset }
     }
 
+    /// Why the select's command names no option: with no preset saved, `default` (none) is the
+    /// one choice, where "there are default" said nothing.
+    static func unknownPreset(_ name: String, options: [String]) -> String {
+        let choices =
+            options.count == 1
+            ? localized(
+                "the only choice is \(options[0]) (no preset saved yet)",
+                de: "die einzige Wahl ist \(options[0]) (noch keine Vorlage gespeichert)")
+            : localized(
+                "there are \(options.joined(separator: ", "))", de: "es gibt \(options.joined(separator: ", "))")
+        return localized("no preset '\(name)'; \(choices)", de: "keine Vorlage '\(name)'; \(choices)")
+    }
+
     /// Topic and payload of every entity's config.
     func configs(presets: [String]) -> [(topic: String, payload: JSONValue)] {
         let state = stateTopic

@@ -188,11 +188,7 @@ final class MQTTBridge: @unchecked Sendable {
     private func choosePreset(_ payload: String) throws(ControlError) {
         let options = HomeAssistantDiscovery.presetOptions(try presetNames())
         guard options.contains(payload) else {
-            throw .refused(
-                .invalidParams(
-                    localized(
-                        "no preset '\(payload)'; there are \(options.joined(separator: ", "))",
-                        de: "keine Vorlage '\(payload)'; es gibt \(options.joined(separator: ", "))")))
+            throw .refused(.invalidParams(HomeAssistantDiscovery.unknownPreset(payload, options: options)))
         }
         selectedPreset = payload
         client?.publish(discovery.presetTopic, payload, retain: true)
