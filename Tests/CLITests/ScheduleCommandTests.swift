@@ -110,6 +110,40 @@ struct ScheduleCommandTests {
         #expect(resumed.status == 0 && schedule?["id"] == 1 && schedule?["pausedUntil"] == nil, "\(resumed.stdout)")
     }
 
+    @Test("a scheduled track that play.start would refuse (not audio, missing) is refused when the schedule is added")
+    func scheduledTrackIsCheckedWhenAdded() throws {
+        // Given a service, a file that is not audio, and a path to nothing
+        let scratch = try Scratch()
+        let service = try RunningService(["--backend", "alsa", "--device", "null"], scratch: scratch)
+        defer { service.stop() }
+        let client = try service.client()
+        let text = scratch.path("notes.txt")
+        try "not audio".write(toFile: text, atomically: true, encoding: .utf8)
+
+        for track in [text, scratch.path("missing.mp3"), "/etc/shadow"] {
+            // When each is scheduled, and played at once
+            var scheduled: RPCError?
+            do {
+                _ = try client.call(
+                    "schedule.add", ["action": "play", "at": "06:30", "options": ["track": .string(track)]])
+            } catch let ControlError.refused(error) {
+                scheduled = error
+            }
+            var played: RPCError?
+            do {
+                _ = try client.call("play.start", ["track": .string(track)])
+            } catch let ControlError.refused(error) {
+                played = error
+            }
+            // Then the schedule is refused with the line play.start gives
+            #expect(
+                scheduled != nil && scheduled?.message == played?.message,
+                "\(track): \(String(describing: scheduled)) / \(String(describing: played))")
+        }
+        // And nothing was scheduled
+        #expect(try client.call("schedule.list")["schedules"] == [])
+    }
+
     @Test("ctl bell rings a bell on the service at once, and a bad strike count gets the sit's own line")
     func ctlBell() throws {
         // Given a service and a subscriber

@@ -11,7 +11,9 @@ enum ScheduleMethods {
     }
 
     static func add(_ database: LibraryDatabase, _ params: JSONValue) throws -> ScheduleEntry {
-        let entry = try ScheduleRequest.entry(from: params)
+        // A track is looked up in the library of this database.
+        let library = LibraryPaths(folder: (database.path as NSString).deletingLastPathComponent)
+        let entry = try ScheduleRequest.entry(from: params, library: library)
         return try database.add(entry)
     }
 

@@ -1,4 +1,5 @@
 import Control
+import Decoders
 import Foundation
 import Library
 import Session
@@ -9,7 +10,8 @@ import Session
 /// "options": {"gong": "bell"}}`. The options are those of `sit.start`, `play.start` or
 /// `bell.ring`, checked by the same parser when the schedule is added.
 enum ScheduleRequest {
-    static func entry(from params: JSONValue) throws(RPCError) -> ScheduleEntry {
+    /// - Parameter library: where a scheduled track is looked up.
+    static func entry(from params: JSONValue, library: LibraryPaths) throws(RPCError) -> ScheduleEntry {
         guard case let .object(members) = params else { throw invalid("the schedule is an object") }
         let known: Set<String> = ["action", "at", "every", "from", "to", "days", "over", "options"]
         if let unknown = members.keys.sorted().first(where: { !known.contains($0) }) {
@@ -19,7 +21,7 @@ enum ScheduleRequest {
             throw invalid("action is sit, play or bell")
         }
         let options = params["options"] ?? [:]
-        try check(action, options)
+        try check(action, options, library: library)
         var days = Weekdays.all
         if let text = params["days"] {
             guard let given = text.stringValue.flatMap(Weekdays.init(text:)) else {
@@ -36,14 +38,22 @@ enum ScheduleRequest {
     }
 
     /// Checks the options as far as they can be before the time comes: a sit's plan is made
-    /// (its preset read); a track is looked up and a gong loaded only when it plays.
-    private static func check(_ action: ScheduleEntry.Action, _ options: JSONValue) throws(RPCError) {
+    /// (its preset read); a track is found and opened as audio (not measured), so that what
+    /// `play.start` would refuse (a path that is not playable audio) is refused now, not at six
+    /// in the morning; a gong is loaded only when it plays.
+    private static func check(
+        _ action: ScheduleEntry.Action, _ options: JSONValue, library: LibraryPaths
+    ) throws(RPCError) {
         do {
             switch action {
             case .sit:
                 let request = try SitRequest.parse(params: options)
                 _ = try SessionPlan(request.session.configuration(try request.preset.settings()))
-            case .play: _ = try PlayRequest.parse(params: options)
+            case .play:
+                let request = try PlayRequest.parse(params: options)
+                let track = try GuidedTrack.resolve(
+                    request.track, library: LibraryLocation.parse(["--library", library.folder]), measure: nil)
+                _ = try EngineFormatReader(path: track.path, engineRate: 48_000, decodeAhead: false)
             case .bell:
                 let request = try BellRequest.parse(params: options)
                 let settings = try Settings.load()
