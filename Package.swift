@@ -125,7 +125,7 @@ let package = Package(
             name: "CLI",
             dependencies: [
                 "Session", "Library", "ConfigSyntax", "Control", "CSystemd", "CMalloc", "CQRencode", "CMosquitto",
-                "CSpawn",
+                "CSpawn", "CPipe",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

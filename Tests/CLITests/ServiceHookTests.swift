@@ -110,6 +110,41 @@ struct ServiceHookTests {
         #expect(log.contains("hook session-started: still running as the service stops, killed"), "\(log)")
     }
 
+    @Test(
+        "a hook's error output reaches the log line by line, 4 KiB of it at most; every protocol event may have a hook")
+    func hookOutputIsBounded() throws {
+        // Given a service whose session-started hook writes a line, then 10 MB, to its standard
+        // error; and hooks on position and schedule-added, events of the protocol too
+        let scratch = try Scratch()
+        let done = scratch.path("done")
+        let environment = try Self.hooks(
+            """
+            session-started = 'echo first line >&2; yes meditation | head -c 10000000 >&2; touch \(done)'
+            position = 'true'
+            schedule-added = 'true'
+            timeout = 60
+            """, scratch: scratch)
+        let service = try RunningService(
+            ["--backend", "alsa", "--device", "null"], scratch: scratch, environment: environment)
+
+        // When a sit starts, and the hook has written it all
+        _ = try service.client().call("sit.start", ["minutes": "0.05", "countdown": 0])
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: done) && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        let log = service.stop()
+
+        // Then it could write it all (nothing blocked it), the log has its first 4 KiB as lines
+        // named after it, and one line saying the rest was left out
+        #expect(FileManager.default.fileExists(atPath: done))
+        #expect(log.contains("hook session-started: first line"), "\(log.prefix(2000))")
+        let lines = log.components(separatedBy: "hook session-started: meditation").count - 1
+        #expect(lines > 300 && lines < 400, "\(lines) lines of it")
+        #expect(log.components(separatedBy: "more output than 4096 bytes").count - 1 == 1)
+        #expect(log.utf8.count < 100_000, "a log of \(log.utf8.count) bytes")
+    }
+
     @Test("an unknown hook in config.toml is one line naming the file, the line and the hooks there are")
     func unknownHookIsRefused() throws {
         let scratch = try Scratch()

@@ -15,6 +15,8 @@ final class HookRunner: @unchecked Sendable {
         let pid: pid_t
         let name: String
         let deadline: Double
+        /// Its standard error, read into the log.
+        let output: HookOutput?
     }
 
     private let settings: HookSettings
@@ -83,15 +85,19 @@ final class HookRunner: @unchecked Sendable {
                 return (queue, stopped, self.killAt)
             }
             for job in jobs {
-                if let pid = spawn(job.command, environment: job.environment) {
+                let output = HookOutput(name: job.name)
+                if let pid = spawn(job.command, environment: job.environment, errors: output?.childEnd) {
+                    output?.childStarted()
                     running.append(
                         Running(
                             pid: pid, name: job.name,
-                            deadline: MonotonicClock.seconds() + Double(settings.timeoutSeconds)))
+                            deadline: MonotonicClock.seconds() + Double(settings.timeoutSeconds), output: output))
                 } else {
                     logger.error("hook \(job.name): cannot start /bin/sh: \(String(cString: strerror(errno)))")
+                    output?.finish(into: logger)
                 }
             }
+            for hook in running { hook.output?.drain(into: logger) }
             running = reap(running)
             if stop && !running.isEmpty && MonotonicClock.seconds() >= killAt {
                 killAll(running)
@@ -115,6 +121,7 @@ final class HookRunner: @unchecked Sendable {
             kill(-hook.pid, SIGKILL)
             var status: Int32 = 0
             while waitpid(hook.pid, &status, 0) < 0 && errno == EINTR {}
+            hook.output?.finish(into: logger)
             logger.warning("hook \(hook.name): still running as the service stops, killed")
         }
     }
@@ -126,6 +133,7 @@ final class HookRunner: @unchecked Sendable {
             var status: Int32 = 0
             let result = waitpid(hook.pid, &status, WNOHANG)
             if result == hook.pid {
+                hook.output?.finish(into: logger)
                 let code = (status >> 8) & 0xFF
                 let signal = status & 0x7F
                 if signal != 0 {
@@ -136,12 +144,13 @@ final class HookRunner: @unchecked Sendable {
                     logger.debug("hook \(hook.name): done")
                 }
             } else if result < 0 {
+                hook.output?.finish(into: logger)
                 continue
             } else if now >= hook.deadline {
                 // The whole group: a shell's children too.
                 kill(-hook.pid, SIGKILL)
                 logger.warning("hook \(hook.name): still running after \(settings.timeoutSeconds) s, killed")
-                still.append(Running(pid: hook.pid, name: hook.name, deadline: .infinity))
+                still.append(Running(pid: hook.pid, name: hook.name, deadline: .infinity, output: hook.output))
             } else {
                 still.append(hook)
             }
@@ -150,11 +159,12 @@ final class HookRunner: @unchecked Sendable {
     }
 
     /// `/bin/sh -c command` in a new process group, standard input and output on /dev/null,
-    /// standard error the service's (the journal), every signal at its default and unblocked,
+    /// standard error `errors` (a pipe into the log; else the service's), every signal at its
+    /// default and unblocked,
     /// and no other descriptor: a hook's child left in the background must not hold the
     /// service's listening socket (a restarted service would find it taken), its event loop or
     /// the track it plays.
-    private func spawn(_ command: String, environment: [String: String]) -> pid_t? {
+    private func spawn(_ command: String, environment: [String: String], errors: Int32?) -> pid_t? {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -173,6 +183,7 @@ final class HookRunner: @unchecked Sendable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        if let errors { posix_spawn_file_actions_adddup2(&actions, errors, 2) }
         let closing = meditate_spawn_close_from(&actions, 3)
         guard closing == 0 else {
             errno = closing

@@ -16,10 +16,12 @@ struct HookSettings: Equatable {
     static let defaultTimeoutSeconds = 10
     static let timeoutRange = 1...3600
 
-    /// The events a hook may be set for: the protocol's events, and `paused` and `resumed`
-    /// (a `phase` event into or out of a pause).
+    /// The events a hook may be set for: every event of the protocol (docs/protocol.md), and
+    /// `paused` and `resumed` (a `phase` event into or out of a pause). `position` comes once a
+    /// second while a track plays.
     static let events: Set<String> = [
         "session-started", "session-ended", "session-recorded", "phase", "paused", "resumed", "bell", "handover",
-        "moved", "output-lost", "output-back", "schedule-fired", "schedule-skipped", "stopping"
+        "moved", "position", "output-lost", "output-back", "schedule-added", "schedule-changed", "schedule-removed",
+        "schedule-fired", "schedule-skipped", "stopping"
     ]
 }
