@@ -152,6 +152,13 @@ extension ServiceConductor {
         let finished = session.live.isFinished
         let events = session.live.poll()
         for notice in session.live.takeNotices() { logger.warning("\(notice.line)") }
+        // A track that cannot be read on (its file cut short, damaged) ends the session once what
+        // was read has been heard, with one line saying why, as `meditate play` says it.
+        if !session.toldTrackFailure, let failure = session.live.trackFailure {
+            session.toldTrackFailure = true
+            logger.error("\(ErrorMessages.line(for: failure))")
+            session.live.end()
+        }
         let status = session.live.status
         for event in events {
             switch event {

@@ -30,6 +30,8 @@ final class ServiceSession {
     var recordedOutcome = false
     /// The last whole second of the track told as a `position` event.
     var toldPosition = -1
+    /// Why its guided track stopped (a file cut short under it) has been logged.
+    var toldTrackFailure = false
 
     init(
         live: LiveSession, number: Int, source: AudioSource, note: SessionNote, resumeOther: Bool, startedAt: Double
