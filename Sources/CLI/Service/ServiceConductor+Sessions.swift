@@ -227,6 +227,35 @@ extension ServiceConductor {
         releaseMemoryWhenIdle()
     }
 
+    /// A final record that could not be written (a full disk) is tried again every
+    /// `recordRetrySeconds` until it lands, and once more as the service stops: before, a sit
+    /// that completed on a full disk stayed in the history as running, 0 s, after space returned.
+    func keepUnwritten(_ write: @escaping (LibraryDatabase) throws -> Void) {
+        guard unwrittenRecords.count < Self.mostUnwrittenRecords else { return }
+        unwrittenRecords.append(write)
+        recordRetryDue = MonotonicClock.seconds() + Self.recordRetrySeconds
+    }
+
+    /// Writes what could not be written, if its time has come (or `now`); logs what lands.
+    func retryUnwrittenRecords(now: Bool = false) {
+        guard !unwrittenRecords.isEmpty, let due = recordRetryDue, now || MonotonicClock.seconds() >= due else {
+            return
+        }
+        let before = unwrittenRecords.count
+        unwrittenRecords = unwrittenRecords.filter { write in library.record(quietly: true, write) == nil }
+        let landed = before - unwrittenRecords.count
+        if landed > 0 {
+            logger.notice(
+                "\(localized("recorded at last", de: "endlich eingetragen")): \(landed) \(localized(landed == 1 ? "session" : "sessions", de: landed == 1 ? "Sitzung" : "Sitzungen"))"
+            )
+        }
+        recordRetryDue = unwrittenRecords.isEmpty ? nil : MonotonicClock.seconds() + Self.recordRetrySeconds
+    }
+
+    static let recordRetrySeconds = 5.0
+    /// A bound on what is kept: a disk full for days does not grow the service.
+    static let mostUnwrittenRecords = 64
+
     /// Tells clients and the log that a session's last sound has played.
     private func announceEnd(_ session: ServiceSession, last: LiveStatus) {
         if let failure = session.live.failure { logger.error("\(ErrorMessages.line(for: failure))") }
@@ -249,16 +278,16 @@ extension ServiceConductor {
     func finishRecord(_ session: ServiceSession, status: LiveStatus, completed: Bool) {
         session.recordedOutcome = true
         let sat = session.satSeconds(status)
+        let write: (LibraryDatabase) throws -> Void
         if let id = session.recordID {
-            library.record { try $0.update(running: id, satSeconds: sat, completed: completed, finished: true) }
+            write = { try $0.update(running: id, satSeconds: sat, completed: completed, finished: true) }
         } else {
-            library.record { database in
-                try database.record(
-                    PracticeSession(
-                        startedAt: session.startedAt, kind: session.kind, note: session.note,
-                        plannedSeconds: session.plannedSeconds, satSeconds: sat, completed: completed))
-            }
+            let practice = PracticeSession(
+                startedAt: session.startedAt, kind: session.kind, note: session.note,
+                plannedSeconds: session.plannedSeconds, satSeconds: sat, completed: completed)
+            write = { _ = try $0.record(practice) }
         }
+        if library.record(write) == nil { keepUnwritten(write) }
         publish([
             "event": "session-recorded", "id": .number(session.number), "completed": .bool(completed),
             "satSeconds": .number(sat)

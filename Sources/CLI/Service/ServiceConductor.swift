@@ -36,6 +36,9 @@ final class ServiceConductor {
     private var lastPing = 0.0
     /// When to give freed memory back (`releaseMemoryWhenIdle`), on the monotonic clock.
     private var trimDue: Double?
+    /// Final records whose write failed, to write again (`keepUnwritten`), and when.
+    var unwrittenRecords: [(LibraryDatabase) throws -> Void] = []
+    var recordRetryDue: Double?
     let schedule = ServiceSchedule()
     /// Runs `[hooks]` on events, on a thread of its own; set when the service starts.
     private var hooks: HookRunner?
@@ -85,9 +88,11 @@ final class ServiceConductor {
             for session in ringingOut { tickRingingOut(session) }
             for bell in bells { tick(bell) }
             if stopping && sessions.isEmpty && ringingOut.isEmpty && bells.isEmpty {
+                retryUnwrittenRecords(now: true)
                 output.stop()
                 break
             }
+            retryUnwrittenRecords()
             pingWatchdog()
             trimWhenDue()
             inbox.sleep(milliseconds: sleepMilliseconds)
@@ -205,9 +210,9 @@ final class ServiceConductor {
             limit = limit < 0 ? due : min(limit, due)
         }
         if let watchdog = notifier.watchdogMilliseconds { limit = limit < 0 ? watchdog : min(limit, watchdog) }
-        if let due = trimDue {
-            let trim = max(0, Int(((due - MonotonicClock.seconds()) * 1000).rounded(.up)))
-            limit = limit < 0 ? trim : min(limit, trim)
+        for due in [trimDue, recordRetryDue].compactMap({ $0 }) {
+            let wait = max(0, Int(((due - MonotonicClock.seconds()) * 1000).rounded(.up)))
+            limit = limit < 0 ? wait : min(limit, wait)
         }
         if !stopping, let schedule = scheduleMilliseconds { limit = limit < 0 ? schedule : min(limit, schedule) }
         return limit

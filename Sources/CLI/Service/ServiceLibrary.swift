@@ -22,13 +22,13 @@ final class ServiceLibrary {
         return opened
     }
 
-    /// Runs a write on the history; nil (and a line on the log) when it fails.
+    /// Runs a write on the history; nil (and a line on the log, unless `quietly`) when it fails.
     @discardableResult
-    func record<T>(_ write: (LibraryDatabase) throws -> T) -> T? {
+    func record<T>(quietly: Bool = false, _ write: (LibraryDatabase) throws -> T) -> T? {
         do {
             return try write(try open())
         } catch {
-            logger.error("\(say(.notRecorded, ["reason": ErrorMessages.line(for: error)]))")
+            if !quietly { logger.error("\(say(.notRecorded, ["reason": ErrorMessages.line(for: error)]))") }
             return nil
         }
     }

@@ -1,0 +1,67 @@
+import Control
+import Foundation
+import PulseTestSupport
+import Testing
+
+/// A sit that completes while the disk is full.
+extension ServiceLiveTests {
+    @Test(
+        "a sit completed on a full disk is recorded once there is room again, not left running",
+        .enabled(if: PulseCapture.available, "needs the private server of `make test`"),
+        .enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
+    func finalRecordLandsWhenTheDiskHasRoomAgain() throws {
+        // Given a service whose history is on a 2 MiB tmpfs
+        let lock = PulseSinkLock()
+        defer { withExtendedLifetime(lock) {} }
+        let scratch = try Scratch()
+        let data = scratch.path("data")
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        try Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", data])
+        defer { try? Self.run("/bin/umount", ["-l", data]) }
+        let service = try service(scratch)
+        defer { service.stop() }
+        let events = try service.subscriber()
+
+        // When the disk is filled, and a 3-second sit plays to its end
+        let filler = data + "/filler"
+        try? Self.run("/bin/dd", ["if=/dev/zero", "of=\(filler)", "bs=4k"])
+        _ = try service.client().call("sit.start", ["minutes": "0.05", "countdown": 0])
+        var recorded = false
+        while !recorded, let event = try events.nextEvent(timeoutMilliseconds: 20_000) {
+            recorded = event["event"] == "session-recorded"
+        }
+        Thread.sleep(forTimeInterval: 1)
+
+        // Then its outcome could not be written
+        #expect(try service.history()[0]?["completed"] != true)
+
+        // When there is room again
+        try FileManager.default.removeItem(atPath: filler)
+        let deadline = Date().addingTimeInterval(15)
+        var history = try service.history()
+        while history[0]?["completed"] != true && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.5)
+            history = try service.history()
+        }
+
+        // Then the sit is recorded, once, completed with its 3 s, and the log says so
+        #expect(history.arrayCount == 1, "\(history.line)")
+        #expect(history[0]?["completed"] == true && history[0]?["satSeconds"] == 3, "\(history.line)")
+        let log = service.stop()
+        #expect(log.contains("the session was not added to the history"), "\(log)")
+        #expect(log.contains("recorded at last: 1 session"), "\(log)")
+    }
+
+    /// Runs a command; it must end with status 0.
+    static func run(_ command: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command)
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw ServiceDidNotStart(log: "\(command) \(arguments.joined(separator: " ")) failed")
+        }
+    }
+}
