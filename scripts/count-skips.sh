@@ -4,7 +4,8 @@
 # skipped test means an install step is broken, or a test that can pass without running.
 # usage: scripts/count-skips.sh LOG...
 set -eu
-skipped=$(cat "$@" | grep -E '^(\[2\] )?➜ Test .* skipped' || true)
+# (Colours stripped first: a run on a terminal marks its lines with them.)
+skipped=$(cat "$@" | sed 's/\x1b\[[0-9;]*m//g' | grep -E '^(\[2\] )?➜ Test .* skipped' || true)
 count=$(printf '%s' "$skipped" | grep -c . || true)
 echo "skipped tests: $count"
 if [ "$count" -ne 0 ]; then
