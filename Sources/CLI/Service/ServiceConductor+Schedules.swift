@@ -43,15 +43,34 @@ extension ServiceConductor {
         entry.action == .bell ? ServiceBell.leadSeconds : 0
     }
 
-    /// How long the control thread may sleep before a schedule is due: a minute at most, so
-    /// that a clock stepped forward is noticed within one.
+    /// How long the control thread may sleep before a schedule is due: `longestScheduleWait`
+    /// at most. A wait is measured on the monotonic clock, and the wall clock may be set under
+    /// it (NTP setting a Pi's clock after boot): waking this often notices a step in time to
+    /// ring a bell that is still ahead at its instant. With a minute's wait, a bell 90 s away
+    /// and a clock set 60 s forward was reported missed.
     var scheduleMilliseconds: Int? {
         guard let seconds = schedule.secondsUntilDue(now: Date(), lead: Self.lead) else { return nil }
-        return Int((min(max(seconds, 0), 60) * 1000).rounded(.up))
+        return Int((min(max(seconds, 0), Self.longestScheduleWait) * 1000).rounded(.up))
     }
 
+    static let longestScheduleWait = 5.0
+
     func runSchedules() {
+        noticeClockStep()
         for occurrence in schedule.takeDue(now: Date(), lead: Self.lead) { fire(occurrence) }
+    }
+
+    /// Compares the wall clock with the monotonic one: a difference that moved by more than a
+    /// second since the last wake-up is a step of the clock, said in the log. The schedules are
+    /// planned on the wall clock, so what is due is found anew from it either way.
+    private func noticeClockStep() {
+        let offset = Date().timeIntervalSince1970 - MonotonicClock.seconds()
+        defer { wallClockOffset = offset }
+        guard let last = wallClockOffset, abs(offset - last) > 1 else { return }
+        let step = offset - last
+        logger.notice(
+            "\(localized("the clock was set", de: "die Uhr wurde gestellt")) \(step > 0 ? "+" : "")\(String(format: "%.1f", step)) s; \(localized("schedules planned anew", de: "Pläne neu berechnet"))"
+        )
     }
 
     private func fire(_ occurrence: ServiceSchedule.Occurrence) {

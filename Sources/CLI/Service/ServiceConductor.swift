@@ -36,6 +36,8 @@ final class ServiceConductor {
     private var lastPing = 0.0
     /// When to give freed memory back (`releaseMemoryWhenIdle`), on the monotonic clock.
     private var trimDue: Double?
+    /// The wall clock less the monotonic one at the last wake-up (a step moves it).
+    var wallClockOffset: Double?
     /// Final records whose write failed, to write again (`keepUnwritten`), and when.
     var unwrittenRecords: [(LibraryDatabase) throws -> Void] = []
     var recordRetryDue: Double?
