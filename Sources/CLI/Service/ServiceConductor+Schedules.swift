@@ -69,7 +69,7 @@ extension ServiceConductor {
         guard let last = wallClockOffset, abs(offset - last) > 1 else { return }
         let step = offset - last
         logger.notice(
-            "\(localized("the clock was set", de: "die Uhr wurde gestellt")) \(step > 0 ? "+" : "")\(String(format: "%.1f", step)) s; \(localized("schedules planned anew", de: "Pläne neu berechnet"))"
+            "\(localized("the clock was set", de: "die Uhr wurde gestellt")) \(step > 0 ? "+" : "")\(Language.current.decimal(String(format: "%.1f", step))) s; \(localized("schedules planned anew", de: "Pläne neu berechnet"))"
         )
     }
 

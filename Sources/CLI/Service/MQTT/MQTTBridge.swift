@@ -148,7 +148,7 @@ final class MQTTBridge: @unchecked Sendable {
         // the service and every reconnection. Commands are for now, so only live ones count.
         guard !retained else {
             logger.warning(
-                "MQTT: \(topic): \(localized("a retained command, ignored", de: "ein gespeicherter Befehl, ignoriert"))"
+                "MQTT: \(topic): \(localized("a retained command, ignored", de: "ein gespeicherter Befehl (retain), ignoriert"))"
             )
             return
         }
