@@ -1,5 +1,4 @@
 import Foundation
-import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import Synchronization
@@ -48,17 +47,11 @@ public final class ControlServer: Sendable {
         try Self.prepare(folder: folder, mode: directoryMode, socket: path)
         lock = try ServiceLock(socket: path)
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let open = NIOLockedValueBox(0)
-        let most = Self.maximumConnections
+        let limit = ConnectionLimit(most: Self.maximumConnections)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 64)
             .childChannelInitializer { channel in
-                let count = open.withLockedValue { count in
-                    count += 1
-                    return count
-                }
-                channel.closeFuture.whenComplete { _ in open.withLockedValue { $0 -= 1 } }
-                guard count <= most else { return channel.close() }
+                guard limit.admit(channel) else { return channel.close() }
                 let number = Self.connections.add(1, ordering: .relaxed).newValue
                 let connection = ControlConnection(
                     channel: channel, number: number, maximumQueuedBytes: Self.maximumQueuedBytes)

@@ -41,17 +41,13 @@ public final class WebControlServer: Sendable {
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let accessBox = NIOLockedValueBox<WebAccess?>(nil)
         let open = self.open
-        let connected = NIOLockedValueBox(0)
+        let limit = ConnectionLimit(most: Self.maximumConnections)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 64)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
-                let count = connected.withLockedValue { count in
-                    count += 1
-                    return count
-                }
-                channel.closeFuture.whenComplete { _ in connected.withLockedValue { $0 -= 1 } }
-                guard let access = accessBox.withLockedValue({ $0 }), count <= Self.maximumConnections else {
+                let admitted = limit.admit(channel)
+                guard let access = accessBox.withLockedValue({ $0 }), admitted else {
                     return channel.close()
                 }
                 return channel.eventLoop.makeCompletedFuture {
