@@ -133,12 +133,12 @@ struct ServiceWebSocketTests {
         #expect(try WebSocketTestClient(port: port, target: "/rpc?token=\(renewed)").status == 101)
     }
 
-    @Test("on loopback: no token is asked, but a request by another host name (DNS rebinding) is refused")
-    func loopbackNeedsNoToken() throws {
-        // Given a service listening on 127.0.0.1
+    @Test("on loopback with --no-token: no token is asked, but a request by another host name (rebinding) is refused")
+    func loopbackNeedsNoTokenWhenToldSo() throws {
+        // Given a service listening on 127.0.0.1, told to ask no token
         let scratch = try Scratch()
         let service = try RunningService(
-            ["--backend", "alsa", "--device", "null", "--listen", "127.0.0.1:0"], scratch: scratch)
+            ["--backend", "alsa", "--device", "null", "--listen", "127.0.0.1:0", "--no-token"], scratch: scratch)
         defer { service.stop() }
         let port = try #require(try Self.port(of: service))
 
@@ -167,7 +167,7 @@ struct ServiceWebSocketTests {
         // Given a service on loopback, and its resident memory once a WebSocket is open
         let scratch = try Scratch()
         let service = try RunningService(
-            ["--backend", "alsa", "--device", "null", "--listen", "127.0.0.1:0"], scratch: scratch)
+            ["--backend", "alsa", "--device", "null", "--listen", "127.0.0.1:0", "--no-token"], scratch: scratch)
         defer { service.stop() }
         let port = try #require(try Self.port(of: service))
         let pid = service.process.processIdentifier
@@ -213,7 +213,7 @@ struct ServiceWebSocketTests {
         // Given a service on loopback and two WebSockets that send nothing after their hello
         let scratch = try Scratch()
         let service = try RunningService(
-            ["--backend", "alsa", "--device", "null", "--listen", "127.0.0.1:0"], scratch: scratch)
+            ["--backend", "alsa", "--device", "null", "--listen", "127.0.0.1:0", "--no-token"], scratch: scratch)
         defer { service.stop() }
         let port = try #require(try Self.port(of: service))
         let alive = try WebSocketTestClient(port: port, target: "/rpc")
@@ -249,7 +249,7 @@ struct ServiceWebSocketTests {
         // send nothing
         let scratch = try Scratch()
         let service = try RunningService(
-            ["--backend", "alsa", "--device", "null", "--listen", "127.0.0.1:0"], scratch: scratch)
+            ["--backend", "alsa", "--device", "null", "--listen", "127.0.0.1:0", "--no-token"], scratch: scratch)
         defer { service.stop() }
         let port = try #require(try Self.port(of: service))
         let page = try WebSocketTestClient(port: port, target: "/rpc")
@@ -275,7 +275,7 @@ struct ServiceWebSocketTests {
         // request's first line and then a header byte every 3 s
         let scratch = try Scratch()
         let service = try RunningService(
-            ["--backend", "alsa", "--device", "null", "--listen", "127.0.0.1:0"], scratch: scratch)
+            ["--backend", "alsa", "--device", "null", "--listen", "127.0.0.1:0", "--no-token"], scratch: scratch)
         defer { service.stop() }
         let port = try #require(try Self.port(of: service))
         let slow = try (0..<64).map { _ in try LoopbackTCP.connect(port: port) }
@@ -314,7 +314,7 @@ struct ServiceWebSocketTests {
         // Given a service on loopback
         let scratch = try Scratch()
         let service = try RunningService(
-            ["--backend", "alsa", "--device", "null", "--listen", "127.0.0.1:0"], scratch: scratch)
+            ["--backend", "alsa", "--device", "null", "--listen", "127.0.0.1:0", "--no-token"], scratch: scratch)
         defer { service.stop() }
         let port = try #require(try Self.port(of: service))
         let hello = Array(#"{"jsonrpc":"2.0","id":1,"method":"hello"}"#.utf8)
@@ -342,6 +342,51 @@ struct ServiceWebSocketTests {
         #expect(
             try WebSocketTestClient(port: port, target: "/", headers: ["Host": "[::1]:\(port)"], upgrade: false).status
                 == 200)
+    }
+
+    @Test("on loopback the token is asked too: 401 without it; the page opened with it keeps a cookie that lets it in")
+    func loopbackNeedsTheToken() throws {
+        // Given a service listening on 127.0.0.1, and the token it showed once
+        let scratch = try Scratch()
+        let service = try RunningService(
+            ["--backend", "alsa", "--device", "null", "--listen", "127.0.0.1:0"], scratch: scratch)
+        defer { service.stop() }
+        let port = try #require(try Self.port(of: service))
+        let log = service.waitForLog(containing: "?token=")
+        let token = log.split(separator: "?token=").last.map { String($0.prefix { $0.isHexDigit }) } ?? ""
+        #expect(token.count == 32, "\(log)")
+
+        // When the page and the WebSocket are asked for without the token, the page with it, and
+        // the WebSocket with only the cookie the page set
+        let page = try WebSocketTestClient(port: port, target: "/", upgrade: false)
+        let socket = try WebSocketTestClient(port: port, target: "/rpc")
+        let paired = try WebSocketTestClient(port: port, target: "/?token=\(token)", upgrade: false)
+        let cookie = try #require(paired.header("set-cookie")?.split(separator: ";").first.map(String.init))
+        let returning = try WebSocketTestClient(port: port, target: "/rpc", headers: ["Cookie": cookie])
+        let rebound = try WebSocketTestClient(
+            port: port, target: "/rpc?token=\(token)", headers: ["Host": "evil.example:\(port)"])
+
+        // Then both without it are refused, the page with it is served, the cookie lets the
+        // WebSocket in, and another host name is refused even with the token
+        #expect(page.status == 401)
+        #expect(socket.status == 401)
+        #expect(paired.status == 200)
+        #expect(returning.status == 101)
+        #expect(try returning.call("hello")["result"]?["service"] == "meditate")
+        #expect(rebound.status == 403)
+    }
+
+    @Test("--no-token off loopback is one line, and nothing starts")
+    func noTokenOnlyOnLoopback() throws {
+        for address in ["0.0.0.0:0", "192.0.2.1:8080"] {
+            let result = try CLIRunner.run(["serve", "--listen", address, "--no-token"])
+            #expect(result.status != 0)
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+            #expect(result.stderr.contains("--no-token is only for a loopback --listen address"), "\(result.stderr)")
+        }
+        let alone = try CLIRunner.run(["serve", "--no-token"])
+        #expect(alone.status != 0)
+        #expect(alone.stderr.contains("--no-token"), "\(alone.stderr)")
     }
 
     @Test("--listen with a bad address is one line, and nothing starts")

@@ -34,6 +34,17 @@ final class WebSocketTestClient {
 
     deinit { close(socket) }
 
+    /// The value of the response's header `name` (case-insensitive), if it sent one.
+    func header(_ name: String) -> String? {
+        for line in head.split(separator: "\r\n").dropFirst() {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            if parts.count == 2, parts[0].lowercased() == name.lowercased() {
+                return parts[1].trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return nil
+    }
+
     /// Sends one text message (masked, as a client must).
     func send(_ text: String) throws {
         try sendFrame(opcode: 0x1, payload: Array(text.utf8))

@@ -49,11 +49,20 @@ struct Serve: ParsableCommand {
 
     @Option(
         help: .localized(
-            "Also serve the phone's page at http://HOST:PORT/ and the protocol over a WebSocket (ws://HOST:PORT/rpc); off a loopback address, only with the pairing token.",
+            "Also serve the phone's page at http://HOST:PORT/ and the protocol over a WebSocket (ws://HOST:PORT/rpc), to those who hold the pairing token.",
             de:
-                "Bietet auch die Seite für das Telefon unter http://HOST:PORT/ an und das Protokoll über einen WebSocket (ws://HOST:PORT/rpc); außerhalb von Loopback nur mit dem Kopplungs-Token.",
+                "Bietet auch die Seite für das Telefon unter http://HOST:PORT/ an und das Protokoll über einen WebSocket (ws://HOST:PORT/rpc), für alle mit dem Kopplungs-Token.",
             valueName: "host:port"))
     var listen: ListenAddress?
+
+    @Flag(
+        name: .customLong("no-token"),
+        help: .localized(
+            "Ask no pairing token on a loopback --listen address (127.0.0.1, [::1], localhost): every local user may then control the service.",
+            de:
+                "Fragt auf einer Loopback-Adresse von --listen (127.0.0.1, [::1], localhost) kein Kopplungs-Token ab: jeder Benutzer dieses Rechners kann den Dienst dann steuern."
+        ))
+    var noToken = false
 
     @Option(
         name: .customLong("quiet"),
@@ -74,6 +83,12 @@ struct Serve: ParsableCommand {
     var verbose = false
 
     func validate() throws {
+        if noToken, !(listen?.isLoopback ?? false) {
+            throw ValidationError(
+                localized(
+                    "--no-token is only for a loopback --listen address (127.0.0.1, [::1], localhost)",
+                    de: "--no-token gibt es nur für eine Loopback-Adresse von --listen (127.0.0.1, [::1], localhost)"))
+        }
         guard (1...86_400).contains(quietSeconds) else {
             throw ValidationError(
                 localized(
@@ -118,15 +133,23 @@ struct Serve: ParsableCommand {
         return bridge
     }
 
-    /// The WebSocket listener, and the line that tells where it is: off loopback, with a new
-    /// pairing token the first time (shown this once; only its hash is kept).
+    /// The WebSocket listener, and the line that tells where it is: with a new pairing token the
+    /// first time (shown this once; only its hash is kept), unless `--no-token`.
     private func listenOnWeb(
         _ address: ListenAddress, token: WebToken, inbox: ServiceInbox, logger: Logger
     ) throws -> WebControlServer {
         let (pages, folder) = PageFiles.load()
         let web = try WebControlServer(host: address.host, port: address.port, responder: inbox, pages: pages) {
-            isLoopback in
-            WebAccess(token: isLoopback ? nil : token)
+            isLoopback throws(ControlError) in
+            // `localhost` named to --no-token, bound elsewhere: refused, not served without a token.
+            guard isLoopback || !noToken else {
+                throw .cannotListen(
+                    path: "\(address.host):\(address.port)",
+                    reason: localized(
+                        "not a loopback address, and --no-token asks no token",
+                        de: "keine Loopback-Adresse, und --no-token fragt kein Token ab"))
+            }
+            return WebAccess(token: noToken ? nil : token, loopbackNamesOnly: isLoopback)
         }
         let where_: String
         if let folder {
@@ -138,7 +161,7 @@ struct Serve: ParsableCommand {
             )
             where_ = localized("WebSocket (/rpc) on", de: "WebSocket (/rpc) auf")
         }
-        if web.isLoopback {
+        if noToken {
             logger.notice("\(where_) \(WebAddress.url(host: web.host, port: web.port))")
         } else if token.isSet {
             logger.notice(

@@ -5,7 +5,7 @@ import Testing
 /// What each browser test stands on: the sink's lock (every one plays to the private
 /// PulseAudio server, where a sit takes its time, where ALSA's null device would play it in a
 /// moment), a scratch folder, and a `meditate serve --listen` whose sits count down 2 s, with
-/// the page's address (and the pairing token in it, off loopback).
+/// the page's address (and the pairing token in it: loopback asks for it too).
 final class PageService {
     let lock = PulseSinkLock()
     let scratch: Scratch
@@ -30,12 +30,10 @@ final class PageService {
         guard let bound = Int(web.split(separator: ":").last?.split(separator: "/").first ?? "") else {
             throw BrowserPage.Failure(description: "hello gave no address: \(web)")
         }
-        var url = "http://127.0.0.1:\(bound)/"
-        if everywhere {
-            let log = service.waitForLog(containing: "?token=")
-            url += "?token=" + (log.split(separator: "?token=").last.map { String($0.prefix { $0.isHexDigit }) } ?? "")
-        }
-        self.url = url
+        let log = service.waitForLog(containing: "?token=")
+        url =
+            "http://127.0.0.1:\(bound)/?token="
+            + (log.split(separator: "?token=").last.map { String($0.prefix { $0.isHexDigit }) } ?? "")
     }
 
     /// Stops the service and lets go of the sink: `defer { fixture.stop() }` also keeps the

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Control
 
 /// `--listen HOST:PORT`: where `meditate serve` also takes the protocol over a WebSocket.
 /// HOST is an IPv4 address, a bracketed IPv6 address or a name; PORT 0 lets the system choose.
@@ -22,5 +23,10 @@ struct ListenAddress: ExpressibleByArgument, Sendable, Equatable {
         guard !host.isEmpty, !host.contains(where: { $0.isWhitespace || $0 == "/" }) else { return nil }
         self.host = String(host)
         self.port = port
+    }
+
+    /// Whether the host is a loopback address as written: 127.0.0.0/8, ::1 or localhost.
+    var isLoopback: Bool {
+        host == "::1" || WebAccess.isLoopback(host: host.lowercased())
     }
 }

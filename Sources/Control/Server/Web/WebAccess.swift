@@ -2,10 +2,12 @@ import Foundation
 import NIOHTTP1
 
 /// Who may use the WebSocket, decided from the HTTP request alone, before anything is upgraded
-/// or served. A listener on loopback needs no token but answers only requests addressed to a
-/// loopback name (a web page's DNS name rebound to 127.0.0.1 is refused); any other listener
-/// needs the pairing token. A browser's request from another origin is refused either way:
-/// a page elsewhere must not drive the service through the phone's browser.
+/// or served. Every listener needs the pairing token, loopback too: any local user reaches a
+/// loopback port, where only the service's own user reaches its Unix socket. A loopback
+/// listener also answers only requests addressed to a loopback name (a web page's DNS name
+/// rebound to 127.0.0.1 is refused), and only it may go without the token (`--no-token`). A
+/// browser's request from another origin is refused either way: a page elsewhere must not drive
+/// the service through the phone's browser.
 public struct WebAccess: Sendable {
     public enum Verdict: Sendable, Equatable {
         case allowed
@@ -15,21 +17,24 @@ public struct WebAccess: Sendable {
         case forbidden
     }
 
-    /// Nil on loopback: no token asked for.
+    /// Nil: no token asked for (`--no-token`, on loopback only).
     let token: (any WebTokenChecking)?
+    /// Whether the Host must be a loopback name: the listener is on loopback.
+    let loopbackNamesOnly: Bool
 
     /// The name of the query parameter, and of the cookie, that carry the token.
     public static let tokenName = "token"
 
-    public init(token: (any WebTokenChecking)?) {
+    public init(token: (any WebTokenChecking)?, loopbackNamesOnly: Bool) {
         self.token = token
+        self.loopbackNamesOnly = loopbackNamesOnly
     }
 
     public func verdict(for head: HTTPRequestHead) -> Verdict {
         // Two Host headers name no one host (RFC 9112 says a server answers 400).
         guard head.headers["host"].count <= 1 else { return .forbidden }
         let host = head.headers.first(name: "host")?.lowercased()
-        if token == nil {
+        if loopbackNamesOnly || token == nil {
             guard let host, Self.isLoopback(host: host) else { return .forbidden }
         }
         if let origin = head.headers.first(name: "origin") {
@@ -91,7 +96,7 @@ public struct WebAccess: Sendable {
     /// Whether a Host header names this machine's loopback: localhost, 127.0.0.0/8 or [::1],
     /// with a port or without, and nothing else (`127.0.0.1:1, evil.com` and `[::1]evil` are
     /// not loopback names).
-    static func isLoopback(host: String) -> Bool {
+    public static func isLoopback(host: String) -> Bool {
         var name = Substring(host)
         if name.hasPrefix("[") {
             guard let close = name.firstIndex(of: "]") else { return false }
