@@ -178,6 +178,33 @@ struct ServiceProtocolTests {
         #expect(try client.call("status") == ["state": "idle"])
     }
 
+    @Test("a gong path that is not playable audio gets one reason, whatever is there: missing, a folder, text")
+    func unplayableGongPathsAreRefusedAlike() throws {
+        // Given an idle service, and a text file and a folder it can read
+        let scratch = try Scratch()
+        let service = try service(scratch)
+        defer { service.stop() }
+        let client = try service.client()
+        let text = scratch.path("notes.txt")
+        try "not a gong\n".write(toFile: text, atomically: true, encoding: .utf8)
+        let paths = [scratch.path("missing.wav"), scratch.path("data"), text, "/dev/null", "/etc/passwd"]
+
+        // When a bell and a sit are asked for with each as the gong
+        for path in paths {
+            let bell = refusal { try client.call("bell.ring", ["gong": .string(path)]) }
+            let sit = refusal { try client.call("sit.start", ["minutes": 1, "gong": .string(path)]) }
+
+            // Then each is refused with the same words, which say nothing of what is there
+            let expected = "'\(path)': not a playable audio file (MP3, WAV, FLAC, Ogg, AIFF)"
+            #expect(bell?.message == expected, "\(path): \(bell?.message ?? "accepted")")
+            #expect(sit?.message == expected, "\(path): \(sit?.message ?? "accepted")")
+        }
+        // And the command line, whose person may look, still says why
+        let local = try CLIRunner.run(["render", "--minutes", "0.1", "--gong", scratch.path("data"), "-o", text])
+        #expect(local.stderr.contains("it is a directory"), "\(local.stderr)")
+        #expect(try client.call("status") == ["state": "idle"])
+    }
+
     @Test("sit.start: a negative length is refused as one, and a standing interval is turned off with null or none")
     func negativeLengthAndNoInterval() throws {
         // Given a service whose config.toml rings a bell every 5 minutes

@@ -16,7 +16,8 @@ enum ServiceSessionFactory {
         let settings = try request.preset.settings()
         let configuration = request.session.configuration(settings)
         let plan = try SessionPlan(configuration)
-        let gong = try GongSetting.load(settings, flag: request.session.sound.gong, sampleRate: plan.format.sampleRate)
+        let gong = try GongSetting.load(
+            settings, flag: request.session.sound.gong, sampleRate: plan.format.sampleRate, fromClient: true)
         let rate = plan.format.sampleRate
         let live = try LiveSession(
             plan: plan, gong: gong, output: output.opener(sampleRate: rate, settings: settings),
@@ -61,7 +62,7 @@ enum ServiceSessionFactory {
         let bell = try SoloBell(
             frame: 0, strikes: settings.value(SettingKeys.strikes, flag: request.strikes),
             volume: settings.value(SettingKeys.gongVolume, flag: request.gongVolume))
-        let gong = try GongSetting.load(settings, flag: request.gong, sampleRate: rate)
+        let gong = try GongSetting.load(settings, flag: request.gong, sampleRate: rate, fromClient: true)
         let live = try LiveSession(
             program: SessionProgram(bell, format: format), track: nil, gong: gong,
             output: output.opener(sampleRate: rate, settings: settings),
