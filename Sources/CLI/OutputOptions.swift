@@ -45,6 +45,17 @@ struct OutputOptions: ParsableArguments {
             snapcastBufferMilliseconds: settings.value(SettingKeys.snapcastBuffer, flag: nil))
     }
 
+    /// The rate to play at when neither `flag` nor a setting names one and the device plays only
+    /// another without resampling (an ALSA card fixed at 44.1 kHz): that rate, so that every
+    /// bell falls on a frame of the device's own clock. Nil otherwise: the default stands.
+    func deviceRate(settings: Settings, flag: Int?) -> Int? {
+        let (rate, source) = settings.resolve(SettingKeys.sampleRate, flag: flag)
+        guard source == .builtIn else { return nil }
+        let request = request(sampleRate: rate, settings: settings)
+        guard request.backend == .alsa else { return nil }
+        return ALSAOutput.onlyRate(device: request.device, near: rate)
+    }
+
     /// The options given, as setting texts, for a preset.
     var givenValues: [String: String] {
         var values: [String: String] = [:]

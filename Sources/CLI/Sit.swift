@@ -65,18 +65,21 @@ struct Sit: ParsableCommand {
             return
         }
         let logger = reporting.makeLogger()
+        let socket = ServicePaths.defaultSocket()
+        let handedOver = !standalone && output.givenValues.isEmpty && ControlClient.answers(at: socket)
+        var session = session
+        if !handedOver, let rate = output.deviceRate(settings: settings, flag: session.sound.sampleRate) {
+            session.sound.sampleRate = rate
+        }
         let configuration = session.configuration(settings)
         let plan = try SessionPlan(configuration)
         let gong = try GongSetting.load(settings, flag: session.sound.gong, sampleRate: plan.format.sampleRate)
         Interruption.install()
-        if !standalone, output.givenValues.isEmpty {
-            let socket = ServicePaths.defaultSocket()
-            if ControlClient.answers(at: socket) {
-                return try ServiceFollower(
-                    socket: socket, program: SessionProgram(plan), logger: logger, quiet: reporting.quiet,
-                    color: reporting.color
-                ).run("sit.start", params: SitRequest.params(session: session, preset: preset))
-            }
+        if handedOver {
+            return try ServiceFollower(
+                socket: socket, program: SessionProgram(plan), logger: logger, quiet: reporting.quiet,
+                color: reporting.color
+            ).run("sit.start", params: SitRequest.params(session: session, preset: preset))
         }
         let live = try LiveSession(
             plan: plan, gong: gong,

@@ -11,6 +11,8 @@ final class ServiceOutput {
     let options: OutputOptions
     let quietSeconds: Int
     private var engine: LiveEngine?
+    /// What `deviceRate` found: nil when not asked yet, `.some(nil)` when the default stands.
+    private var probedDeviceRate: Int??
 
     /// Wakes the control thread when a program ends or the output is lost or back.
     private let controlWake: @Sendable () -> Void
@@ -57,6 +59,17 @@ final class ServiceOutput {
     var playingSampleRate: Int? {
         guard let engine, !engine.isIdle else { return nil }
         return engine.sampleRate
+    }
+
+    /// The rate for a program that names none, when the device plays only another without
+    /// resampling (`OutputOptions.deviceRate`). Asked of the device once, before the first
+    /// engine holds it (a card that is open cannot be asked), and remembered.
+    func deviceRate(settings: Settings) -> Int? {
+        if let probedDeviceRate { return probedDeviceRate }
+        guard engine == nil else { return nil }
+        let rate = options.deviceRate(settings: settings, flag: nil)
+        probedDeviceRate = .some(rate)
+        return rate
     }
 
     /// The opener of the device `settings` name, for a program that finds the engine closed.

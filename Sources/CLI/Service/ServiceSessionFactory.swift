@@ -12,8 +12,11 @@ enum ServiceSessionFactory {
         var request = request
         // Started while another session plays, it plays at that one's rate unless it names one:
         // the engine plays one rate at a time.
-        if request.session.sound.sampleRate == nil { request.session.sound.sampleRate = output.playingSampleRate }
         let settings = try request.preset.settings()
+        if request.session.sound.sampleRate == nil {
+            request.session.sound.sampleRate =
+                output.playingSampleRate ?? output.deviceRate(settings: settings)
+        }
         let configuration = request.session.configuration(settings)
         let plan = try SessionPlan(configuration)
         let gong = try GongSetting.load(
@@ -31,8 +34,10 @@ enum ServiceSessionFactory {
     ) throws -> (LiveSession, SessionNote) {
         var request = request
         // At the rate of the session it holds, if it names none (see `sit`).
-        if request.sound.sampleRate == nil { request.sound.sampleRate = output.playingSampleRate }
         let settings = try Settings.load()
+        if request.sound.sampleRate == nil {
+            request.sound.sampleRate = output.playingSampleRate ?? output.deviceRate(settings: settings)
+        }
         let playback = request.guided.resolve(settings)
         let setup = try GuidedSetup(
             reference: request.track, guided: playback, sound: request.sound.resolve(settings),
@@ -57,7 +62,9 @@ enum ServiceSessionFactory {
     static func bell(_ request: BellRequest, output: ServiceOutput) throws -> (LiveSession, String) {
         let settings = try Settings.load()
         // Rung over a sit or a track, at their rate: the engine plays one rate at a time.
-        let rate = output.playingSampleRate ?? settings.value(SettingKeys.sampleRate, flag: nil)
+        let rate =
+            output.playingSampleRate ?? output.deviceRate(settings: settings)
+            ?? settings.value(SettingKeys.sampleRate, flag: nil)
         let format = EngineFormat(sampleRate: rate)
         let bell = try SoloBell(
             frame: 0, strikes: settings.value(SettingKeys.strikes, flag: request.strikes),

@@ -16,25 +16,29 @@ public final class ALSAOutput: AudioOutput {
     public init(device: String?, sampleRate: Int, latencyMilliseconds: Int) throws(OutputError) {
         let name = device ?? "default"
         meditate_alsa_silence_errors()
-        var handle: OpaquePointer?
-        let opened = snd_pcm_open(&handle, name, SND_PCM_STREAM_PLAYBACK, 0)
-        guard opened >= 0, let handle else {
-            throw .unavailable(backend: "ALSA", device: name, reason: Self.describe(opened))
-        }
-        // Float where the device takes it (plug devices convert anything); integers for hw: cards.
-        var chosen: DeviceSampleFormat?
+        // First as the device is, with ALSA's plug converting nothing: a card that takes only
+        // 16-bit gets 16-bit from us (quantised as a render is), not our 32-bit truncated by
+        // ALSA. Only when that fails, through ALSA's conversions (another rate, mono, …).
         var lastError: Int32 = 0
-        for format in DeviceSampleFormat.allCases {
-            lastError = snd_pcm_set_params(
-                handle, format.alsa, SND_PCM_ACCESS_RW_INTERLEAVED, 2,
-                UInt32(sampleRate), 1, UInt32(latencyMilliseconds * 1000))
-            if lastError >= 0 {
-                chosen = format
-                break
+        var opened: (OpaquePointer, DeviceSampleFormat)?
+        for converting in [false, true] where opened == nil {
+            var handle: OpaquePointer?
+            let status = snd_pcm_open(&handle, name, SND_PCM_STREAM_PLAYBACK, converting ? 0 : Self.asItIs)
+            guard status >= 0, let handle else {
+                throw .unavailable(backend: "ALSA", device: name, reason: Self.describe(status))
             }
+            for format in DeviceSampleFormat.allCases {
+                lastError = snd_pcm_set_params(
+                    handle, format.alsa, SND_PCM_ACCESS_RW_INTERLEAVED, 2,
+                    UInt32(sampleRate), converting ? 1 : 0, UInt32(latencyMilliseconds * 1000))
+                if lastError >= 0 {
+                    opened = (handle, format)
+                    break
+                }
+            }
+            if opened == nil { snd_pcm_close(handle) }
         }
-        guard let chosen else {
-            snd_pcm_close(handle)
+        guard let (handle, chosen) = opened else {
             throw .unavailable(
                 backend: "ALSA", device: name,
                 reason: "no stereo \(sampleRate) Hz format accepted: \(Self.describe(lastError))")
@@ -113,6 +117,34 @@ public final class ALSAOutput: AudioOutput {
     /// Thread: output.
     public func drain() {
         snd_pcm_drain(pcm)
+    }
+
+    /// `snd_pcm_open`'s mode for the device as it is: no format, rate or channel conversion by
+    /// ALSA's plug.
+    static let asItIs = SND_PCM_NO_AUTO_FORMAT | SND_PCM_NO_AUTO_RESAMPLE | SND_PCM_NO_AUTO_CHANNELS
+
+    /// The rate `device` plays without ALSA resampling, when it does not take `sampleRate` (a
+    /// card or a `plug` slave fixed at 44.1 kHz): the nearest it takes. Nil when it takes
+    /// `sampleRate`, or cannot be asked (busy, missing: opening it says why).
+    public static func onlyRate(device: String?, near sampleRate: Int) -> Int? {
+        meditate_alsa_silence_errors()
+        var handle: OpaquePointer?
+        guard snd_pcm_open(&handle, device ?? "default", SND_PCM_STREAM_PLAYBACK, asItIs) >= 0, let handle else {
+            return nil
+        }
+        defer { snd_pcm_close(handle) }
+        var parameters: OpaquePointer?
+        guard snd_pcm_hw_params_malloc(&parameters) >= 0, let parameters else { return nil }
+        defer { snd_pcm_hw_params_free(parameters) }
+        guard snd_pcm_hw_params_any(handle, parameters) >= 0,
+            snd_pcm_hw_params_test_rate(handle, parameters, UInt32(sampleRate), 0) < 0
+        else { return nil }
+        var rate = UInt32(sampleRate)
+        var direction: Int32 = 0
+        guard snd_pcm_hw_params_set_rate_near(handle, parameters, &rate, &direction) >= 0,
+            (8_000...192_000).contains(Int(rate))
+        else { return nil }
+        return Int(rate)
     }
 
     static func describe(_ code: Int32) -> String {
