@@ -112,6 +112,7 @@ public final class WebControlServer: Sendable {
                 open.withLockedValue { $0[number] = connection }
                 channel.closeFuture.whenComplete { _ in _ = open.withLockedValue { $0.removeValue(forKey: number) } }
                 return channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(WebSocketFrameRules())
                     // A message may come in fragments; put together, it is held to the same
                     // limit as a line on the Unix socket.
                     try channel.pipeline.syncOperations.addHandler(

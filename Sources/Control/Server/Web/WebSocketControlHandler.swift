@@ -25,17 +25,8 @@ final class WebSocketControlHandler: ChannelInboundHandler, @unchecked Sendable 
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        // Masked and without RSV bits: `WebSocketFrameRules` has seen to it, frame by frame.
         let frame = Self.unwrapInboundIn(data)
-        // RFC 6455 5.1: a client masks every frame; 5.2: no extension was agreed, so no RSV bit
-        // may be set. Either is a protocol error, closed with 1002.
-        guard frame.maskKey != nil, !frame.rsv1, !frame.rsv2, !frame.rsv3 else {
-            var code = context.channel.allocator.buffer(capacity: 2)
-            code.write(webSocketErrorCode: .protocolError)
-            let channel = context.channel
-            context.writeAndFlush(Self.wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: code)))
-                .whenComplete { _ in channel.close(promise: nil) }
-            return
-        }
         pingUnanswered = false
         switch frame.opcode {
         case .text:
