@@ -151,12 +151,16 @@ lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Fuzz Package.swift
 
 # libFuzzer on what reads a file a person hands over (Fuzz/): the decoders (MP3, WAV, FLAC,
-# Ogg, AIFF, tags) from the committed fixtures, and config.toml from Fuzz/Seeds/config, for
-# FUZZ_SECONDS each. The corpus grows in .build-fuzz/corpus; an input that crashes, hangs or
-# lets an unplayable sample through lands in .build-fuzz/findings, and belongs, once fixed,
-# in Fuzz/Seeds (and a test). Leak reports are off: libvorbis leaks on some damaged Ogg files.
+# Ogg, AIFF, tags) from the committed fixtures, and config.toml from Fuzz/Seeds/config; and on
+# what comes from the network (WireReplay: a Unix socket's lines, an HTTP request, WebSocket
+# frames, an MQTT payload) from Fuzz/Seeds/{rpc,http,websocket,mqtt}; FUZZ_SECONDS each. The
+# corpus grows in .build-fuzz/corpus; an input that crashes, hangs, lets an unplayable sample
+# through or breaks the protocol lands in .build-fuzz/findings, and belongs, once fixed, in
+# Fuzz/Seeds (`make test` replays them). Leak reports are off: libvorbis leaks on some damaged
+# Ogg files.
 FUZZ_SECONDS ?= 60
 FUZZ_FLAGS   := -c release --scratch-path ../.build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+FUZZ_WIRE    := UnixSocket:rpc HTTP:http WebSocket:websocket MQTT:mqtt
 fuzz: deps
 	cd Fuzz && $(SWIFT) build $(FUZZ_FLAGS)
 	mkdir -p .build-fuzz/corpus/decoders .build-fuzz/corpus/config .build-fuzz/findings
@@ -164,7 +168,12 @@ fuzz: deps
 	  "$$bin/FuzzDecoders" .build-fuzz/corpus/decoders Tests/DecodersTests/Fixtures -max_total_time=$(FUZZ_SECONDS) \
 	    -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 -artifact_prefix=.build-fuzz/findings/decoders- && \
 	  "$$bin/FuzzConfig" .build-fuzz/corpus/config Fuzz/Seeds/config -max_total_time=$(FUZZ_SECONDS) \
-	    -max_len=4096 -detect_leaks=0 -artifact_prefix=.build-fuzz/findings/config-
+	    -max_len=4096 -detect_leaks=0 -artifact_prefix=.build-fuzz/findings/config- && \
+	  for target in $(FUZZ_WIRE); do name=$${target%%:*}; seeds=$${target##*:}; \
+	    mkdir -p .build-fuzz/corpus/$$seeds && \
+	    "$$bin/Fuzz$$name" .build-fuzz/corpus/$$seeds Fuzz/Seeds/$$seeds -max_total_time=$(FUZZ_SECONDS) \
+	      -timeout=10 -max_len=8192 -detect_leaks=0 -artifact_prefix=.build-fuzz/findings/$$seeds- || exit 1; \
+	  done
 
 bench: build
 	$(call ensure_packages,$(BENCH_PACKAGES))

@@ -11,7 +11,7 @@ let package = Package(
         .executable(name: "meditate", targets: ["CLI"]),
         .executable(name: "make-sounds", targets: ["make-sounds"]),
         // For the fuzz harness in Fuzz/ (`make fuzz`), which builds these with libFuzzer.
-        .library(name: "MeditateFuzzTargets", targets: ["Decoders", "ConfigSyntax"])
+        .library(name: "MeditateFuzzTargets", targets: ["Decoders", "ConfigSyntax", "Control"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -21,7 +21,7 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         // The practice history's CSV export and import.
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
-        // The control socket of `meditate serve` (and, later, its WebSocket).
+        // The control socket of `meditate serve` and its WebSocket.
         .package(url: "https://github.com/apple/swift-nio", from: "2.100.0")
     ],
     targets: [
@@ -116,7 +116,9 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 // `--listen`: the same protocol over a WebSocket (the phone's page).
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOWebSocket", package: "swift-nio")
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                // The pipelines driven without a socket, for the fuzz targets (`WireReplay`).
+                .product(name: "NIOEmbedded", package: "swift-nio")
             ],
             swiftSettings: strictSwift),
         // What toml++ cannot be trusted to report (it aborts on some headers), checked first.

@@ -1,6 +1,8 @@
 // swift-tools-version: 6.1
-// The fuzz harness: libFuzzer targets for what reads a file a person hands over. Built apart
-// from the main package (its targets have no main: libFuzzer brings one), by `make fuzz`.
+// The fuzz harness: libFuzzer targets for what reads a file a person hands over, and for what
+// comes from the network (a JSON-RPC line, an HTTP request, WebSocket frames, an MQTT payload).
+// Built apart from the main package (its targets have no main: libFuzzer brings one), by
+// `make fuzz`; `make test` replays the committed seeds (Fuzz/Seeds) through the same code.
 import PackageDescription
 
 let package = Package(
@@ -20,6 +22,11 @@ let package = Package(
                 "FuzzDriver", .product(name: "MeditateFuzzTargets", package: "meditate"),
                 .product(name: "TOMLKit", package: "TOMLKit")
             ])
-    ],
+    ]
+        + ["UnixSocket", "HTTP", "WebSocket", "MQTT"].map { name in
+            .executableTarget(
+                name: "Fuzz" + name,
+                dependencies: ["FuzzDriver", .product(name: "MeditateFuzzTargets", package: "meditate")])
+        },
     swiftLanguageModes: [.v6]
 )

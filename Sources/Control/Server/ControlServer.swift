@@ -52,15 +52,7 @@ public final class ControlServer: Sendable {
             .serverChannelOption(.backlog, value: 64)
             .childChannelInitializer { channel in
                 guard limit.admit(channel) else { return channel.close() }
-                let number = Self.connections.add(1, ordering: .relaxed).newValue
-                let connection = ControlConnection(
-                    channel: channel, number: number, maximumQueuedBytes: Self.maximumQueuedBytes)
-                return channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(
-                        ByteToMessageHandler(LineFrameDecoder(maximumLength: Self.maximumLineBytes)))
-                    try channel.pipeline.syncOperations.addHandler(
-                        ControlConnectionHandler(responder: responder, connection: connection))
-                }
+                return channel.eventLoop.makeCompletedFuture { try Self.configure(channel, responder: responder) }
             }
         do {
             channel = try bootstrap.bind(unixDomainSocketPath: path, cleanupExistingSocketFile: true).wait()
@@ -105,5 +97,16 @@ public final class ControlServer: Sendable {
         if stat(folder, &info) == 0, info.st_uid != getuid() {
             throw .cannotListen(path: socket, reason: "\(folder) belongs to another user")
         }
+    }
+
+    /// A connection's pipeline: lines of at most `maximumLineBytes`, each to the responder.
+    /// Thread: the connection's event loop.
+    static func configure(_ channel: any Channel, responder: any ControlResponder) throws {
+        let number = connections.add(1, ordering: .relaxed).newValue
+        let connection = ControlConnection(channel: channel, number: number, maximumQueuedBytes: maximumQueuedBytes)
+        try channel.pipeline.syncOperations.addHandler(
+            ByteToMessageHandler(LineFrameDecoder(maximumLength: maximumLineBytes)))
+        try channel.pipeline.syncOperations.addHandler(
+            ControlConnectionHandler(responder: responder, connection: connection))
     }
 }

@@ -170,19 +170,17 @@ final class MQTTBridge: @unchecked Sendable {
         }
     }
 
-    /// A button's press (`PRESS`, or nothing) takes the defaults; a JSON object gives the
-    /// command's options, as the protocol's params.
+    /// A button's press takes the defaults; a JSON object gives the command's options.
     private func options(_ payload: String) throws(ControlError) -> JSONValue? {
-        let trimmed = payload.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty || trimmed == "PRESS" { return nil }
-        guard let value = JSONValue.parse(trimmed), case .object = value else {
+        do {
+            return try MQTTCommandPayload.options(payload)
+        } catch {
             throw .refused(
                 .invalidParams(
                     localized(
-                        "the payload is PRESS or a JSON object of the command's options",
+                        MQTTCommandPayload.refusal,
                         de: "die Nutzlast ist PRESS oder ein JSON-Objekt mit den Optionen des Befehls")))
         }
-        return value
     }
 
     private func choosePreset(_ payload: String) throws(ControlError) {

@@ -93,7 +93,9 @@ public final class WebControlServer: Sendable {
         try? group.syncShutdownGracefully()
     }
 
-    private static func configure(
+    /// A connection's pipeline: the HTTP request (the page, or the upgrade), then WebSocket
+    /// frames. Thread: the connection's event loop.
+    static func configure(
         _ channel: any Channel, access: WebAccess, responder: any ControlResponder, pages: WebPages,
         open: NIOLockedValueBox<[Int: ControlConnection]>
     ) throws {

@@ -1,0 +1,1 @@
+‘z iwnlqtb 9&3,3&-‰€€˜#kg&;3/&lgwlnf!>#jfhmm!y

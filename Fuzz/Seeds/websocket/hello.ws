@@ -1,0 +1,1 @@
+Å©z iwnlqtb 9&3,3&- j`#82(#ofpimg&; kamnl&|
