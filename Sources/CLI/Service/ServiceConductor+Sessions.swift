@@ -228,12 +228,45 @@ extension ServiceConductor {
     }
 
     /// A final record that could not be written (a full disk) is tried again every
-    /// `recordRetrySeconds` until it lands, and once more as the service stops: before, a sit
-    /// that completed on a full disk stayed in the history as running, 0 s, after space returned.
-    func keepUnwritten(_ write: @escaping (LibraryDatabase) throws -> Void) {
+    /// `recordRetrySeconds` until it lands, once more as the service stops, and what is left
+    /// then waits in the runtime folder for the next start (`PendingRecord`): before, a sit that
+    /// completed on a full disk stayed in the history as running, 0 s, after space returned.
+    func keepUnwritten(_ record: PendingRecord) {
         guard unwrittenRecords.count < Self.mostUnwrittenRecords else { return }
-        unwrittenRecords.append(write)
+        unwrittenRecords.append(record)
         recordRetryDue = MonotonicClock.seconds() + Self.recordRetrySeconds
+    }
+
+    /// At the start: what a stopped service left unwritten, written now if it can be, else
+    /// kept and tried again.
+    func takeSavedRecords(socket: String) {
+        do {
+            let saved = try PendingRecord.takeSaved(besideSocket: socket)
+            guard !saved.isEmpty else { return }
+            unwrittenRecords = Array(saved.prefix(Self.mostUnwrittenRecords))
+            recordRetryDue = MonotonicClock.seconds()
+            retryUnwrittenRecords(now: true)
+        } catch {
+            logger.warning(
+                "\(localized("cannot read the records a stopped service left unwritten", de: "kann die von einem beendeten Dienst nicht geschriebenen Einträge nicht lesen")): \(ErrorMessages.line(for: error))"
+            )
+        }
+    }
+
+    /// At the stop: what is still unwritten, saved for the next start.
+    func saveUnwrittenRecords(socket: String) {
+        do {
+            try PendingRecord.save(unwrittenRecords, besideSocket: socket)
+            if !unwrittenRecords.isEmpty {
+                logger.warning(
+                    "\(localized("not yet recorded, kept for the next start", de: "noch nicht eingetragen, für den nächsten Start aufbewahrt")): \(unwrittenRecords.count) (\(PendingRecord.file(besideSocket: socket)))"
+                )
+            }
+        } catch {
+            logger.error(
+                "\(localized("lost, the disk being full", de: "verloren, da der Datenträger voll ist")): \(unwrittenRecords.count) \(localized("records", de: "Einträge")): \(ErrorMessages.line(for: error))"
+            )
+        }
     }
 
     /// Writes what could not be written, if its time has come (or `now`); logs what lands.
@@ -242,7 +275,9 @@ extension ServiceConductor {
             return
         }
         let before = unwrittenRecords.count
-        unwrittenRecords = unwrittenRecords.filter { write in library.record(quietly: true, write) == nil }
+        unwrittenRecords = unwrittenRecords.filter { record in
+            library.record(quietly: true, { try record.write(to: $0) }) == nil
+        }
         let landed = before - unwrittenRecords.count
         if landed > 0 {
             logger.notice(
@@ -278,16 +313,16 @@ extension ServiceConductor {
     func finishRecord(_ session: ServiceSession, status: LiveStatus, completed: Bool) {
         session.recordedOutcome = true
         let sat = session.satSeconds(status)
-        let write: (LibraryDatabase) throws -> Void
+        let pending: PendingRecord
         if let id = session.recordID {
-            write = { try $0.update(running: id, satSeconds: sat, completed: completed, finished: true) }
+            pending = .outcome(id: id, satSeconds: sat, completed: completed)
         } else {
-            let practice = PracticeSession(
-                startedAt: session.startedAt, kind: session.kind, note: session.note,
-                plannedSeconds: session.plannedSeconds, satSeconds: sat, completed: completed)
-            write = { _ = try $0.record(practice) }
+            pending = .session(
+                PracticeSession(
+                    startedAt: session.startedAt, kind: session.kind, note: session.note,
+                    plannedSeconds: session.plannedSeconds, satSeconds: sat, completed: completed))
         }
-        if library.record(write) == nil { keepUnwritten(write) }
+        if library.record({ try pending.write(to: $0) }) == nil { keepUnwritten(pending) }
         publish([
             "event": "session-recorded", "id": .number(session.number), "completed": .bool(completed),
             "satSeconds": .number(sat)

@@ -39,7 +39,7 @@ final class ServiceConductor {
     /// The wall clock less the monotonic one at the last wake-up (a step moves it).
     var wallClockOffset: Double?
     /// Final records whose write failed, to write again (`keepUnwritten`), and when.
-    var unwrittenRecords: [(LibraryDatabase) throws -> Void] = []
+    var unwrittenRecords: [PendingRecord] = []
     var recordRetryDue: Double?
     let schedule = ServiceSchedule()
     /// Runs `[hooks]` on events, on a thread of its own; set when the service starts.
@@ -67,6 +67,8 @@ final class ServiceConductor {
     /// records it, and returns.
     func run(socket: String) {
         Self.keepLargeBlocksApart()
+        // Outcomes first: a row they finish is not an interrupted one.
+        takeSavedRecords(socket: socket)
         closeInterruptedRecords()
         loadSchedules()
         startHooks()
@@ -91,6 +93,7 @@ final class ServiceConductor {
             for bell in bells { tick(bell) }
             if stopping && sessions.isEmpty && ringingOut.isEmpty && bells.isEmpty {
                 retryUnwrittenRecords(now: true)
+                saveUnwrittenRecords(socket: socket)
                 output.stop()
                 break
             }
