@@ -54,6 +54,52 @@ struct WebPageTests {
         #expect(history[0]?["completed"] == true, "\(history)")
     }
 
+    @Test("a sit started from the page 1 s after the last one's completion gong starts at once, on its frames")
+    func nextSitFromThePageDuringTheRingOut() throws {
+        // Given a sit of 6 s started from the page, and the sink's monitor being recorded
+        let fixture = try PageService()
+        defer { fixture.stop() }
+        let (url, scratch) = (fixture.url, fixture.scratch)
+        let page = try BrowserPage()
+        try page.open(url + "#sit")
+        try page.waitForText("#presets", containing: "evening")
+        let capture = try PulseCapture(into: scratch.path("monitor.raw"))
+        try page.fill("#sit-minutes", "0.1")
+        try page.send(["script": "document.getElementById('sit-gong').value = 'bell'"])
+        try page.click("#sit-start")
+        try page.waitForText("#now-phase", containing: "complete", seconds: 20)
+        let completed = Date()
+
+        // When, 1 s after its completion gong, while it rings out, another is started there
+        Thread.sleep(forTimeInterval: 1)
+        _ = try page.script("location.hash = '#sit'")
+        try page.fill("#sit-minutes", "0.1")
+        try page.send(["script": "document.getElementById('sit-gong').value = 'bell'"])
+        try page.click("#sit-start")
+
+        // Then the page follows the new sit through its countdown, still shows it sitting once
+        // the first has rung out (its end announced about 7 s after its gong), and to complete
+        try page.waitForText("#now-phase", containing: "sitting", seconds: 10)
+        Thread.sleep(forTimeInterval: max(0, 8 - Date().timeIntervalSince(completed)))
+        let afterTheRingOut = try page.text("#now-phase")
+        #expect(afterTheRingOut.contains("sitting"), "\(afterTheRingOut)")
+        try page.waitForText("#now-phase", containing: "complete", seconds: 20)
+        Thread.sleep(forTimeInterval: 0.5)
+        let samples = try capture.stop()
+
+        // And the monitor holds both sits' gongs: each completion 6 s after its start gong
+        // (±30 ms), the second start gong heard during the first's ring-out
+        let onsets = strikeOnsets(samples, rate: rate).map { Double($0) / Double(rate) }
+        try #require(onsets.count == 4, "onsets at \(onsets)")
+        #expect(abs(onsets[1] - onsets[0] - 6) <= 0.030, "\(onsets)")
+        #expect(abs(onsets[3] - onsets[2] - 6) <= 0.030, "\(onsets)")
+        let handOver = onsets[2] - onsets[1]
+        #expect(handOver < 5, "the second start gong came \(handOver) s after the first's end")
+        // And the history holds both, completed
+        let history = try fixture.service.history()
+        #expect(history[0]?["completed"] == true && history[1]?["completed"] == true, "\(history.line)")
+    }
+
     @Test(
         "a pause from the page is heard within the latency and shown; a resume from the terminal appears without a reload",
     )
