@@ -177,7 +177,11 @@ let package = Package(
             swiftSettings: strictSwift),
         .testTarget(
             name: "CLITests",
-            dependencies: ["CLI", "Control", "Decoders", "Library", "PulseTestSupport", "WAVTestSupport"],
+            dependencies: [
+                "CLI", "Control", "Decoders", "Library", "PulseTestSupport", "WAVTestSupport",
+                // Channels with a chosen peer address, for the listener's share per address.
+                .product(name: "NIOEmbedded", package: "swift-nio")
+            ],
             // Run by the browser tests as a program of its own, beside the test binary.
             exclude: ["Browser/browser_remote.py"],
             swiftSettings: strictSwift)

@@ -24,6 +24,9 @@ public final class WebControlServer: Sendable {
     /// Connections open at once, WebSockets and requests before their upgrade; more are
     /// closed as they come.
     public static let maximumConnections = 64
+    /// Of those, what one address on the network may hold (loopback has no share: a reverse
+    /// proxy or a tunnel brings every phone from there).
+    public static let maximumConnectionsPerAddress = 16
     /// How long a connection may send nothing before it has become a WebSocket, and how long
     /// it may stay one that has not, whatever it sends.
     public static let handshakeSeconds: Int64 = 10
@@ -41,7 +44,8 @@ public final class WebControlServer: Sendable {
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let accessBox = NIOLockedValueBox<WebAccess?>(nil)
         let open = self.open
-        let limit = ConnectionLimit(most: Self.maximumConnections)
+        let limit = ConnectionLimit(
+            most: Self.maximumConnections, mostPerSource: Self.maximumConnectionsPerAddress)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 64)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -67,7 +71,7 @@ public final class WebControlServer: Sendable {
         }
         self.host = host
         self.port = boundPort
-        isLoopback = Self.isLoopback(local)
+        isLoopback = ConnectionSource.isLoopback(local)
         do {
             let access = try makeAccess(isLoopback)
             accessBox.withLockedValue { $0 = access }
@@ -144,16 +148,5 @@ public final class WebControlServer: Sendable {
                 }
             ))
         try channel.pipeline.syncOperations.addHandler(requests)
-    }
-
-    private static func isLoopback(_ address: SocketAddress) -> Bool {
-        switch address {
-        case let .v4(v4): return (UInt32(bigEndian: v4.address.sin_addr.s_addr) >> 24) == 127
-        case let .v6(v6):
-            var loopback = in6addr_loopback
-            var bound = v6.address.sin6_addr
-            return memcmp(&loopback, &bound, MemoryLayout<in6_addr>.size) == 0
-        default: return false
-        }
     }
 }
