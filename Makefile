@@ -7,7 +7,7 @@ ARGS         ?= --help
 # C libraries the engine links against (headers and pkg-config files).
 BUILD_PACKAGES := pkg-config libasound2-dev libpulse-dev libmpg123-dev libsndfile1-dev libsoxr-dev \
                   libebur128-dev libsqlite3-dev libgcrypt20-dev libid3tag0-dev \
-                  libsystemd-dev libqrencode-dev libmosquitto-dev
+                  libsystemd-dev libqrencode-dev libmosquitto-dev binutils
 # What the tests play to and record from: a private PulseAudio server with a null sink, parec
 # to record its monitor, ALSA's pulse plugin (ALSA's file, tee and null come with libasound2), and
 # tmux, a terminal that a test can close under a sit, zbarimg, which reads back the pairing
@@ -16,9 +16,11 @@ BUILD_PACKAGES := pkg-config libasound2-dev libpulse-dev libmpg123-dev libsndfil
 # broker with its command-line clients, started privately on loopback as Home Assistant's would be
 # (openssl makes its certificate for the TLS test), and a Snapcast server with two of its clients,
 # on a loopback port, playing into the private PulseAudio server as two rooms; and sqlite3,
-# which checks a database the service was killed over.
+# which checks a database the service was killed over; faketime, which sets the clock under a
+# service; and what builds the Debian package and proves it on a clean Debian made by debootstrap.
 TEST_PACKAGES  := pulseaudio pulseaudio-utils libasound2-plugins tmux zbar-tools chromium chromium-driver sqlite3 \
-                  mosquitto mosquitto-clients openssl snapserver snapclient faketime
+                  mosquitto mosquitto-clients openssl snapserver snapclient faketime \
+                  dpkg-dev lintian debootstrap
 TEST_PYTHON    := selenium axe-selenium-python
 # Tools the benchmark compares against and uses to make its input.
 BENCH_PACKAGES := sox libsox-fmt-pulse mpg123 lame ffmpeg pulseaudio pulseaudio-utils python3-numpy \
@@ -42,7 +44,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker 
 TEST_FLAGS    := -c release -Xswiftc -enable-testing --scratch-path .build-test
 BIN            = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 
-.PHONY: all deps build run test test-tsan lint bench fuzz install sounds clean
+.PHONY: all deps build run test test-tsan lint bench fuzz stage install uninstall deb sounds clean
 
 all: build
 
@@ -85,6 +87,9 @@ REALTIME_TWO   := LiveSitTests|LiveSessionTests|GuidedLiveTests|SessionSurvivalT
 # in the second group, to even out the two)
 REALTIME_ONE_SKIP := ServiceLiveTests/killsAtRandomMomentsLoseLessThanFiveSeconds|ServiceLiveTests/bellsRingAtTheirInstantWhenTheClockIsSet
 REALTIME_TESTS := $(REALTIME_ONE)|$(REALTIME_TWO)
+# The package (`make deb`) on a clean Debian, and `make install`/`uninstall`: last, once the
+# release build and the Debian tree, made beside the real-time tests, are there.
+PACKAGE_TESTS  := DebianPackageTests|MakeInstallTests
 # Left out of the release build's run: the thread ownership checks compile to nothing there;
 # they run in ThreadSanitizer's debug build (TSAN_TESTS).
 RELEASE_SKIP   := ThreadOwnerTests|RenderThreadCheckTests
@@ -113,14 +118,17 @@ test: deps
 	$(SWIFT) build $(TEST_FLAGS) --build-tests
 	@mkdir -p .build-tsan && rm -f $(TEST_LOGS)
 	scripts/logged.sh .build-test/phase-parallel.log scripts/with-test-pulse.sh $(SWIFT) test $(TEST_FLAGS) \
-	  --skip-build --skip '$(REALTIME_TESTS)|$(RELEASE_SKIP)'
+	  --skip-build --skip '$(REALTIME_TESTS)|$(RELEASE_SKIP)|$(PACKAGE_TESTS)'
 	@# The ThreadSanitizer build runs beside the real-time tests at the lowest priority: they
 	@# mostly wait for the sound server's clock, and it takes only what they leave of the CPU
-	@# (about 3 minutes of CI saved). Its output is in .build-tsan/build.log.
+	@# (about 3 minutes of CI saved); then the release build with its stage (make stage) and the
+	@# Debian tree (scripts/debian-tree.sh) for PACKAGE_TESTS. Their output is in .build-tsan/build.log.
 	@# The test bundle is run directly: two `swift test` on one build folder wait for each other.
 	@# The second group's lines are marked [2]; its status comes back through a file.
-	@echo "REALTIME_ONE and, marked [2], REALTIME_TWO --no-parallel at once, beside nice -n 19 $(SWIFT) build --sanitize=thread …"
-	@nice -n 19 $(SWIFT) build --sanitize=thread --scratch-path .build-tsan --build-tests \
+	@echo "REALTIME_ONE and, marked [2], REALTIME_TWO --no-parallel at once, beside nice -n 19 $(SWIFT) build --sanitize=thread, make stage and scripts/debian-tree.sh …"
+	@{ nice -n 19 $(SWIFT) build --sanitize=thread --scratch-path .build-tsan --build-tests && \
+	   nice -n 19 $(MAKE) --no-print-directory stage && \
+	   nice -n 19 scripts/debian-tree.sh .build-test/debian-bookworm; } \
 	    > .build-tsan/build.log 2>&1 & build=$$!; \
 	  bundle="$$($(SWIFT) build $(TEST_FLAGS) --show-bin-path)/meditatePackageTests.xctest"; \
 	  rm -f .build-test/realtime-two.status; \
@@ -133,6 +141,8 @@ test: deps
 	  if [ $$built -eq 0 ]; then tail -n 1 .build-tsan/build.log; else cat .build-tsan/build.log; fi; \
 	  [ $$one -eq 0 ] && [ "$$(cat .build-test/realtime-two.status 2>/dev/null)" = 0 ] && [ $$built -eq 0 ]
 	$(MAKE) --no-print-directory test-tsan
+	scripts/logged.sh .build-test/phase-package.log $(SWIFT) test $(TEST_FLAGS) --skip-build --no-parallel \
+	  --filter '$(PACKAGE_TESTS)'
 	@scripts/count-skips.sh $(TEST_LOGS)
 
 test-tsan: deps
@@ -179,12 +189,48 @@ bench: build
 	$(call ensure_packages,$(BENCH_PACKAGES))
 	scripts/with-test-pulse.sh scripts/bench.sh "$(BIN)/meditate"
 
-install: build
-	install -D -m 755 "$(BIN)/meditate" "$(DESTDIR)$(PREFIX)/bin/meditate"
-	install -d "$(DESTDIR)$(PREFIX)/share/meditate/sounds"
-	install -m 644 Sounds/*.wav "$(DESTDIR)$(PREFIX)/share/meditate/sounds/"
-	install -d "$(DESTDIR)$(PREFIX)/share/meditate/web"
-	install -m 644 Web/* "$(DESTDIR)$(PREFIX)/share/meditate/web/"
+# What `make install` and `make deb` install, laid out once under .build/stage (scripts/stage.sh):
+# the stripped binary, sounds, the page, man pages and completions made from the command
+# definitions, the icon and the systemd units.
+VERSION     := $(shell sed -n 's/^ *static let number = "\(.*\)"/\1/p' Sources/CLI/MeditateVersion.swift)
+STAGE       := .build/stage
+# The man pages' date: the changelog's, so that the same source makes the same pages.
+MAN_DATE     = $(shell date -u -d "$$(sed -n 's/^ -- .*>  //p' packaging/changelog | head -n 1)" +%F)
+stage: build
+	$(SWIFT) build $(RELEASE_FLAGS) --product generate-manual
+	scripts/stage.sh "$(BIN)" $(STAGE) $(MAN_DATE)
+
+# `make install` builds as whoever runs it, then copies. `sudo make install` never builds as
+# root (a swift installed for you is not on root's PATH, and the build folder would become
+# root's): run `make` first, as yourself. PREFIX=~/.local needs no sudo; its user unit goes
+# where systemd looks in a home folder, and the system units are left out.
+# `make uninstall` (with the same PREFIX) removes exactly what was installed, from the list
+# install left in share/meditate/installed-files.
+ifeq ($(filter $(HOME)/%,$(PREFIX)),)
+USER_UNITS   ?= $(PREFIX)/lib/systemd/user
+SYSTEM_UNITS ?= $(PREFIX)/lib/systemd/system
+else
+USER_UNITS   ?= $(PREFIX)/share/systemd/user
+SYSTEM_UNITS ?=
+endif
+MANIFEST     := $(PREFIX)/share/meditate/installed-files
+install:
+	@if [ -n "$${SUDO_USER:-}" ] && [ "$$(id -u)" = 0 ] && [ "$$SUDO_USER" != root ]; then \
+	  if [ ! -x $(STAGE)/bin/meditate ] || [ -n "$$(find Sources Web Sounds contrib -newer $(STAGE)/bin/meditate -type f | head -n 1)" ]; then \
+	    echo "meditate: build first, as yourself: make stage && sudo make install" >&2; exit 1; \
+	  fi; \
+	else $(MAKE) --no-print-directory stage; fi
+	scripts/install-tree.sh $(STAGE) "$(DESTDIR)" "$(PREFIX)" "$(USER_UNITS)" "$(SYSTEM_UNITS)" "$(MANIFEST)"
+
+uninstall:
+	scripts/uninstall-tree.sh "$(DESTDIR)" "$(MANIFEST)"
+
+# meditate_VERSION_ARCH.deb in .build/deb, for this machine's architecture (an arm64 Debian
+# with Swift, a Raspberry Pi 4 or 5, makes the Pi's): scripts/make-deb.sh.
+DEB_PACKAGES := dpkg-dev lintian
+deb: stage
+	$(call ensure_packages,$(DEB_PACKAGES))
+	scripts/make-deb.sh $(STAGE) .build/deb $(VERSION)
 
 # Regenerates Sounds/ from the synthesis code.
 sounds: deps

@@ -28,7 +28,7 @@ struct Meditate: ParsableCommand {
                   meditate render --minutes 20 --interval 5 --noise white -o session.wav
                   meditate render --minutes 30 --bells 5,12.5,20 --strikes 2 --gong bell -o sit.wav
                 """,
-        version: "0.1.0",
+        version: MeditateVersion.number,
         subcommands: [
             Sit.self, Play.self, Render.self, LibraryCommand.self, PresetCommand.self, ConfigCommand.self,
             HistoryCommand.self, StatsCommand.self, Serve.self, Ctl.self, CtlSchedule.self,

@@ -44,16 +44,26 @@ struct CLIRunner {
     static let timeoutSeconds = 180.0
 
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        try run(
+            program: executable.path, arguments, environment: Self.environment.merging(environment) { $1 })
+    }
+
+    /// Runs any program, with exactly `environment` (nil: this process's) in `directory`.
+    static func run(
+        program: String, _ arguments: [String], environment: [String: String]? = nil, directory: String? = nil,
+        timeout: Double = timeoutSeconds
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
-        process.environment = Self.environment.merging(environment) { $1 }
+        if let environment { process.environment = environment }
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let killed = KillSwitch(pid: process.processIdentifier, after: timeoutSeconds)
+        let killed = KillSwitch(pid: process.processIdentifier, after: timeout)
         // Both pipes drained at once: a child that fills one while we wait on the other would hang.
         let errText = PipeText(err.fileHandleForReading)
         let outData = out.fileHandleForReading.readDataToEndOfFile()
@@ -64,7 +74,7 @@ struct CLIRunner {
             status: process.terminationStatus,
             stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self)
-                + (timedOut ? "\n[CLIRunner: killed after \(Int(timeoutSeconds)) s]" : ""))
+                + (timedOut ? "\n[CLIRunner: killed after \(Int(timeout)) s]" : ""))
     }
 }
 

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+/// `make install` and `make uninstall` into a prefix of the test's own, as a person installs
+/// into ~/.local.
+@Suite("make install", .serialized)
+struct MakeInstallTests {
+    @Test("make install puts a working meditate under PREFIX; make uninstall leaves the folder as it was")
+    func installThenUninstallLeavesThePrefixAsItWas() throws {
+        // Given a prefix that already holds someone else's page and an empty completions folder
+        let scratch = try Scratch()
+        let prefix = scratch.path("prefix")
+        try FileManager.default.createDirectory(
+            atPath: prefix + "/share/man/man1", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: prefix + "/share/bash-completion/completions", withIntermediateDirectories: true)
+        try Data("someone else's page\n".utf8).write(to: URL(fileURLWithPath: prefix + "/share/man/man1/other.1"))
+        let before = try snapshot(prefix)
+
+        // When meditate is installed there
+        let install = try PackageBuild.make(["install", "PREFIX=\(prefix)"])
+        try #require(install.status == 0, "\(install.stdout.suffix(2000)) \(install.stderr.suffix(2000))")
+
+        // Then the binary, its pages, completions, icon and units are there, the units naming it
+        for file in [
+            "bin/meditate", "share/meditate/sounds/gong.wav", "share/meditate/web/index.html",
+            "share/man/man1/meditate.1.gz", "share/man/man1/meditate-render.1.gz",
+            "share/bash-completion/completions/meditate", "share/zsh/vendor-completions/_meditate",
+            "share/fish/vendor_completions.d/meditate.fish", "share/icons/hicolor/scalable/apps/meditate.svg",
+            "lib/systemd/user/meditate.service", "lib/systemd/system/meditate.service"
+        ] {
+            #expect(FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file)")
+        }
+        let unit = try String(contentsOfFile: prefix + "/lib/systemd/user/meditate.service", encoding: .utf8)
+        #expect(unit.contains("ExecStart=\(prefix)/bin/meditate serve"))
+        // (stripped: no symbol table left)
+        let sections = try CLIRunner.run(
+            program: "/bin/sh", ["-c", "LC_ALL=C readelf -S \"$1\"", "sh", prefix + "/bin/meditate"])
+        #expect(sections.status == 0 && !sections.stdout.contains(".symtab"), "\(sections.stderr)")
+
+        // And the installed binary finds its gongs and its page under PREFIX/share
+        var environment = CLIRunner.environment
+        for name in ["MEDITATE_SOUNDS", "MEDITATE_WEB"] { environment[name] = nil }
+        let render = try CLIRunner.run(
+            program: prefix + "/bin/meditate",
+            ["render", "--minutes", "0.1", "--countdown", "1.5", "--format", "f32", "-o", scratch.path("x.wav")],
+            environment: environment, directory: scratch.url.path)
+        #expect(render.status == 0, "\(render.stderr)")
+        try expectStartGong(atSecond: 1.5, in: scratch.path("x.wav"))
+        let port = try LoopbackTCP.freePort()
+        environment["XDG_RUNTIME_DIR"] = scratch.path("runtime")
+        let serve = Process()
+        serve.executableURL = URL(fileURLWithPath: prefix + "/bin/meditate")
+        serve.arguments = ["serve", "--listen", "127.0.0.1:\(port)", "--no-token"]
+        serve.environment = environment
+        serve.currentDirectoryURL = scratch.url
+        serve.standardOutput = FileHandle.nullDevice
+        serve.standardError = FileHandle.nullDevice
+        try serve.run()
+        defer {
+            serve.terminate()
+            serve.waitUntilExit()
+        }
+        let page = try waitForPage(port: port)
+        let shipped = try String(contentsOfFile: prefix + "/share/meditate/web/index.html", encoding: .utf8)
+        #expect(page.status == 200 && page.body.contains(shipped.prefix(40)), "\(page.status)")
+        serve.terminate()
+        serve.waitUntilExit()
+
+        // When it is uninstalled
+        let uninstall = try PackageBuild.make(["uninstall", "PREFIX=\(prefix)"])
+        #expect(uninstall.status == 0, "\(uninstall.stderr)")
+
+        // Then the prefix is as it was, someone else's page and empty folder included
+        #expect(try snapshot(prefix) == before)
+    }
+
+    @Test("sudo make install with nothing built refuses, rather than building as root")
+    func sudoInstallNeverBuildsAsRoot() throws {
+        try #require(getuid() == 0, "stands for sudo: make test runs as root in CI")
+        // Given a stage folder with nothing in it, and make run as root through sudo
+        let scratch = try Scratch()
+        // When make install runs
+        let install = try PackageBuild.make(
+            ["install", "PREFIX=\(scratch.path("prefix"))", "STAGE=\(scratch.path("stage"))"],
+            environment: ["SUDO_USER": "sitter"])
+        // Then it says to build first, as oneself, and installs nothing
+        #expect(install.status != 0)
+        #expect(install.stderr.contains("build first, as yourself"), "\(install.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("prefix")))
+    }
+
+    /// Every path under `folder` with its size, relative to it.
+    private func snapshot(_ folder: String) throws -> [String] {
+        let found = try CLIRunner.run(program: "/usr/bin/find", [folder, "-mindepth", "1", "-printf", "%P %y %s\n"])
+        guard found.status == 0 else { throw PackagingFailure(description: "find: \(found.stderr)") }
+        return found.stdout.split(separator: "\n").map(String.init).sorted()
+    }
+
+    /// The page at `/` once the service listens (within 10 s).
+    private func waitForPage(port: Int) throws -> PageRequest.Response {
+        let deadline = Date().addingTimeInterval(10)
+        while true {
+            do {
+                return try PageRequest.get(port: port, path: "/")
+            } catch  where Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.2)
+            }
+        }
+    }
+}
