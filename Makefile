@@ -44,7 +44,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker 
 TEST_FLAGS    := -c release -Xswiftc -enable-testing --scratch-path .build-test
 BIN            = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 
-.PHONY: all deps build run test test-tsan lint bench fuzz stage install uninstall deb sounds clean
+.PHONY: all deps packages build run test test-tsan lint bench fuzz stage install uninstall deb sounds clean
 
 all: build
 
@@ -63,6 +63,13 @@ endef
 
 deps:
 	$(call ensure_packages,$(BUILD_PACKAGES))
+
+# The Debian packages each target installs when missing (the README points here: one list).
+packages:
+	@echo "build (make build, run, install, deb): $(BUILD_PACKAGES)"
+	@echo "package (make deb):                    $(DEB_PACKAGES)"
+	@echo "tests (make test):                     $(TEST_PACKAGES)"
+	@echo "benchmark (make bench):                $(BENCH_PACKAGES)"
 
 build: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product meditate
