@@ -2,6 +2,8 @@
 
 SWIFT        ?= swift
 PREFIX       ?= /usr/local
+# A shell that leaves `PREFIX=~/.local` as it is (zsh, sh) would install into a folder named ~.
+override PREFIX := $(patsubst ~/%,$(HOME)/%,$(patsubst ~,$(HOME),$(PREFIX)))
 ARGS         ?= --help
 
 # C libraries the engine links against (headers and pkg-config files).
