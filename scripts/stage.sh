@@ -54,4 +54,5 @@ done
 "$stage/bin/meditate" --generate-completion-script bash | sed '1{/^#!/d}' > "$stage/share/bash-completion/completions/meditate"
 "$stage/bin/meditate" --generate-completion-script zsh > "$stage/share/zsh/vendor-completions/_meditate"
 "$stage/bin/meditate" --generate-completion-script fish > "$stage/share/fish/vendor_completions.d/meditate.fish"
-chmod 644 "$stage"/share/*-completion*/*/* "$stage"/share/fish/vendor_completions.d/*
+chmod 644 "$stage/share/bash-completion/completions/meditate" "$stage/share/zsh/vendor-completions/_meditate" \
+    "$stage/share/fish/vendor_completions.d/meditate.fish"
