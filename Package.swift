@@ -88,8 +88,15 @@ let package = Package(
         .target(
             name: "Decoders", dependencies: ["Rings", "CMPG123", "CSndFile", "CSoxr", "CID3Tag", "CPolyphase"],
             swiftSettings: strictSwift),
+        // The backends: the device protocol, PulseAudio, ALSA, Snapcast's FIFO, the WAV file. A
+        // leaf of the audio path: it knows frames, not the mixer.
         .target(
-            name: "Outputs", dependencies: ["Mixer", "Rings", "CSndFile", "CPulse", "CALSA", "CPipe"],
+            name: "Outputs", dependencies: ["CSndFile", "CPulse", "CALSA", "CPipe"],
+            swiftSettings: strictSwift),
+        // The live engine: its mixer thread and output thread, the programs it plays through one
+        // device (LiveDriver), requests and reconnection.
+        .target(
+            name: "Engine", dependencies: ["Outputs", "Mixer", "Rings"],
             swiftSettings: strictSwift),
         // The library of guided tracks: import (tags, exact duration, loudness), SQLite storage.
         .target(
@@ -102,7 +109,7 @@ let package = Package(
         .target(
             name: "Session",
             dependencies: [
-                "Mixer", "Decoders", "Outputs",
+                "Mixer", "Decoders", "Outputs", "Engine",
                 .product(name: "Logging", package: "swift-log")
             ],
             swiftSettings: strictSwift),
@@ -126,7 +133,8 @@ let package = Package(
         .executableTarget(
             name: "CLI",
             dependencies: [
-                "Session", "Library", "ConfigSyntax", "Control", "CSystemd", "CMalloc", "CQRencode", "CMosquitto",
+                "Session", "Engine", "Library", "ConfigSyntax", "Control", "CSystemd", "CMalloc", "CQRencode",
+                "CMosquitto",
                 "CSpawn", "CPipe",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -161,12 +169,18 @@ let package = Package(
         // PulseAudio timing schedule, the output thread's history. No sound server.
         .testTarget(
             name: "OutputsTests",
-            dependencies: ["Outputs", "Mixer", "Rings", "OutputTestSupport", "CAllocationCounter", "CPipe"],
+            dependencies: ["Outputs", "Rings", "OutputTestSupport", "CAllocationCounter", "CPipe"],
+            swiftSettings: strictSwift),
+        // The engine through the mock device: the live driver's cuts and quiet, the engine's
+        // threads and requests, the output thread's history, a device that never waits.
+        .testTarget(
+            name: "EngineTests",
+            dependencies: ["Engine", "Outputs", "Mixer", "Rings", "OutputTestSupport", "CAllocationCounter", "CPipe"],
             swiftSettings: strictSwift),
         .testTarget(
             name: "SessionTests",
             dependencies: [
-                "Session", "Mixer", "Decoders", "Outputs", "Synthesis", "PulseTestSupport", "WAVTestSupport",
+                "Session", "Mixer", "Decoders", "Outputs", "Engine", "Synthesis", "PulseTestSupport", "WAVTestSupport",
                 "OutputTestSupport"
             ],
             swiftSettings: strictSwift),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Control
+import Engine
 import Foundation
 import Library
 import Logging

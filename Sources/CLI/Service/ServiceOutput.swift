@@ -1,4 +1,5 @@
 import Control
+import Engine
 import Foundation
 import Outputs
 

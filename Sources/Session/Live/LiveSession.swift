@@ -1,4 +1,5 @@
 import Decoders
+import Engine
 import Mixer
 import Outputs
 

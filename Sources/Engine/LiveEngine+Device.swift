@@ -1,4 +1,5 @@
 import Foundation
+import Outputs
 
 /// The device's life on the output thread: programs that start, the quiet spell that closes it,
 /// and opening it again, after a quiet spell or when it went away mid-stream.

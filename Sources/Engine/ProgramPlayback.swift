@@ -1,4 +1,5 @@
 import Mixer
+import Outputs
 
 /// What the engine's output thread keeps of one program (a `LiveDriver`): where it stands in its
 /// mixer's frames, which device frames were which of them, and its fades. Owned by the output

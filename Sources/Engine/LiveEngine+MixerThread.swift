@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Mixer
+import Outputs
 
 /// The engine's one mixer thread: it renders every program's blocks ahead of the output thread,
 /// a block per program in turn, so that a program rendering its lead never holds back another.

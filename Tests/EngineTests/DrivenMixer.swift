@@ -1,7 +1,8 @@
 import Mixer
 import OutputTestSupport
+import Outputs
 
-@testable import Outputs
+@testable import Engine
 
 /// A live driver playing a ramp through a mock device: mixer frame n is heard as the sample
 /// pair (n + 1) / scale, −(n + 1) / scale, so every frame heard tells which mixer frame it is

@@ -1,3 +1,5 @@
+import Outputs
+
 /// What became of `LiveDriver.cut(toMixerFrame:fadeFrames:)`.
 public enum CutOutcome: Sendable, Equatable {
     /// The mixer's frame asked for is played from this device frame on.

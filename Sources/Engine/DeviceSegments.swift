@@ -1,3 +1,5 @@
+import Outputs
+
 /// Which of the mixer's frames the device was given at each of its own frames, for as far back
 /// as it may still play them: the device's frames and the mixer's part where playback paused
 /// (the device plays silence) or where frames were written again.

@@ -1,10 +1,11 @@
 import Foundation
 import Mixer
 import OutputTestSupport
+import Outputs
 import Synchronization
 import Testing
 
-@testable import Outputs
+@testable import Engine
 
 /// The service's engine: several programs through one device, mixed, each paused on its own.
 @Suite("Live engine, several programs through one mock device")

@@ -1,4 +1,5 @@
 import Mixer
+import Outputs
 
 /// A program's requests (pause, resume, the early end, a cut) as the output thread carries them
 /// out: a take-back of the device, then a fade of that program alone.

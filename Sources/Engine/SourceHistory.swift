@@ -1,3 +1,4 @@
+import Outputs
 import Rings
 
 /// The mixer's frames the output thread has taken from the ring, kept after they are written, so

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Outputs
 import Rings
 import Synchronization
 

@@ -1,3 +1,4 @@
+import Engine
 import Mixer
 import OutputTestSupport
 import Outputs

@@ -1,3 +1,5 @@
+import Outputs
+
 /// What the engine's output thread keeps of the device: frames written and played, counted over
 /// every device it opened, and where a take-back may start. Owned by the output thread.
 struct DevicePlayback {

@@ -1,3 +1,5 @@
+import Outputs
+
 /// Something the output thread did on its own that the person should hear of; the CLI words it.
 public enum LiveNotice: Equatable, Sendable {
     /// The device failed mid-stream; it is being opened again.

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Mixer
+import Outputs
 import Rings
 import Synchronization
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Mixer
+import Outputs
 import Rings
 
 /// The output thread: mixes what every program has rendered into the device, fades for pauses,

@@ -1,5 +1,6 @@
 import Foundation
 import Mixer
+import Outputs
 import Rings
 
 /// One program's turn on the engine's mixer thread: a block rendered ahead of the output thread

@@ -1,7 +1,8 @@
+import Outputs
 import Rings
 import Testing
 
-@testable import Outputs
+@testable import Engine
 
 @Suite("What the output thread keeps to write again")
 struct OutputHistoryTests {

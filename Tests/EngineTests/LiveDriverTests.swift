@@ -1,3 +1,4 @@
+import Engine
 import Foundation
 import Mixer
 import OutputTestSupport
