@@ -27,59 +27,59 @@ let package = Package(
     targets: [
         // C libraries, found through pkg-config; each is a module map and one header.
         .systemLibrary(
-            name: "CMPG123", pkgConfig: "libmpg123",
+            name: "CMPG123", path: "Sources/CModules/CMPG123", pkgConfig: "libmpg123",
             providers: [.apt(["libmpg123-dev"])]),
         .systemLibrary(
-            name: "CSndFile", pkgConfig: "sndfile",
+            name: "CSndFile", path: "Sources/CModules/CSndFile", pkgConfig: "sndfile",
             providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(
-            name: "CSoxr", pkgConfig: "soxr",
+            name: "CSoxr", path: "Sources/CModules/CSoxr", pkgConfig: "soxr",
             providers: [.apt(["libsoxr-dev"])]),
         // libpulse's pkg-config file adds -pthread and -D_REENTRANT, which SwiftPM refuses with a
         // warning; its headers are on the default path, so the module map links it directly.
-        .systemLibrary(name: "CPulse", providers: [.apt(["libpulse-dev"])]),
+        .systemLibrary(name: "CPulse", path: "Sources/CModules/CPulse", providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(
-            name: "CALSA", pkgConfig: "alsa",
+            name: "CALSA", path: "Sources/CModules/CALSA", pkgConfig: "alsa",
             providers: [.apt(["libasound2-dev"])]),
         // libid3tag reads the ID3 chunk some tools put into WAV and AIFF files (libsndfile skips it).
         .systemLibrary(
-            name: "CID3Tag", pkgConfig: "id3tag",
+            name: "CID3Tag", path: "Sources/CModules/CID3Tag", pkgConfig: "id3tag",
             providers: [.apt(["libid3tag0-dev"])]),
         .systemLibrary(
-            name: "CEbur128", pkgConfig: "libebur128",
+            name: "CEbur128", path: "Sources/CModules/CEbur128", pkgConfig: "libebur128",
             providers: [.apt(["libebur128-dev"])]),
         // libgcrypt for SHA-256: how the library finds a moved file again by its content. libpulse
         // already loads it (through libsystemd), where libcrypto would add 1.4 MiB to every run.
         .systemLibrary(
-            name: "CGcrypt", pkgConfig: "libgcrypt",
+            name: "CGcrypt", path: "Sources/CModules/CGcrypt", pkgConfig: "libgcrypt",
             providers: [.apt(["libgcrypt20-dev"])]),
 
         // The pairing URL of `serve --listen` as a QR code in the terminal, for the phone to scan.
         .systemLibrary(
-            name: "CQRencode", pkgConfig: "libqrencode",
+            name: "CQRencode", path: "Sources/CModules/CQRencode", pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]),
 
         // A FIFO's fill level and size (ioctl, fcntl): the Snapcast output's clock.
-        .systemLibrary(name: "CPipe", path: "Sources/CPipe"),
+        .systemLibrary(name: "CPipe", path: "Sources/CModules/CPipe"),
 
         // malloc_trim: the service gives back what its sessions freed.
-        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+        .systemLibrary(name: "CMalloc", path: "Sources/CModules/CMalloc"),
 
         // sd_notify: `meditate serve` tells systemd it is ready, what it is doing, and that it lives.
         .systemLibrary(
-            name: "CSystemd", pkgConfig: "libsystemd",
+            name: "CSystemd", path: "Sources/CModules/CSystemd", pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]),
 
         // The service's MQTT client (Home Assistant): libmosquitto, the broker's own library.
         .systemLibrary(
-            name: "CMosquitto", pkgConfig: "libmosquitto",
+            name: "CMosquitto", path: "Sources/CModules/CMosquitto", pkgConfig: "libmosquitto",
             providers: [.apt(["libmosquitto-dev"])]),
 
         // The resampler's inner loop, in C so that it can choose AVX2 and FMA at run time.
-        .target(name: "CPolyphase"),
+        .target(name: "CPolyphase", path: "Sources/CModules/CPolyphase"),
         // A hook's process starts with only standard input, output and error open (glibc's
         // closefrom for posix_spawn, a GNU extension Swift's Glibc module does not show).
-        .target(name: "CSpawn"),
+        .target(name: "CSpawn", path: "Sources/CModules/CSpawn"),
 
         // Lock-free single-producer, single-consumer rings: what the threads hand each other.
         .target(name: "Rings", swiftSettings: strictSwift),

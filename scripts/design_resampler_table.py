@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Designs the polyphase resampler's filter for 44.1 -> 48 kHz, the conversion nearly every MP3
-needs, and writes it to Sources/CPolyphase/Prototype44100To48000.c. Run by hand when the design
+needs, and writes it to Sources/CModules/CPolyphase/Prototype44100To48000.c. Run by hand when the design
 changes (it needs scipy: `python3 -m pip install scipy`); the table is committed.
 
 Why a table: the Kaiser window the resampler designs for any other pair of rates needs 36 taps
@@ -40,7 +40,7 @@ assert passband.max() - passband.min() < 0.01 and stopband < -101
 # Polyphase.h gives the Swift side the length: it must be the one designed here.
 assert len(prototype) == 5119
 
-path = os.path.join(os.path.dirname(__file__), "..", "Sources", "CPolyphase", "Prototype44100To48000.c")
+path = os.path.join(os.path.dirname(__file__), "..", "Sources", "CModules", "CPolyphase", "Prototype44100To48000.c")
 with open(path, "w") as file:
     file.write("// Written by scripts/design_resampler_table.py: see there why and how. Do not edit.\n")
     file.write('#include "Polyphase.h"\n\n')
