@@ -27,7 +27,14 @@ public final class LiveEngine: @unchecked Sendable {
 
     /// Guards what the control side and the output thread both touch: the device while it is
     /// closed or opened, the opener, and programs waiting to be adopted. The output thread takes
-    /// it only to adopt a program and around a quiet close or a reopening, never per period.
+    /// it only to adopt a program and around a quiet close or a reopening, never per period; the
+    /// mixer thread only when a program has arrived for it (`mixerArriving`), to take it.
+    ///
+    /// The audio threads can wait on it: `adopt()` opens a closed device while holding it (a
+    /// PulseAudio connection or an ALSA open: milliseconds; a sound server that does not answer,
+    /// up to its connect timeout). That happens only while the device is closed, when no program
+    /// is heard, so the wait costs no audible frame; with a device open, the lock is held for a
+    /// few appends.
     let lock = NSLock()
     /// Thread: output (read), or any holding `lock` while `closed` (write).
     var output: any AudioOutput

@@ -45,7 +45,8 @@ public final class LiveSession {
     /// the mixer's report of the voice's end).
     private var trackPlayedOutAt: Int?
     /// Who owns the audio, as the device plays the session: the guided track hands it over to
-    /// the timer when it ends. A later long-running engine shares this with its control socket.
+    /// the timer when it ends. This session's own: the service keeps one of its own for its
+    /// sessions (ServiceConductor).
     public private(set) var coordinator = AudioSessionCoordinator()
     /// A transition the coordinator refused (a bug if ever set).
     public private(set) var coordinatorError: CoordinatorError?
