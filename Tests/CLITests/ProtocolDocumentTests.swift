@@ -2,6 +2,8 @@ import Control
 import Foundation
 import Testing
 
+@testable import CLI
+
 /// docs/protocol.md cannot drift from the code: every exchange in it is replayed, in order on
 /// one connection, against a real service playing to ALSA's null device.
 @Suite("docs/protocol.md")
@@ -24,6 +26,25 @@ struct ProtocolDocumentTests {
             if line.hasPrefix("<- ") { lines.append((false, String(line.dropFirst(3)))) }
         }
         return lines
+    }
+
+    @Test("docs/protocol.md heads a section with every method of the service's table, and with no other")
+    func documentNamesEveryMethodOfTheTable() throws {
+        // Given the document's method headings ("### a, b": the names in lower case)
+        let text = try String(contentsOfFile: Self.document, encoding: .utf8)
+        let named = Set(
+            text.split(separator: "\n").filter { $0.hasPrefix("### ") }
+                .flatMap { $0.dropFirst(4).split(separator: ",") }
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { $0.first?.isLowercase == true })
+        // When they are set against the method table
+        let table = Set(ServiceConductor.methods.map(\.name))
+        // Then each names the same methods, and the table names each once
+        #expect(
+            named == table,
+            "only in the document: \(named.subtracting(table).sorted()); only in the table: \(table.subtracting(named).sorted())"
+        )
+        #expect(table.count == ServiceConductor.methods.count, "a method is in the table twice")
     }
 
     @Test("every example exchange in docs/protocol.md is what a real service answers")

@@ -5,19 +5,8 @@ import Library
 /// The methods that read what the service knows and change nothing: the history, the
 /// practice statistics, the presets, the library of guided tracks.
 extension ServiceConductor {
-    /// The answer to a query method; nil when `method` is not one.
-    func query(_ method: String, _ params: JSONValue) throws(RPCError) -> JSONValue? {
-        switch method {
-        case "history.list": try historyList(params)
-        case "stats": try stats()
-        case "presets": try presets()
-        case "library.list": try libraryList()
-        default: nil
-        }
-    }
-
     /// The most recent sits, newest last: `{"newest": 20}` (1 to 1000; 20 when not given).
-    private func historyList(_ params: JSONValue) throws(RPCError) -> JSONValue {
+    func historyList(_ params: JSONValue) throws(RPCError) -> JSONValue {
         var newest = 20
         if let given = params["newest"] {
             guard let count = given.intValue, (1...1000).contains(count) else {
@@ -44,7 +33,7 @@ extension ServiceConductor {
     }
 
     /// What `meditate stats` shows: totals, streaks, and seconds per day of the last 26 weeks.
-    private func stats() throws(RPCError) -> JSONValue {
+    func stats() throws(RPCError) -> JSONValue {
         try library.query { database in
             let zone = TimeZone.current
             let totals = try database.practiceTotals(timeZone: zone)
@@ -65,7 +54,7 @@ extension ServiceConductor {
     }
 
     /// The presets of the service's config.toml, each as the options it sets.
-    private func presets() throws(RPCError) -> JSONValue {
+    func presets() throws(RPCError) -> JSONValue {
         let file: ConfigFile
         do {
             file = try Settings.load().file
@@ -80,7 +69,7 @@ extension ServiceConductor {
     }
 
     /// The guided tracks, grouped by teacher as `meditate library list` shows them.
-    private func libraryList() throws(RPCError) -> JSONValue {
+    func libraryList() throws(RPCError) -> JSONValue {
         try library.query { database in
             let tracks = try TrackLibrary(database: database).allTracks().map(TrackJSON.init)
             return ["tracks": try JSONValue(encoding: tracks)]

@@ -8,30 +8,32 @@ import Session
 /// paths as a client's request; one that falls inside a sit or a track is skipped (and says
 /// so) unless it is to sound over it.
 extension ServiceConductor {
-    func scheduleMethod(_ method: String, _ params: JSONValue) throws(RPCError) -> JSONValue? {
-        switch method {
-        case "schedule.list":
-            return try library.query { try ScheduleMethods.list($0) { $0.id.flatMap(schedule.nextInstant) } }
-        case "schedule.add":
-            let added = try library.query { try ScheduleMethods.add($0, params) }
-            loadSchedules()
-            let json = ScheduleRequest.json(added, next: added.id.flatMap(schedule.nextInstant))
-            publish(["event": "schedule-added", "schedule": json])
-            return ["schedule": json]
-        case "schedule.remove":
-            let id = JSONValue.number(try library.query { try ScheduleMethods.remove($0, params) })
-            loadSchedules()
-            publish(["event": "schedule-removed", "id": id])
-            return ["removed": id]
-        case "schedule.pause", "schedule.resume":
-            let changed = try library.query { try ScheduleMethods.pause($0, params, today: method == "schedule.pause") }
-            loadSchedules()
-            let json = ScheduleRequest.json(changed, next: changed.id.flatMap(schedule.nextInstant))
-            publish(["event": "schedule-changed", "schedule": json])
-            return ["schedule": json]
-        default:
-            return nil
-        }
+    func scheduleList() throws(RPCError) -> JSONValue {
+        try library.query { try ScheduleMethods.list($0) { $0.id.flatMap(schedule.nextInstant) } }
+    }
+
+    func scheduleAdd(_ params: JSONValue) throws(RPCError) -> JSONValue {
+        let added = try library.query { try ScheduleMethods.add($0, params) }
+        loadSchedules()
+        let json = ScheduleRequest.json(added, next: added.id.flatMap(schedule.nextInstant))
+        publish(["event": "schedule-added", "schedule": json])
+        return ["schedule": json]
+    }
+
+    func scheduleRemove(_ params: JSONValue) throws(RPCError) -> JSONValue {
+        let id = JSONValue.number(try library.query { try ScheduleMethods.remove($0, params) })
+        loadSchedules()
+        publish(["event": "schedule-removed", "id": id])
+        return ["removed": id]
+    }
+
+    /// `schedule.pause` (today: true) or `schedule.resume`.
+    func schedulePause(_ params: JSONValue, today: Bool) throws(RPCError) -> JSONValue {
+        let changed = try library.query { try ScheduleMethods.pause($0, params, today: today) }
+        loadSchedules()
+        let json = ScheduleRequest.json(changed, next: changed.id.flatMap(schedule.nextInstant))
+        publish(["event": "schedule-changed", "schedule": json])
+        return ["schedule": json]
     }
 
     func loadSchedules() {

@@ -261,81 +261,15 @@ final class ServiceConductor {
         }
     }
 
+    /// Answers `request` by the method table (`ServiceConductor+Methods`).
     private func perform(_ request: RPCRequest, from connection: ControlConnection) throws(RPCError) -> JSONValue {
-        switch request.method {
-        case "hello":
-            if let asked = request.params["lang"] {
-                guard let language = asked.stringValue.flatMap(Language.init(rawValue:)) else {
-                    throw .invalidParams(localized("lang is en or de", de: "lang ist en oder de"))
-                }
-                connection.language = language.rawValue
-            }
-            return [
-                "service": "meditate", "protocol": .number(Self.protocolVersion),
-                "version": .string(Meditate.configuration.version), "web": web.url.map(JSONValue.string) ?? .null
-            ]
-        case "status": return status
-        case "subscribe":
-            inbox.hub.subscribe(connection)
-            // The state now, then every change after it: nothing falls between the two.
-            return ["subscribed": true, "status": status]
-        case "unsubscribe":
-            inbox.hub.unsubscribe(connection)
-            return ["subscribed": false]
-        case "sit.start":
-            let (params, resume) = try Self.takeResume(request.params)
-            let request = try SitRequest.parse(params: params)
-            return try start(.timer, resumeOther: resume) { () throws -> (LiveSession, SessionNote) in
-                try ServiceSessionFactory.sit(request, output: output)
-            }
-        case "play.start":
-            let (params, resume) = try Self.takeResume(request.params)
-            let request = try PlayRequest.parse(params: params)
-            return try start(.guided, resumeOther: resume) { () throws -> (LiveSession, SessionNote) in
-                try ServiceSessionFactory.guided(request, output: output, library: library.paths)
-            }
-        case "pause":
-            let session = try front()
-            guard session.live.pause() else {
-                throw .refused(localized("too late to pause", de: "zu spät zum Pausieren"))
-            }
-            return ["pausing": true]
-        case "resume":
-            let session = try front()
-            guard session.live.isPaused else { throw .refused(localized("not paused", de: "nicht pausiert")) }
-            // A session the coordinator held for another takes the audio back, holding that one.
-            carry(coordinator.request(for: session.source), cause: session)
-            if session.live.isPaused { session.live.resume() }
-            return ["resuming": true]
-        case "stop":
-            let session = try front()
-            session.live.end()
-            return ["stopping": true]
-        case "seek":
-            return try seek(request.params)
-        case "bell.ring":
-            return try ring(BellRequest.parse(params: request.params), scheduled: nil, at: nil)
-        case "token.new":
-            return try newToken(from: connection)
-        default:
-            if let answer = try query(request.method, request.params) { return answer }
-            if let answer = try scheduleMethod(request.method, request.params) { return answer }
-            throw .methodNotFound(request.method)
-        }
-    }
-
-    /// `resume` (true: when this session ends, the one it paused resumes) is the service's own
-    /// member, not an option of the command line.
-    private static func takeResume(_ params: JSONValue) throws(RPCError) -> (JSONValue, Bool) {
-        guard case var .object(members) = params else { return (params, false) }
-        guard let value = members.removeValue(forKey: "resume") else { return (params, false) }
-        guard let flag = value.boolValue else { throw .invalidParams("resume is true or false") }
-        return (.object(members), flag)
+        guard let method = Self.methodsByName[request.method] else { throw .methodNotFound(request.method) }
+        return try method.answer(self, request, connection)
     }
 
     /// The session that pause, resume and stop act on: the one that owns the audio, else the
     /// newest.
-    private func front() throws(RPCError) -> ServiceSession {
+    func front() throws(RPCError) -> ServiceSession {
         let live = sessions.filter { !$0.live.isFinished }
         guard let session = live.first(where: { $0.source == coordinator.owner }) ?? live.last else {
             throw .refused(localized("nothing is playing", de: "es spielt nichts"))
@@ -343,7 +277,7 @@ final class ServiceConductor {
         return session
     }
 
-    private var status: JSONValue {
+    var status: JSONValue {
         guard let front = try? front() else { return ["state": "idle"] }
         let status = front.live.status
         let others = sessions.filter { $0 !== front }.map { $0.json($0.live.status) }
