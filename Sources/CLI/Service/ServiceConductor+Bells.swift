@@ -9,17 +9,8 @@ extension ServiceConductor {
     /// then (it is started `ServiceBell.leadSeconds` ahead).
     func ring(_ request: BellRequest, scheduled: ScheduledRing?, at target: Double?) throws(RPCError) -> JSONValue {
         guard !stopping else { throw .refused(localized("the service is stopping", de: "der Dienst wird beendet")) }
-        let live: LiveSession
-        let note: String
-        do {
-            (live, note) = try ServiceSessionFactory.bell(request, output: output)
-        } catch let error as OutputError {
-            throw .failed(ErrorMessages.line(for: error))
-        } catch let error as RPCError {
-            throw error
-        } catch {
-            throw .invalidParams(ErrorMessages.line(for: error))
-        }
+        let output = output
+        let (live, note) = try Self.makeForClient { try ServiceSessionFactory.bell(request, output: output) }
         sessionsStarted += 1
         let bell = ServiceBell(live: live, number: sessionsStarted, note: note, scheduled: scheduled, target: target)
         do {

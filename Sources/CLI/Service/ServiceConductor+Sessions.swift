@@ -7,6 +7,21 @@ import Session
 /// The sits and tracks the service plays: started through the coordinator (which holds the
 /// other source), polled as the device plays them, told to clients, recorded as they go.
 extension ServiceConductor {
+    /// What a client asked made into a session, or the one reason it was not: an output that
+    /// will not open fails the request, a refusal stays one, and anything else is the client's
+    /// params (a track not found, a value out of range). Sits, tracks and bells alike.
+    static func makeForClient<Made>(_ make: () throws -> Made) throws(RPCError) -> Made {
+        do {
+            return try make()
+        } catch let error as OutputError {
+            throw .failed(ErrorMessages.line(for: error))
+        } catch let error as RPCError {
+            throw error
+        } catch {
+            throw .invalidParams(ErrorMessages.line(for: error))
+        }
+    }
+
     /// Starts a session for `source`: the coordinator gives it the audio, and whatever else was
     /// sounding is paused with a fade (it keeps its place).
     func start(
@@ -23,17 +38,7 @@ extension ServiceConductor {
                         "a guided track is playing; stop it first",
                         de: "eine geführte Aufnahme läuft; beende sie zuerst"))
         }
-        let live: LiveSession
-        let made: SessionNote
-        do {
-            (live, made) = try make()
-        } catch let error as OutputError {
-            throw .failed(ErrorMessages.line(for: error))
-        } catch let error as RPCError {
-            throw error
-        } catch {
-            throw .invalidParams(ErrorMessages.line(for: error))
-        }
+        let (live, made) = try Self.makeForClient(make)
         sessionsStarted += 1
         let note = made.text
         let started = ServiceSession(
