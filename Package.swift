@@ -83,6 +83,8 @@ let package = Package(
 
         // Lock-free single-producer, single-consumer rings: what the threads hand each other.
         .target(name: "Rings", swiftSettings: strictSwift),
+        // The one monotonic clock every thread times with.
+        .target(name: "Clock", swiftSettings: strictSwift),
         // The real-time engine: pure Swift, no C library.
         .target(name: "Mixer", dependencies: ["Rings"], swiftSettings: strictSwift),
         .target(
@@ -91,12 +93,12 @@ let package = Package(
         // The backends: the device protocol, PulseAudio, ALSA, Snapcast's FIFO, the WAV file. A
         // leaf of the audio path: it knows frames, not the mixer.
         .target(
-            name: "Outputs", dependencies: ["CSndFile", "CPulse", "CALSA", "CPipe"],
+            name: "Outputs", dependencies: ["Clock", "CSndFile", "CPulse", "CALSA", "CPipe"],
             swiftSettings: strictSwift),
         // The live engine: its mixer thread and output thread, the programs it plays through one
         // device (LiveDriver), requests and reconnection.
         .target(
-            name: "Engine", dependencies: ["Outputs", "Mixer", "Rings"],
+            name: "Engine", dependencies: ["Outputs", "Mixer", "Rings", "Clock"],
             swiftSettings: strictSwift),
         // The library of guided tracks: import (tags, exact duration, loudness), SQLite storage.
         .target(
@@ -118,6 +120,7 @@ let package = Package(
         .target(
             name: "Control",
             dependencies: [
+                "Clock",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -133,7 +136,7 @@ let package = Package(
         .executableTarget(
             name: "CLI",
             dependencies: [
-                "Session", "Engine", "Library", "ConfigSyntax", "Control", "CSystemd", "CMalloc", "CQRencode",
+                "Session", "Engine", "Clock", "Library", "ConfigSyntax", "Control", "CSystemd", "CMalloc", "CQRencode",
                 "CMosquitto",
                 "CSpawn", "CPipe",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -175,7 +178,9 @@ let package = Package(
         // threads and requests, the output thread's history, a device that never waits.
         .testTarget(
             name: "EngineTests",
-            dependencies: ["Engine", "Outputs", "Mixer", "Rings", "OutputTestSupport", "CAllocationCounter", "CPipe"],
+            dependencies: [
+                "Engine", "Outputs", "Mixer", "Rings", "Clock", "OutputTestSupport", "CAllocationCounter", "CPipe"
+            ],
             swiftSettings: strictSwift),
         .testTarget(
             name: "SessionTests",
@@ -192,7 +197,7 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "CLI", "Control", "Decoders", "Library", "PulseTestSupport", "WAVTestSupport",
+                "CLI", "Control", "Clock", "Decoders", "Library", "PulseTestSupport", "WAVTestSupport",
                 // Channels with a chosen peer address, for the listener's share per address.
                 .product(name: "NIOEmbedded", package: "swift-nio")
             ],

@@ -1,3 +1,4 @@
+import Clock
 import Foundation
 import Mixer
 import Outputs
@@ -37,7 +38,7 @@ extension LiveDriver {
         // (at the start, or after a seek): the device has plenty queued, so the mixer waits a
         // little for it (turns 2 ms apart, for up to 100 ms) instead of rendering a gap.
         if !renderer.streamsCanRender(frames: frames) {
-            let now = PlayedClock.monotonicNanoseconds()
+            let now = MonotonicClock.nanoseconds()
             if decoderWaitStart == 0 { decoderWaitStart = now }
             if now - decoderWaitStart < Self.decoderWaitNanoseconds { return .waitingForDecoder }
         }

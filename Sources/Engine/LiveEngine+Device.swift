@@ -1,3 +1,4 @@
+import Clock
 import Foundation
 import Outputs
 
@@ -56,7 +57,7 @@ extension LiveEngine {
     /// Thread: output.
     private func deviceFrame(heardAt nanoseconds: Int, _ device: DevicePlayback) -> Int {
         let heard = device.closed ? device.written : device.written - output.unplayedFrames()
-        let ahead = nanoseconds - PlayedClock.monotonicNanoseconds()
+        let ahead = nanoseconds - MonotonicClock.nanoseconds()
         // Whole frames, rounded, without overflow for any instant a caller may give.
         let frames = (Double(ahead) * Double(sampleRate) / 1e9).rounded()
         return heard + Int(max(-1e12, min(1e12, frames)))

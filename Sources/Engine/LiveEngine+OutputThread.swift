@@ -1,3 +1,4 @@
+import Clock
 import Dispatch
 import Foundation
 import Mixer
@@ -370,7 +371,7 @@ extension LiveEngine {
                 // A clock call, no lock: the reader retries while the count is odd or has moved.
                 program.playedSequence.add(1, ordering: .sequentiallyConsistent)
                 program.played.store(frames, ordering: .sequentiallyConsistent)
-                program.playedNanoseconds.store(PlayedClock.monotonicNanoseconds(), ordering: .sequentiallyConsistent)
+                program.playedNanoseconds.store(MonotonicClock.nanoseconds(), ordering: .sequentiallyConsistent)
                 program.playedSequence.add(1, ordering: .sequentiallyConsistent)
             }
             program.playback.segments.forget(before: device.played)

@@ -1,3 +1,4 @@
+import Clock
 import Control
 import Foundation
 import Testing

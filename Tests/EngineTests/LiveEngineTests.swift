@@ -1,3 +1,4 @@
+import Clock
 import Foundation
 import Mixer
 import OutputTestSupport
@@ -136,7 +137,7 @@ struct LiveEngineTests {
         #expect(output.waitUntilHolding(24_000))
         // When a ramp starts at an instant a quarter second from now (device frame 12 000)
         let bell = program(ramp(4800), on: engine, opener: OutputOpener { output })
-        try bell.start(at: PlayedClock.monotonicNow() + 0.25)
+        try bell.start(at: MonotonicClock.seconds() + 0.25)
         #expect(output.waitUntil { $0.rewriteFrames.count == 1 })
         play(36_000, on: output)
         // Then the device gave back from that frame (less the moment the engine took to adopt
@@ -160,7 +161,7 @@ struct LiveEngineTests {
         defer { engine.stop() }
         #expect(output.waitUntilHolding(24_000))
         let bell = program(ramp(4800), on: engine, opener: OutputOpener { output })
-        try bell.start(at: PlayedClock.monotonicNow() + 0.25)
+        try bell.start(at: MonotonicClock.seconds() + 0.25)
         #expect(output.waitUntil { $0.rewriteFrames.count == 1 && $0.written >= 24_000 })
         // When it is ended before the device has played up to it
         bell.fadeOutAndEnd(frames: 480)

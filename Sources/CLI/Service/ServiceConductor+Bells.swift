@@ -1,3 +1,4 @@
+import Clock
 import Control
 import Foundation
 import Outputs
@@ -21,7 +22,7 @@ extension ServiceConductor {
         bells.append(bell)
         logger.notice("\(localized("ringing", de: "läutet")): \(note); \(live.outputSummary)")
         var ring: [String: JSONValue] = ["id": .number(bell.number), "description": .string(note)]
-        if let target { ring["at"] = .finite(Date().timeIntervalSince1970 + target - PlayedClock.monotonicNow()) }
+        if let target { ring["at"] = .finite(Date().timeIntervalSince1970 + target - MonotonicClock.seconds()) }
         return ["ring": .object(ring)]
     }
 

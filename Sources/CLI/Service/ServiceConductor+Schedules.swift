@@ -1,3 +1,4 @@
+import Clock
 import Control
 import Foundation
 import Library
@@ -92,7 +93,7 @@ extension ServiceConductor {
         do throws(RPCError) {
             switch entry.action {
             case .bell:
-                let target = PlayedClock.monotonicNow() + occurrence.at.timeIntervalSinceNow
+                let target = MonotonicClock.seconds() + occurrence.at.timeIntervalSinceNow
                 let scheduled = ScheduledRing(
                     id: entry.id ?? 0, due: occurrence.at.timeIntervalSince1970, over: entry.over)
                 _ = try ring(BellRequest.parse(params: options), scheduled: scheduled, at: target)

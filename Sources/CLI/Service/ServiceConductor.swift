@@ -1,4 +1,5 @@
 import CMalloc
+import Clock
 import Control
 import Foundation
 import Library
@@ -302,7 +303,7 @@ final class ServiceConductor {
     static func wallClock(of gong: SessionPlan.Gong, in live: LiveSession, status: LiveStatus) -> Double {
         let now = Date().timeIntervalSince1970
         if let played = live.monotonicTime(ofSessionFrame: gong.frame) {
-            return now - (PlayedClock.monotonicNow() - played)
+            return now - (MonotonicClock.seconds() - played)
         }
         let rate = Double(live.program.format.sampleRate)
         return now - Double(max(0, status.sessionFrame - gong.frame)) / rate

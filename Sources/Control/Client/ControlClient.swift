@@ -1,3 +1,4 @@
+import Clock
 import Foundation
 
 /// A client of the control socket for a command-line tool: blocking calls, one at a time, and

@@ -1,3 +1,4 @@
+import Clock
 import Glibc
 
 /// When the output thread asks the server for the stream's timing.
@@ -24,17 +25,12 @@ struct PulseTimingSchedule {
 
     /// Whether to ask at `now` (monotonic nanoseconds), at most `cap` after the last time; if so,
     /// counts it as asked.
-    mutating func isDue(at now: UInt64 = monotonicNanoseconds(), cap: UInt64 = steadyNanoseconds) -> Bool {
+    mutating func isDue(at now: UInt64 = UInt64(MonotonicClock.nanoseconds()), cap: UInt64 = steadyNanoseconds) -> Bool
+    {
         if let lastAsked, now &- lastAsked < min(wait, cap) { return false }
         lastAsked = now
         wait = interval
         interval = min(2 * interval, Self.steadyNanoseconds)
         return true
-    }
-
-    static func monotonicNanoseconds() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
 }

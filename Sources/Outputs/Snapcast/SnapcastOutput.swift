@@ -1,4 +1,5 @@
 import CPipe
+import Clock
 import Foundation
 
 /// Feeds a Snapcast server's pipe source (`source = pipe://PATH?name=…` in snapserver.conf): 16-bit
@@ -80,7 +81,7 @@ public final class SnapcastOutput: AudioOutput {
         }
         self.descriptor = descriptor
         conversion = .allocate(capacity: conversionFrames * 2)
-        let start = Self.monotonicNanoseconds()
+        let start = MonotonicClock.nanoseconds()
         history = TakenHistory(delayNanoseconds: serverBufferMilliseconds * 1_000_000, start: start)
         lastProgress = start
         let pipeFrames = pipeBytes / Self.bytesPerFrame
@@ -128,11 +129,13 @@ public final class SnapcastOutput: AudioOutput {
     }
 
     private static func waitUntilEmpty(_ descriptor: Int32) -> Emptying {
-        let deadline = monotonicNanoseconds() + probeNanoseconds
+        let deadline = MonotonicClock.nanoseconds() + probeNanoseconds
         var last = meditate_pipe_pending(descriptor)
         var taken = false
         while last != 0 {
-            guard monotonicNanoseconds() < deadline, last > 0 else { return taken ? .takenButRefilled : .untouched }
+            guard MonotonicClock.nanoseconds() < deadline, last > 0 else {
+                return taken ? .takenButRefilled : .untouched
+            }
             usleep(5_000)
             let pending = meditate_pipe_pending(descriptor)
             if pending != last { taken = true }
@@ -176,7 +179,7 @@ public final class SnapcastOutput: AudioOutput {
                 throw lose("writing to snapserver's FIFO: \(Self.describe(error))")
             }
             _ = unplayedFrames()
-            if Self.monotonicNanoseconds() - lastProgress > Self.stallNanoseconds {
+            if MonotonicClock.nanoseconds() - lastProgress > Self.stallNanoseconds {
                 throw lose("snapserver has taken nothing for 2 s")
             }
             var wait = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
@@ -186,7 +189,7 @@ public final class SnapcastOutput: AudioOutput {
 
     /// Thread: output.
     public func unplayedFrames() -> Int {
-        let now = Self.monotonicNanoseconds()
+        let now = MonotonicClock.nanoseconds()
         let pending = max(0, Int(meditate_pipe_pending(descriptor)))
         let taken = max(0, writtenBytes - pending) / Self.bytesPerFrame
         if taken > lastTaken || pending == 0 {
@@ -200,13 +203,10 @@ public final class SnapcastOutput: AudioOutput {
     /// Waits until the rooms have heard everything written, or snapserver stops taking it.
     /// Thread: output.
     public func drain() {
-        while unplayedFrames() > 0 && Self.monotonicNanoseconds() - lastProgress <= Self.stallNanoseconds {
+        while unplayedFrames() > 0 && MonotonicClock.nanoseconds() - lastProgress <= Self.stallNanoseconds {
             usleep(10_000)
         }
     }
-
-    /// The driver's own clock reading: the instants of the taken history and of the played clock agree.
-    static func monotonicNanoseconds() -> Int { PlayedClock.monotonicNanoseconds() }
 
     static func describe(_ code: Int32) -> String {
         String(cString: strerror(code)).lowercased()

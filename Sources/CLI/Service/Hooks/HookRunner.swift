@@ -1,4 +1,5 @@
 import CSpawn
+import Clock
 import Control
 import Foundation
 import Logging
