@@ -133,16 +133,25 @@ let package = Package(
             swiftSettings: strictSwift),
         // What toml++ cannot be trusted to report (it aborts on some headers), checked first.
         .target(name: "ConfigSyntax", swiftSettings: strictSwift),
+        // The settings: their keys, config.toml (read with TOMLKit, edited line by line), the
+        // layering of flag, preset, variable and file; and the words in English and German that
+        // they and everything above them speak. Used by the command line and the service alike.
+        .target(
+            name: "Settings",
+            dependencies: [
+                "Session", "Outputs", "Mixer", "Decoders", "ConfigSyntax",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "TOMLKit", package: "TOMLKit")
+            ],
+            swiftSettings: strictSwift),
         .executableTarget(
             name: "CLI",
             dependencies: [
-                "Session", "Engine", "Clock", "Library", "ConfigSyntax", "Control", "CSystemd", "CMalloc", "CQRencode",
-                "CMosquitto",
-                "CSpawn", "CPipe",
+                "Session", "Engine", "Clock", "Settings", "Library", "Control",
+                "CSystemd", "CMalloc", "CQRencode", "CMosquitto", "CSpawn", "CPipe",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "CSV", package: "CSV.swift")
             ],
             swiftSettings: strictSwift),
@@ -197,7 +206,7 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "CLI", "Control", "Clock", "Decoders", "Library", "PulseTestSupport", "WAVTestSupport",
+                "CLI", "Control", "Clock", "Settings", "Decoders", "Library", "PulseTestSupport", "WAVTestSupport",
                 // Channels with a chosen peer address, for the listener's share per address.
                 .product(name: "NIOEmbedded", package: "swift-nio")
             ],

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Outputs
+import Settings
 
 /// `meditate devices`: what `--device` can name, per backend.
 struct Devices: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Settings
 
 /// Runs `meditate` and turns every failure into one line on stderr and a non-zero exit: no
 /// usage dump after a bad value, no stack trace.

@@ -1,5 +1,6 @@
 import Logging
 import Session
+import Settings
 
 /// One plain log line per session event, for runs without a terminal.
 struct EventNarrator {

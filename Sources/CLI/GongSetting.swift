@@ -1,6 +1,7 @@
 import Decoders
 import Mixer
 import Session
+import Settings
 
 /// Loads the gong that the flag or the settings name, and when one from config.toml, a preset
 /// or MEDITATE_GONG cannot be had, says where that name came from: every sit otherwise

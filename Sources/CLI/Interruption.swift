@@ -1,6 +1,7 @@
 import Engine
 import Foundation
 import Outputs
+import Settings
 import Synchronization
 
 /// Ctrl-C, SIGTERM or a closed terminal: stop between blocks (a render) or fade out (a live

@@ -1,5 +1,6 @@
 import Engine
 import Outputs
+import Settings
 
 extension LiveNotice {
     /// The log line for what the output thread did on its own.

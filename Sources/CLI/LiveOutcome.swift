@@ -2,6 +2,7 @@ import Foundation
 import Library
 import Logging
 import Session
+import Settings
 
 /// How a live session went: what the practice history records.
 struct LiveOutcome {

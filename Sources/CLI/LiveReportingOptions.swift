@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import Settings
 
 /// How much a live command says, and whether in colour: shared by the timer and `play`.
 struct LiveReportingOptions: ParsableArguments {

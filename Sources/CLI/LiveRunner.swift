@@ -2,6 +2,7 @@ import Foundation
 import Library
 import Logging
 import Session
+import Settings
 
 /// Plays a live session to its end for a person: keys and a status line in a terminal, one log
 /// line per event without one; Ctrl-C, SIGTERM and `q` end it with a fade. Shared by the timer

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Settings
 
 /// The `meditate` command.
 struct Meditate: ParsableCommand {

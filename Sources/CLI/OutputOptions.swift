@@ -1,5 +1,6 @@
 import ArgumentParser
 import Outputs
+import Settings
 
 /// Where live audio goes: shared by every command that plays.
 struct OutputOptions: ParsableArguments {

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Outputs
 import Session
+import Settings
 import Synchronization
 
 /// `meditate render`: a whole session to a WAV file, as fast as the machine allows.

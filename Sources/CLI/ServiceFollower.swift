@@ -3,6 +3,7 @@ import Control
 import Foundation
 import Logging
 import Session
+import Settings
 
 /// `meditate sit` and `meditate play` when a service answers on the user's socket: the session
 /// is the service's (it owns the speaker, records the session, and plays on if this terminal

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Session
+import Settings
 
 /// The options that shape a timed sit, shared by every command that plays or renders one.
 struct SessionOptions: ParsableArguments {

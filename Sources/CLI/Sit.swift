@@ -5,6 +5,7 @@ import Library
 import Logging
 import Outputs
 import Session
+import Settings
 
 /// `meditate` / `meditate sit`: the live timer.
 struct Sit: ParsableCommand {

@@ -1,6 +1,7 @@
 import Control
 import Mixer
 import Session
+import Settings
 
 /// A sit in words, for the practice history: "20 min, bells every 5 min, pink noise".
 enum SitDescription {

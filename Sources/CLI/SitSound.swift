@@ -1,5 +1,6 @@
 import ArgumentParser
 import Session
+import Settings
 
 /// A sit's sounds with every setting resolved.
 struct SitSound {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Session
+import Settings
 
 /// What a timed sit sounds like: its bells, gong and noise bed. Shared by the timer, `render`
 /// and the sit `play --then` opens after a guided track. An option not given comes from the

@@ -1,4 +1,5 @@
 import Session
+import Settings
 
 /// The one redrawn line of a live session in a terminal: phase, time left (or the track's
 /// position), next bell, progress.

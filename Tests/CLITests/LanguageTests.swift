@@ -1,5 +1,6 @@
 import Foundation
 import Session
+import Settings
 import Testing
 
 @testable import CLI

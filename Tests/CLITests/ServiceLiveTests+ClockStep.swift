@@ -1,6 +1,7 @@
 import Control
 import Foundation
 import PulseTestSupport
+import Settings
 import Testing
 
 /// The wall clock set under a waiting schedule, as NTP sets a Raspberry Pi's clock after boot:

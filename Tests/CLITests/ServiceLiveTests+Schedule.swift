@@ -1,6 +1,7 @@
 import Control
 import Foundation
 import PulseTestSupport
+import Settings
 import Testing
 
 /// Schedules on the wall clock, heard on the sink's monitor.

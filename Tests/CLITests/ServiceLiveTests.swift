@@ -1,6 +1,7 @@
 import Control
 import Foundation
 import PulseTestSupport
+import Settings
 import Testing
 import WAVTestSupport
 

@@ -1,6 +1,7 @@
 import Clock
 import Control
 import Foundation
+import Settings
 import Testing
 
 /// The control protocol of a real `meditate serve` on a real socket, playing to ALSA's null

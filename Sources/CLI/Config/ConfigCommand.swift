@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Settings
 
 /// `meditate config`: the settings in config.toml.
 struct ConfigCommand: ParsableCommand {

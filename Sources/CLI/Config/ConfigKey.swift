@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Settings
 
 /// What the `config` subcommands share: finding a key, and changing the file safely.
 enum ConfigKey {

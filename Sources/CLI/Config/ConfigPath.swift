@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Settings
 
 /// `meditate config path`: where the file is.
 struct ConfigPath: ParsableCommand {

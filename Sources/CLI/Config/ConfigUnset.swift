@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Settings
 
 /// `meditate config unset KEY`: the setting goes back to its default.
 struct ConfigUnset: ParsableCommand {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Settings
 
 /// `meditate ctl`: a client of a running `meditate serve`.
 struct Ctl: ParsableCommand {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Settings
 
 /// `meditate ctl pause`: Pause the session playing.
 struct CtlPause: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Control
+import Settings
 
 /// `meditate schedule list`: every schedule, with when it sounds next.
 struct CtlScheduleList: ParsableCommand {

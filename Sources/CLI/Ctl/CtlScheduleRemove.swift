@@ -1,5 +1,6 @@
 import ArgumentParser
 import Control
+import Settings
 
 /// `meditate schedule remove ID`.
 struct CtlScheduleRemove: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Control
+import Settings
 
 /// `meditate ctl status`: what the service is playing.
 struct CtlStatus: ParsableCommand {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Settings
 
 /// `meditate ctl stop`: End the session playing (it fades out and is recorded).
 struct CtlStop: ParsableCommand {

@@ -1,5 +1,6 @@
 import Control
 import Foundation
+import Settings
 
 /// The service's replies and events in words, for `meditate ctl` without --json.
 enum CtlText {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Settings
 
 /// `meditate ctl token --new`: a new pairing token for the page on the phone.
 struct CtlToken: ParsableCommand {

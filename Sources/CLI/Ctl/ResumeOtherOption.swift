@@ -1,5 +1,6 @@
 import ArgumentParser
 import Control
+import Settings
 
 /// `--resume-other` of `ctl sit` and `ctl play`: the session this one holds resumes when it ends.
 struct ResumeOtherOption: ParsableArguments {

@@ -1,6 +1,7 @@
 import Control
 import Foundation
 import Library
+import Settings
 
 /// A schedule method called on the service, or, when no service answers on the default
 /// socket, carried out on the library's database directly (the service reads it at its start).

@@ -1,5 +1,6 @@
 import Control
 import Foundation
+import Settings
 
 /// A schedule in words: "3  mon-fri 06:30  sit preset=morning  (next: Mon 30 Nov 06:30)".
 enum ScheduleText {

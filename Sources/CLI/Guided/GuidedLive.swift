@@ -2,6 +2,7 @@ import Control
 import Foundation
 import Logging
 import Session
+import Settings
 
 /// Plays a guided track live, maybe followed by a sit: `meditate play`, and a preset that holds
 /// a guided track.

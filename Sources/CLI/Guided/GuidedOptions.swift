@@ -1,5 +1,6 @@
 import ArgumentParser
 import Session
+import Settings
 
 /// How a guided track plays, and the silent sit that may follow it: shared by `play` and
 /// `render --guided`.

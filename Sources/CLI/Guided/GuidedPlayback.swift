@@ -1,5 +1,6 @@
 import ArgumentParser
 import Session
+import Settings
 
 /// How a guided track plays, with every setting resolved.
 struct GuidedPlayback {

@@ -3,6 +3,7 @@ import Decoders
 import Foundation
 import Mixer
 import Session
+import Settings
 
 /// Everything a guided session needs before it plays or renders: the track found and measured,
 /// its reader at the engine rate, the program (track, then the sit), the gain and the gong.

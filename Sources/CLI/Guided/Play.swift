@@ -1,4 +1,5 @@
 import ArgumentParser
+import Settings
 
 /// `meditate play TRACK`: a guided meditation, streamed and normalised, maybe followed by a
 /// silent sit.

@@ -1,4 +1,5 @@
 import Library
+import Settings
 
 /// The last weeks of practice as a calendar of days, like a contribution graph: one column per
 /// week (Monday at the top), one cell per day, darker for longer sits.

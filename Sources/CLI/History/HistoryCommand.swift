@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Library
+import Settings
 
 /// `meditate history`: the sits recorded so far.
 struct HistoryCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Library
+import Settings
 
 struct HistoryList: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import CSV
 import Foundation
 import Library
+import Settings
 
 /// The dates of the history's CSV and of `--from`/`--to`.
 enum PracticeDate {

@@ -4,6 +4,7 @@ import Decoders
 import Library
 import Outputs
 import Session
+import Settings
 
 /// The one line a person reads for a failure, in the run's language. The engine's errors carry
 /// their English text (`errorDescription`); the German texts live here, with the CLI that

@@ -1,3 +1,5 @@
+import Settings
+
 /// ArgumentParser writes its help frame and its parsing errors in English; these put them into
 /// the run's language. Our own help texts are already translated where they are declared.
 enum ParserMessages {

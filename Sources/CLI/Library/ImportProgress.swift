@@ -1,4 +1,5 @@
 import Foundation
+import Settings
 
 /// A progress bar on stderr for imports of many files, drawn only when stderr is a terminal.
 struct ImportProgress {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Library
+import Settings
 
 /// `meditate library`: the imported guided tracks.
 struct LibraryCommand: ParsableCommand {

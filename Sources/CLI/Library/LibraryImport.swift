@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Library
+import Settings
 
 /// `meditate library import PATH…`
 struct LibraryImport: ParsableCommand {

@@ -1,4 +1,5 @@
 import Library
+import Settings
 
 extension ImportOutcome {
     /// One line for the person importing.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Library
+import Settings
 
 /// Where the library is; `--library` points elsewhere (a test, a second collection).
 struct LibraryLocation: ParsableArguments {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Library
+import Settings
 
 /// `meditate library remove ID`
 struct LibraryRemove: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Library
+import Settings
 
 /// `meditate library show ID`
 struct LibraryShow: ParsableCommand {

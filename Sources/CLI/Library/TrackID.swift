@@ -1,5 +1,6 @@
 import ArgumentParser
 import Library
+import Settings
 
 /// A track's id as typed on the command line.
 struct TrackID: ExpressibleByArgument {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Session
+import Settings
 
 /// `meditate preset`: named sets of session options, kept in config.toml.
 struct PresetCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Session
+import Settings
 
 /// What a preset's name may be, and how its values are shown.
 enum PresetName {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Session
+import Settings
 
 /// `meditate preset save NAME OPTIONS…`
 struct PresetSave: ParsableCommand {

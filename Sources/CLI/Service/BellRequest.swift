@@ -1,5 +1,6 @@
 import ArgumentParser
 import Control
+import Settings
 
 /// A bell rung alone (`bell.ring`, `meditate ctl bell`, a schedule's bell): `{"gong": "bell",
 /// "strikes": 3, "gong-volume": 0.8}`, the sit's own gong options, read by the same parser, so

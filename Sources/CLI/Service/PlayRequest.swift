@@ -1,6 +1,7 @@
 import ArgumentParser
 import Control
 import Foundation
+import Settings
 
 /// A guided track as a client asks for it (`play.start`): `{"track": "Body scan", "then": 10,
 /// "interval": 5}`, the argument and the long options of `meditate play`, read by the same

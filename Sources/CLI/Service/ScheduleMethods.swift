@@ -1,6 +1,7 @@
 import Control
 import Foundation
 import Library
+import Settings
 
 /// `schedule.list`, `.add`, `.remove`, `.pause` and `.resume` on the library's database: what the
 /// service answers, and what `meditate schedule` does itself when no service runs (the

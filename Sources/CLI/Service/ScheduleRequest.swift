@@ -3,6 +3,7 @@ import Decoders
 import Foundation
 import Library
 import Session
+import Settings
 
 /// A schedule as clients give it (`schedule.add`) and see it (`schedule.list`):
 /// `{"action": "sit", "at": "06:30", "days": "mon-fri", "options": {"preset": "morning"}}`, or

@@ -5,6 +5,7 @@ import Foundation
 import Library
 import Logging
 import Outputs
+import Settings
 
 /// `meditate serve`: the long-running engine. It owns the sound output, plays the sessions its
 /// clients start over the control socket, tells them what happens, and records every session

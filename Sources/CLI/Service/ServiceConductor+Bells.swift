@@ -3,6 +3,7 @@ import Control
 import Foundation
 import Outputs
 import Session
+import Settings
 
 /// Bells rung alone: by hand (`bell.ring`) at once, or by a schedule on its instant.
 extension ServiceConductor {

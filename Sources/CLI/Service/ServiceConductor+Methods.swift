@@ -1,6 +1,7 @@
 import Control
 import Foundation
 import Session
+import Settings
 
 /// Every method of the protocol, in one table: the name a client sends, the params it takes,
 /// and the conductor's code that answers it. docs/protocol.md names each of them, and a test

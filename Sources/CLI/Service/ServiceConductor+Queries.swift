@@ -1,6 +1,7 @@
 import Control
 import Foundation
 import Library
+import Settings
 
 /// The methods that read what the service knows and change nothing: the history, the
 /// practice statistics, the presets, the library of guided tracks.

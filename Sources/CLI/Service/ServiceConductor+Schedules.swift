@@ -4,6 +4,7 @@ import Foundation
 import Library
 import Outputs
 import Session
+import Settings
 
 /// The schedules: stored in the library, planned on the wall clock, fired through the same
 /// paths as a client's request; one that falls inside a sit or a track is skipped (and says

@@ -4,6 +4,7 @@ import Foundation
 import Library
 import Outputs
 import Session
+import Settings
 
 /// The sits and tracks the service plays: started through the coordinator (which holds the
 /// other source), polled as the device plays them, told to clients, recorded as they go.

@@ -1,4 +1,5 @@
 import Control
+import Settings
 
 extension ServiceConductor {
     /// `token.new`: a new pairing token for the WebSocket; the old one stops working and every

@@ -1,6 +1,7 @@
 import Control
 import Foundation
 import Session
+import Settings
 
 /// A guided track as clients follow and move it: its position once a second, and `seek`.
 extension ServiceConductor {

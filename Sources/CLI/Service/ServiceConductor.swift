@@ -6,6 +6,7 @@ import Library
 import Logging
 import Outputs
 import Session
+import Settings
 
 /// The service's control thread (the main thread): takes the socket's requests, starts, pauses
 /// and ends sessions, polls the one playing, tells subscribers and systemd what happens, and

@@ -2,6 +2,7 @@ import Control
 import Foundation
 import Library
 import Logging
+import Settings
 
 /// The library's database as the service uses it: opened at the first use and kept, on the
 /// control thread only. A write that fails costs the record, not the session (it is logged).

@@ -2,6 +2,7 @@ import Control
 import Engine
 import Foundation
 import Outputs
+import Settings
 
 /// The one device the service plays its sits, tracks and bells through: a `LiveEngine` made
 /// when the first plays (with the device opened for it), at the sample rate the settings say

@@ -1,4 +1,5 @@
 import Foundation
+import Settings
 
 /// Where the control socket is: `$XDG_RUNTIME_DIR/meditate/control.sock` for a user's service,
 /// `/run/meditate/control.sock` for the system's (root without a runtime directory).

@@ -2,6 +2,7 @@ import Control
 import Foundation
 import Library
 import Session
+import Settings
 
 /// A session the service plays (a sit, or a guided track with or without a sit after it): its
 /// live session, the source it is to the coordinator, its row in the history, and what its

@@ -2,6 +2,7 @@ import Foundation
 import Library
 import Mixer
 import Session
+import Settings
 
 /// Makes the live session a request describes, with the service's output and settings, as
 /// `meditate sit` and `meditate play` make theirs. It plays through the service's one engine;

@@ -1,4 +1,5 @@
 import Control
+import Settings
 
 /// What a session is, in words: the text in the service's language (the log, the history),
 /// and the same as the catalogue's message keys with their values, so that a client in another

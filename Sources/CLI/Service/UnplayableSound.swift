@@ -1,4 +1,5 @@
 import Foundation
+import Settings
 
 /// A path a client named that is not playable audio, said the same way whatever the reason: a
 /// service that told "no such file" from "a folder" from "not audio" would tell whoever reaches

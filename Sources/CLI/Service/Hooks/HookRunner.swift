@@ -3,6 +3,7 @@ import Clock
 import Control
 import Foundation
 import Logging
+import Settings
 
 /// Runs the hooks of `[hooks]`: each in a process of its own (`/bin/sh -c`, its own process
 /// group, signals as a fresh shell has them), started and watched by a thread of its own, so

@@ -1,4 +1,5 @@
 import Control
+import Settings
 
 /// What the service tells Home Assistant about itself (MQTT discovery): one retained config
 /// message per entity under `<discovery_prefix>/<component>/<device id>/<entity>/config`, all

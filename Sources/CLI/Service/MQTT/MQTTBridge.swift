@@ -2,6 +2,7 @@ import Control
 import Foundation
 import Logging
 import NIOConcurrencyHelpers
+import Settings
 
 /// The service as an MQTT device (Home Assistant's discovery): it tells the broker what it is
 /// and what it is doing, and carries the commands that arrive there to the service.

@@ -1,6 +1,7 @@
 import Control
 import Foundation
 import Session
+import Settings
 
 /// The phone's page as the service serves it: the files of the repository's `Web/` folder
 /// (installed as `web` beside the sounds, found the same way), and `/messages.json`, every

@@ -2,6 +2,7 @@ import Control
 import Foundation
 import Library
 import NIOConcurrencyHelpers
+import Settings
 
 /// The pairing token of the WebSocket listener. Only its SHA-256 is kept, in `web-token` beside
 /// the library (mode 0600): the token itself is shown once, when it is made, and a copy of the

@@ -1,8 +1,0 @@
-import Foundation
-
-/// A value from config.toml, a preset or a MEDITATE_* variable that names something that cannot
-/// be had, said with where the value came from (exit 1: the command line was fine).
-struct SettingUseFailure: LocalizedError {
-    let line: String
-    var errorDescription: String? { line }
-}

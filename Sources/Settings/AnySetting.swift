@@ -1,0 +1,34 @@
+import Foundation
+
+/// A setting of any type, for the registry, `config list` and the file parser.
+package protocol AnySetting: Sendable {
+    var name: String { get }
+    var summary: Phrase { get }
+    var expectation: Phrase { get }
+    var belongsInConfig: Bool { get }
+    var defaultText: String? { get }
+    /// The value's canonical text, or why `text` is not a valid value.
+    func canonical(_ text: String) throws(SettingProblem) -> String
+    func tomlLiteral(canonical text: String) -> String
+}
+
+extension AnySetting {
+    /// `MEDITATE_NOISE_VOLUME` for `noise-volume`.
+    package var environmentName: String {
+        // The standard library's map, not Foundation's replacingOccurrences, which bridges
+        // through NSString: every run reads the environment name of every setting.
+        "MEDITATE_" + String(name.uppercased().map { $0 == "-" ? "_" : $0 })
+    }
+}
+
+extension AnySetting {
+    /// Checks a flag's value against the key's range, worded for the command line:
+    /// "--latency-ms must be a number of milliseconds from 20 to 2000, not '5'".
+    package func checkFlag<Value: SettingValue>(_ value: Value) throws(SettingsError) {
+        do {
+            _ = try canonical(value.settingText)
+        } catch {
+            throw .invalidFlag(problem: error)
+        }
+    }
+}

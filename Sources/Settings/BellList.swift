@@ -1,0 +1,19 @@
+import ArgumentParser
+import Mixer
+import Outputs
+import Session
+
+/// `--bells 5,12.5,20`: minutes after the start gong.
+package struct BellList: ExpressibleByArgument, Sendable {
+    package var minutes: [ExactDecimal]
+
+    package init?(argument: String) {
+        var minutes: [ExactDecimal] = []
+        for part in argument.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let value = ExactDecimal(String(part)) else { return nil }
+            minutes.append(value)
+        }
+        guard !minutes.isEmpty else { return nil }
+        self.minutes = minutes
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+
+/// An option for a setting with no default that may also say "none this time":
+/// `--interval none` sits without interval bells where config.toml or a preset sets them
+/// (as may `--bells ""`, and `"interval": null` or `"none"` over the protocol).
+package enum ClearableOption<Value: ExpressibleByArgument & SettingValue>: ExpressibleByArgument {
+    case value(Value)
+    case cleared
+
+    package init?(argument: String) {
+        if Setting<Value>.meansNone(argument) {
+            self = .cleared
+        } else if let value = Value(argument: argument) {
+            self = .value(value)
+        } else {
+            return nil
+        }
+    }
+
+    /// The value given, if one was.
+    package var value: Value? {
+        if case let .value(value) = self { return value }
+        return nil
+    }
+
+    /// As a preset or a request carries it: the value's text, or `none`.
+    package var settingText: String {
+        switch self {
+        case let .value(value): value.settingText
+        case .cleared: Setting<Value>.noneText
+        }
+    }
+}

@@ -1,0 +1,15 @@
+import Foundation
+
+/// A setting that always has a value: its default when nothing sets it.
+package struct DefaultedSetting<Value: SettingValue>: AnySetting {
+    package let setting: Setting<Value>
+    package let defaultValue: Value
+
+    package var name: String { setting.name }
+    package var summary: Phrase { setting.summary }
+    package var expectation: Phrase { setting.expectation }
+    package var belongsInConfig: Bool { setting.belongsInConfig }
+    package var defaultText: String? { defaultValue.settingText }
+    package func canonical(_ text: String) throws(SettingProblem) -> String { try setting.canonical(text) }
+    package func tomlLiteral(canonical text: String) -> String { setting.tomlLiteral(canonical: text) }
+}

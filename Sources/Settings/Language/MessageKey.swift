@@ -1,0 +1,34 @@
+/// Every message a person reads, by key; each language's table gives its text (see
+/// `englishMessages`, `germanMessages`). A test checks that both tables hold every key.
+package enum MessageKey: String, CaseIterable, Sendable {
+    // The status line.
+    case phaseCountdown, phaseSitting, phasePaused, phaseComplete, phaseEnded, phasePlaying
+    case startingIn, sitBeginsIn, timeLeft, nextBellIn, satTime, spaceResumes
+    // The end of a live session.
+    case summaryComplete, summaryEndedEarly, notRecorded
+    // One log line per event, without a terminal.
+    case eventCountdown, eventStart, eventBell, eventCompletion, eventTrackEnded, eventTrackEndedSitBegins
+    case eventMoved, eventPausedAt, eventPausedLeft, eventResumed, eventEndingEarly
+    // Practice history and stats.
+    case statsSessions, statsTotal, statsAverage, statsCurrentStreak, statsLongestStreak, oneDay, manyDays
+    case heatLess, heatMore, monthNames, dayLabels
+    case historyCompleted, historyEndedEarly, historySatOf, historyNoneYet, historyNoneInRange, historyImported,
+        historyImportedSkipped
+    case kindTimer, kindGuided, kindImported
+    case sitMinutes, sitBellsEvery, sitBellsAt, noiseWhite, noisePink, noiseBrown, sitThen
+    // Presets.
+    case presetSaved, presetNoneYet
+    // Errors.
+    case errorPrefix
+    // The phone's page (Web/app.js reads these by the same keys from /messages.json).
+    case pageTitle, pageNow, pageSit, pageLibrary, pagePractice, pageSchedule, pageViews, pageConnecting
+    case pageReconnecting, pageIdle, pageHeld, pageOutputLost, pageTrackAt, pagePause, pageResume, pageEnd
+    case pagePresets, pageNoPresets, pageYourSit, pageMinutes, pageInterval, pageFewer
+    case pageMore, pageNoise, pageSilence, pageGong, gongBowl, gongGong, gongBell, pageStart, pageNoTracks
+    case pageUnknownTeacher, pagePlay, pageThenSit, pageCalendar, pageDaySat, pageNothingScheduled, pageAdd
+    case pageRemove, pageRemoveSchedule, pageWhat, pageAt, pageDays, pageDaily
+    case pageWeekdays, pageWeekend, pageActionSit, pageActionBell, pageScheduleAt, pageScheduleEvery, pageNext
+    case pagePauseToday, pagePausedToday, pagePauseScheduleToday, pageResumeSchedule, pageEvery, pageUntil
+    // Affirmations shown during a sit, one per line.
+    case affirmations
+}

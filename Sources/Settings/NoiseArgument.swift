@@ -1,0 +1,9 @@
+import ArgumentParser
+import Mixer
+
+/// `--noise`: a colour, or none for true silence.
+package enum NoiseArgument: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case white, pink, brown, none
+
+    package var color: NoiseColor? { NoiseColor(rawValue: rawValue) }
+}

@@ -1,0 +1,188 @@
+import Outputs
+import Session
+
+/// Every setting meditate knows, in the order `config list` shows them: the one place where a
+/// key's type, default and valid range are declared. The flags of the same names override
+/// them; `MEDITATE_<NAME>` variables and config.toml set them for every run.
+package enum SettingKeys {
+    private static let maxMinutes = SessionConfiguration.maxMinutes
+    private static let maxSeconds = SessionConfiguration.maxCountdownSeconds
+    private static let minutesExpected = Phrase(
+        "a number of minutes, more than 0 and at most \(maxMinutes)",
+        de: "eine Minutenzahl größer als 0 und höchstens \(maxMinutes)")
+    private static let secondsExpected = Phrase(
+        "a number of seconds from 0 to \(maxSeconds)",
+        de: "eine Sekundenzahl von 0 bis \(maxSeconds)")
+
+    package static let minutes = Setting<ExactDecimal>(
+        "minutes",
+        Phrase(
+            "Length of the sit after the countdown, in minutes", de: "Dauer des Sitzens nach dem Vorlauf, in Minuten"),
+        expecting: minutesExpected
+    ) { $0.isPositive && $0 <= maxMinutes }.defaulting(to: ExactDecimal(20))
+
+    package static let countdown = Setting<ExactDecimal>(
+        "countdown", Phrase("Seconds of silence before the start gong", de: "Sekunden Stille vor dem Startgong"),
+        expecting: secondsExpected
+    ) { !$0.isNegative && $0 <= maxSeconds }.defaulting(to: ExactDecimal(15))
+
+    package static let interval = Setting<ExactDecimal>(
+        "interval",
+        Phrase("A bell every N minutes during the sit", de: "Eine Glocke alle N Minuten während des Sitzens"),
+        expecting: minutesExpected
+    ) { $0.isPositive && $0 <= maxMinutes }
+
+    package static let bells = Setting<BellList>(
+        "bells",
+        Phrase(
+            "Bells at these minutes after the start (replaces interval)",
+            de: "Glocken zu diesen Minuten nach dem Beginn (ersetzt interval)"),
+        expecting: Phrase(
+            "minutes separated by commas, e.g. 5,12.5,20", de: "Minuten, durch Kommas getrennt, z. B. 5,12.5,20"),
+        inConfig: false)
+
+    package static let strikes = Setting<Int>(
+        "strikes", Phrase("Strikes per gong", de: "Schläge je Gong"),
+        expecting: Phrase("a whole number from 1 to 10", de: "eine ganze Zahl von 1 bis 10")
+    ) { SessionConfiguration.strikeRange.contains($0) }.defaulting(to: 1)
+
+    package static let noise = Setting<NoiseArgument>(
+        "noise", Phrase("Background bed during the sit", de: "Klangteppich während des Sitzens"),
+        expecting: Phrase("white, pink, brown or none", de: "white, pink, brown oder none")
+    ).defaulting(to: NoiseArgument.none)
+
+    package static let noiseVolume = Setting<Float>(
+        "noise-volume", Phrase("Volume of the noise bed", de: "Lautstärke des Rauschens"),
+        expecting: Phrase("a volume from 0 to 1", de: "eine Lautstärke von 0 bis 1")
+    ) { (0...1).contains($0) }.defaulting(to: 0.15)
+
+    package static let gong = Setting<String>(
+        "gong",
+        Phrase(
+            "A bundled sound (bowl, gong, bell) or an audio file",
+            de: "Ein mitgelieferter Klang (bowl, gong, bell) oder eine Audiodatei"),
+        expecting: Phrase("a sound's name or a file's path", de: "der Name eines Klangs oder der Pfad einer Datei")
+    ) { !$0.isEmpty }.defaulting(to: "bowl")
+
+    package static let gongVolume = Setting<Float>(
+        "gong-volume", Phrase("Volume of the gongs", de: "Lautstärke der Gongs"),
+        expecting: Phrase("a volume from 0 to 1", de: "eine Lautstärke von 0 bis 1")
+    ) { (0...1).contains($0) }.defaulting(to: 1)
+
+    package static let sampleRate = Setting<Int>(
+        "sample-rate", Phrase("Engine sample rate in Hz", de: "Abtastrate der Engine in Hz"),
+        expecting: Phrase("a rate from 8000 to 192000 Hz", de: "eine Rate von 8000 bis 192000 Hz")
+    ) { SessionConfiguration.sampleRateRange.contains($0) }.defaulting(to: 48_000)
+
+    package static let seed = Setting<UInt64>(
+        "seed",
+        Phrase(
+            "Seed of the noise generator (random when not set)",
+            de: "Startwert des Rauschgenerators (zufällig, wenn nicht gesetzt)"),
+        expecting: Phrase(
+            "a whole number from 0 to 18446744073709551615", de: "eine ganze Zahl von 0 bis 18446744073709551615"),
+        inConfig: false)
+
+    package static let backend = Setting<OutputBackend>(
+        "backend", Phrase("Sound system", de: "Soundsystem"),
+        expecting: Phrase("auto, pulse, alsa or snapcast", de: "auto, pulse, alsa oder snapcast")
+    ).defaulting(to: .auto)
+
+    package static let device = Setting<String>(
+        "device",
+        Phrase(
+            "A PulseAudio sink, an ALSA PCM or snapserver's FIFO (the system's default when not set)",
+            de:
+                "Ein PulseAudio-Sink, ein ALSA-PCM oder der FIFO von snapserver (der Standard des Systems, wenn nicht gesetzt)"
+        ),
+        expecting: Phrase("a device's name", de: "der Name eines Geräts")
+    ) { !$0.isEmpty }
+
+    package static let latency = Setting<Int>(
+        "latency-ms",
+        Phrase(
+            "How soon a pause or an early end is heard, in milliseconds",
+            de: "Wie bald eine Pause oder ein vorzeitiges Ende zu hören ist, in Millisekunden"),
+        expecting: Phrase("a number of milliseconds from 20 to 2000", de: "eine Millisekundenzahl von 20 bis 2000")
+    ) { (20...2000).contains($0) }.defaulting(to: 100)
+
+    package static let snapcastBuffer = Setting<Int>(
+        "snapcast-buffer-ms",
+        Phrase(
+            "snapserver's buffer (its `buffer` setting): how long after the server takes a frame its rooms hear it, in milliseconds",
+            de:
+                "Der Puffer von snapserver (seine Einstellung `buffer`): wie lange, nachdem der Server ein Frame nimmt, die Räume es hören, in Millisekunden"
+        ),
+        expecting: Phrase("a number of milliseconds from 0 to 10000", de: "eine Millisekundenzahl von 0 bis 10000")
+    ) { (0...10000).contains($0) }.defaulting(to: 1000)
+
+    package static let target = Setting<ExactDecimal>(
+        "target",
+        Phrase(
+            "Loudness guided tracks are brought to, in LUFS",
+            de: "Lautheit, auf die geführte Aufnahmen gebracht werden, in LUFS"),
+        expecting: Phrase("a loudness from -40 to -6 LUFS", de: "eine Lautheit von -40 bis -6 LUFS")
+    ) { LoudnessNormalization.targetRange.contains($0.doubleValue) }.defaulting(to: ExactDecimal(-18))
+
+    package static let normalize = Setting<Bool>(
+        "normalize",
+        Phrase("Bring guided tracks to the target loudness", de: "Geführte Aufnahmen auf die Ziel-Lautheit bringen"),
+        expecting: Phrase("true or false", de: "true oder false")
+    ).defaulting(to: true)
+
+    package static let guided = Setting<String>(
+        "guided",
+        Phrase(
+            "A guided track (an id, a title's start, or a file) played first",
+            de: "Eine geführte Aufnahme (ID, Anfang des Titels oder Datei), die zuerst läuft"),
+        expecting: Phrase("a track", de: "eine Aufnahme"), inConfig: false
+    ) { !$0.isEmpty }
+
+    package static let then = Setting<ExactDecimal>(
+        "then",
+        Phrase(
+            "Minutes of silent sit after the guided track", de: "Minuten stilles Sitzen nach der geführten Aufnahme"),
+        expecting: minutesExpected, inConfig: false
+    ) { $0.isPositive && $0 <= maxMinutes }
+
+    package static let gap = Setting<ExactDecimal>(
+        "gap",
+        Phrase(
+            "Seconds between a guided track's end and the gong that opens the sit",
+            de: "Sekunden zwischen dem Ende der geführten Aufnahme und dem Gong, der das Sitzen eröffnet"),
+        expecting: secondsExpected
+    ) { !$0.isNegative && $0 <= maxSeconds }.defaulting(to: ExactDecimal(5))
+
+    package static let lang = Setting<Language>(
+        "lang",
+        Phrase(
+            "Language of messages (the locale's when not set)",
+            de: "Sprache der Meldungen (die der Locale, wenn nicht gesetzt)"),
+        expecting: Phrase("en or de", de: "en oder de"))
+
+    package static let affirmations = Setting<Bool>(
+        "affirmations",
+        Phrase(
+            "Show affirmations in the status line while sitting",
+            de: "Affirmationen in der Statuszeile zeigen, während du sitzt"),
+        expecting: Phrase("true or false", de: "true oder false")
+    ).defaulting(to: true)
+
+    package static let affirmationsFile = Setting<String>(
+        "affirmations-file",
+        Phrase(
+            "Your own affirmations, one per line (the built-in ones when not set)",
+            de: "Eigene Affirmationen, eine pro Zeile (die eingebauten, wenn nicht gesetzt)"),
+        expecting: Phrase("a file's path", de: "der Pfad einer Datei")
+    ) { !$0.isEmpty }
+
+    package static let all: [any AnySetting] = [
+        minutes, countdown, interval, bells, strikes, noise, noiseVolume, gong, gongVolume, sampleRate, seed,
+        backend, device, latency, snapcastBuffer, target, normalize, guided, then, gap, lang, affirmations,
+        affirmationsFile
+    ]
+
+    package static func named(_ name: String) -> (any AnySetting)? {
+        all.first { $0.name == name }
+    }
+}

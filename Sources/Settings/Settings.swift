@@ -1,0 +1,97 @@
+import Foundation
+
+/// The settings of one run: the config file and `MEDITATE_*` variables as read and checked,
+/// and the preset chosen, if any. Commands ask it for each value, passing the flag's value.
+package struct Settings {
+    package let file: ConfigFile
+    /// Key → canonical text, from `MEDITATE_*` variables.
+    package let environment: [String: String]
+    private(set) var preset: (name: String, values: [String: String])?
+
+    /// Reads config.toml and the environment; a bad value in either is an error naming where.
+    package static func load(
+        environment variables: [String: String] = ProcessEnvironment.variables,
+        path: String? = nil
+    ) throws(SettingsError) -> Settings {
+        let file = try ConfigFile(path: path ?? ConfigFile.defaultPath(environment: variables))
+        var environment: [String: String] = [:]
+        for setting in SettingKeys.all where setting.belongsInConfig {
+            guard let text = variables[setting.environmentName] else { continue }
+            do {
+                environment[setting.name] = try setting.canonical(text)
+            } catch {
+                throw .invalidValue(origin: setting.environmentName, problem: error)
+            }
+        }
+        return Settings(file: file, environment: environment, preset: nil)
+    }
+
+    /// Uses a preset from the config file as the layer just below the flags.
+    package mutating func use(preset name: String) throws(SettingsError) {
+        guard let entries = file.presets[name] else {
+            throw .unknownPreset(name, known: file.presets.keys.sorted())
+        }
+        preset = (name, entries.mapValues(\.text))
+    }
+
+    /// Uses values about to be saved as a preset (canonical texts), to check them whole.
+    package mutating func use(preset name: String, values: [String: String]) {
+        preset = (name, values)
+    }
+
+    /// The value and where it came from: the flag when given, else the preset, the
+    /// environment, the config file, the default.
+    package func resolve<Value>(_ key: Setting<Value>, flag: Value?) -> (value: Value?, source: SettingSource) {
+        if let flag { return (flag, .flag) }
+        guard let (text, source) = setText(of: key) else { return (nil, .builtIn) }
+        // `none` from a layer is nil from that layer: it hides what the weaker ones set.
+        guard let value = key.value(of: text) else { return (nil, text == Setting<Value>.noneText ? source : .builtIn) }
+        return (value, source)
+    }
+
+    /// The same for a flag that may say `none` (`--interval none`): then none, whatever the
+    /// preset, the environment or config.toml set.
+    package func resolve<Value>(
+        _ key: Setting<Value>, flag: ClearableOption<Value>?
+    ) -> (value: Value?, source: SettingSource) {
+        switch flag {
+        case .cleared?: (nil, .flag)
+        case let .value(value)?: (value, .flag)
+        case nil: resolve(key, flag: nil as Value?)
+        }
+    }
+
+    package func resolve<Value>(_ key: DefaultedSetting<Value>, flag: Value?) -> (value: Value, source: SettingSource) {
+        let found = resolve(key.setting, flag: flag)
+        return (found.value ?? key.defaultValue, found.source)
+    }
+
+    package func value<Value>(_ key: Setting<Value>, flag: Value?) -> Value? {
+        resolve(key, flag: flag).value
+    }
+
+    package func value<Value>(_ key: DefaultedSetting<Value>, flag: Value?) -> Value {
+        resolve(key, flag: flag).value
+    }
+
+    /// Whether the flag or the preset gives this key: what the person asked for this session,
+    /// as opposed to their standing settings.
+    package func isChosen<Value>(_ key: Setting<Value>, flag: Value?) -> Bool {
+        resolve(key, flag: flag).source.isChosenForThisSession
+    }
+
+    /// Canonical text and source of any key, for `config list` and `config get`.
+    package func describe(_ setting: any AnySetting) -> (text: String?, source: SettingSource) {
+        setText(of: setting) ?? (setting.defaultText, .builtIn)
+    }
+
+    /// The text the strongest layer below the flags gives a key: the preset, the environment,
+    /// then the config file; nil when none does.
+    private func setText(of setting: any AnySetting) -> (text: String, source: SettingSource)? {
+        let name = setting.name
+        if let preset, let text = preset.values[name] { return (text, .preset(preset.name)) }
+        if let text = environment[name] { return (text, .environment(setting.environmentName)) }
+        if let entry = file.settings[name] { return (entry.text, .file(path: file.path, line: entry.line)) }
+        return nil
+    }
+}
