@@ -7,7 +7,8 @@ import Glibc
 public enum InterruptionSignals {
     public static let numbers: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2]
 
-    /// Blocks (`SIG_BLOCK`) or unblocks (`SIG_UNBLOCK`) them for the calling thread.
+    /// Blocks (`SIG_BLOCK`) or unblocks (`SIG_UNBLOCK`) them for the calling thread. Thread: any;
+    /// the audio threads block them as they start, so that only the control side sees a signal.
     public static func mask(_ how: Int32) {
         var signals = sigset_t()
         sigemptyset(&signals)

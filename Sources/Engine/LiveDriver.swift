@@ -146,6 +146,7 @@ public final class LiveDriver: @unchecked Sendable {
     /// starts its threads with it). With `monotonicSeconds`, its first frame is heard then (as
     /// the device's clock tells, at once if that is past): the engine plays on without it until
     /// that device frame.
+    /// Thread: control. It may open the device (and wait for that), under the engine's lock.
     public func start(at monotonicSeconds: Double? = nil) throws(OutputError) {
         startNanoseconds = monotonicSeconds.map { Int(($0 * 1e9).rounded()) }
         try engine.adopt(self, opening: opener)
@@ -158,18 +159,21 @@ public final class LiveDriver: @unchecked Sendable {
     // MARK: Control side
 
     /// The mixer renders no frame at or beyond this one (every command before it has been sent).
+    /// Thread: control; stores an atomic, never blocks.
     public func setHorizon(_ frame: Int) {
         // The control side sets it on every poll: only a change is worth waking the mixer.
         if horizonFrame.exchange(frame, ordering: .acquiringAndReleasing) != frame { roomMade.signal() }
     }
 
     /// The stream ends before this frame (the last gong has rung out).
+    /// Thread: control; stores an atomic, never blocks.
     public func setEndFrame(_ frame: Int) {
         if endFrameValue.exchange(frame, ordering: .acquiringAndReleasing) != frame { roomMade.signal() }
     }
 
     /// Fades everything out over `frames`, as soon as the device allows but not before device
     /// frame `deviceFrame`, then ends.
+    /// Thread: control; stores atomics, never blocks.
     public func fadeOutAndEnd(frames: Int, fromDeviceFrame deviceFrame: Int = 0) {
         endNotBefore.store(deviceFrame, ordering: .releasing)
         request(endRequest, fadeFrames: frames)
@@ -177,6 +181,7 @@ public final class LiveDriver: @unchecked Sendable {
 
     /// Fades everything out over `frames` as soon as the device allows, then plays silence until
     /// `resume`; `pausedAtFrame` tells where it took effect.
+    /// Thread: control; stores atomics, never blocks.
     public func pause(fadeFrames frames: Int) {
         pausedAt.store(-1, ordering: .releasing)
         request(pauseRequest, fadeFrames: frames)
@@ -184,6 +189,7 @@ public final class LiveDriver: @unchecked Sendable {
 
     /// Plays on from where the pause began, fading in over `frames`, as soon as the device
     /// allows; `resumedAtFrame` tells where it took effect.
+    /// Thread: control; stores atomics, never blocks.
     public func resume(fadeFrames frames: Int) {
         resumedAt.store(-1, ordering: .releasing)
         request(resumeRequest, fadeFrames: frames)
@@ -194,6 +200,7 @@ public final class LiveDriver: @unchecked Sendable {
     /// `fadeFrames`, and `frame` on fades in. A seek is heard so within the latency, not after
     /// the device's queue. Declined (`cutOutcome`) by a device that cannot take frames back, or
     /// when too little lies before `frame` for a cut to be worth its fades.
+    /// Thread: control; stores atomics, never blocks.
     public func cut(toMixerFrame frame: Int, fadeFrames: Int) {
         cutAt.store(Self.cutPending, ordering: .releasing)
         cutFadeFrames.store(max(fadeFrames, 1), ordering: .releasing)
@@ -232,6 +239,7 @@ public final class LiveDriver: @unchecked Sendable {
 
     /// The device frame at which mixer frame `frame`, not yet played, will be played if playback
     /// goes on without a pause.
+    /// Thread: control; reads atomics.
     public func deviceFrame(ofMixerFrame frame: Int) -> Int {
         frame + deviceOffset.load(ordering: .acquiring)
     }
@@ -280,6 +288,7 @@ public final class LiveDriver: @unchecked Sendable {
     public var failure: OutputError? { reports.withLock { $0.failure } }
 
     /// Things worth a log line that happened on the output thread (a device reopened), oldest first.
+    /// Thread: control; takes the reports' lock, which the output thread holds only to append.
     public func takeNotices() -> [LiveNotice] {
         reports.withLock { reports in
             defer { reports.notices.removeAll() }
