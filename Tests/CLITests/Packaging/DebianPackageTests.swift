@@ -19,6 +19,7 @@ struct DebianPackageTests {
         let size = try FileManager.default.attributesOfItem(atPath: deb)[.size] as? Int ?? 0
         #expect(size > 0 && size <= 25_000_000, "the package is \(size) bytes")
         let lint = try CLIRunner.run(program: "/usr/bin/lintian", ["--no-tag-display-limit", deb])
+        #expect(lint.status == 0, "lintian failed: \(lint.stderr.suffix(1000))")
         #expect(!lint.stdout.contains("E: ") && !lint.stdout.contains("W: "), "lintian: \(lint.stdout)")
         let tree = try DebianTree.fresh()
         let packageName = URL(fileURLWithPath: deb).lastPathComponent
