@@ -16,9 +16,7 @@ extension ServiceLiveTests {
         let lock = PulseSinkLock()
         defer { withExtendedLifetime(lock) {} }
         let scratch = try Scratch()
-        let data = scratch.path("data")
-        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
-        try Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", data])
+        let data = try Self.mountSmallDisk(in: scratch)
         defer { try? Self.run("/bin/umount", ["-l", data]) }
         let service = try service(scratch)
         defer { service.stop() }
@@ -27,11 +25,7 @@ extension ServiceLiveTests {
         // When the disk is filled, and a 3-second sit plays to its end
         let filler = data + "/filler"
         try? Self.run("/bin/dd", ["if=/dev/zero", "of=\(filler)", "bs=4k"])
-        _ = try service.client().call("sit.start", ["minutes": "0.05", "countdown": 0])
-        var recorded = false
-        while !recorded, let event = try events.nextEvent(timeoutMilliseconds: 20_000) {
-            recorded = event["event"] == "session-recorded"
-        }
+        try Self.playShortSitUntilRecorded(on: service, events: events)
         Thread.sleep(forTimeInterval: 1)
 
         // Then its outcome could not be written
@@ -63,9 +57,7 @@ extension ServiceLiveTests {
         let lock = PulseSinkLock()
         defer { withExtendedLifetime(lock) {} }
         let scratch = try Scratch()
-        let data = scratch.path("data")
-        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
-        try Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", data])
+        let data = try Self.mountSmallDisk(in: scratch)
         defer { try? Self.run("/bin/umount", ["-l", data]) }
         let service = try service(scratch)
         defer { service.stop() }
@@ -74,11 +66,7 @@ extension ServiceLiveTests {
         try? Self.run("/bin/dd", ["if=/dev/zero", "of=\(filler)", "bs=4k"])
 
         // When a 3-second sit plays to its end, and the service is stopped while the disk is full
-        _ = try service.client().call("sit.start", ["minutes": "0.05", "countdown": 0])
-        var recorded = false
-        while !recorded, let event = try events.nextEvent(timeoutMilliseconds: 20_000) {
-            recorded = event["event"] == "session-recorded"
-        }
+        try Self.playShortSitUntilRecorded(on: service, events: events)
         let stopped = service.stop()
         let saved = PendingRecord.file(besideSocket: service.socket)
 
@@ -98,6 +86,23 @@ extension ServiceLiveTests {
         #expect(history[0]?["completed"] == true && history[0]?["satSeconds"] == 3, "\(history.line)")
         #expect(!FileManager.default.fileExists(atPath: saved))
         #expect(service.stop().contains("recorded at last: 1 session"))
+    }
+
+    /// A 2 MiB tmpfs mounted at `data` in `scratch`, for the service's history; its path.
+    static func mountSmallDisk(in scratch: Scratch) throws -> String {
+        let data = scratch.path("data")
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        try run("/bin/mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", data])
+        return data
+    }
+
+    /// Starts a 3-second sit and waits until the service says it recorded it.
+    static func playShortSitUntilRecorded(on service: RunningService, events: ControlClient) throws {
+        _ = try service.client().call("sit.start", ["minutes": "0.05", "countdown": 0])
+        var recorded = false
+        while !recorded, let event = try events.nextEvent(timeoutMilliseconds: 20_000) {
+            recorded = event["event"] == "session-recorded"
+        }
     }
 
     /// Runs a command; it must end with status 0.
