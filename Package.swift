@@ -203,6 +203,8 @@ let package = Package(
         .testTarget(
             name: "LibraryTests", dependencies: ["Library", "Decoders", "WAVTestSupport"],
             swiftSettings: strictSwift),
+        // The settings' layers and the typed requests of the protocol, without a process.
+        .testTarget(name: "SettingsTests", dependencies: ["Settings", "Session"], swiftSettings: strictSwift),
         .testTarget(
             name: "CLITests",
             dependencies: [

@@ -93,11 +93,11 @@ struct Render: ParsableCommand {
         let logger = LoggerFactory.make(verbose: verbose)
         let settings = try preset.settings()
         let renderer: OfflineSessionRenderer
-        let sound = session.sound.resolve(settings)
+        let sound = session.sound.request.resolve(settings)
         if let guidedTrack = settings.value(SettingKeys.guided, flag: guidedTrack) {
             try Self.checkGuidedShape(session: session)
             let setup = try GuidedSetup(
-                reference: guidedTrack, guided: guided.resolve(settings), sound: sound,
+                reference: guidedTrack, guided: guided.request.resolve(settings), sound: sound,
                 library: location, realTime: false
             ) { line in
                 if !quiet { StandardStream.write("meditate: \(line)\n", to: STDERR_FILENO) }
@@ -110,7 +110,7 @@ struct Render: ParsableCommand {
             if settings.value(SettingKeys.then, flag: guided.thenMinutes) != nil {
                 throw Self.thenWithoutGuided
             }
-            let plan = try SessionPlan(session.configuration(settings, sound: sound))
+            let plan = try SessionPlan(session.request.configuration(settings, sound: sound))
             let gong = try GongSetting.load(settings, flag: session.sound.gong, sampleRate: plan.format.sampleRate)
             renderer = OfflineSessionRenderer(plan: plan, gong: gong)
         }

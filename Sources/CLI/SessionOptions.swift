@@ -21,26 +21,6 @@ struct SessionOptions: ParsableArguments {
 
     @OptionGroup var sound: SitSoundOptions
 
-    /// The configuration these options describe, each one not given taken from the settings
-    /// (validated when a plan is made of it).
-    func configuration(_ settings: Settings) -> SessionConfiguration {
-        configuration(settings, sound: sound.resolve(settings))
-    }
-
-    /// The same, with the sounds already resolved.
-    func configuration(_ settings: Settings, sound: SitSound) -> SessionConfiguration {
-        var c = SessionConfiguration()
-        c.minutes = settings.value(SettingKeys.minutes, flag: minutes)
-        c.countdownSeconds = settings.value(SettingKeys.countdown, flag: countdown)
-        sound.apply(to: &c)
-        return c
-    }
-
-    /// The options given, as setting texts, for a preset.
-    var givenValues: [String: String] {
-        var values = sound.givenValues
-        values[SettingKeys.minutes.name] = minutes?.settingText
-        values[SettingKeys.countdown.name] = countdown?.settingText
-        return values
-    }
+    /// The sit asked for, as a client would ask for it.
+    var request: SitRequest { SitRequest(minutes: minutes, countdown: countdown, sound: sound.request) }
 }

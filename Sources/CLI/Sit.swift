@@ -48,7 +48,9 @@ struct Sit: ParsableCommand {
     var standalone = false
 
     func run() throws {
-        let settings = try preset.settings()
+        var request = session.request
+        request.preset = preset.preset
+        let settings = try request.settings()
         if let track = settings.value(SettingKeys.guided, flag: nil) {
             // A preset that holds a guided track plays it, as `meditate play` would.
             if session.minutes != nil || session.countdown != nil {
@@ -60,27 +62,26 @@ struct Sit: ParsableCommand {
                     ))
             }
             try GuidedLive.run(
-                reference: track, playback: GuidedOptions.parse([]).resolve(settings),
-                sound: session.sound.resolve(settings), output: output, reporting: reporting,
+                reference: track, playback: GuidedRequest().resolve(settings),
+                sound: request.sound.resolve(settings), output: output, reporting: reporting,
                 location: LibraryLocation.parse([]), settings: settings)
             return
         }
         let logger = reporting.makeLogger()
         let socket = ServicePaths.defaultSocket()
         let handedOver = !standalone && output.givenValues.isEmpty && ControlClient.answers(at: socket)
-        var session = session
-        if !handedOver, let rate = output.deviceRate(settings: settings, flag: session.sound.sampleRate) {
-            session.sound.sampleRate = rate
+        if !handedOver, let rate = output.deviceRate(settings: settings, flag: request.sound.sampleRate) {
+            request.sound.sampleRate = rate
         }
-        let configuration = session.configuration(settings)
+        let configuration = request.configuration(settings)
         let plan = try SessionPlan(configuration)
-        let gong = try GongSetting.load(settings, flag: session.sound.gong, sampleRate: plan.format.sampleRate)
+        let gong = try GongSetting.load(settings, flag: request.sound.gong, sampleRate: plan.format.sampleRate)
         Interruption.install()
         if handedOver {
             return try ServiceFollower(
                 socket: socket, program: SessionProgram(plan), logger: logger, quiet: reporting.quiet,
                 color: reporting.color
-            ).run("sit.start", params: SitRequest.params(session: session, preset: preset))
+            ).run("sit.start", params: JSONValue(encoding: request.withClientPaths))
         }
         let live = try LiveSession(
             plan: plan, gong: gong,

@@ -73,50 +73,10 @@ struct SitSoundOptions: ParsableArguments {
         ))
     var seed: UInt64?
 
-    /// The sounds, each option not given taken from the settings.
-    func resolve(_ settings: Settings) -> SitSound {
-        typealias K = SettingKeys
-        var interval = settings.resolve(K.interval, flag: interval)
-        var bells = settings.resolve(K.bells, flag: bells)
-        let noise = settings.resolve(K.noise, flag: noise)
-        // Bells this session asks for (a flag or the preset; not its `none`).
-        let asksForBells =
-            interval.value != nil && interval.source.isChosenForThisSession
-            || bells.value != nil && bells.source.isChosenForThisSession
-        // --bells replaces --interval: the one asked for more strongly wins (a preset's bells over
-        // the config's interval); given side by side, the plan says they conflict.
-        if interval.value != nil, bells.value != nil, interval.source.strength != bells.source.strength {
-            if interval.source.strength > bells.source.strength {
-                bells = (nil, .builtIn)
-            } else {
-                interval = (nil, .builtIn)
-            }
-        }
-        return SitSound(
-            interval: interval.value, intervalSource: interval.source, bells: bells.value?.minutes ?? [],
-            strikes: settings.value(K.strikes, flag: strikes),
-            noise: noise.value,
-            noiseVolume: settings.value(K.noiseVolume, flag: noiseVolume),
-            gong: settings.value(K.gong, flag: gong),
-            gongVolume: settings.value(K.gongVolume, flag: gongVolume),
-            sampleRate: settings.value(K.sampleRate, flag: sampleRate),
-            seed: settings.value(K.seed, flag: seed) ?? UInt64.random(in: .min ... .max),
-            shapesASit: asksForBells || noise.source.isChosenForThisSession && noise.value != .none)
-    }
-
-    /// The options given, as setting texts, for a preset.
-    var givenValues: [String: String] {
-        typealias K = SettingKeys
-        var values: [String: String] = [:]
-        values[K.interval.name] = interval?.settingText
-        values[K.bells.name] = bells?.settingText
-        values[K.strikes.name] = strikes?.settingText
-        values[K.noise.name] = noise?.settingText
-        values[K.noiseVolume.name] = noiseVolume?.settingText
-        values[K.gong.name] = gong
-        values[K.gongVolume.name] = gongVolume?.settingText
-        values[K.sampleRate.name] = sampleRate?.settingText
-        values[K.seed.name] = seed?.settingText
-        return values
+    /// The sounds asked for, as a client would ask for them.
+    var request: SitSoundRequest {
+        SitSoundRequest(
+            interval: interval, bells: bells, strikes: strikes, noise: noise, noiseVolume: noiseVolume, gong: gong,
+            gongVolume: gongVolume, sampleRate: sampleRate, seed: seed)
     }
 }

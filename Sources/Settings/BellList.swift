@@ -4,7 +4,7 @@ import Outputs
 import Session
 
 /// `--bells 5,12.5,20`: minutes after the start gong.
-package struct BellList: ExpressibleByArgument, Sendable {
+package struct BellList: ExpressibleByArgument, Sendable, Equatable {
     package var minutes: [ExactDecimal]
 
     package init?(argument: String) {

@@ -3,7 +3,8 @@ import ArgumentParser
 /// An option for a setting with no default that may also say "none this time":
 /// `--interval none` sits without interval bells where config.toml or a preset sets them
 /// (as may `--bells ""`, and `"interval": null` or `"none"` over the protocol).
-package enum ClearableOption<Value: ExpressibleByArgument & SettingValue>: ExpressibleByArgument {
+package enum ClearableOption<Value: ExpressibleByArgument & SettingValue & Equatable>: ExpressibleByArgument, Equatable
+{
     case value(Value)
     case cleared
 

@@ -1,5 +1,6 @@
 import Control
 import Foundation
+import Settings
 import Testing
 
 @testable import CLI
@@ -89,8 +90,8 @@ struct NetworkSeedReplayTests {
             // And the options, read as a sit's and a bell's, are refused with one line or taken
             if let options = JSONValue.parse(outcome.answers.first ?? ""), case .object = options {
                 let refusals = [
-                    refusal { () throws(RPCError) in _ = try SitRequest.parse(params: options) },
-                    refusal { () throws(RPCError) in _ = try BellRequest.parse(params: options) }
+                    refusal { () throws(RPCError) in _ = try ParamsDecoder.decode(SitRequest.self, options) },
+                    refusal { () throws(RPCError) in _ = try ParamsDecoder.decode(BellRequest.self, options) }
                 ]
                 for error in refusals {
                     #expect(error.map { !$0.message.contains("\n") } ?? true, "\(name): \(error?.message ?? "")")

@@ -1,5 +1,5 @@
-import Control
 import Foundation
+import Settings
 
 /// A file a client names, as the service (with a working folder of its own) must be given it.
 enum ClientPath {
@@ -9,11 +9,23 @@ enum ClientPath {
         guard !name.hasPrefix("/"), FileManager.default.fileExists(atPath: name) else { return name }
         return FileManager.default.currentDirectoryPath + "/" + name
     }
+}
 
-    /// The same for the `gong` member of a request's params.
-    static func absoluteGong(_ params: JSONValue) -> JSONValue {
-        guard case var .object(members) = params, let gong = members["gong"]?.stringValue else { return params }
-        members["gong"] = .string(absolute(gong))
-        return .object(members)
+extension SitRequest {
+    /// The same sit with its gong file named from the root, for the service to open.
+    var withClientPaths: SitRequest {
+        var request = self
+        request.sound.gong = sound.gong.map(ClientPath.absolute)
+        return request
+    }
+}
+
+extension PlayRequest {
+    /// The same track with its file and gong named from the root, for the service to open.
+    var withClientPaths: PlayRequest {
+        var request = self
+        request.track = ClientPath.absolute(track)
+        request.sound.gong = sound.gong.map(ClientPath.absolute)
+        return request
     }
 }

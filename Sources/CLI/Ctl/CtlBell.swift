@@ -10,12 +10,12 @@ struct CtlBell: ParsableCommand {
             "Ring a bell on the service now (over a sit or a track, if one plays).",
             de: "Läutet jetzt eine Glocke im Dienst (auch über ein Sitzen oder eine Aufnahme)."))
 
-    @OptionGroup var request: BellRequest
+    @OptionGroup var arguments: BellArguments
 
     @OptionGroup var options: CtlOptions
 
     func run() throws {
-        try options.call("bell.ring", request.params) { result in
+        try options.call("bell.ring", JSONValue(encoding: arguments.request)) { result in
             localized("ringing", de: "läutet") + ": " + (result["ring"]?["description"]?.stringValue ?? "")
         }
     }

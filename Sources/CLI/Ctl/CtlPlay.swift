@@ -14,17 +14,14 @@ struct CtlPlay: ParsableCommand {
                 "Spielt eine geführte Aufnahme im Dienst (die Optionen von `meditate play`); ein laufendes Sitzen pausiert so lange."
         ))
 
-    @OptionGroup var request: PlayRequest
+    @OptionGroup var arguments: PlayArguments
 
     @OptionGroup var resume: ResumeOtherOption
 
     @OptionGroup var options: CtlOptions
 
     func run() throws {
-        var request = request
-        // A file named relative to this terminal's folder is the service's to open, from its own.
-        request.track = ClientPath.absolute(request.track)
-        let params = resume.adding(to: request.params)
+        let params = try resume.adding(to: JSONValue(encoding: arguments.request))
         try options.call("play.start", params) { result in
             localized("playing", de: "spiele") + ": " + (result["session"]?["description"]?.stringValue ?? "")
         }

@@ -84,9 +84,9 @@ struct CtlScheduleAdd: ParsableCommand {
         let request: JSONValue
         do {
             switch action {
-            case "sit": request = try SitRequest.parse(arguments).params
-            case "play": request = try PlayRequest.parse(arguments).params
-            case "bell": request = try BellRequest.parse(arguments).params
+            case "sit": request = try JSONValue(encoding: SitArguments.parse(arguments).request)
+            case "play": request = try JSONValue(encoding: PlayArguments.parse(arguments).request)
+            case "bell": request = try JSONValue(encoding: BellArguments.parse(arguments).request)
             default:
                 throw ValidationError(
                     localized(

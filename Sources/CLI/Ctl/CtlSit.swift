@@ -10,14 +10,14 @@ struct CtlSit: ParsableCommand {
             "Start a sit on the service (the options of `meditate sit`).",
             de: "Startet ein Sitzen im Dienst (die Optionen von `meditate sit`)."))
 
-    @OptionGroup var request: SitRequest
+    @OptionGroup var arguments: SitArguments
 
     @OptionGroup var resume: ResumeOtherOption
 
     @OptionGroup var options: CtlOptions
 
     func run() throws {
-        let params = resume.adding(to: request.params)
+        let params = try resume.adding(to: JSONValue(encoding: arguments.request))
         try options.call("sit.start", params) { result in
             localized("started", de: "begonnen") + ": " + (result["session"]?["description"]?.stringValue ?? "")
         }

@@ -46,35 +46,16 @@ struct GuidedOptions: ParsableArguments {
     var normalize: Bool?
 
     func validate() throws {
-        if let targetLoudness { try SettingKeys.target.checkFlag(targetLoudness) }
-        if let thenMinutes { try SettingKeys.then.checkFlag(thenMinutes) }
-        if let gap {
-            try SettingKeys.gap.checkFlag(gap)
-            if thenMinutes == nil {
-                throw ValidationError(
-                    localized(
-                        "--gap is the pause before the sit that --then adds; give --then too",
-                        de: "--gap ist die Pause vor dem Sitzen, das --then anfügt; gib auch --then an"))
-            }
+        do {
+            try request.validate()
+        } catch let refusal as RequestRefusal {
+            // A usage error, as ArgumentParser's own are.
+            throw ValidationError(refusal.line)
         }
     }
 
-    /// How the track plays, each option not given taken from the settings.
-    func resolve(_ settings: Settings) -> GuidedPlayback {
-        GuidedPlayback(
-            then: settings.value(SettingKeys.then, flag: thenMinutes),
-            gap: settings.value(SettingKeys.gap, flag: gap),
-            target: settings.value(SettingKeys.target, flag: targetLoudness).doubleValue,
-            normalize: settings.value(SettingKeys.normalize, flag: normalize))
-    }
-
-    /// The options given, as setting texts, for a preset.
-    var givenValues: [String: String] {
-        var values: [String: String] = [:]
-        values[SettingKeys.then.name] = thenMinutes?.settingText
-        values[SettingKeys.gap.name] = gap?.settingText
-        values[SettingKeys.target.name] = targetLoudness?.settingText
-        values[SettingKeys.normalize.name] = normalize?.settingText
-        return values
+    /// How the track is asked to play, as a client would ask for it.
+    var request: GuidedRequest {
+        GuidedRequest(then: thenMinutes, gap: gap, target: targetLoudness, normalize: normalize)
     }
 }

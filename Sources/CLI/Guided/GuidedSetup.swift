@@ -40,7 +40,7 @@ struct GuidedSetup {
                 })
         reader = try EngineFormatReader(path: track.path, engineRate: rate, decodeAhead: !realTime)
         program = try SessionProgram(trackFrames: reader.frameCount, then: sit, format: EngineFormat(sampleRate: rate))
-        normalization = guided.normalization(of: track)
+        normalization = guided.normalization(loudness: track.loudness, peak: track.peak)
         gong =
             sit == nil
             ? SampleBuffer(interleavedStereo: [])

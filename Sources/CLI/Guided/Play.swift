@@ -1,4 +1,5 @@
 import ArgumentParser
+import Control
 import Settings
 
 /// `meditate play TRACK`: a guided meditation, streamed and normalised, maybe followed by a
@@ -59,9 +60,11 @@ struct Play: ParsableCommand {
         // either, or asks for it, gets this process.
         let handOff =
             standalone || !output.givenValues.isEmpty || location.folder != nil
-            ? nil : PlayRequest.params(track: ClientPath.absolute(reference), guided: guided, sound: sound)
+            ? nil
+            : try JSONValue(
+                encoding: PlayRequest(track: reference, guided: guided.request, sound: sound.request).withClientPaths)
         try GuidedLive.run(
-            reference: reference, playback: guided.resolve(settings), sound: sound.resolve(settings),
+            reference: reference, playback: guided.request.resolve(settings), sound: sound.request.resolve(settings),
             output: output, reporting: reporting, location: location, settings: settings, handOff: handOff)
     }
 }

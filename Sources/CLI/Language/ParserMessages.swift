@@ -29,8 +29,8 @@ enum ParserMessages {
     /// stays as it is.
     static func error(_ text: String) -> String {
         guard Language.current == .de else { return text }
-        if let m = text.wholeMatch(of: #/The value '(.*)' is invalid for '(.*)'(.*)/#) {
-            return "der Wert '\(m.1)' passt nicht zu '\(m.2)'\(m.3)"
+        if let m = text.wholeMatch(of: #/The value '(.*)' is invalid for '([^']*)'(.*)/#) {
+            return "der Wert '\(m.1)' passt nicht zu '\(m.2)'" + choices(String(m.3))
         }
         if let m = text.wholeMatch(of: #/Unknown option '(.*)'\. Did you mean '(.*)'\?/#) {
             return "unbekannte Option '\(m.1)'; gemeint ist vielleicht '\(m.2)'"
@@ -51,6 +51,12 @@ enum ParserMessages {
         }
         if let m = text.wholeMatch(of: #/Invalid option: (.*)/#) { return "ungültige Option: \(m.1)" }
         return text
+    }
+
+    /// ArgumentParser's ". Please provide one of 'a', 'b' or 'c'." after a refused value.
+    private static func choices(_ text: String) -> String {
+        guard let m = text.wholeMatch(of: #/\. Please provide one of (.*) or ('[^']*')\./#) else { return text }
+        return "; möglich sind \(m.1) oder \(m.2)"
     }
 
     private static let headings = [

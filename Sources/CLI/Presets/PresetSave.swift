@@ -40,7 +40,8 @@ struct PresetSave: ParsableCommand {
     }
 
     func run() throws {
-        var values = session.givenValues.merging(guided.givenValues) { $1 }.merging(output.givenValues) { $1 }
+        var values = session.request.givenValues.merging(guided.request.givenValues) { $1 }.merging(output.givenValues)
+        { $1 }
         values[SettingKeys.guided.name] = guidedTrack
         guard !values.isEmpty else { throw SettingsError.emptyPreset(name) }
         var assignments: [String] = []
@@ -54,7 +55,7 @@ struct PresetSave: ParsableCommand {
             // A timed sit is checked whole now, not when it is first played.
             var settings = try Settings.load()
             settings.use(preset: name, values: values)
-            _ = try SessionPlan(session.configuration(settings))
+            _ = try SessionPlan(session.request.configuration(settings))
         }
         try ConfigKey.edit { $0.setTable(PresetName.table(name), assignments: assignments) }
         StandardStream.write("meditate: \(say(.presetSaved, ["name": name]))\n", to: STDERR_FILENO)

@@ -48,15 +48,15 @@ enum ScheduleRequest {
         do {
             switch action {
             case .sit:
-                let request = try SitRequest.parse(params: options)
-                _ = try SessionPlan(request.session.configuration(try request.preset.settings()))
+                let request = try ParamsDecoder.decode(SitRequest.self, options)
+                _ = try SessionPlan(request.configuration(try request.settings()))
             case .play:
-                let request = try PlayRequest.parse(params: options)
+                let request = try ParamsDecoder.decode(PlayRequest.self, options)
                 let track = try GuidedTrack.resolve(
                     request.track, library: LibraryLocation.parse(["--library", library.folder]), measure: nil)
                 _ = try EngineFormatReader(path: track.path, engineRate: 48_000, decodeAhead: false)
             case .bell:
-                let request = try BellRequest.parse(params: options)
+                let request = try ParamsDecoder.decode(BellRequest.self, options)
                 let settings = try Settings.load()
                 _ = try SoloBell(
                     frame: 0, strikes: settings.value(SettingKeys.strikes, flag: request.strikes),

@@ -38,7 +38,7 @@ extension ServiceConductor {
             try conductor.seek(request.params)
         },
         ServiceMethod(name: "bell.ring", params: "gong, strikes, volume") { conductor, request, _ throws(RPCError) in
-            try conductor.ring(BellRequest.parse(params: request.params), scheduled: nil, at: nil)
+            try conductor.ring(ParamsDecoder.decode(BellRequest.self, request.params), scheduled: nil, at: nil)
         },
         ServiceMethod(name: "token.new", params: "") { conductor, _, connection throws(RPCError) in
             try conductor.newToken(from: connection)
@@ -87,7 +87,7 @@ extension ServiceConductor {
 
     private func startSit(_ given: JSONValue) throws(RPCError) -> JSONValue {
         let (params, resume) = try Self.takeResume(given)
-        let request = try SitRequest.parse(params: params)
+        let request = try ParamsDecoder.decode(SitRequest.self, params)
         let output = output
         return try start(.timer, resumeOther: resume) { () throws -> (LiveSession, SessionNote) in
             try ServiceSessionFactory.sit(request, output: output)
@@ -96,7 +96,7 @@ extension ServiceConductor {
 
     private func startTrack(_ given: JSONValue) throws(RPCError) -> JSONValue {
         let (params, resume) = try Self.takeResume(given)
-        let request = try PlayRequest.parse(params: params)
+        let request = try ParamsDecoder.decode(PlayRequest.self, params)
         let output = output
         let paths = library.paths
         return try start(.guided, resumeOther: resume) { () throws -> (LiveSession, SessionNote) in

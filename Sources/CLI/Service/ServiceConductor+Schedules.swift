@@ -97,14 +97,14 @@ extension ServiceConductor {
                 let target = MonotonicClock.seconds() + occurrence.at.timeIntervalSinceNow
                 let scheduled = ScheduledRing(
                     id: entry.id ?? 0, due: occurrence.at.timeIntervalSince1970, over: entry.over)
-                _ = try ring(BellRequest.parse(params: options), scheduled: scheduled, at: target)
+                _ = try ring(ParamsDecoder.decode(BellRequest.self, options), scheduled: scheduled, at: target)
             case .sit:
-                let request = try SitRequest.parse(params: options)
+                let request = try ParamsDecoder.decode(SitRequest.self, options)
                 _ = try start(.timer, resumeOther: true) { () throws -> (LiveSession, SessionNote) in
                     try ServiceSessionFactory.sit(request, output: output)
                 }
             case .play:
-                let request = try PlayRequest.parse(params: options)
+                let request = try ParamsDecoder.decode(PlayRequest.self, options)
                 _ = try start(.guided, resumeOther: true) { () throws -> (LiveSession, SessionNote) in
                     try ServiceSessionFactory.guided(
                         request, output: output, library: library.paths)

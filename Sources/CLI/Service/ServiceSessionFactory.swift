@@ -13,15 +13,15 @@ enum ServiceSessionFactory {
         var request = request
         // Started while another session plays, it plays at that one's rate unless it names one:
         // the engine plays one rate at a time.
-        let settings = try request.preset.settings()
-        if request.session.sound.sampleRate == nil {
-            request.session.sound.sampleRate =
+        let settings = try request.settings()
+        if request.sound.sampleRate == nil {
+            request.sound.sampleRate =
                 output.playingSampleRate ?? output.deviceRate(settings: settings)
         }
-        let configuration = request.session.configuration(settings)
+        let configuration = request.configuration(settings)
         let plan = try SessionPlan(configuration)
         let gong = try GongSetting.load(
-            settings, flag: request.session.sound.gong, sampleRate: plan.format.sampleRate, fromClient: true)
+            settings, flag: request.sound.gong, sampleRate: plan.format.sampleRate, fromClient: true)
         let rate = plan.format.sampleRate
         let live = try LiveSession(
             plan: plan, gong: gong, output: output.opener(sampleRate: rate, settings: settings),

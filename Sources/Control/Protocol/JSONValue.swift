@@ -193,4 +193,10 @@ extension JSONValue {
         let data = try JSONEncoder().encode(value)
         self = try JSONDecoder().decode(JSONValue.self, from: data)
     }
+
+    /// This value as a typed one (a request's params as its request): what the type's
+    /// `init(from:)` throws is thrown as it is.
+    public func decode<Value: Decodable>(as type: Value.Type) throws -> Value {
+        try JSONDecoder().decode(type, from: JSONEncoder().encode(self))
+    }
 }

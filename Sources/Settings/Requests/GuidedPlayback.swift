@@ -1,17 +1,23 @@
 import ArgumentParser
 import Session
-import Settings
 
 /// How a guided track plays, with every setting resolved.
-struct GuidedPlayback {
+package struct GuidedPlayback: Sendable {
+    package init(then: ExactDecimal?, gap: ExactDecimal, target: Double, normalize: Bool) {
+        self.then = then
+        self.gap = gap
+        self.target = target
+        self.normalize = normalize
+    }
+
     /// Minutes of the silent sit after the track, if there is one.
-    let then: ExactDecimal?
-    let gap: ExactDecimal
-    let target: Double
-    let normalize: Bool
+    package let then: ExactDecimal?
+    package let gap: ExactDecimal
+    package let target: Double
+    package let normalize: Bool
 
     /// The sit after the track, if `then` asks for one.
-    func sitPlan(sound: SitSound) throws -> SessionPlan? {
+    package func sitPlan(sound: SitSound) throws -> SessionPlan? {
         guard let then else {
             if sound.shapesASit {
                 throw ValidationError(
@@ -30,8 +36,8 @@ struct GuidedPlayback {
         return try SessionPlan(c)
     }
 
-    /// The gain for a track of this loudness and peak.
-    func normalization(of track: GuidedTrack) -> LoudnessNormalization {
-        normalize ? LoudnessNormalization(loudness: track.loudness, peak: track.peak, target: target) : .unity
+    /// The gain for a track of this loudness (LUFS; nil: not measured) and linear peak.
+    package func normalization(loudness: Double?, peak: Double) -> LoudnessNormalization {
+        normalize ? LoudnessNormalization(loudness: loudness, peak: peak, target: target) : .unity
     }
 }

@@ -1,0 +1,52 @@
+import ArgumentParser
+
+/// The members of a request's params, each read with the parser its option has on the command
+/// line: one parser and one line for a bad value, whether it came as `--minutes abc` or as
+/// `{"minutes": "abc"}`. A member that is no option of the request is refused by name.
+package struct RequestMembers {
+    package struct Key: CodingKey {
+        package let stringValue: String
+        package var intValue: Int? { nil }
+        package init(_ name: String) { stringValue = name }
+        package init?(stringValue: String) { self.stringValue = stringValue }
+        package init?(intValue: Int) { nil }
+    }
+
+    private let container: KeyedDecodingContainer<Key>
+
+    /// Reads `decoder`'s object, refusing a member that none of `options` names.
+    package init(_ decoder: any Decoder, options: [RequestOption]) throws {
+        do {
+            container = try decoder.container(keyedBy: Key.self)
+        } catch {
+            throw RequestRefusal(
+                localized(
+                    "the options are an object, e.g. {\"minutes\": 20}",
+                    de: "die Optionen sind ein Objekt, z. B. {\"minutes\": 20}"))
+        }
+        let names = Set(options.map(\.name))
+        if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !names.contains($0) }) {
+            // In the command line's words for the option it would be there.
+            throw RequestRefusal(
+                localized("Unknown option '--\(unknown)'", de: "unbekannte Option '--\(unknown)'"))
+        }
+    }
+
+    /// The member's value, parsed as its option parses it; nil when it is not given.
+    package func value<Value>(_ option: RequestOption, _ parse: (String) -> Value?) throws -> Value? {
+        // Present as null is "none", not absent (which `decodeIfPresent` would make of it).
+        guard container.contains(option.key) else { return nil }
+        let text = try container.decode(OptionText.self, forKey: option.key).text
+        guard let value = parse(text) else { throw RequestRefusal.invalid(text, option: option) }
+        return value
+    }
+
+    package func value<Value: ExpressibleByArgument>(_ option: RequestOption) throws -> Value? {
+        try value(option) { Value(argument: $0) }
+    }
+
+    /// A flag's member: true or false (or their words, as a setting takes them).
+    package func flag(_ option: RequestOption) throws -> Bool? {
+        try value(option) { Bool(settingText: $0) }
+    }
+}

@@ -1,0 +1,79 @@
+import Session
+
+/// A timed sit as a client or the command line asks for it: `meditate sit --minutes 20
+/// --interval 5` and `sit.start {"minutes": 20, "interval": 5}` are the same value. Decoded
+/// from params with the command line's parsers (`RequestMembers`); what is not given comes from
+/// the preset and the settings when a configuration is made of it, and the plan checks every
+/// value against its range, so both are refused with the same line.
+package struct SitRequest: Sendable, Equatable {
+    package var minutes: ExactDecimal?
+    package var countdown: ExactDecimal?
+    package var sound: SitSoundRequest
+    /// A saved preset the values given override.
+    package var preset: String?
+
+    package init(
+        minutes: ExactDecimal? = nil, countdown: ExactDecimal? = nil, sound: SitSoundRequest = SitSoundRequest(),
+        preset: String? = nil
+    ) {
+        self.minutes = minutes
+        self.countdown = countdown
+        self.sound = sound
+        self.preset = preset
+    }
+
+    package enum Option {
+        package static let minutes = RequestOption("minutes")
+        package static let countdown = RequestOption("countdown", valueName: "seconds")
+        package static let preset = RequestOption("preset", valueName: "name")
+    }
+
+    /// The settings of this sit: config.toml, `MEDITATE_*`, and the preset if one is named.
+    package func settings() throws(SettingsError) -> Settings {
+        var settings = try Settings.load()
+        if let preset { try settings.use(preset: preset) }
+        return settings
+    }
+
+    /// The configuration asked for, each value not given taken from the settings (validated when
+    /// a plan is made of it).
+    package func configuration(_ settings: Settings) -> SessionConfiguration {
+        configuration(settings, sound: sound.resolve(settings))
+    }
+
+    /// The same, with the sounds already resolved.
+    package func configuration(_ settings: Settings, sound: SitSound) -> SessionConfiguration {
+        var c = SessionConfiguration()
+        c.minutes = settings.value(SettingKeys.minutes, flag: minutes)
+        c.countdownSeconds = settings.value(SettingKeys.countdown, flag: countdown)
+        sound.apply(to: &c)
+        return c
+    }
+
+    /// The values given, as setting texts, for a preset (its own name is not one of them).
+    package var givenValues: [String: String] {
+        var values = sound.givenValues
+        values[SettingKeys.minutes.name] = minutes?.settingText
+        values[SettingKeys.countdown.name] = countdown?.settingText
+        return values
+    }
+}
+
+extension SitRequest: Codable {
+    package init(from decoder: any Decoder) throws {
+        let members = try RequestMembers(
+            decoder, options: [Option.minutes, Option.countdown, Option.preset] + SitSoundRequest.Option.all)
+        minutes = try members.value(Option.minutes)
+        countdown = try members.value(Option.countdown)
+        preset = try members.value(Option.preset)
+        sound = try SitSoundRequest(members)
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var encoding = RequestEncoding(encoder)
+        try encoding.value(Option.minutes, minutes)
+        try encoding.value(Option.countdown, countdown)
+        try encoding.text(Option.preset, preset)
+        try sound.encode(&encoding)
+    }
+}

@@ -1,0 +1,118 @@
+import Session
+
+/// What a sit asks to sound like (its bells, gong and noise bed), as typed values: what
+/// `meditate sit`'s options build, and what the `sit.start` params decode into. A value not
+/// given comes from the preset, `MEDITATE_*`, config.toml or its default when resolved.
+package struct SitSoundRequest: Sendable, Equatable {
+    package var interval: ClearableOption<ExactDecimal>?
+    package var bells: ClearableOption<BellList>?
+    package var strikes: Int?
+    package var noise: NoiseArgument?
+    package var noiseVolume: Float?
+    package var gong: String?
+    package var gongVolume: Float?
+    package var sampleRate: Int?
+    package var seed: UInt64?
+
+    package init(
+        interval: ClearableOption<ExactDecimal>? = nil, bells: ClearableOption<BellList>? = nil, strikes: Int? = nil,
+        noise: NoiseArgument? = nil, noiseVolume: Float? = nil, gong: String? = nil, gongVolume: Float? = nil,
+        sampleRate: Int? = nil, seed: UInt64? = nil
+    ) {
+        self.interval = interval
+        self.bells = bells
+        self.strikes = strikes
+        self.noise = noise
+        self.noiseVolume = noiseVolume
+        self.gong = gong
+        self.gongVolume = gongVolume
+        self.sampleRate = sampleRate
+        self.seed = seed
+    }
+
+    /// The members, as the options of `meditate sit` name them and their values.
+    package enum Option {
+        package static let interval = RequestOption("interval", valueName: "minutes|none")
+        package static let bells = RequestOption("bells", valueName: "list|none")
+        package static let strikes = RequestOption("strikes")
+        package static let noise = RequestOption(
+            "noise", valueName: "white|pink|brown|none", choices: NoiseArgument.allCases.map(\.rawValue))
+        package static let noiseVolume = RequestOption("noise-volume", valueName: "volume")
+        package static let gong = RequestOption("gong", valueName: "name|path")
+        package static let gongVolume = RequestOption("gong-volume", valueName: "volume")
+        package static let sampleRate = RequestOption("sample-rate", valueName: "hz")
+        package static let seed = RequestOption("seed")
+        static let all = [interval, bells, strikes, noise, noiseVolume, gong, gongVolume, sampleRate, seed]
+    }
+
+    init(_ members: RequestMembers) throws {
+        interval = try members.value(Option.interval)
+        bells = try members.value(Option.bells)
+        strikes = try members.value(Option.strikes)
+        noise = try members.value(Option.noise)
+        noiseVolume = try members.value(Option.noiseVolume)
+        gong = try members.value(Option.gong)
+        gongVolume = try members.value(Option.gongVolume)
+        sampleRate = try members.value(Option.sampleRate)
+        seed = try members.value(Option.seed)
+    }
+
+    func encode(_ encoding: inout RequestEncoding) throws {
+        try encoding.text(Option.interval, interval?.settingText)
+        try encoding.text(Option.bells, bells?.settingText)
+        try encoding.value(Option.strikes, strikes)
+        try encoding.text(Option.noise, noise?.rawValue)
+        try encoding.value(Option.noiseVolume, noiseVolume)
+        try encoding.text(Option.gong, gong)
+        try encoding.value(Option.gongVolume, gongVolume)
+        try encoding.value(Option.sampleRate, sampleRate)
+        try encoding.value(Option.seed, seed)
+    }
+
+    /// The sounds, each value not given taken from the settings.
+    package func resolve(_ settings: Settings) -> SitSound {
+        typealias K = SettingKeys
+        var interval = settings.resolve(K.interval, flag: interval)
+        var bells = settings.resolve(K.bells, flag: bells)
+        let noise = settings.resolve(K.noise, flag: noise)
+        // Bells this session asks for (a flag or the preset; not its `none`).
+        let asksForBells =
+            interval.value != nil && interval.source.isChosenForThisSession
+            || bells.value != nil && bells.source.isChosenForThisSession
+        // --bells replaces --interval: the one asked for more strongly wins (a preset's bells over
+        // the config's interval); given side by side, the plan says they conflict.
+        if interval.value != nil, bells.value != nil, interval.source.strength != bells.source.strength {
+            if interval.source.strength > bells.source.strength {
+                bells = (nil, .builtIn)
+            } else {
+                interval = (nil, .builtIn)
+            }
+        }
+        return SitSound(
+            interval: interval.value, intervalSource: interval.source, bells: bells.value?.minutes ?? [],
+            strikes: settings.value(K.strikes, flag: strikes),
+            noise: noise.value,
+            noiseVolume: settings.value(K.noiseVolume, flag: noiseVolume),
+            gong: settings.value(K.gong, flag: gong),
+            gongVolume: settings.value(K.gongVolume, flag: gongVolume),
+            sampleRate: settings.value(K.sampleRate, flag: sampleRate),
+            seed: settings.value(K.seed, flag: seed) ?? UInt64.random(in: .min ... .max),
+            shapesASit: asksForBells || noise.source.isChosenForThisSession && noise.value != .none)
+    }
+
+    /// The values given, as setting texts, for a preset.
+    package var givenValues: [String: String] {
+        typealias K = SettingKeys
+        var values: [String: String] = [:]
+        values[K.interval.name] = interval?.settingText
+        values[K.bells.name] = bells?.settingText
+        values[K.strikes.name] = strikes?.settingText
+        values[K.noise.name] = noise?.settingText
+        values[K.noiseVolume.name] = noiseVolume?.settingText
+        values[K.gong.name] = gong
+        values[K.gongVolume.name] = gongVolume?.settingText
+        values[K.sampleRate.name] = sampleRate?.settingText
+        values[K.seed.name] = seed?.settingText
+        return values
+    }
+}

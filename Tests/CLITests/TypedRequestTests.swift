@@ -1,0 +1,65 @@
+import Control
+import Foundation
+import Settings
+import Testing
+
+@testable import CLI
+
+/// The command line and the protocol build one value: what `meditate ctl sit …` parses from
+/// argv is what `sit.start` decodes from the same options as params, with no text between.
+@Suite struct TypedRequestTests {
+    @Test("argv and params of a sit, a track and a bell are the same typed requests")
+    func argvAndParamsAreTheSameRequest() throws {
+        // Given the same options as a command line and as params
+        let sit = try SitArguments.parse([
+            "--minutes", "20", "--interval", "none", "--bells", "5,12.5", "--noise", "pink", "--noise-volume=0.2",
+            "--seed", "9", "--preset", "morning"
+        ]).request
+        let track = try PlayArguments.parse(["--then", "10", "--no-normalize", "--strikes", "2", "--", "-dash"]).request
+        let bell = try BellArguments.parse(["--gong", "bell", "--strikes", "3", "--gong-volume", "0.5"]).request
+        // When the params are decoded as the service decodes them
+        let sitParams: JSONValue = [
+            "minutes": 20, "interval": nil, "bells": [5, 12.5], "noise": "pink", "noise-volume": 0.2, "seed": 9,
+            "preset": "morning"
+        ]
+        let trackParams: JSONValue = ["track": "-dash", "then": 10, "normalize": false, "strikes": 2]
+        let bellParams: JSONValue = ["gong": "bell", "strikes": 3, "gong-volume": 0.5]
+        // Then each is the value the command line built
+        #expect(try ParamsDecoder.decode(SitRequest.self, sitParams) == sit)
+        #expect(try ParamsDecoder.decode(PlayRequest.self, trackParams) == track)
+        #expect(try ParamsDecoder.decode(BellRequest.self, bellParams) == bell)
+        // And what `ctl` sends of them reads back as the same value
+        #expect(try ParamsDecoder.decode(SitRequest.self, JSONValue(encoding: sit)) == sit)
+        #expect(try ParamsDecoder.decode(PlayRequest.self, JSONValue(encoding: track)) == track)
+    }
+
+    @Test("a bad value gets the same line from the command line and from the service's decoder")
+    func aBadValueGetsOneLineInBoth() throws {
+        for (flag, value) in [("minutes", "abc"), ("noise", "purple"), ("bells", "5,x"), ("countdown", "none")] {
+            // Given a value an option does not take
+            // When the command line parses it, and the service decodes it
+            let cli = try CLIRunner.run(["render", "--\(flag)", value, "-o", "/dev/null"])
+            let service = refusal { () throws(RPCError) in
+                _ = try ParamsDecoder.decode(SitRequest.self, .object([flag: .string(value)]))
+            }
+            // Then both say the same
+            #expect(cli.stderr == "meditate: error: \(service?.message ?? "taken")\n", "\(flag)")
+        }
+        // And in German too
+        let german = try CLIRunner.run(
+            ["render", "--noise", "purple", "-o", "/dev/null"], environment: ["LANG": "de_DE.UTF-8"])
+        #expect(
+            german.stderr
+                == "meditate: Fehler: der Wert 'purple' passt nicht zu '--noise <white|pink|brown|none>'; möglich sind 'white', 'pink', 'brown' oder 'none'\n"
+        )
+    }
+
+    private func refusal(_ decode: () throws(RPCError) -> Void) -> RPCError? {
+        do {
+            try decode()
+            return nil
+        } catch {
+            return error
+        }
+    }
+}

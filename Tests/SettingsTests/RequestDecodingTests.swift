@@ -1,0 +1,112 @@
+import Foundation
+import Session
+import Testing
+
+@testable import Settings
+
+/// The typed requests of the protocol: params decode into the value the command line builds,
+/// with the command line's parsers and its lines for a bad value.
+@Suite struct RequestDecodingTests {
+    private func decode<Request: Decodable>(_ type: Request.Type, _ json: String) throws -> Request {
+        try JSONDecoder().decode(type, from: Data(json.utf8))
+    }
+
+    /// The line a refused request gives, or nil when it is taken.
+    private func refusal<Request: Decodable>(_ type: Request.Type, _ json: String) -> String? {
+        do {
+            _ = try decode(type, json)
+            return nil
+        } catch let refusal as RequestRefusal {
+            return refusal.line
+        } catch {
+            return "not a refusal: \(error)"
+        }
+    }
+
+    @Test("sit.start's params become the typed sit: numbers or texts, lists or commas, null or none")
+    func sitParamsDecodeIntoTheTypedSit() throws {
+        // Given params as a phone, a script and `ctl sit` write them
+        let written = [
+            #"{"minutes": 20, "countdown": "0", "interval": null, "bells": [5, 12.5], "noise-volume": 0.25, "seed": 7}"#,
+            #"{"minutes": "20", "countdown": 0, "interval": "none", "bells": "5,12.5", "noise-volume": "0.25", "seed": "7"}"#
+        ]
+        // When each is decoded
+        let decoded = try written.map { try decode(SitRequest.self, $0) }
+        // Then both are the same typed sit
+        let expected = SitRequest(
+            minutes: ExactDecimal(20), countdown: ExactDecimal(0),
+            sound: SitSoundRequest(
+                interval: .cleared, bells: BellList(argument: "5,12.5").map(ClearableOption.value),
+                noiseVolume: 0.25, seed: 7))
+        #expect(decoded == [expected, expected])
+    }
+
+    @Test("A typed request written as params and read back is the same request")
+    func encodedRequestsReadBackUnchanged() throws {
+        // Given a sit, a track and a bell with every kind of value
+        let sit = SitRequest(
+            minutes: ExactDecimal("7.5"), countdown: nil,
+            sound: SitSoundRequest(
+                interval: ExactDecimal("2.5").map(ClearableOption.value), bells: .cleared, strikes: 3, noise: .pink,
+                noiseVolume: 0.1, gong: "/tmp/a gong.wav", gongVolume: 0.8, sampleRate: 44_100,
+                seed: UInt64.max),
+            preset: "morning")
+        let track = PlayRequest(
+            track: "-starts with a dash", guided: GuidedRequest(then: ExactDecimal(10), normalize: false),
+            sound: SitSoundRequest(noise: NoiseArgument.none))
+        let bell = BellRequest(gong: "bell", strikes: 2, gongVolume: 0.5)
+        // When each is encoded and decoded
+        let encoder = JSONEncoder()
+        let sitBack = try JSONDecoder().decode(SitRequest.self, from: encoder.encode(sit))
+        let trackBack = try JSONDecoder().decode(PlayRequest.self, from: encoder.encode(track))
+        let bellBack = try JSONDecoder().decode(BellRequest.self, from: encoder.encode(bell))
+        // Then nothing has changed on the way
+        #expect(sitBack == sit)
+        #expect(trackBack == track)
+        #expect(bellBack == bell)
+    }
+
+    @Test("A bad member is refused with one line: the command line's for a value, its name for an unknown")
+    func badMembersAreRefusedWithOneLine() {
+        #expect(
+            refusal(SitRequest.self, #"{"minutes": "abc"}"#) == "The value 'abc' is invalid for '--minutes <minutes>'")
+        #expect(
+            refusal(SitRequest.self, #"{"noise": "purple"}"#)
+                == "The value 'purple' is invalid for '--noise <white|pink|brown|none>'. Please provide one of 'white', 'pink', 'brown' or 'none'."
+        )
+        #expect(
+            refusal(SitRequest.self, #"{"countdown": null}"#)
+                == "The value 'none' is invalid for '--countdown <seconds>'")
+        #expect(
+            refusal(SitRequest.self, #"{"bells": [5, "x"]}"#) == "The value '5,x' is invalid for '--bells <list|none>'")
+        #expect(refusal(SitRequest.self, #"{"volume": 1}"#) == "Unknown option '--volume'")
+        #expect(refusal(SitRequest.self, #"{"minutes": {"a": 1}}"#)?.hasPrefix("an option's value is") == true)
+        #expect(refusal(SitRequest.self, #"[20]"#) == #"the options are an object, e.g. {"minutes": 20}"#)
+        #expect(refusal(BellRequest.self, #"{"minutes": 20}"#) == "Unknown option '--minutes'")
+        #expect(
+            refusal(PlayRequest.self, #"{"then": 5}"#)
+                == "play.start needs a track: its id, the start of its title, or a file")
+        #expect(
+            refusal(PlayRequest.self, #"{"track": "a", "gap": 3}"#)
+                == "--gap is the pause before the sit that --then adds; give --then too")
+        // And what is right is taken
+        #expect(refusal(SitRequest.self, #"{"minutes": 20, "preset": "morning"}"#) == nil)
+        #expect(refusal(PlayRequest.self, #"{"track": "a", "then": 5, "gap": 3, "normalize": false}"#) == nil)
+    }
+
+    @Test("A sit's values resolve over the settings: given ones win, the others come from the layers")
+    func givenValuesWinOverTheSettings() throws {
+        // Given settings with no layers (no config file, no variables), and a request that
+        // names a few values
+        let settings = try Settings.load(environment: [:], path: "/nonexistent/meditate/config.toml")
+        let request = try decode(SitRequest.self, #"{"minutes": 7.5, "interval": 2.5, "noise": "brown"}"#)
+        // When its configuration is made
+        let configuration = request.configuration(settings)
+        // Then what it names is there, and the rest are the declared defaults
+        #expect(configuration.minutes == ExactDecimal("7.5"))
+        #expect(configuration.interval == ExactDecimal("2.5"))
+        #expect(configuration.noise == .brown)
+        #expect(configuration.countdownSeconds == SettingKeys.countdown.defaultValue)
+        #expect(configuration.strikes == SettingKeys.strikes.defaultValue)
+    }
+}
