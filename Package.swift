@@ -144,10 +144,21 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit")
             ],
             swiftSettings: strictSwift),
+        // The service (`meditate serve`): the conductor that owns the audio and answers the
+        // protocol's methods, its sessions, schedules, hooks, MQTT bridge and web pairing.
+        .target(
+            name: "Service",
+            dependencies: [
+                "Session", "Engine", "Outputs", "Mixer", "Decoders", "Clock", "Settings", "Library", "Control",
+                "CSystemd", "CMalloc", "CMosquitto", "CSpawn", "CPipe",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log")
+            ],
+            swiftSettings: strictSwift),
         .executableTarget(
             name: "CLI",
             dependencies: [
-                "Session", "Engine", "Clock", "Settings", "Library", "Control",
+                "Service", "Session", "Engine", "Clock", "Settings", "Library", "Control",
                 "CSystemd", "CMalloc", "CQRencode", "CMosquitto", "CSpawn", "CPipe",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -208,7 +219,8 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "CLI", "Control", "Clock", "Settings", "Decoders", "Library", "PulseTestSupport", "WAVTestSupport",
+                "CLI", "Service", "Control", "Clock", "Settings", "Decoders", "Library", "PulseTestSupport",
+                "WAVTestSupport",
                 // Channels with a chosen peer address, for the listener's share per address.
                 .product(name: "NIOEmbedded", package: "swift-nio")
             ],

@@ -1,6 +1,7 @@
 import Foundation
 import Library
 import Logging
+import Service
 import Session
 import Settings
 

@@ -38,33 +38,18 @@ struct OutputOptions: ParsableArguments {
         }
     }
 
+    /// Where these options ask audio to go.
+    var choice: OutputChoice {
+        OutputChoice(backend: backend, device: device, latencyMilliseconds: latencyMilliseconds)
+    }
+
     func request(sampleRate: Int, settings: Settings) -> OutputRequest {
-        OutputRequest(
-            backend: settings.value(SettingKeys.backend, flag: backend),
-            device: settings.value(SettingKeys.device, flag: device), sampleRate: sampleRate,
-            latencyMilliseconds: settings.value(SettingKeys.latency, flag: latencyMilliseconds),
-            snapcastBufferMilliseconds: settings.value(SettingKeys.snapcastBuffer, flag: nil))
+        choice.request(sampleRate: sampleRate, settings: settings)
     }
 
-    /// The rate to play at when neither `flag` nor a setting names one and the device plays only
-    /// another without resampling (an ALSA card fixed at 44.1 kHz): that rate, so that every
-    /// bell falls on a frame of the device's own clock. Nil otherwise: the default stands.
-    func deviceRate(settings: Settings, flag: Int?) -> Int? {
-        let (rate, source) = settings.resolve(SettingKeys.sampleRate, flag: flag)
-        guard source == .builtIn else { return nil }
-        let request = request(sampleRate: rate, settings: settings)
-        guard request.backend == .alsa else { return nil }
-        return ALSAOutput.onlyRate(device: request.device, near: rate)
-    }
+    func deviceRate(settings: Settings, flag: Int?) -> Int? { choice.deviceRate(settings: settings, flag: flag) }
 
-    /// The options given, as setting texts, for a preset.
-    var givenValues: [String: String] {
-        var values: [String: String] = [:]
-        values[SettingKeys.backend.name] = backend?.settingText
-        values[SettingKeys.device.name] = device
-        values[SettingKeys.latency.name] = latencyMilliseconds?.settingText
-        return values
-    }
+    var givenValues: [String: String] { choice.givenValues }
 }
 
 extension OutputBackend: ExpressibleByArgument {}

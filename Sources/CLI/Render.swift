@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import Outputs
+import Service
 import Session
 import Settings
 import Synchronization
@@ -98,7 +99,7 @@ struct Render: ParsableCommand {
             try Self.checkGuidedShape(session: session)
             let setup = try GuidedSetup(
                 reference: guidedTrack, guided: guided.request.resolve(settings), sound: sound,
-                library: location, realTime: false
+                library: location.paths, realTime: false
             ) { line in
                 if !quiet { StandardStream.write("meditate: \(line)\n", to: STDERR_FILENO) }
             }

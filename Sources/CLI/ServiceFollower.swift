@@ -2,6 +2,7 @@ import Clock
 import Control
 import Foundation
 import Logging
+import Service
 import Session
 import Settings
 

@@ -3,7 +3,7 @@ import Control
 import Foundation
 import Library
 import Logging
-import Outputs
+import Service
 import Session
 import Settings
 

@@ -3,9 +3,11 @@ import Foundation
 import Library
 import Outputs
 import Session
+import Settings
 import Testing
 
 @testable import CLI
+@testable import Service
 
 /// German beyond the message tables: every command's help, ArgumentParser's own frame and
 /// errors, and the engine's errors.
@@ -105,17 +107,17 @@ struct GermanTextTests {
                 .bellOutOfRange(ExactDecimal(30), minutes: ExactDecimal(20)), .duplicateBell(ExactDecimal(5)),
                 .strikesOutOfRange(11), .volumeOutOfRange(name: "gong-volume", value: 2), .sampleRateOutOfRange(5),
                 .emptyTrack
-            ].map { ($0.errorDescription, ErrorMessages.german($0)) }
+            ].map { ($0.errorDescription, FailureLine.german($0)) }
             + [SoundError.unknownName("x"), .bundledSoundMissing(.bowl, searched: [])]
-            .map { ($0.errorDescription, ErrorMessages.german($0)) }
+            .map { ($0.errorDescription, FailureLine.german($0)) }
             + [CoordinatorError.transitionNotAllowed(.timer, from: .idle, to: .paused), .notOwner(.guided)]
-            .map { ($0.errorDescription, ErrorMessages.german($0)) }
+            .map { ($0.errorDescription, FailureLine.german($0)) }
             + [
                 decoder, .fileNotFound(path: "/x"), .unreadable(path: "/x", reason: "EIO"), .empty(path: "/x"),
                 .truncated(path: "/x", detail: "ends at 3 s"), .decodeFailed(path: "/x", reason: "bad"),
                 .resamplerFailed(reason: "bad")
             ]
-            .map { ($0.errorDescription, ErrorMessages.german($0)) }
+            .map { ($0.errorDescription, FailureLine.german($0)) }
             + [
                 LibraryError.database(path: "/l", reason: "locked"), .unreadable(path: "/x", reason: "EIO"),
                 .undecodable(decoder),
@@ -123,13 +125,13 @@ struct GermanTextTests {
                 .noSuchTrack(reference: "x"), .ambiguous(reference: "x", candidates: ["a", "b"]),
                 .copyFailed(path: "/x", reason: "full")
             ]
-            .map { ($0.errorDescription, ErrorMessages.german($0)) }
+            .map { ($0.errorDescription, FailureLine.german($0)) }
             + [
                 OutputError.cannotCreate(path: "/x", reason: "EACCES"), .writeFailed(path: "/x", reason: "full"),
                 unavailable,
                 .deviceLost(reason: "gone"), .noOutput(attempts: [unavailable])
             ]
-            .map { ($0.errorDescription, ErrorMessages.german($0)) }
+            .map { ($0.errorDescription, FailureLine.german($0)) }
 
         // Then each German line is one line, not empty, and not the English one
         for (english, german) in pairs {
@@ -138,8 +140,8 @@ struct GermanTextTests {
         }
         // And an error inside another is translated with it
         #expect(
-            ErrorMessages.german(OutputError.noOutput(attempts: [unavailable])).contains(
+            FailureLine.german(OutputError.noOutput(attempts: [unavailable])).contains(
                 "kann PulseAudio-Gerät 'nope' nicht öffnen"))
-        #expect(ErrorMessages.german(LibraryError.undecodable(decoder)).contains("keine Audiodatei"))
+        #expect(FailureLine.german(LibraryError.undecodable(decoder)).contains("keine Audiodatei"))
     }
 }

@@ -4,6 +4,7 @@ import Settings
 import Testing
 
 @testable import CLI
+@testable import Service
 
 /// The committed seeds of the network fuzz targets (Fuzz/Seeds/rpc, http, websocket, mqtt),
 /// replayed through the same readers `make fuzz` drives: none may break the protocol or its

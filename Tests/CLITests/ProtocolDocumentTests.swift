@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import CLI
+@testable import Service
 
 /// docs/protocol.md cannot drift from the code: every exchange in it is replayed, in order on
 /// one connection, against a real service playing to ALSA's null device.

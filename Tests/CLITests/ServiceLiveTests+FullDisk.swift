@@ -4,6 +4,7 @@ import PulseTestSupport
 import Testing
 
 @testable import CLI
+@testable import Service
 
 /// A sit that completes while the disk is full.
 extension ServiceLiveTests {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CLI
+@testable import Service
 
 /// `meditate serve` with `[mqtt]` against a private mosquitto: what Home Assistant's discovery
 /// reads, the commands it sends, and a broker that goes away. The sound goes to ALSA's null

@@ -3,6 +3,7 @@ import Library
 import Testing
 
 @testable import CLI
+@testable import Service
 
 @Suite("the service's schedule on a clock that steps")
 struct ServiceScheduleTests {

@@ -1,9 +1,11 @@
 import Foundation
 import Mixer
 import Session
+import Settings
 import Testing
 
 @testable import CLI
+@testable import Service
 
 @Suite("Status line and clock text")
 struct StatusLineTests {

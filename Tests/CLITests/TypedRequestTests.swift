@@ -4,6 +4,7 @@ import Settings
 import Testing
 
 @testable import CLI
+@testable import Service
 
 /// The command line and the protocol build one value: what `meditate ctl sit …` parses from
 /// argv is what `sit.start` decodes from the same options as params, with no text between.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Control
 import Foundation
+import Service
 import Settings
 
 /// `meditate ctl events`: follows the service's events until interrupted.

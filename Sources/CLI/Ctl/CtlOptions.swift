@@ -1,5 +1,6 @@
 import ArgumentParser
 import Control
+import Service
 import Settings
 
 /// Where `meditate ctl` finds the service, and how it prints what it says.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Control
+import Service
 import Settings
 
 /// `meditate schedule add --at 06:30 --days mon-fri sit --preset morning`: when, then what,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Control
+import Service
 import Settings
 
 /// `meditate schedule remove ID`.

@@ -1,5 +1,6 @@
 import Control
 import Foundation
+import Service
 
 /// What `schedule pause` and `schedule resume` share: the call (on the service, or on the
 /// database when none runs) and the line that tells the outcome.

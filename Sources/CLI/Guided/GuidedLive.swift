@@ -1,6 +1,7 @@
 import Control
 import Foundation
 import Logging
+import Service
 import Session
 import Settings
 
@@ -13,7 +14,7 @@ enum GuidedLive {
     ) throws {
         let logger = reporting.makeLogger()
         let setup = try GuidedSetup(
-            reference: reference, guided: playback, sound: sound, library: location,
+            reference: reference, guided: playback, sound: sound, library: location.paths,
             realTime: true
         ) { line in
             if !reporting.quiet { StandardStream.write("meditate: \(line)\n", to: STDERR_FILENO) }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Library
+import Service
 import Settings
 
 /// `--from` and `--to`: local days, both included.

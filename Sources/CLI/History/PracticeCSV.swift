@@ -1,6 +1,7 @@
 import CSV
 import Foundation
 import Library
+import Service
 import Settings
 
 /// The history as CSV: what `history --csv` writes and `history import` reads.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Library
+import Service
 
 /// The history as JSON, for scripts.
 enum PracticeJSON {

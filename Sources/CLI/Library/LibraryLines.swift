@@ -74,10 +74,3 @@ extension TrackProblem {
         }
     }
 }
-
-extension Track {
-    /// The teacher as shown: the edit, the artist tag, or a word for none.
-    var shownTeacher: String {
-        knownTeacher ?? localized("Unknown teacher", de: "Unbekannte Lehrer:in")
-    }
-}

@@ -1,8 +1,10 @@
 import Decoders
 import Foundation
+import Settings
 import Testing
 
 @testable import CLI
+@testable import Service
 
 /// `make deb`'s package on a clean Debian bookworm with no Swift: installed with apt-get,
 /// used as a person would, purged.

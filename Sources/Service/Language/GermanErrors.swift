@@ -1,0 +1,121 @@
+import Decoders
+import Library
+import Outputs
+import Session
+
+/// The engine's errors in German; each switch is exhaustive, so a new case cannot ship without
+/// its German text.
+extension FailureLine {
+    static func german(_ error: SessionPlanError) -> String {
+        typealias C = SessionConfiguration
+        return switch error {
+        case let .minutesNotPositive(m): "--minutes muss größer als 0 sein (angegeben: \(m))"
+        case let .minutesTooLong(m): "--minutes darf höchstens \(C.maxMinutes) sein (24 Stunden), angegeben: \(m)"
+        case let .countdownNegative(c): "--countdown muss 0 oder mehr Sekunden sein (angegeben: \(c))"
+        case let .countdownTooLong(c):
+            "--countdown darf höchstens \(C.maxCountdownSeconds) Sekunden sein (angegeben: \(c))"
+        case let .intervalNotPositive(i): "--interval muss größer als 0 Minuten sein (angegeben: \(i))"
+        case let .intervalNotShorterThanSession(i, m, nil):
+            "--interval (\(i) min) muss kürzer sein als die Sitzung (\(m) min)"
+        case let .intervalNotShorterThanSession(i, m, origin?):
+            "interval = \(i) (\(origin)) ist nicht kürzer als dieses Sitzen von \(m) Minuten; mit --interval none sitzt du ohne Glocken"
+        case .bellsWithInterval: "--bells ersetzt --interval; gib das eine oder das andere an"
+        case let .bellOutOfRange(b, m):
+            "--bells: \(b) muss nach dem Startgong und vor dem Schlussgong liegen (mehr als 0, weniger als \(m) Minuten)"
+        case let .duplicateBell(b): "--bells: \(b) ist doppelt angegeben"
+        case let .strikesOutOfRange(n):
+            "--strikes muss zwischen \(C.strikeRange.lowerBound) und \(C.strikeRange.upperBound) liegen (angegeben: \(n))"
+        case let .volumeOutOfRange(name, value): "--\(name) muss zwischen 0 und 1 liegen (angegeben: \(value))"
+        case let .sampleRateOutOfRange(rate):
+            "--sample-rate muss zwischen \(C.sampleRateRange.lowerBound) und \(C.sampleRateRange.upperBound) Hz liegen (angegeben: \(rate))"
+        case .emptyTrack: "die geführte Aufnahme enthält keinen Ton"
+        case let .intervalTooShort(i, seconds):
+            "--interval \(i) min ist kürzer als die Schläge eines Gongs; Glocken müssen mindestens \(SessionPlanError.seconds(seconds).replacingOccurrences(of: ".", with: ",")) s auseinander liegen"
+        case let .bellsTooClose(a, b, seconds):
+            "--bells: \(a) und \(b) liegen näher beieinander als die Schläge eines Gongs; Glocken müssen mindestens \(SessionPlanError.seconds(seconds).replacingOccurrences(of: ".", with: ",")) s auseinander liegen"
+        case let .tooManyBells(count): "das ergäbe \(count) Glocken; eine Sitzung hat höchstens \(SessionPlan.maxBells)"
+        }
+    }
+
+    static func german(_ error: SoundError) -> String {
+        switch error {
+        case let .unknownName(name):
+            "unbekannter Gong '\(name)': nimm \(BundledSound.allCases.map(\.rawValue).joined(separator: ", ")) oder den Pfad einer Audiodatei"
+        case let .bundledSoundMissing(sound, _):
+            "der mitgelieferte Klang '\(sound.fileName)' ist nicht installiert; setze MEDITATE_SOUNDS auf den Ordner, der ihn enthält"
+        }
+    }
+
+    static func german(_ error: CoordinatorError) -> String {
+        switch error {
+        case let .transitionNotAllowed(source, from, to):
+            "\(source.rawValue) kann nicht von \(from.rawValue) nach \(to.rawValue) wechseln"
+        case let .notOwner(source): "\(source.rawValue) besitzt die Audioausgabe nicht"
+        }
+    }
+
+    static func german(_ error: DecoderError) -> String {
+        switch error {
+        case let .fileNotFound(path): "'\(path)': keine solche Datei"
+        case let .unreadable(path, reason): "'\(path)': die Datei ist nicht lesbar (\(reason))"
+        case let .empty(path): "'\(path)': die Datei ist leer"
+        case let .notAudio(path):
+            "'\(path)': keine Audiodatei, die dieses Programm lesen kann (MP3, WAV, FLAC, Ogg, AIFF)"
+        case let .truncated(path, detail): "'\(path)': die Datei ist abgeschnitten (\(detail))"
+        case let .decodeFailed(path, reason): "'\(path)': Dekodieren fehlgeschlagen (\(reason))"
+        case let .resamplerFailed(reason): "Umrechnen der Abtastrate fehlgeschlagen (\(reason))"
+        case let .notRegularFile(path, kind): "'\(path)': \(german(kind)), keine gewöhnliche Datei"
+        case let .implausibleLength(path):
+            "'\(path)': ihr Kopf verspricht mehr als \(SourceFormat.maxSeconds / 3600) Stunden Ton; die Datei ist beschädigt"
+        case let .tooLong(path, seconds, limit):
+            "'\(path)': \(seconds / 60) min \(seconds % 60) s sind zu lang für einen Gong (höchstens \(limit / 60) min); spiele sie mit --guided"
+        }
+    }
+
+    static func german(_ kind: DecoderError.FileKind) -> String {
+        switch kind {
+        case .directory: "ein Ordner"
+        case .fifo: "ein FIFO"
+        case .characterDevice: "ein zeichenorientiertes Gerät"
+        case .blockDevice: "ein Blockgerät"
+        case .socket: "ein Socket"
+        case .other: "eine Sonderdatei"
+        }
+    }
+
+    static func german(_ error: LibraryError) -> String {
+        switch error {
+        case let .database(path, reason): "die Bibliothek in '\(path)' ist nicht benutzbar: \(reason)"
+        case let .unreadable(path, reason): "'\(path)': die Datei ist nicht lesbar (\(reason))"
+        case let .undecodable(error): german(error)
+        case let .unmeasurable(path, sampleRate): "'\(path)': Ton mit \(sampleRate) Hz lässt sich nicht messen"
+        case let .holdsNoAudio(path): "'\(path)': enthält keinen Ton"
+        case let .noSuchPath(path): "'\(path)': keine solche Datei und kein solcher Ordner"
+        case let .noSuchTrack(reference):
+            "keine Aufnahme '\(reference)' in der Bibliothek (siehe `meditate library list`)"
+        case let .ambiguous(reference, candidates):
+            "'\(reference)' passt auf \(candidates.count) Aufnahmen (\(LibraryError.shortList(candidates))); gib ihre ID oder mehr vom Titel an"
+        case let .copyFailed(path, reason): "'\(path)': kann nicht in die Bibliothek kopiert werden (\(reason))"
+        case let .damagedSamples(path, count):
+            "'\(path)': die Datei ist beschädigt (\(count) Samples sind keine Zahl oder über +24 dBFS)"
+        }
+    }
+
+    static func german(_ error: OutputError) -> String {
+        switch error {
+        case let .cannotCreate(path, reason): "kann '\(path)' nicht schreiben: \(reason)"
+        case let .writeFailed(path, reason): "Schreiben von '\(path)' fehlgeschlagen: \(reason)"
+        case let .notAFile(path):
+            "kann '\(path)' nicht schreiben: keine gewöhnliche Datei (ein Gerät, ein FIFO oder ein Ordner); -o schreibt nur Dateien"
+        case .standardOutput:
+            "-o - (Standardausgabe) geht nicht: der Kopf einer WAV-Datei braucht die Länge; gib einen Dateinamen an"
+        case let .unavailable(backend, device, reason):
+            "kann \(backend)\(device.map { "-Gerät '\($0)'" } ?? "") nicht öffnen: \(reason)"
+        case let .deviceLost(reason): "das Audiogerät ist weg: \(reason)"
+        case let .noOutput(attempts):
+            "keine Audioausgabe: " + attempts.map(german).joined(separator: "; ")
+                + " (wähle eine mit --backend pulse|alsa und --device NAME, siehe `meditate devices`, "
+                + "oder schreibe eine Datei mit `meditate render`)"
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import Engine
+import Outputs
+import Settings
+
+extension LiveNotice {
+    /// The log line for what the output thread did on its own.
+    package var line: String {
+        switch self {
+        case let .reopening(error):
+            FailureLine.line(for: error) + localized("; reopening", de: "; wird neu geöffnet")
+        case let .playingOn(device):
+            localized("playing on \(device)", de: "Wiedergabe auf \(device)")
+        case let .closedWhilePaused(seconds):
+            localized(
+                "paused for \(seconds) s: the sound output is closed until the session resumes",
+                de: "seit \(seconds) s pausiert: die Audioausgabe ist geschlossen, bis die Sitzung weitergeht")
+        case let .waiting(limit):
+            localized(
+                "no sound output; the session waits for one to come back (up to \(limit / 60) min), then ends early",
+                de:
+                    "keine Audioausgabe; die Sitzung wartet, bis eine wiederkommt (bis zu \(limit / 60) min), dann endet sie vorzeitig"
+            )
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Control
+import Foundation
+import Library
+import Settings
+
+/// `schedule.list`, `.add`, `.remove`, `.pause` and `.resume` on the library's database: what the
+/// service answers, and what `meditate schedule` does itself when no service runs (the
+/// service reads the schedules when it starts).
+package enum ScheduleMethods {
+    package static func list(_ database: LibraryDatabase, next: (ScheduleEntry) -> Date?) throws -> JSONValue {
+        ["schedules": .array(try database.schedules().map { ScheduleRequest.json($0, next: next($0)) })]
+    }
+
+    package static func add(_ database: LibraryDatabase, _ params: JSONValue) throws -> ScheduleEntry {
+        // A track is looked up in the library of this database.
+        let library = LibraryPaths(folder: (database.path as NSString).deletingLastPathComponent)
+        let entry = try ScheduleRequest.entry(from: params, library: library)
+        return try database.add(entry)
+    }
+
+    package static func remove(_ database: LibraryDatabase, _ params: JSONValue) throws -> Int {
+        let id = try self.id(params, method: "schedule.remove")
+        guard try database.removeSchedule(id: Int64(id)) else { throw noSchedule(id) }
+        return id
+    }
+
+    /// Pauses a schedule for the rest of today, by the local clock (`today`), or ends its pause;
+    /// returns it as it is now.
+    package static func pause(
+        _ database: LibraryDatabase, _ params: JSONValue, today: Bool, now: Date = Date()
+    ) throws
+        -> ScheduleEntry
+    {
+        let id = try self.id(params, method: today ? "schedule.pause" : "schedule.resume")
+        let calendar = Calendar.current
+        let until = today ? calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: now)) : nil
+        guard try database.pauseSchedule(id: Int64(id), until: until),
+            let changed = try database.schedules().first(where: { $0.id == Int64(id) })
+        else { throw noSchedule(id) }
+        return changed
+    }
+
+    private static func id(_ params: JSONValue, method: String) throws(RPCError) -> Int {
+        guard let id = params["id"]?.intValue, id > 0 else {
+            throw .invalidParams(
+                localized("\(method) needs the schedule's id", de: "\(method) braucht die ID des Plans"))
+        }
+        return id
+    }
+
+    private static func noSchedule(_ id: Int) -> RPCError {
+        .refused(localized("no schedule \(id)", de: "kein Plan \(id)"))
+    }
+
+    /// The next instant of `entry` from now, by the local clock.
+    package static func nextFromNow(_ entry: ScheduleEntry) -> Date? {
+        entry.next(after: Date(), calendar: .current)
+    }
+}

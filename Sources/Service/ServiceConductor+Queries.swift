@@ -1,0 +1,79 @@
+import Control
+import Foundation
+import Library
+import Settings
+
+/// The methods that read what the service knows and change nothing: the history, the
+/// practice statistics, the presets, the library of guided tracks.
+extension ServiceConductor {
+    /// The most recent sits, newest last: `{"newest": 20}` (1 to 1000; 20 when not given).
+    func historyList(_ params: JSONValue) throws(RPCError) -> JSONValue {
+        var newest = 20
+        if let given = params["newest"] {
+            guard let count = given.intValue, (1...1000).contains(count) else {
+                throw .invalidParams(
+                    localized(
+                        "newest must be a whole number from 1 to 1000",
+                        de: "newest muss eine ganze Zahl von 1 bis 1000 sein"
+                    ))
+            }
+            newest = count
+        }
+        return try library.query { database in
+            let zone = TimeZone.current
+            let sessions = try database.practice(newest: newest).map { session -> JSONValue in
+                [
+                    "id": .number(Int(session.id ?? 0)), "date": .string(PracticeDate.iso(session.startedAt, in: zone)),
+                    "startedAt": .finite(session.startedAt), "kind": .string(session.kind.rawValue),
+                    "note": .string(session.note), "plannedSeconds": .number(session.plannedSeconds),
+                    "satSeconds": .number(session.satSeconds), "completed": .bool(session.completed)
+                ]
+            }
+            return ["sessions": .array(sessions)]
+        }
+    }
+
+    /// What `meditate stats` shows: totals, streaks, and seconds per day of the last 26 weeks.
+    func stats() throws(RPCError) -> JSONValue {
+        try library.query { database in
+            let zone = TimeZone.current
+            let totals = try database.practiceTotals(timeZone: zone)
+            let today = CivilDay(Date().timeIntervalSince1970, in: zone)
+            let stats = PracticeStats(totals, today: today)
+            let first = today.adding(days: -(26 * 7 - 1))
+            var days: [String: JSONValue] = [:]
+            for (day, seconds) in stats.secondsByDay where day >= first && day <= today {
+                days[day.description] = .number(seconds)
+            }
+            return [
+                "sessions": .number(stats.sessions), "totalSeconds": .number(stats.totalSeconds),
+                "averageSeconds": .number(stats.averageSeconds), "currentStreak": .number(stats.currentStreak),
+                "longestStreak": .number(stats.longestStreak), "today": .string(today.description),
+                "secondsByDay": .object(days)
+            ]
+        }
+    }
+
+    /// The presets of the service's config.toml, each as the options it sets.
+    func presets() throws(RPCError) -> JSONValue {
+        let file: ConfigFile
+        do {
+            file = try Settings.load().file
+        } catch {
+            throw .failed(FailureLine.line(for: error))
+        }
+        var presets: [String: JSONValue] = [:]
+        for (name, entries) in file.presets {
+            presets[name] = .object(entries.mapValues { .string($0.text) })
+        }
+        return ["presets": .object(presets)]
+    }
+
+    /// The guided tracks, grouped by teacher as `meditate library list` shows them.
+    func libraryList() throws(RPCError) -> JSONValue {
+        try library.query { database in
+            let tracks = try TrackLibrary(database: database).allTracks().map(TrackJSON.init)
+            return ["tracks": try JSONValue(encoding: tracks)]
+        }
+    }
+}

@@ -1,0 +1,338 @@
+import Clock
+import Control
+import Foundation
+import Library
+import Outputs
+import Session
+import Settings
+
+/// The sits and tracks the service plays: started through the coordinator (which holds the
+/// other source), polled as the device plays them, told to clients, recorded as they go.
+extension ServiceConductor {
+    /// What a client asked made into a session, or the one reason it was not: an output that
+    /// will not open fails the request, a refusal stays one, and anything else is the client's
+    /// params (a track not found, a value out of range). Sits, tracks and bells alike.
+    static func makeForClient<Made>(_ make: () throws -> Made) throws(RPCError) -> Made {
+        do {
+            return try make()
+        } catch let error as OutputError {
+            throw .failed(FailureLine.line(for: error))
+        } catch let error as RPCError {
+            throw error
+        } catch {
+            throw .invalidParams(FailureLine.line(for: error))
+        }
+    }
+
+    /// Starts a session for `source`: the coordinator gives it the audio, and whatever else was
+    /// sounding is paused with a fade (it keeps its place).
+    func start(
+        _ source: AudioSource, resumeOther: Bool, make: () throws -> (LiveSession, SessionNote)
+    ) throws(RPCError) -> JSONValue {
+        guard !stopping else { throw .refused(localized("the service is stopping", de: "der Dienst wird beendet")) }
+        // A completed session whose gong still rings out is no longer in the way.
+        letCompletedRingOut()
+        if session(of: source) != nil {
+            throw .refused(
+                source == .timer
+                    ? localized("a sit is playing; stop it first", de: "ein Sitzen läuft; beende es zuerst")
+                    : localized(
+                        "a guided track is playing; stop it first",
+                        de: "eine geführte Aufnahme läuft; beende sie zuerst"))
+        }
+        let (live, made) = try Self.makeForClient(make)
+        sessionsStarted += 1
+        let note = made.text
+        let started = ServiceSession(
+            live: live, number: sessionsStarted, source: source, note: made, resumeOther: resumeOther,
+            startedAt: Date().timeIntervalSince1970)
+        carry(coordinator.request(for: source), cause: started)
+        do {
+            try live.start()
+        } catch {
+            // Nothing was heard of it: what it paused plays on.
+            if let held = sessions.first(where: { coordinator.state(of: $0.source) == .paused }) {
+                carry(coordinator.request(for: held.source), cause: started)
+            }
+            throw .failed(FailureLine.line(for: error))
+        }
+        sessions.append(started)
+        started.recordID = library.record { database in
+            try database.begin(
+                PracticeSession(
+                    startedAt: started.startedAt, kind: started.kind, note: note,
+                    plannedSeconds: started.plannedSeconds, satSeconds: 0, completed: false))
+        }
+        started.lastWritten = MonotonicClock.seconds()
+        logger.notice("\(localized("started", de: "begonnen")): \(note); \(live.outputSummary)")
+        let json = started.json(live.status)
+        publish(["event": "session-started", "session": json])
+        return ["session": json]
+    }
+
+    /// Carries out the coordinator's directives on the sessions they name, and tells clients.
+    func carry(_ directives: [CoordinatorDirective], cause: ServiceSession) {
+        for directive in directives {
+            switch directive {
+            case let .pause(source):
+                guard let session = session(of: source) else { continue }
+                session.live.pause()
+                logger.notice("\(localized("held for", de: "angehalten für")) \(cause.note): \(session.note)")
+                publish([
+                    "event": "handover", "action": "pause", "id": .number(session.number),
+                    "for": .number(cause.number)
+                ])
+            case let .resume(source):
+                guard let session = session(of: source) else { continue }
+                session.live.resume()
+                logger.notice("\(localized("resumed", de: "fortgesetzt")): \(session.note)")
+                publish([
+                    "event": "handover", "action": "resume", "id": .number(session.number),
+                    "after": .number(cause.number)
+                ])
+            }
+        }
+    }
+
+    func session(of source: AudioSource) -> ServiceSession? {
+        sessions.first { $0.source == source }
+    }
+
+    /// Whether a session is playing or held: one that has completed and only rings out its
+    /// last gong is not (a schedule's sit or bell may start over it).
+    var busy: Bool {
+        sessions.contains { !$0.isComplete }
+    }
+
+    /// A new session is starting: every completed session still ringing out its last gong gives
+    /// up its place (to the coordinator, `status`, `pause` and `stop`) and rings out beneath the
+    /// new one untouched, its record already written. Its `session-ended` comes when its last
+    /// frame has played. Before, the next sit was refused for the 18 s a completion gong rings.
+    func letCompletedRingOut() {
+        for session in sessions where session.isComplete {
+            if !session.recordedOutcome { finishRecord(session, status: session.live.status, completed: true) }
+            sessions.removeAll { $0 === session }
+            ringingOut.append(session)
+            if coordinator.owner == session.source {
+                _ = try? coordinator.release(for: session.source, resumingOther: false)
+            }
+            if coordinator.state(of: session.source) != .idle { try? coordinator.report(session.source, state: .idle) }
+            logger.info("\(localized("ringing out", de: "klingt aus")): \(session.note)")
+        }
+    }
+
+    /// A completed session ringing out beneath a newer one: ended once its last frame has played.
+    func tickRingingOut(_ session: ServiceSession) {
+        let finished = session.live.isFinished
+        _ = session.live.poll()
+        for notice in session.live.takeNotices() { logger.warning("\(notice.line)") }
+        guard finished else { return }
+        ringingOut.removeAll { $0 === session }
+        announceEnd(session, last: session.live.status)
+        releaseMemoryWhenIdle()
+    }
+
+    /// Tells the coordinator where a session is, as the device plays it.
+    func report(_ session: ServiceSession, _ phase: SessionPhase) {
+        let state: PlaybackState
+        switch (phase, session.source) {
+        case (.paused, _): state = .paused
+        case (.complete, _): state = .complete
+        case (.ended, _): return
+        case (_, .guided): state = .playing
+        case (.countdown, .timer): state = .countdown
+        case (_, .timer): state = .sitting
+        }
+        guard coordinator.state(of: session.source) != state else { return }
+        do {
+            try coordinator.report(session.source, state: state)
+        } catch {
+            logger.debug("coordinator: \(error)")
+        }
+    }
+
+    // MARK: The sessions playing
+
+    func tick(_ session: ServiceSession) {
+        // Read before the poll: a session that finishes after it is finished at the next tick,
+        // and none of its last events falls between the poll and the end.
+        let finished = session.live.isFinished
+        let events = session.live.poll()
+        for notice in session.live.takeNotices() { logger.warning("\(notice.line)") }
+        // A track that cannot be read on (its file cut short, damaged) ends the session once what
+        // was read has been heard, with one line saying why, as `meditate play` says it.
+        if !session.toldTrackFailure, let failure = session.live.trackFailure {
+            session.toldTrackFailure = true
+            logger.error("\(FailureLine.line(for: failure))")
+            session.live.end()
+        }
+        let status = session.live.status
+        for event in events {
+            switch event {
+            case let .gong(gong): tellBell(gong, session: session, status: status)
+            case let .moved(frame):
+                let rate = Double(session.live.program.format.sampleRate)
+                publish([
+                    "event": "moved", "id": .number(session.number), "position": .finite(Double(frame) / rate)
+                ])
+            default: break
+            }
+        }
+        // The phase a start gong begins is told after the gong, whose event waits for the device.
+        if session.toldPhase != status.phase && !session.live.holdsAGong {
+            session.toldPhase = status.phase
+            report(session, status.phase)
+            logger.notice("\(session.note): \(status.phase.rawValue)")
+            publish([
+                "event": "phase", "phase": .string(status.phase.rawValue), "session": session.json(status)
+            ])
+        }
+        // After the phase: a track's first position follows its `playing`.
+        tellPosition(session, status)
+        let waiting = session.live.isWaitingForOutput
+        if waiting != session.toldWaiting {
+            session.toldWaiting = waiting
+            publish(["event": waiting ? "output-lost" : "output-back"])
+        }
+        if session.source == coordinator.owner || sessions.count == 1 { notifier.status(session.statusLine(status)) }
+        if status.phase == .complete && !session.recordedOutcome {
+            // Recorded at the completion gong: the seconds it rings out add nothing to lose.
+            finishRecord(session, status: status, completed: true)
+        } else if !session.recordedOutcome, MonotonicClock.seconds() - session.lastWritten >= Self.recordEverySeconds {
+            session.lastWritten = MonotonicClock.seconds()
+            // A paused session's time sat stands still: writing it again would only wake the
+            // disk (each write is a transaction, synced) every few seconds for as long as it waits.
+            let sat = session.satSeconds(status)
+            if let id = session.recordID, sat != session.writtenSatSeconds {
+                session.writtenSatSeconds = sat
+                library.record {
+                    try $0.update(running: id, satSeconds: sat, completed: false, finished: false)
+                }
+            }
+        }
+        guard finished else { return }
+        finish(session)
+    }
+
+    /// The session's last sound has played: it is recorded, removed, and the session it paused
+    /// resumes if it asked for that.
+    func finish(_ session: ServiceSession) {
+        let last = session.live.status
+        if !session.recordedOutcome { finishRecord(session, status: last, completed: last.phase == .complete) }
+        sessions.removeAll { $0 === session }
+        announceEnd(session, last: last)
+        if coordinator.owner == session.source {
+            _ = try? coordinator.release(for: session.source, resumingOther: false)
+        }
+        if coordinator.state(of: session.source) != .idle { try? coordinator.report(session.source, state: .idle) }
+        if session.resumeOther, !stopping,
+            let held = sessions.first(where: { coordinator.state(of: $0.source) == .paused })
+        {
+            carry(coordinator.request(for: held.source), cause: session)
+        }
+        if sessions.isEmpty { notifier.status("idle") }
+        releaseMemoryWhenIdle()
+    }
+
+    /// A final record that could not be written (a full disk) is tried again every
+    /// `recordRetrySeconds` until it lands, once more as the service stops, and what is left
+    /// then waits in the runtime folder for the next start (`PendingRecord`): before, a sit that
+    /// completed on a full disk stayed in the history as running, 0 s, after space returned.
+    func keepUnwritten(_ record: PendingRecord) {
+        guard unwrittenRecords.count < Self.mostUnwrittenRecords else { return }
+        unwrittenRecords.append(record)
+        recordRetryDue = MonotonicClock.seconds() + Self.recordRetrySeconds
+    }
+
+    /// At the start: what a stopped service left unwritten, written now if it can be, else
+    /// kept and tried again.
+    func takeSavedRecords(socket: String) {
+        do {
+            let saved = try PendingRecord.takeSaved(besideSocket: socket)
+            guard !saved.isEmpty else { return }
+            unwrittenRecords = Array(saved.prefix(Self.mostUnwrittenRecords))
+            recordRetryDue = MonotonicClock.seconds()
+            retryUnwrittenRecords(now: true)
+        } catch {
+            logger.warning(
+                "\(localized("cannot read the records a stopped service left unwritten", de: "kann die von einem beendeten Dienst nicht geschriebenen Einträge nicht lesen")): \(FailureLine.line(for: error))"
+            )
+        }
+    }
+
+    /// At the stop: what is still unwritten, saved for the next start.
+    func saveUnwrittenRecords(socket: String) {
+        do {
+            try PendingRecord.save(unwrittenRecords, besideSocket: socket)
+            if !unwrittenRecords.isEmpty {
+                logger.warning(
+                    "\(localized("not yet recorded, kept for the next start", de: "noch nicht eingetragen, für den nächsten Start aufbewahrt")): \(unwrittenRecords.count) (\(PendingRecord.file(besideSocket: socket)))"
+                )
+            }
+        } catch {
+            logger.error(
+                "\(localized("lost, the disk being full", de: "verloren, da der Datenträger voll ist")): \(unwrittenRecords.count) \(localized("records", de: "Einträge")): \(FailureLine.line(for: error))"
+            )
+        }
+    }
+
+    /// Writes what could not be written, if its time has come (or `now`); logs what lands.
+    func retryUnwrittenRecords(now: Bool = false) {
+        guard !unwrittenRecords.isEmpty, let due = recordRetryDue, now || MonotonicClock.seconds() >= due else {
+            return
+        }
+        let before = unwrittenRecords.count
+        unwrittenRecords = unwrittenRecords.filter { record in
+            library.record(quietly: true, { try record.write(to: $0) }) == nil
+        }
+        let landed = before - unwrittenRecords.count
+        if landed > 0 {
+            logger.notice(
+                "\(localized("recorded at last", de: "endlich eingetragen")): \(landed) \(localized(landed == 1 ? "session" : "sessions", de: landed == 1 ? "Sitzung" : "Sitzungen"))"
+            )
+        }
+        recordRetryDue = unwrittenRecords.isEmpty ? nil : MonotonicClock.seconds() + Self.recordRetrySeconds
+    }
+
+    static let recordRetrySeconds = 5.0
+    /// A bound on what is kept: a disk full for days does not grow the service.
+    static let mostUnwrittenRecords = 64
+
+    /// Tells clients and the log that a session's last sound has played.
+    private func announceEnd(_ session: ServiceSession, last: LiveStatus) {
+        if let failure = session.live.failure { logger.error("\(FailureLine.line(for: failure))") }
+        publish([
+            "event": "session-ended", "id": .number(session.number), "completed": .bool(last.phase == .complete),
+            "satSeconds": .number(session.satSeconds(last))
+        ])
+        logger.notice("\(localized("ended", de: "beendet")): \(session.note)")
+    }
+
+    func tellBell(_ gong: SessionPlan.Gong, session: ServiceSession, status: LiveStatus) {
+        let at = Self.wallClock(of: gong, in: session.live, status: status)
+        guard case var .object(members) = session.bell(gong) else { return }
+        members["event"] = "bell"
+        members["id"] = .number(session.number)
+        members["at"] = .finite(at)
+        publish(.object(members))
+    }
+
+    func finishRecord(_ session: ServiceSession, status: LiveStatus, completed: Bool) {
+        session.recordedOutcome = true
+        let sat = session.satSeconds(status)
+        let pending: PendingRecord
+        if let id = session.recordID {
+            pending = .outcome(id: id, satSeconds: sat, completed: completed)
+        } else {
+            pending = .session(
+                PracticeSession(
+                    startedAt: session.startedAt, kind: session.kind, note: session.note,
+                    plannedSeconds: session.plannedSeconds, satSeconds: sat, completed: completed))
+        }
+        if library.record({ try pending.write(to: $0) }) == nil { keepUnwritten(pending) }
+        publish([
+            "event": "session-recorded", "id": .number(session.number), "completed": .bool(completed),
+            "satSeconds": .number(sat)
+        ])
+    }
+}

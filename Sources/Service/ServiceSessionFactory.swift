@@ -1,0 +1,81 @@
+import Foundation
+import Library
+import Mixer
+import Session
+import Settings
+
+/// Makes the live session a request describes, with the service's output and settings, as
+/// `meditate sit` and `meditate play` make theirs. It plays through the service's one engine;
+/// nothing plays yet.
+enum ServiceSessionFactory {
+    /// A timed sit, and the words the history keeps of it.
+    static func sit(_ request: SitRequest, output: ServiceOutput) throws -> (LiveSession, SessionNote) {
+        var request = request
+        // Started while another session plays, it plays at that one's rate unless it names one:
+        // the engine plays one rate at a time.
+        let settings = try request.settings()
+        if request.sound.sampleRate == nil {
+            request.sound.sampleRate =
+                output.playingSampleRate ?? output.deviceRate(settings: settings)
+        }
+        let configuration = request.configuration(settings)
+        let plan = try SessionPlan(configuration)
+        let gong = try GongSetting.load(
+            settings, flag: request.sound.gong, sampleRate: plan.format.sampleRate, fromClient: true)
+        let rate = plan.format.sampleRate
+        let live = try LiveSession(
+            plan: plan, gong: gong, output: output.opener(sampleRate: rate, settings: settings),
+            engine: output.engine(sampleRate: rate, settings: settings))
+        return (live, SessionNote(text: SitDescription.of(configuration), parts: SitDescription.parts(configuration)))
+    }
+
+    /// A guided track, maybe with a sit after it.
+    static func guided(
+        _ request: PlayRequest, output: ServiceOutput, library: LibraryPaths
+    ) throws -> (LiveSession, SessionNote) {
+        var request = request
+        // At the rate of the session it holds, if it names none (see `sit`).
+        let settings = try Settings.load()
+        if request.sound.sampleRate == nil {
+            request.sound.sampleRate = output.playingSampleRate ?? output.deviceRate(settings: settings)
+        }
+        let playback = request.guided.resolve(settings)
+        let setup = try GuidedSetup(
+            reference: request.track, guided: playback, sound: request.sound.resolve(settings),
+            library: library, realTime: true
+        ) { _ in }
+        let player = TrackPlayer(reader: setup.reader, gain: setup.normalization.linearGain, threaded: true)
+        let rate = setup.program.format.sampleRate
+        let live = try LiveSession(
+            program: setup.program, track: player, gong: setup.gong,
+            output: output.opener(sampleRate: rate, settings: settings),
+            engine: output.engine(sampleRate: rate, settings: settings))
+        let then =
+            playback.then.map { ", " + say(.sitThen, ["minutes": Language.current.decimal($0.description)]) } ?? ""
+        let parts =
+            [SessionNote.text(setup.track.displayName)]
+            + (playback.then.map { [SessionNote.part(.sitThen, ["minutes": $0.description])] } ?? [])
+        return (live, SessionNote(text: setup.track.displayName + then, parts: parts))
+    }
+
+    /// A bell alone, its strike on its first frame: started at an instant, the engine plays it
+    /// from the device frame heard then.
+    static func bell(_ request: BellRequest, output: ServiceOutput) throws -> (LiveSession, String) {
+        let settings = try Settings.load()
+        // Rung over a sit or a track, at their rate: the engine plays one rate at a time.
+        let rate =
+            output.playingSampleRate ?? output.deviceRate(settings: settings)
+            ?? settings.value(SettingKeys.sampleRate, flag: nil)
+        let format = EngineFormat(sampleRate: rate)
+        let bell = try SoloBell(
+            frame: 0, strikes: settings.value(SettingKeys.strikes, flag: request.strikes),
+            volume: settings.value(SettingKeys.gongVolume, flag: request.gongVolume))
+        let gong = try GongSetting.load(settings, flag: request.gong, sampleRate: rate, fromClient: true)
+        let live = try LiveSession(
+            program: SessionProgram(bell, format: format), track: nil, gong: gong,
+            output: output.opener(sampleRate: rate, settings: settings),
+            engine: output.engine(sampleRate: rate, settings: settings))
+        let name = settings.value(SettingKeys.gong, flag: request.gong)
+        return (live, localized("bell", de: "Glocke") + " (\(name))")
+    }
+}

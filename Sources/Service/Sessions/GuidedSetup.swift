@@ -1,0 +1,64 @@
+import Decoders
+import Foundation
+import Library
+import Mixer
+import Session
+import Settings
+
+/// Everything a guided session needs before it plays or renders: the track found and measured,
+/// its reader at the engine rate, the program (track, then the sit), the gain and the gong.
+package struct GuidedSetup {
+    package let track: GuidedTrack
+    package let program: SessionProgram
+    package let reader: EngineFormatReader
+    package let normalization: LoudnessNormalization
+    package let gong: SampleBuffer
+
+    /// - Parameters:
+    ///   - realTime: the track plays live, where decoding on a second thread only costs memory.
+    ///   - say: tells the person about a slow step (measuring a file outside the library).
+    package init(
+        reference: String, guided: GuidedPlayback, sound: SitSound, library: LibraryPaths, realTime: Bool,
+        say: @escaping (String) -> Void
+    ) throws {
+        let sit = try guided.sitPlan(sound: sound)
+        let rate = sound.sampleRate
+        guard SessionConfiguration.sampleRateRange.contains(rate) else {
+            throw SessionPlanError.sampleRateOutOfRange(rate)
+        }
+        track = try GuidedTrack.resolve(
+            reference, library: library,
+            measure: !guided.normalize
+                ? nil
+                : { path in
+                    say(
+                        localized(
+                            "measuring the loudness of '\(path)' first (`meditate library import` does it once for good)",
+                            de:
+                                "messe erst die Lautheit von '\(path)' (`meditate library import` tut es einmal für immer)"
+                        ))
+                })
+        reader = try EngineFormatReader(path: track.path, engineRate: rate, decodeAhead: !realTime)
+        program = try SessionProgram(trackFrames: reader.frameCount, then: sit, format: EngineFormat(sampleRate: rate))
+        normalization = guided.normalization(loudness: track.loudness, peak: track.peak)
+        gong =
+            sit == nil
+            ? SampleBuffer(interleavedStereo: [])
+            : try GongLoader.load(GongChoice(argument: sound.gong), sampleRate: rate, locator: .ofThisProcess)
+    }
+
+    /// One line on what the gain does, for the log.
+    package var gainDescription: String {
+        let language = Language.current
+        let gain = language.decimal(String(format: "%+.1f", normalization.gainDecibels)) + " dB"
+        guard let loudness = track.loudness else {
+            return localized(
+                "gain \(gain) (loudness not measured)", de: "Verstärkung \(gain) (Lautheit nicht gemessen)")
+        }
+        let measured = language.decimal(String(format: "%.1f", loudness)) + " LUFS"
+        let held =
+            normalization.limitedByPeak ? localized(", held back by its peak", de: ", durch die Spitze begrenzt") : ""
+        return localized(
+            "gain \(gain) (track \(measured)\(held))", de: "Verstärkung \(gain) (Aufnahme \(measured)\(held))")
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Library
+
+/// The guided track a person named: from the library (by id, title prefix or path), or any
+/// audio file, which is measured first when it is not in the library.
+package struct GuidedTrack {
+    package let path: String
+    let title: String
+    let teacher: String?
+    /// Integrated loudness, LUFS (nil: too short or quiet to measure, or not measured).
+    let loudness: Double?
+    /// Sample peak, linear.
+    let peak: Double
+    /// Whether it came from the library (so its loudness was measured at import).
+    let fromLibrary: Bool
+
+    /// - Parameter measure: called before a file outside the library is decoded to measure it
+    ///   (nil: do not measure; it plays at its own level).
+    static func resolve(
+        _ reference: String, library paths: LibraryPaths,
+        measure: ((String) -> Void)?
+    ) throws -> GuidedTrack {
+        let hasLibrary = FileManager.default.fileExists(atPath: paths.database)
+        var isFolder: ObjCBool = false
+        let isFile = FileManager.default.fileExists(atPath: reference, isDirectory: &isFolder) && !isFolder.boolValue
+        if hasLibrary {
+            let tracks = TrackLibrary(database: try LibraryDatabase(path: paths.database))
+            switch Result(catching: { () throws(LibraryError) in try tracks.resolve(reference) }) {
+            case let .success(track):
+                return GuidedTrack(track)
+            case let .failure(error):
+                // Any audio file plays, listed or not.
+                guard case .noSuchTrack = error, isFile else { throw error }
+            }
+        } else if !isFile {
+            throw LibraryError.noSuchTrack(reference: reference)
+        }
+        let path = URL(fileURLWithPath: reference).standardizedFileURL.path
+        guard let measure else {
+            return GuidedTrack(
+                path: path, title: Self.fileTitle(path), teacher: nil, loudness: nil, peak: 0,
+                fromLibrary: false)
+        }
+        measure(path)
+        let analysis = try TrackAnalysis(path: path)
+        return GuidedTrack(
+            path: path, title: analysis.metadata.title ?? Self.fileTitle(path),
+            teacher: analysis.metadata.artist, loudness: analysis.loudness, peak: analysis.peak,
+            fromLibrary: false)
+    }
+
+    init(_ track: Track) {
+        path = track.path
+        title = track.title
+        teacher = track.shownTeacher
+        loudness = track.loudness
+        peak = track.peak
+        fromLibrary = true
+    }
+
+    init(path: String, title: String, teacher: String?, loudness: Double?, peak: Double, fromLibrary: Bool) {
+        self.path = path
+        self.title = title
+        self.teacher = teacher
+        self.loudness = loudness
+        self.peak = peak
+        self.fromLibrary = fromLibrary
+    }
+
+    /// "Title — Teacher", or the title alone.
+    package var displayName: String { teacher.map { "\(title) — \($0)" } ?? title }
+
+    private static func fileTitle(_ path: String) -> String {
+        ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+}
