@@ -214,15 +214,29 @@ let package = Package(
         .testTarget(
             name: "LibraryTests", dependencies: ["Library", "Decoders", "WAVTestSupport"],
             swiftSettings: strictSwift),
+        // Test support: the built program run as a person or a client would (the command, a
+        // service on a private socket), and the private servers those tests start by their pid.
+        .target(
+            name: "ProgramTestSupport", dependencies: ["Control", "Decoders", "PulseTestSupport"],
+            path: "Tests/ProgramTestSupport", swiftSettings: strictSwift),
+        // The service: its methods, events, schedules, hooks, MQTT and WebSocket, driven through a
+        // real `meditate serve` on a private socket, and its parts in process.
+        .testTarget(
+            name: "ServiceTests",
+            dependencies: [
+                "Service", "Control", "Clock", "Settings", "Decoders", "Library", "Session", "ProgramTestSupport",
+                "PulseTestSupport", "WAVTestSupport",
+                // Channels with a chosen peer address, for the listener's share per address.
+                .product(name: "NIOEmbedded", package: "swift-nio")
+            ],
+            swiftSettings: strictSwift),
         // The settings' layers and the typed requests of the protocol, without a process.
         .testTarget(name: "SettingsTests", dependencies: ["Settings", "Session"], swiftSettings: strictSwift),
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "CLI", "Service", "Control", "Clock", "Settings", "Decoders", "Library", "PulseTestSupport",
-                "WAVTestSupport",
-                // Channels with a chosen peer address, for the listener's share per address.
-                .product(name: "NIOEmbedded", package: "swift-nio")
+                "CLI", "Service", "Control", "Clock", "Settings", "Decoders", "Library", "ProgramTestSupport",
+                "PulseTestSupport", "WAVTestSupport"
             ],
             // Run by the browser tests as a program of its own, beside the test binary.
             exclude: ["Browser/browser_remote.py"],

@@ -1,4 +1,5 @@
 import Foundation
+import ProgramTestSupport
 import Testing
 
 /// ALSA devices as a Raspberry Pi has them: a card that takes only 16-bit samples, one fixed at

@@ -1,4 +1,5 @@
 import Foundation
+import ProgramTestSupport
 import Testing
 import WAVTestSupport
 

@@ -2,6 +2,7 @@ import Decoders
 import Foundation
 import Library
 import Outputs
+import ProgramTestSupport
 import Session
 import Settings
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import ProgramTestSupport
 import Settings
 import Testing
 import WAVTestSupport

@@ -1,6 +1,7 @@
 import Clock
 import Control
 import Foundation
+import ProgramTestSupport
 import Testing
 
 @Suite("JSONValue.parse: what a client sends, read in one pass")

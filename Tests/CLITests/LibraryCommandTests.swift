@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ProgramTestSupport
 import Testing
 import WAVTestSupport
 

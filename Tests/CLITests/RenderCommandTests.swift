@@ -1,5 +1,6 @@
 import Decoders
 import Foundation
+import ProgramTestSupport
 import Testing
 
 @Suite("meditate render")

@@ -1,5 +1,6 @@
 import Foundation
 import Mixer
+import ProgramTestSupport
 import Session
 import Settings
 import Testing

@@ -1,5 +1,6 @@
 import Control
 import Foundation
+import ProgramTestSupport
 import PulseTestSupport
 import Testing
 import WAVTestSupport

@@ -1,4 +1,5 @@
 import Foundation
+import ProgramTestSupport
 
 /// A minimal Debian bookworm made by debootstrap (scripts/debian-tree.sh, once per build
 /// folder), copied fresh for each use: a clean machine with no Swift, entered with chroot in

@@ -1,4 +1,5 @@
 import Foundation
+import ProgramTestSupport
 import Testing
 
 /// `make install` and `make uninstall` into a prefix of the test's own, as a person installs

@@ -1,4 +1,5 @@
 import Foundation
+import ProgramTestSupport
 
 /// The source tree's `make` targets that build and install the package, run as a person would.
 enum PackageBuild {

@@ -1,4 +1,5 @@
 import Foundation
+import ProgramTestSupport
 
 /// One HTTP GET to the page's listener on loopback, as a browser's first request would be.
 enum PageRequest {

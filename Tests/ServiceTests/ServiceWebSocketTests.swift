@@ -1,0 +1,401 @@
+import Control
+import Foundation
+import ProgramTestSupport
+import Settings
+import Synchronization
+import Testing
+
+/// `meditate serve --listen`: the same protocol over a WebSocket, and who may use it. A real
+/// service playing to ALSA's null device, spoken to by a WebSocket client written from the RFC.
+@Suite("Service WebSocket")
+struct ServiceWebSocketTests {
+    /// A service listening on every address (so a token is needed), the port it was given,
+    /// and the pairing token it showed once.
+    private func pairedService(_ scratch: Scratch) throws -> (RunningService, port: Int, token: String) {
+        let service = try RunningService(
+            ["--backend", "alsa", "--device", "null", "--listen", "0.0.0.0:0"], scratch: scratch)
+        let log = service.waitForLog(containing: "?token=")
+        let token = log.split(separator: "?token=").last.map { String($0.prefix { $0.isHexDigit }) } ?? ""
+        let port = try #require(try Self.port(of: service))
+        return (service, port, token)
+    }
+
+    /// The port from `hello`'s `web` member (`http://host:port/`).
+    private static func port(of service: RunningService) throws -> Int? {
+        let web = try service.client().call("hello")["web"]?.stringValue ?? ""
+        return Int(web.split(separator: ":").last?.split(separator: "/").first ?? "")
+    }
+
+    @Test("off loopback: no token or a wrong one gets 401 and nothing else, another origin 403, the token 101")
+    func accessNeedsTheToken() throws {
+        // Given a service listening on every address, with the token it showed
+        let scratch = try Scratch()
+        let (service, port, token) = try pairedService(scratch)
+        defer { service.stop() }
+        #expect(token.count == 32)
+
+        // When the WebSocket is asked for without the token, with a wrong one, from another
+        // origin, and with the token
+        let none = try WebSocketTestClient(port: port, target: "/rpc")
+        let wrong = try WebSocketTestClient(port: port, target: "/rpc?token=" + String(repeating: "0", count: 32))
+        let foreign = try WebSocketTestClient(
+            port: port, target: "/rpc?token=\(token)", headers: ["Origin": "http://evil.example"])
+        let bearer = try WebSocketTestClient(port: port, target: "/rpc", headers: ["Authorization": "Bearer \(token)"])
+        let paired = try WebSocketTestClient(port: port, target: "/rpc?token=\(token)")
+
+        // Then the refusals say nothing but their status, and the token is let in
+        #expect(none.status == 401)
+        #expect(wrong.status == 401)
+        #expect(foreign.status == 403)
+        #expect(throws: WebSocketTestClient.Closed.self) { try none.readMessage(until: Date().addingTimeInterval(5)) }
+        #expect(bearer.status == 101)
+        #expect(paired.status == 101)
+        let hello = try paired.call("hello")
+        #expect(hello["result"]?["protocol"] == 1)
+        #expect(hello["result"]?["service"] == "meditate")
+    }
+
+    @Test("over the WebSocket: the same replies and events as on the socket; bad JSON keeps it, 1 MiB closes it")
+    func sameProtocolOverTheWebSocket() throws {
+        // Given a paired WebSocket client subscribed to events
+        let scratch = try Scratch()
+        let (service, port, token) = try pairedService(scratch)
+        defer { service.stop() }
+        let page = try WebSocketTestClient(port: port, target: "/rpc?token=\(token)")
+        #expect(try page.call("subscribe")["result"]?["status"] == ["state": "idle"])
+
+        // When a sit is started from the Unix socket, and the page sends a line that is not JSON
+        // (a long one: ALSA's null device plays a sit as fast as it is rendered, 5 minutes in
+        // about a second under ThreadSanitizer, and the page's pause must come before its end)
+        _ = try service.client().call("sit.start", ["minutes": "600"])
+        try page.send("{this is not json")
+
+        // Then the page sees the sit start, gets the parse error, and its connection goes on
+        var events: [String] = []
+        var parseError: JSONValue?
+        let deadline = Date().addingTimeInterval(20)
+        while !events.contains("session-started") || parseError == nil {
+            let message = try page.readMessage(until: deadline)
+            if let event = message["params"]?["event"]?.stringValue { events.append(event) }
+            if message["error"] != nil { parseError = message }
+        }
+        #expect(parseError?["error"]?["code"] == -32700)
+        #expect(try page.call("status", id: 2)["result"]?["state"] != nil)
+        // And the page's pause is the service's pause
+        #expect(try page.call("pause", id: 3)["result"] == ["pausing": true])
+        var phase: JSONValue?
+        while phase?["phase"] != "paused" { phase = try page.nextEvent(until: Date().addingTimeInterval(10)) }
+        #expect(try service.client().call("status")["state"] == "paused")
+
+        // When a message of 1 MiB is sent, the page's connection is closed (1009: too big)
+        try? page.sendFrame(opcode: 0x1, payload: Array(repeating: 0x78, count: 1 << 20))
+        var closed: WebSocketTestClient.Closed?
+        do {
+            while true { _ = try page.readMessage(until: Date().addingTimeInterval(10)) }
+        } catch let error as WebSocketTestClient.Closed {
+            closed = error
+        }
+        #expect(closed != nil)
+        // And another page is served
+        let other = try WebSocketTestClient(port: port, target: "/rpc?token=\(token)")
+        #expect(try other.call("hello")["result"]?["protocol"] == 1)
+    }
+
+    @Test(
+        "ctl token --new: the old token stops working, its pages are disconnected, the new one pairs, its QR code reads back"
+    )
+    func newTokenReplacesTheOld() throws {
+        // Given a paired page
+        let scratch = try Scratch()
+        let (service, port, token) = try pairedService(scratch)
+        defer { service.stop() }
+        let page = try WebSocketTestClient(port: port, target: "/rpc?token=\(token)")
+        #expect(page.status == 101)
+
+        // When the page asks for a new token itself, then `meditate ctl token --new` does
+        let refused = try page.call("token.new")
+        let result = try CLIRunner.run(["ctl", "token", "--new", "--qr", "--socket", service.socket])
+
+        // Then the page is refused, ctl prints a pairing URL with a new token, the page is
+        // disconnected, the old token gets 401 and the new one 101
+        #expect(refused["error"]?["code"] == -32000)
+        #expect(result.status == 0)
+        let printed = result.stdout.split(separator: "?token=").last.map { String($0.prefix { $0.isHexDigit }) }
+        let renewed = try #require(printed)
+        #expect(renewed.count == 32 && renewed != token)
+        // And the QR code drawn under it reads back as the same URL (as a phone's camera reads it)
+        let url = try #require(result.stdout.split(separator: "\n").first?.split(separator: " ").last)
+        let drawing = result.stdout.split(separator: "\n").dropFirst()
+        #expect(drawing.count > 10)
+        #expect(try QRCodeReading.decode(Array(drawing), in: scratch) == String(url))
+        #expect(throws: WebSocketTestClient.Closed.self) {
+            while true { _ = try page.readMessage(until: Date().addingTimeInterval(10)) }
+        }
+        #expect(try WebSocketTestClient(port: port, target: "/rpc?token=\(token)").status == 401)
+        #expect(try WebSocketTestClient(port: port, target: "/rpc?token=\(renewed)").status == 101)
+    }
+
+    @Test("on loopback with --no-token: no token is asked, but a request by another host name (rebinding) is refused")
+    func loopbackNeedsNoTokenWhenToldSo() throws {
+        // Given a service listening on 127.0.0.1, told to ask no token
+        let scratch = try Scratch()
+        let service = try RunningService(
+            ["--backend", "alsa", "--device", "null", "--listen", "127.0.0.1:0", "--no-token"], scratch: scratch)
+        defer { service.stop() }
+        let port = try #require(try Self.port(of: service))
+
+        // When the WebSocket is asked for without a token, by a loopback name and by another
+        let local = try WebSocketTestClient(port: port, target: "/rpc")
+        let rebound = try WebSocketTestClient(port: port, target: "/rpc", headers: ["Host": "evil.example:\(port)"])
+        let page = try WebSocketTestClient(port: port, target: "/", upgrade: false)
+        let reboundPage = try WebSocketTestClient(
+            port: port, target: "/", headers: ["Host": "evil.example:\(port)"], upgrade: false)
+        let missing = try WebSocketTestClient(port: port, target: "/secrets.txt", upgrade: false)
+
+        // Then the first is let in and the second refused; the same for the page, and a file
+        // that is not the page's is not there
+        #expect(local.status == 101)
+        #expect(try local.call("hello")["result"]?["web"] == .string("http://127.0.0.1:\(port)/"))
+        #expect(rebound.status == 403)
+        #expect(page.status == 200)
+        #expect(reboundPage.status == 403)
+        #expect(missing.status == 404)
+    }
+
+    @Test(
+        "a client that sends millions of pings and never reads the pongs is closed; the service grows by 10 MiB at most"
+    )
+    func unreadPongsAreBounded() throws {
+        // Given a service on loopback, and its resident memory once a WebSocket is open
+        let scratch = try Scratch()
+        let service = try RunningService(
+            ["--backend", "alsa", "--device", "null", "--listen", "127.0.0.1:0", "--no-token"], scratch: scratch)
+        defer { service.stop() }
+        let port = try #require(try Self.port(of: service))
+        let pid = service.process.processIdentifier
+        let client = try WebSocketTestClient(port: port, target: "/rpc")
+        _ = try client.call("hello")
+        let before = try #require(Self.residentKiB(of: pid))
+
+        // When it sends 4 million pings, in batches, and reads nothing
+        let ping: [UInt8] = [0x89, 0x80, 0x12, 0x34, 0x56, 0x78]
+        let batch = Array(repeatElement(ping, count: 20_000).joined())
+        var sent = 0
+        var peak = before
+        var closed = false
+        while sent < 4_000_000 {
+            do {
+                try client.sendRaw(batch, until: Date().addingTimeInterval(10))
+            } catch {
+                closed = error is WebSocketTestClient.Closed
+                break
+            }
+            sent += 20_000
+            peak = max(peak, Self.residentKiB(of: pid) ?? 0)
+        }
+
+        // Then the service closed it, having grown by 10 MiB at most, and serves others as before
+        #expect(closed, "still open after \(sent) pings")
+        #expect(peak - before <= 10 * 1024, "grew by \(peak - before) KiB after \(sent) pings")
+        let other = try WebSocketTestClient(port: port, target: "/rpc")
+        #expect(try other.call("hello")["result"]?["protocol"] == 1)
+        #expect((Self.residentKiB(of: pid) ?? .max) - before <= 10 * 1024)
+    }
+
+    /// VmRSS of `pid`, in KiB.
+    static func residentKiB(of pid: pid_t) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        else { return nil }
+        return Int(line.split(separator: " ").dropFirst().first ?? "")
+    }
+
+    @Test("a quiet WebSocket is pinged after 15 s; one that answers stays, one that says nothing is closed 15 s later")
+    func quietPeersArePingedAndDeadOnesClosed() throws {
+        // Given a service on loopback and two WebSockets that send nothing after their hello
+        let scratch = try Scratch()
+        let service = try RunningService(
+            ["--backend", "alsa", "--device", "null", "--listen", "127.0.0.1:0", "--no-token"], scratch: scratch)
+        defer { service.stop() }
+        let port = try #require(try Self.port(of: service))
+        let alive = try WebSocketTestClient(port: port, target: "/rpc")
+        let gone = try WebSocketTestClient(port: port, target: "/rpc")
+        _ = try alive.call("hello")
+        _ = try gone.call("hello")
+        let start = Date()
+
+        // When both are pinged, and only one answers (as a browser does by itself)
+        let (aliveOpcode, payload) = try alive.readFrame(until: start.addingTimeInterval(25))
+        try alive.sendFrame(opcode: 0xA, payload: payload)
+        let (goneOpcode, _) = try gone.readFrame(until: start.addingTimeInterval(25))
+        let pingedAfter = Date().timeIntervalSince(start)
+
+        // Then the silent one is closed within the next quiet spell, and the other still answers
+        var closed = false
+        do {
+            while true { _ = try gone.readFrame(until: start.addingTimeInterval(45)) }
+        } catch {
+            closed = Date().timeIntervalSince(start) < 45
+        }
+        #expect(aliveOpcode == 0x9 && goneOpcode == 0x9, "opcodes \(aliveOpcode), \(goneOpcode)")
+        #expect(pingedAfter >= 14 && pingedAfter <= 20, "pinged after \(pingedAfter) s")
+        #expect(closed, "the silent peer's connection was not closed")
+        #expect(try alive.call("hello", id: 2)["result"]?["protocol"] == 1)
+    }
+
+    @Test(
+        "before its upgrade a connection may send nothing for 10 s at most, and 64 may be open: more are closed at once"
+    )
+    func silentConnectionsAreBounded() throws {
+        // Given a service listening on loopback, a WebSocket to it, and 63 connections that
+        // send nothing
+        let scratch = try Scratch()
+        let service = try RunningService(
+            ["--backend", "alsa", "--device", "null", "--listen", "127.0.0.1:0", "--no-token"], scratch: scratch)
+        defer { service.stop() }
+        let port = try #require(try Self.port(of: service))
+        let page = try WebSocketTestClient(port: port, target: "/rpc")
+        let silent = try (0..<63).map { _ in try SilentConnection(port: port) }
+
+        // When one more connects
+        let extra = try SilentConnection(port: port)
+
+        // Then it is closed at once, the silent ones after about 10 s, and the WebSocket,
+        // quiet as long, is not
+        #expect(extra.closed(within: 2))
+        #expect(silent.allSatisfy { $0.closed(within: 20) })
+        Thread.sleep(forTimeInterval: 1)
+        #expect(page.status == 101)
+        #expect(try page.call("hello")["result"]?["protocol"] == 1)
+        // And a new connection is served again
+        #expect(try WebSocketTestClient(port: port, target: "/rpc").status == 101)
+    }
+
+    @Test("64 connections that send their request head a byte every 3 s lock nobody out for more than 11 s")
+    func slowHeadersDoNotLockThePageOut() throws {
+        // Given a service on loopback, and 64 connections (all it takes at once) that send a
+        // request's first line and then a header byte every 3 s
+        let scratch = try Scratch()
+        let service = try RunningService(
+            ["--backend", "alsa", "--device", "null", "--listen", "127.0.0.1:0", "--no-token"], scratch: scratch)
+        defer { service.stop() }
+        let port = try #require(try Self.port(of: service))
+        let slow = try (0..<64).map { _ in try LoopbackTCP.connect(port: port) }
+        defer { for socket in slow { close(socket) } }
+        let request = Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n".utf8)
+        for socket in slow {
+            _ = request.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        }
+        let dripping = Atomic(true)
+        let dripper = Thread {
+            var byte = UInt8(ascii: "X")
+            while dripping.load(ordering: .relaxed) {
+                for socket in slow { _ = send(socket, &byte, 1, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+                Thread.sleep(forTimeInterval: 3)
+            }
+        }
+        dripper.start()
+        defer { dripping.store(false, ordering: .relaxed) }
+
+        // When a person's browser asks for the page, again and again while it is turned away
+        let asked = Date()
+        var page: WebSocketTestClient?
+        while page == nil && Date().timeIntervalSince(asked) < 30 {
+            page = try? WebSocketTestClient(port: port, target: "/", upgrade: false)
+            if page == nil { Thread.sleep(forTimeInterval: 0.2) }
+        }
+        let waited = Date().timeIntervalSince(asked)
+
+        // Then it gets the page within 11 s: no request head may take longer than 10
+        #expect(page?.status == 200)
+        #expect(waited < 11, "the page came after \(waited) s")
+    }
+
+    @Test("an unmasked frame or one with an RSV bit closes the WebSocket with 1002; odd Host values are not loopback")
+    func protocolErrorsAndOddHostsAreRefused() throws {
+        // Given a service on loopback
+        let scratch = try Scratch()
+        let service = try RunningService(
+            ["--backend", "alsa", "--device", "null", "--listen", "127.0.0.1:0", "--no-token"], scratch: scratch)
+        defer { service.stop() }
+        let port = try #require(try Self.port(of: service))
+        let hello = Array(#"{"jsonrpc":"2.0","id":1,"method":"hello"}"#.utf8)
+
+        // When one client sends a text frame unmasked, and another one with RSV1 set
+        for first: UInt8 in [0x81, 0xC1] {
+            let client = try WebSocketTestClient(port: port, target: "/rpc")
+            let masked = first == 0xC1
+            let mask: [UInt8] = [1, 2, 3, 4]
+            let payload = masked ? hello.enumerated().map { $0.element ^ mask[$0.offset % 4] } : hello
+            try client.sendRaw(
+                [first, (masked ? 0x80 : 0) | UInt8(hello.count)] + (masked ? mask : []) + payload,
+                until: Date().addingTimeInterval(5))
+            // Then it is answered with a close of code 1002, and nothing else
+            let (opcode, body) = try client.readFrame(until: Date().addingTimeInterval(5))
+            #expect(opcode == 0x8 && body.prefix(2) == [0x03, 0xEA], "\(String(first, radix: 16)): \(opcode) \(body)")
+        }
+
+        // When the page is asked for by Host values that only start or end like loopback
+        for host in ["127.0.0.1:1, evil.com", "[::1]evil", "127.0.0.1:99999", "localhost:80:80"] {
+            let page = try WebSocketTestClient(port: port, target: "/", headers: ["Host": host], upgrade: false)
+            // Then each is refused
+            #expect(page.status == 403, "\(host): \(page.status)")
+        }
+        #expect(
+            try WebSocketTestClient(port: port, target: "/", headers: ["Host": "[::1]:\(port)"], upgrade: false).status
+                == 200)
+    }
+
+    @Test("on loopback the token is asked too: 401 without it; the page opened with it keeps a cookie that lets it in")
+    func loopbackNeedsTheToken() throws {
+        // Given a service listening on 127.0.0.1, and the token it showed once
+        let scratch = try Scratch()
+        let service = try RunningService(
+            ["--backend", "alsa", "--device", "null", "--listen", "127.0.0.1:0"], scratch: scratch)
+        defer { service.stop() }
+        let port = try #require(try Self.port(of: service))
+        let log = service.waitForLog(containing: "?token=")
+        let token = log.split(separator: "?token=").last.map { String($0.prefix { $0.isHexDigit }) } ?? ""
+        #expect(token.count == 32, "\(log)")
+
+        // When the page and the WebSocket are asked for without the token, the page with it, and
+        // the WebSocket with only the cookie the page set
+        let page = try WebSocketTestClient(port: port, target: "/", upgrade: false)
+        let socket = try WebSocketTestClient(port: port, target: "/rpc")
+        let paired = try WebSocketTestClient(port: port, target: "/?token=\(token)", upgrade: false)
+        let cookie = try #require(paired.header("set-cookie")?.split(separator: ";").first.map(String.init))
+        let returning = try WebSocketTestClient(port: port, target: "/rpc", headers: ["Cookie": cookie])
+        let rebound = try WebSocketTestClient(
+            port: port, target: "/rpc?token=\(token)", headers: ["Host": "evil.example:\(port)"])
+
+        // Then both without it are refused, the page with it is served, the cookie lets the
+        // WebSocket in, and another host name is refused even with the token
+        #expect(page.status == 401)
+        #expect(socket.status == 401)
+        #expect(paired.status == 200)
+        #expect(returning.status == 101)
+        #expect(try returning.call("hello")["result"]?["service"] == "meditate")
+        #expect(rebound.status == 403)
+    }
+
+    @Test("--no-token off loopback is one line, and nothing starts")
+    func noTokenOnlyOnLoopback() throws {
+        for address in ["0.0.0.0:0", "192.0.2.1:8080"] {
+            let result = try CLIRunner.run(["serve", "--listen", address, "--no-token"])
+            #expect(result.status != 0)
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+            #expect(result.stderr.contains("--no-token is only for a loopback --listen address"), "\(result.stderr)")
+        }
+        let alone = try CLIRunner.run(["serve", "--no-token"])
+        #expect(alone.status != 0)
+        #expect(alone.stderr.contains("--no-token"), "\(alone.stderr)")
+    }
+
+    @Test("--listen with a bad address is one line, and nothing starts")
+    func badListenAddress() throws {
+        let result = try CLIRunner.run(["serve", "--listen", "8080"])
+        #expect(result.status != 0)
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(result.stderr.contains("--listen"))
+    }
+}
