@@ -158,9 +158,9 @@ let package = Package(
         .executableTarget(
             name: "CLI",
             dependencies: [
-                "Service", "Session", "Engine", "Clock", "Settings", "Library", "Control",
-                "CSystemd", "CMalloc", "CQRencode", "CMosquitto", "CSpawn", "CPipe",
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                // Outputs for `meditate devices` and the output options' values; the rest through
+                // Service and Session.
+                "Service", "Session", "Settings", "Library", "Control", "Outputs", "Decoders", "Clock", "CQRencode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CSV", package: "CSV.swift")

@@ -4,16 +4,16 @@ import Settings
 
 /// One plain log line per session event, for runs without a terminal.
 struct EventNarrator {
-    let program: SessionProgram
+    let outline: SessionOutline
     let logger: Logger
 
     func log(_ event: SessionEvent, status: LiveStatus) {
-        let rate = program.format.sampleRate
+        let rate = outline.format.sampleRate
         switch event {
         case let .countdown(seconds):
             logger.notice("\(say(.eventCountdown, ["time": ClockText.format(seconds: Int(seconds.rounded(.up)))]))")
         case let .gong(gong):
-            let left = ClockText.format(frames: program.completionFrame - gong.frame, rate: rate)
+            let left = ClockText.format(frames: outline.completionFrame - gong.frame, rate: rate)
             switch gong.kind {
             case .start: logger.notice("\(say(.eventStart, ["time": left]))")
             case let .interval(number): logger.notice("\(say(.eventBell, ["number": number, "time": left]))")
@@ -22,8 +22,8 @@ struct EventNarrator {
             case .bell: break
             }
         case .trackEnded:
-            if let start = program.startFrame {
-                let gap = ClockText.format(frames: start - program.trackFrames, rate: rate)
+            if let start = outline.startFrame {
+                let gap = ClockText.format(frames: start - outline.trackFrames, rate: rate)
                 logger.notice("\(say(.eventTrackEndedSitBegins, ["time": gap]))")
             } else {
                 logger.notice("\(say(.eventTrackEnded))")
@@ -31,7 +31,7 @@ struct EventNarrator {
         case let .moved(frame):
             logger.notice("\(say(.eventMoved, ["time": ClockText.format(seconds: frame / rate)]))")
         case .paused:
-            let inTrack = status.sessionFrame < program.trackFrames
+            let inTrack = status.sessionFrame < outline.trackFrames
             let line =
                 inTrack
                 ? say(.eventPausedAt, ["time": ClockText.format(seconds: status.sessionFrame / rate)])

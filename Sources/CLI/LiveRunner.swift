@@ -29,22 +29,22 @@ struct LiveRunner {
     /// the session ends, whichever way it ends: also when the output fails for good.
     @discardableResult
     func run(record: (LiveOutcome) -> Void) throws -> LiveOutcome {
-        let program = live.program
+        let outline = live.outline
         let interactive = Terminal.isInteractive
         let terminal = interactive ? Terminal() : nil
         terminal?.enterKeyMode()
         defer { terminal?.restore() }
         let statusLine = StatusLine(color: color, width: Terminal.columns)
         var logger = self.logger
-        var narrator = EventNarrator(program: program, logger: logger)
+        var narrator = EventNarrator(outline: outline, logger: logger)
         var narratingHeadless = terminal == nil
-        let seekFrames = Self.seekSeconds * program.format.sampleRate
-        let rate = program.format.sampleRate
+        let seekFrames = Self.seekSeconds * outline.format.sampleRate
+        let rate = outline.format.sampleRate
         let startedAt = Date().timeIntervalSince1970
         let outcome = { (status: LiveStatus) in
             LiveOutcome(
                 startedAt: startedAt, satSeconds: (status.satFrames + rate / 2) / rate,
-                plannedSeconds: (program.trackFrames + program.sitFrames) / rate,
+                plannedSeconds: (outline.trackFrames + outline.sitFrames) / rate,
                 completed: status.phase == .complete)
         }
         var recorded = false
@@ -84,7 +84,7 @@ struct LiveRunner {
                 // The terminal went away: from here on the events are log lines, as without one.
                 narratingHeadless = true
                 if !quiet && logger.logLevel > .notice { logger.logLevel = .notice }
-                narrator = EventNarrator(program: program, logger: logger)
+                narrator = EventNarrator(outline: outline, logger: logger)
                 logger.notice(
                     "\(localized("the terminal is gone; carrying on without it", de: "das Terminal ist weg; es geht ohne weiter"))"
                 )
@@ -92,7 +92,7 @@ struct LiveRunner {
             if let terminal, !terminal.isGone, !quiet {
                 let turn = status.satFrames / rate / Self.affirmationSeconds
                 let affirmation: String? = affirmations.isEmpty ? nil : affirmations[turn % affirmations.count]
-                let line = statusLine.render(status, program: program, title: title, affirmation: affirmation)
+                let line = statusLine.render(status, outline: outline, title: title, affirmation: affirmation)
                 terminal.draw(
                     live.isWaitingForOutput
                         ? line + "  " + localized("(waiting for sound output)", de: "(warte auf Audioausgabe)") : line)
@@ -109,10 +109,10 @@ struct LiveRunner {
             logger.info("first buffer written at \(String(format: "%.6f", first)) (seconds since 1970)")
         }
         logger.info("underruns: \(live.underruns)")
-        if program.hasTrack { logger.info("track stream underruns: \(live.trackUnderruns)") }
+        if outline.hasTrack { logger.info("track stream underruns: \(live.trackUnderruns)") }
         guard !quiet else { return result }
         let sat = ClockText.format(seconds: result.satSeconds)
-        let planned = ClockText.format(frames: program.trackFrames + program.sitFrames, rate: rate)
+        let planned = ClockText.format(frames: outline.trackFrames + outline.sitFrames, rate: rate)
         let line =
             result.completed
             ? say(.summaryComplete, ["sat": sat]) : say(.summaryEndedEarly, ["sat": sat, "planned": planned])

@@ -105,7 +105,7 @@ struct Render: ParsableCommand {
             }
             logger.info("guided", metadata: ["track": "\(setup.track.path)", "gain": "\(setup.gainDescription)"])
             renderer = OfflineSessionRenderer(
-                program: setup.program, track: setup.reader,
+                outline: setup.outline, track: setup.reader,
                 gain: setup.normalization.linearGain, gong: setup.gong)
         } else {
             if settings.value(SettingKeys.then, flag: guided.thenMinutes) != nil {
@@ -115,12 +115,12 @@ struct Render: ParsableCommand {
             let gong = try GongSetting.load(settings, flag: session.sound.gong, sampleRate: plan.format.sampleRate)
             renderer = OfflineSessionRenderer(plan: plan, gong: gong)
         }
-        let program = renderer.program
-        let rate = program.format.sampleRate
+        let outline = renderer.outline
+        let rate = outline.format.sampleRate
         logger.info(
             "render",
             metadata: [
-                "frames": "\(renderer.totalFrames)", "gongs": "\(program.gongs.count)",
+                "frames": "\(renderer.totalFrames)", "gongs": "\(outline.gongs.count)",
                 "rate": "\(rate)", "format": "\(format)"
             ])
         Interruption.install()

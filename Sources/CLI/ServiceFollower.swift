@@ -13,7 +13,7 @@ import Settings
 /// q or Ctrl-C ends it. A hang-up or SIGTERM leaves it playing.
 struct ServiceFollower {
     let socket: String
-    let program: SessionProgram
+    let outline: SessionOutline
     /// The guided track's name, for the status line.
     var title: String?
     let logger: Logger
@@ -84,7 +84,7 @@ struct ServiceFollower {
             guard let session = try? ours(id, in: control.call("status")) else { continue }
             let status = self.status(of: session)
             phase = status.phase
-            let line = statusLine.render(status, program: program, title: title)
+            let line = statusLine.render(status, outline: outline, title: title)
             terminal.draw(
                 session["waitingForOutput"] == true
                     ? line + "  " + localized("(waiting for sound output)", de: "(warte auf Audioausgabe)") : line)
@@ -93,7 +93,7 @@ struct ServiceFollower {
         guard !quiet, let ended else { return }
         let sat = ClockText.format(seconds: ended["satSeconds"]?.intValue ?? 0)
         let planned = ClockText.format(
-            frames: program.trackFrames + program.sitFrames, rate: program.format.sampleRate)
+            frames: outline.trackFrames + outline.sitFrames, rate: outline.format.sampleRate)
         let line =
             ended["completed"] == true
             ? say(.summaryComplete, ["sat": sat]) : say(.summaryEndedEarly, ["sat": sat, "planned": planned])
@@ -117,14 +117,14 @@ struct ServiceFollower {
     /// The service's session as the status line takes it, its frames from its seconds (as
     /// `LiveSession.status` makes them from the device's).
     private func status(of session: JSONValue) -> LiveStatus {
-        let rate = Double(program.format.sampleRate)
+        let rate = Double(outline.format.sampleRate)
         let frame = Int(((session["elapsedSeconds"]?.numberValue ?? 0) * rate).rounded())
         let phase = session["phase"]?.stringValue.flatMap(SessionPhase.init(rawValue:)) ?? .countdown
-        let sat = program.startFrame.map { min(max(0, frame - $0), program.sitFrames) } ?? 0
+        let sat = outline.startFrame.map { min(max(0, frame - $0), outline.sitFrames) } ?? 0
         return LiveStatus(
             phase: phase, sessionFrame: frame,
-            remainingFrames: max(0, program.completionFrame - frame),
-            nextGong: program.gongs.first { $0.frame > frame },
-            satFrames: sat + min(max(0, frame), program.trackFrames))
+            remainingFrames: max(0, outline.completionFrame - frame),
+            nextGong: outline.gongs.first { $0.frame > frame },
+            satFrames: sat + min(max(0, frame), outline.trackFrames))
     }
 }

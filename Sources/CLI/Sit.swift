@@ -79,7 +79,7 @@ struct Sit: ParsableCommand {
         Interruption.install()
         if handedOver {
             return try ServiceFollower(
-                socket: socket, program: SessionProgram(plan), logger: logger, quiet: reporting.quiet,
+                socket: socket, outline: SessionOutline(plan), logger: logger, quiet: reporting.quiet,
                 color: reporting.color
             ).run("sit.start", params: JSONValue(encoding: request.withClientPaths))
         }

@@ -8,27 +8,27 @@ struct StatusLine {
     var width: Int
 
     func render(_ status: LiveStatus, plan: SessionPlan) -> String {
-        render(status, program: SessionProgram(plan))
+        render(status, outline: SessionOutline(plan))
     }
 
     /// `title` names the guided track while it plays; `affirmation` is shown while sitting, where
     /// there is room.
     func render(
-        _ status: LiveStatus, program: SessionProgram, title: String? = nil, affirmation: String? = nil
+        _ status: LiveStatus, outline: SessionOutline, title: String? = nil, affirmation: String? = nil
     ) -> String {
-        let rate = program.format.sampleRate
-        let inTrack = status.sessionFrame < program.trackFrames
+        let rate = outline.format.sampleRate
+        let inTrack = status.sessionFrame < outline.trackFrames
         var text: String
         switch status.phase {
         case .playing:
-            text = position(status, program: program)
+            text = position(status, outline: outline)
         case .countdown:
-            let start = program.startFrame ?? 0
+            let start = outline.startFrame ?? 0
             text = say(
-                program.hasTrack ? .sitBeginsIn : .startingIn,
+                outline.hasTrack ? .sitBeginsIn : .startingIn,
                 ["time": ClockText.format(frames: start - status.sessionFrame, rate: rate)])
         case .paused where inTrack:
-            text = position(status, program: program)
+            text = position(status, outline: outline)
         case .sitting, .paused:
             text = say(.timeLeft, ["time": ClockText.format(frames: status.remainingFrames, rate: rate)])
         case .complete, .ended:
@@ -43,9 +43,9 @@ struct StatusLine {
         }
         let phase = paint(Self.name(of: status.phase).padding(toLength: 9, withPad: " ", startingAt: 0), status.phase)
         let fraction =
-            inTrack || program.sit == nil
-            ? Double(status.sessionFrame) / Double(max(1, program.trackFrames))
-            : Double(status.satFrames - min(status.satFrames, program.trackFrames)) / Double(max(1, program.sitFrames))
+            inTrack || outline.sit == nil
+            ? Double(status.sessionFrame) / Double(max(1, outline.trackFrames))
+            : Double(status.satFrames - min(status.satFrames, outline.trackFrames)) / Double(max(1, outline.sitFrames))
         let hint = status.phase == .paused ? "  " + say(.spaceResumes) : ""
         let barWidth = max(0, min(30, width - 9 - text.count - hint.count - 6))
         let bar = barWidth >= 5 ? "  " + progressBar(fraction, width: barWidth) : ""
@@ -74,10 +74,10 @@ struct StatusLine {
         }
     }
 
-    private func position(_ status: LiveStatus, program: SessionProgram) -> String {
-        let rate = program.format.sampleRate
+    private func position(_ status: LiveStatus, outline: SessionOutline) -> String {
+        let rate = outline.format.sampleRate
         return ClockText.format(seconds: status.sessionFrame / rate) + " / "
-            + ClockText.format(seconds: (program.trackFrames + rate / 2) / rate)
+            + ClockText.format(seconds: (outline.trackFrames + rate / 2) / rate)
     }
 
     private func progressBar(_ fraction: Double, width: Int) -> String {

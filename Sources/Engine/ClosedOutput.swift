@@ -1,6 +1,6 @@
 import Outputs
 
-/// Where the driver writes while it has closed its device for a quiet spell: nothing is played,
+/// Where the engine writes while it has closed its device for a quiet spell: nothing is played,
 /// nothing is held, and the clock stands still until the device is opened again.
 final class ClosedOutput: AudioOutput {
     let summary: String

@@ -1,6 +1,6 @@
 import Outputs
 
-/// What became of `LiveDriver.cut(toMixerFrame:fadeFrames:)`.
+/// What became of `EngineProgram.cut(toMixerFrame:fadeFrames:)`.
 public enum CutOutcome: Sendable, Equatable {
     /// The mixer's frame asked for is played from this device frame on.
     case cut(atDeviceFrame: Int)

@@ -16,7 +16,7 @@ extension LiveEngine {
     /// Each plays from the first frame the device lets go of: what the device holds of the
     /// others is taken back and written again with it, so that it is heard within the latency.
     /// Thread: output.
-    func adoptArrivals(_ programs: inout [LiveDriver], _ device: inout DevicePlayback) {
+    func adoptArrivals(_ programs: inout [EngineProgram], _ device: inout DevicePlayback) {
         lock.lock()
         let arrived = arrivals
         arrivals.removeAll(keepingCapacity: true)
@@ -68,7 +68,7 @@ extension LiveEngine {
     /// Thread: output, holding `lock`.
     private func use(_ opened: any AudioOutput, _ device: inout DevicePlayback) {
         output = opened
-        let handle = LiveDriver.Interruptible(opened)
+        let handle = EngineProgram.Interruptible(opened)
         interruptible.withLock { $0 = handle }
         takesBackFlag.store(opened.takesBack, ordering: .releasing)
         device.closed = false
@@ -85,7 +85,7 @@ extension LiveEngine {
     /// resumes or starts, retrying as after a loss. The quiet spell of the programs still paused
     /// starts again.
     /// Thread: output.
-    func reopenAfterQuiet(_ device: inout DevicePlayback, _ programs: [LiveDriver]) -> Bool {
+    func reopenAfterQuiet(_ device: inout DevicePlayback, _ programs: [EngineProgram]) -> Bool {
         outputThread.assertOwned("the live engine's output thread")
         guard reopen(lastError: .deviceLost(reason: "closed while paused"), programs) else { return false }
         lock.withLock { closed = false }
@@ -107,7 +107,7 @@ extension LiveEngine {
     /// spell: what it still holds is silence, dropped with it, and the clock goes on from what
     /// it played when it is opened again.
     /// Thread: output.
-    func closeQuietly(_ programs: [LiveDriver], _ device: inout DevicePlayback) {
+    func closeQuietly(_ programs: [EngineProgram], _ device: inout DevicePlayback) {
         publishPlayed(device.written - output.unplayedFrames(), programs, &device)
         for program in programs {
             let seconds = (device.played - program.playback.heldSince) / sampleRate
@@ -135,7 +135,7 @@ extension LiveEngine {
             output = closedOutput
             closed = true
         }
-        let handle = LiveDriver.Interruptible(closedOutput)
+        let handle = EngineProgram.Interruptible(closedOutput)
         interruptible.withLock { $0 = handle }
     }
 
@@ -144,19 +144,19 @@ extension LiveEngine {
     /// frames, stand still as in a pause. False when none opened (the failure recorded) or when
     /// every program was ended while it waited (no failure: they end early, as asked).
     /// Thread: output.
-    func reconnect(after error: OutputError, _ programs: [LiveDriver]) -> Bool {
+    func reconnect(after error: OutputError, _ programs: [EngineProgram]) -> Bool {
         outputThread.assertOwned("the live engine's output thread")
         tell(programs, .reopening(after: error))
         return reopen(lastError: error, programs)
     }
 
     /// Thread: output.
-    private func tell(_ programs: [LiveDriver], _ notice: LiveNotice) {
+    private func tell(_ programs: [EngineProgram], _ notice: LiveNotice) {
         for program in programs { program.reports.withLock { $0.notices.append(notice) } }
     }
 
     /// Thread: output.
-    private func reopen(lastError error: OutputError, _ programs: [LiveDriver]) -> Bool {
+    private func reopen(lastError error: OutputError, _ programs: [EngineProgram]) -> Bool {
         let started = ContinuousClock.now
         var lastError = error
         var saidWaiting = false
@@ -173,7 +173,7 @@ extension LiveEngine {
                 defer { lock.unlock() }
                 let reopened = try opener.open()
                 output = reopened
-                let handle = LiveDriver.Interruptible(reopened)
+                let handle = EngineProgram.Interruptible(reopened)
                 interruptible.withLock { $0 = handle }
                 takesBackFlag.store(reopened.takesBack, ordering: .releasing)
                 reports.withLock { $0.summary = reopened.summary }

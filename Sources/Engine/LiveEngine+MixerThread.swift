@@ -15,7 +15,7 @@ extension LiveEngine {
         let scratch = UnsafeMutablePointer<Float>.allocate(capacity: blockFrames * 2)
         defer { scratch.deallocate() }
         // Taking a program appends within this room: no allocation on this thread.
-        var programs: [LiveDriver] = []
+        var programs: [EngineProgram] = []
         programs.reserveCapacity(Self.programRoom)
         var tookAny = false
         var unannounced = false
@@ -72,7 +72,7 @@ extension LiveEngine {
     static let idleMixerSeconds = 60
 
     /// Thread: mixer.
-    private func takeMixerArrivals(_ programs: inout [LiveDriver]) {
+    private func takeMixerArrivals(_ programs: inout [EngineProgram]) {
         lock.lock()
         defer { lock.unlock() }
         for program in mixerArrivals {

@@ -28,7 +28,7 @@ extension LiveEngine {
         var device = DevicePlayback()
         device.closed = lock.withLock { closed }
         // Adopting a program appends within this room: no allocation on this thread.
-        var programs: [LiveDriver] = []
+        var programs: [EngineProgram] = []
         programs.reserveCapacity(Self.programRoom)
         var playedOut = false
         running: while !stopping.load(ordering: .acquiring) {
@@ -154,8 +154,9 @@ extension LiveEngine {
     /// yet, a fade's end and a stream's end cut the write short, so each write plays one thing
     /// per program.
     /// Thread: output.
-    private func framesReady(_ limit: Int, _ programs: inout [LiveDriver], _ device: inout DevicePlayback) -> Readiness
-    {
+    private func framesReady(
+        _ limit: Int, _ programs: inout [EngineProgram], _ device: inout DevicePlayback
+    ) -> Readiness {
         var count = limit
         var starved = false
         for program in programs {
@@ -192,7 +193,7 @@ extension LiveEngine {
     /// frames in the mix; false when it plays none (silence) and left the mix as it was.
     /// Thread: output.
     private func contribute(
-        _ program: LiveDriver, frames: Int, into mix: UnsafeMutableBufferPointer<Float>, _ device: DevicePlayback,
+        _ program: EngineProgram, frames: Int, into mix: UnsafeMutableBufferPointer<Float>, _ device: DevicePlayback,
         writing: Bool
     ) -> Bool {
         guard program.playback.start <= device.written else { return false }
@@ -236,7 +237,7 @@ extension LiveEngine {
     /// How long to wait for the device at most: while a program's last frames play out, only
     /// until the device should have played them.
     /// Thread: output.
-    private func waitLimit(_ programs: [LiveDriver], _ device: DevicePlayback) -> Int? {
+    private func waitLimit(_ programs: [EngineProgram], _ device: DevicePlayback) -> Int? {
         var limit: Int?
         for program in programs {
             switch program.playback.mode {
@@ -256,7 +257,7 @@ extension LiveEngine {
     /// program is left to the end of the thread, which waits for the device's play-out first.
     /// Thread: output.
     @discardableResult
-    private func retireFinished(_ programs: inout [LiveDriver], _ device: inout DevicePlayback) -> Bool {
+    private func retireFinished(_ programs: inout [EngineProgram], _ device: inout DevicePlayback) -> Bool {
         var any = false
         var index = 0
         while index < programs.count {
@@ -281,7 +282,7 @@ extension LiveEngine {
 
     /// The program has ended: its mixer stops, its control side sees it finished.
     /// Thread: output.
-    func retire(_ program: LiveDriver, _ device: DevicePlayback) {
+    func retire(_ program: EngineProgram, _ device: DevicePlayback) {
         program.underrunCount.store(underrunsSoFar(device) - program.playback.underrunsBefore, ordering: .relaxed)
         program.stopping.store(true, ordering: .releasing)
         program.roomMade.signal()
@@ -299,7 +300,7 @@ extension LiveEngine {
     /// The stream has run out after its last frame, on a device that cannot take frames back
     /// (so it holds nothing beyond them): it drains, and that is the end, not an underrun.
     /// Thread: output.
-    private func finish(_ program: LiveDriver, _ device: inout DevicePlayback) {
+    private func finish(_ program: EngineProgram, _ device: inout DevicePlayback) {
         device.underrunsOfClosedDevices += output.underruns
         device.countUnderrunsOfCurrentDevice = false
         output.drain()
@@ -308,14 +309,14 @@ extension LiveEngine {
 
     /// The device frame since which every program has stood still (or none has played).
     /// Thread: output.
-    private func quietSince(_ programs: [LiveDriver], _ device: DevicePlayback) -> Int {
+    private func quietSince(_ programs: [EngineProgram], _ device: DevicePlayback) -> Int {
         programs.reduce(programs.isEmpty ? device.emptySince : 0) { max($0, $1.playback.heldSince) }
     }
 
     /// The device failed for good: every program ends with that failure. True when the engine
     /// ends too (a one-shot); a living one closes its device and waits for the next program.
     /// Thread: output.
-    private func fail(_ programs: inout [LiveDriver], _ device: inout DevicePlayback) -> Bool {
+    private func fail(_ programs: inout [EngineProgram], _ device: inout DevicePlayback) -> Bool {
         let failure = reports.withLock { reports in
             defer { reports.failure = nil }
             return reports.failure
@@ -333,7 +334,7 @@ extension LiveEngine {
     /// Writes `samples` (the mix) to the device, noting which programs' first frames it holds.
     /// Thread: output.
     func write(
-        _ samples: UnsafeBufferPointer<Float>, _ programs: [LiveDriver], _ device: inout DevicePlayback
+        _ samples: UnsafeBufferPointer<Float>, _ programs: [EngineProgram], _ device: inout DevicePlayback
     ) -> WriteOutcome {
         outputThread.assertOwned("the live engine's output thread")
         let unplayed: Int
@@ -352,7 +353,7 @@ extension LiveEngine {
         }
         for program in programs where !program.playback.wroteFirst && program.playback.start <= device.written {
             program.playback.wroteFirst = true
-            program.firstWriteNanoseconds.store(LiveDriver.realtimeNanoseconds(), ordering: .relaxed)
+            program.firstWriteNanoseconds.store(EngineProgram.realtimeNanoseconds(), ordering: .relaxed)
         }
         device.written += samples.count / 2
         device.highWater = max(device.highWater, device.written)
@@ -362,7 +363,7 @@ extension LiveEngine {
 
     /// Publishes device frame `frame` as heard, and each program's clock from it.
     /// Thread: output.
-    func publishPlayed(_ frame: Int, _ programs: [LiveDriver], _ device: inout DevicePlayback) {
+    func publishPlayed(_ frame: Int, _ programs: [EngineProgram], _ device: inout DevicePlayback) {
         // Never backwards: a device's delay estimate wobbles.
         device.played = max(device.played, frame)
         for program in programs {

@@ -5,7 +5,7 @@ import Outputs
 /// out: a take-back of the device, then a fade of that program alone.
 extension LiveEngine {
     /// Thread: output.
-    func takeRequests(_ program: LiveDriver, _ programs: [LiveDriver], _ device: inout DevicePlayback) {
+    func takeRequests(_ program: EngineProgram, _ programs: [EngineProgram], _ device: inout DevicePlayback) {
         outputThread.assertOwned("the live engine's output thread")
         let start = program.playback.start
         if program.endRequest.load(ordering: .acquiring) > 0, endsUnheard(program, programs, &device) {
@@ -55,7 +55,9 @@ extension LiveEngine {
     /// Ends a program none of whose frames will be heard (a bell waiting for its instant) at
     /// once, taking back what the device holds of it; false when some may already be heard.
     /// Thread: output.
-    private func endsUnheard(_ program: LiveDriver, _ programs: [LiveDriver], _ device: inout DevicePlayback) -> Bool {
+    private func endsUnheard(
+        _ program: EngineProgram, _ programs: [EngineProgram], _ device: inout DevicePlayback
+    ) -> Bool {
         let start = program.playback.start
         if program.playback.wroteFirst {
             guard let at = takeBackFrame(device), at <= start else { return false }
@@ -70,7 +72,7 @@ extension LiveEngine {
     /// the device would play from the first frame it lets go of fades out, and then the frame
     /// asked for fades in (`fadeEnded`).
     /// Thread: output.
-    private func takeCut(_ program: LiveDriver, _ programs: [LiveDriver], _ device: inout DevicePlayback) {
+    private func takeCut(_ program: EngineProgram, _ programs: [EngineProgram], _ device: inout DevicePlayback) {
         let frame = program.cutFrame.load(ordering: .acquiring)
         guard frame >= 0 else { return }
         guard program.playback.isPlaying, output.takesBack else {
@@ -104,7 +106,7 @@ extension LiveEngine {
     }
 
     /// Thread: output.
-    func fadeEnded(_ program: LiveDriver, _ device: inout DevicePlayback) {
+    func fadeEnded(_ program: EngineProgram, _ device: inout DevicePlayback) {
         device.fadeEnd = max(device.fadeEnd, device.written)
         switch program.playback.afterFade {
         case .playOn:
@@ -118,7 +120,7 @@ extension LiveEngine {
             // Checked rendered when the cut began; should it not be, playback goes on as it was.
             let skipped = program.playback.history.skip(to: frame)
             program.cutAt.store(
-                skipped ? device.written - program.playback.start : LiveDriver.cutDeclined, ordering: .releasing)
+                skipped ? device.written - program.playback.start : EngineProgram.cutDeclined, ordering: .releasing)
             program.playback.fade(to: 1, frames: fadeIn, then: .playOn)
             return
         case .end:
@@ -135,7 +137,7 @@ extension LiveEngine {
     /// the next write replaces it; returns that device frame.
     /// Thread: output.
     @discardableResult
-    func takeBack(_ programs: [LiveDriver], _ device: inout DevicePlayback, notBefore: Int = 0) -> Int {
+    func takeBack(_ programs: [EngineProgram], _ device: inout DevicePlayback, notBefore: Int = 0) -> Int {
         let at = takeBackFrame(device, notBefore: notBefore) ?? device.written
         takeBack(programs, &device, from: at)
         return at
@@ -153,7 +155,7 @@ extension LiveEngine {
     /// Takes back what the device holds from device frame `at` (from `takeBackFrame`) on: every
     /// program goes back to what it had there, for the next write to replace it.
     /// Thread: output.
-    func takeBack(_ programs: [LiveDriver], _ device: inout DevicePlayback, from at: Int) {
+    func takeBack(_ programs: [EngineProgram], _ device: inout DevicePlayback, from at: Int) {
         guard at < device.written else { return }
         output.rewrite(from: at - device.deviceBase)
         for program in programs {
@@ -177,7 +179,7 @@ extension LiveEngine {
     /// After a device was opened again: what the lost one held but had not played is played on
     /// the new one, faded in over 10 ms instead of starting with a step.
     /// Thread: output.
-    func carryOn(_ programs: [LiveDriver], _ device: inout DevicePlayback) {
+    func carryOn(_ programs: [EngineProgram], _ device: inout DevicePlayback) {
         let lostAt = device.played
         device.written = lostAt
         device.highWater = lostAt
@@ -211,7 +213,7 @@ extension LiveEngine {
             if program.playback.isPlaying {
                 program.playback.gain = GainRamp(value: 0)
                 program.playback.fade(
-                    to: 1, frames: LiveDriver.reopenFadeMilliseconds * sampleRate / 1000, then: .playOn)
+                    to: 1, frames: EngineProgram.reopenFadeMilliseconds * sampleRate / 1000, then: .playOn)
             }
         }
     }

@@ -5,7 +5,7 @@ import Rings
 import Synchronization
 
 /// One device, the output thread that feeds it and the mixer thread that renders for it, shared
-/// by the programs (`LiveDriver`s) that play through it: the mixer thread renders each program's
+/// by the programs (`EngineProgram`s) that play through it: the mixer thread renders each program's
 /// blocks ahead into its ring, a block each in turn, and each period the output thread mixes
 /// what every program has rendered into one write. A take-back of the device (a pause, a cut,
 /// the early end, a program that starts) rewinds every program to what it had at that device
@@ -41,9 +41,9 @@ public final class LiveEngine: @unchecked Sendable {
     /// Thread: any holding `lock`.
     var opener: OutputOpener
     /// Thread: any holding `lock`.
-    var arrivals: [LiveDriver] = []
+    var arrivals: [EngineProgram] = []
     /// Thread: any holding `lock`. Programs started, for the mixer thread to take.
-    var mixerArrivals: [LiveDriver] = []
+    var mixerArrivals: [EngineProgram] = []
     /// Thread: any holding `lock`. Whether the device is closed (a quiet spell, or never opened).
     var closed: Bool
     /// Thread: any holding `lock`. A device the control side opened for a program, for the
@@ -74,7 +74,7 @@ public final class LiveEngine: @unchecked Sendable {
     let mixerWake = DispatchSemaphore(value: 0)
     let reports: Mutex<Reports>
     /// The device the output thread writes to, for `interrupt()` from the control side.
-    let interruptible: Mutex<LiveDriver.Interruptible>
+    let interruptible: Mutex<EngineProgram.Interruptible>
     /// The output thread, checked in debug builds.
     let outputThread = ThreadOwner()
     /// Frames the device asks for at a time at most, for every program's ring.
@@ -108,11 +108,11 @@ public final class LiveEngine: @unchecked Sendable {
     ///   that the control side need not poll for it.
     public convenience init(
         opened output: any AudioOutput, opener: OutputOpener, sampleRate: Int, quietMilliseconds: Int,
-        wakeMilliseconds: Int = LiveDriver.defaultWakeMilliseconds, controlWake: (@Sendable () -> Void)? = nil
+        wakeMilliseconds: Int = EngineProgram.defaultWakeMilliseconds, controlWake: (@Sendable () -> Void)? = nil
     ) {
         self.init(
             output: output, opener: opener, closed: false, lives: true, sampleRate: sampleRate,
-            blockFrames: LiveDriver.defaultBlockFrames, quietMilliseconds: quietMilliseconds,
+            blockFrames: EngineProgram.defaultBlockFrames, quietMilliseconds: quietMilliseconds,
             wakeMilliseconds: wakeMilliseconds, controlWake: controlWake)
         start()
     }
@@ -136,7 +136,7 @@ public final class LiveEngine: @unchecked Sendable {
         historyFrames = max(output.bufferFrames, 2 * sampleRate) + 2 * periodFrames + sampleRate
         reports = Mutex(Reports(summary: output.summary))
         takesBackFlag = Atomic(output.takesBack)
-        interruptible = Mutex(LiveDriver.Interruptible(output))
+        interruptible = Mutex(EngineProgram.Interruptible(output))
     }
 
     /// Starts the output thread and the mixer thread.
@@ -154,7 +154,7 @@ public final class LiveEngine: @unchecked Sendable {
 
     /// Plays `program` from the next frame the device lets go of, opening the device through
     /// `opener` first when it is closed (the error, when it will not open, is the caller's).
-    func adopt(_ program: LiveDriver, opening opener: OutputOpener?) throws(OutputError) {
+    func adopt(_ program: EngineProgram, opening opener: OutputOpener?) throws(OutputError) {
         lock.lock()
         defer { lock.unlock() }
         if closed && opened == nil {

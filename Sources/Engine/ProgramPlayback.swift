@@ -1,7 +1,7 @@
 import Mixer
 import Outputs
 
-/// What the engine's output thread keeps of one program (a `LiveDriver`): where it stands in its
+/// What the engine's output thread keeps of one program (an `EngineProgram`): where it stands in its
 /// mixer's frames, which device frames were which of them, and its fades. Owned by the output
 /// thread; device frames are the engine's, counted over every device it opened.
 struct ProgramPlayback: ~Copyable {

@@ -5,6 +5,8 @@ import Session
 /// A bell the service rings alone (`bell.ring`, or a schedule's): its live session, and for a
 /// scheduled one the instant its first sample is to reach the device, where the service's
 /// engine starts it by the device's clock.
+///
+/// Thread: control (the service's main thread) only.
 final class ServiceBell {
     let live: LiveSession
     /// The service's number for this ring.

@@ -6,6 +6,8 @@ import Session
 import Settings
 
 /// Bells rung alone: by hand (`bell.ring`) at once, or by a schedule on its instant.
+///
+/// Thread: control (the service's main thread), as all of the conductor.
 extension ServiceConductor {
     /// Rings a bell; with `target` (monotonic seconds), its first sample reaches the device
     /// then (it is started `ServiceBell.leadSeconds` ahead).

@@ -6,6 +6,8 @@ import Settings
 /// Every method of the protocol, in one table: the name a client sends, the params it takes,
 /// and the conductor's code that answers it. docs/protocol.md names each of them, and a test
 /// holds the two together.
+///
+/// Thread: control (the service's main thread): each handler runs there, one request at a time.
 extension ServiceConductor {
     static let methods: [ServiceMethod] = [
         ServiceMethod(name: "hello", params: "lang") { conductor, request, connection throws(RPCError) in

@@ -5,6 +5,8 @@ import Settings
 
 /// The methods that read what the service knows and change nothing: the history, the
 /// practice statistics, the presets, the library of guided tracks.
+///
+/// Thread: control (the service's main thread), as all of the conductor.
 extension ServiceConductor {
     /// The most recent sits, newest last: `{"newest": 20}` (1 to 1000; 20 when not given).
     func historyList(_ params: JSONValue) throws(RPCError) -> JSONValue {

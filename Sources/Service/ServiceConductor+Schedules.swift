@@ -9,6 +9,8 @@ import Settings
 /// The schedules: stored in the library, planned on the wall clock, fired through the same
 /// paths as a client's request; one that falls inside a sit or a track is skipped (and says
 /// so) unless it is to sound over it.
+///
+/// Thread: control (the service's main thread), as all of the conductor.
 extension ServiceConductor {
     func scheduleList() throws(RPCError) -> JSONValue {
         try library.query { try ScheduleMethods.list($0) { $0.id.flatMap(schedule.nextInstant) } }

@@ -8,6 +8,8 @@ import Settings
 
 /// The sits and tracks the service plays: started through the coordinator (which holds the
 /// other source), polled as the device plays them, told to clients, recorded as they go.
+///
+/// Thread: control (the service's main thread), as all of the conductor.
 extension ServiceConductor {
     /// What a client asked made into a session, or the one reason it was not: an output that
     /// will not open fails the request, a refusal stays one, and anything else is the client's
@@ -171,7 +173,7 @@ extension ServiceConductor {
             switch event {
             case let .gong(gong): tellBell(gong, session: session, status: status)
             case let .moved(frame):
-                let rate = Double(session.live.program.format.sampleRate)
+                let rate = Double(session.live.outline.format.sampleRate)
                 publish([
                     "event": "moved", "id": .number(session.number), "position": .finite(Double(frame) / rate)
                 ])

@@ -4,6 +4,8 @@ import Session
 import Settings
 
 /// A guided track as clients follow and move it: its position once a second, and `seek`.
+///
+/// Thread: control (the service's main thread), as all of the conductor.
 extension ServiceConductor {
     /// `{"by": -30}` moves the track playing 30 s back, `{"to": 90}` to 1:30 (seconds).
     func seek(_ params: JSONValue) throws(RPCError) -> JSONValue {
@@ -22,7 +24,7 @@ extension ServiceConductor {
         else {
             throw .refused(localized("no guided track is playing", de: "es spielt keine geführte Aufnahme"))
         }
-        let rate = Double(session.live.program.format.sampleRate)
+        let rate = Double(session.live.outline.format.sampleRate)
         let limit = Double(SessionConfiguration.maxMinutes.rounded(times: 60))
         let moved =
             if let by {

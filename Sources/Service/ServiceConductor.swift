@@ -306,7 +306,7 @@ package final class ServiceConductor {
         if let played = live.monotonicTime(ofSessionFrame: gong.frame) {
             return now - (MonotonicClock.seconds() - played)
         }
-        let rate = Double(live.program.format.sampleRate)
+        let rate = Double(live.outline.format.sampleRate)
         return now - Double(max(0, status.sessionFrame - gong.frame)) / rate
     }
 }

@@ -4,6 +4,9 @@ import NIOConcurrencyHelpers
 
 /// Where the control socket's requests wait for the service's control thread: the socket's
 /// event loop appends and wakes it (a pipe it sleeps on), and never waits for it.
+///
+/// Thread: `respond` and `closed` on the event loops, `wake` on any, `take` on control; the
+/// jobs are behind a lock held for an append or a swap.
 package final class ServiceInbox: ControlResponder {
     struct Job: Sendable {
         let request: RPCRequest

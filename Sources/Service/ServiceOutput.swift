@@ -9,6 +9,8 @@ import Settings
 /// then, and made again at another rate only once nothing plays through it. The engine closes
 /// the device after `quietSeconds` of silence and opens it again when a session or a bell
 /// starts or resumes.
+///
+/// Thread: control (the service's main thread); the engine it makes wakes that thread from its output thread through `controlWake`.
 final class ServiceOutput {
     let options: OutputChoice
     let quietSeconds: Int

@@ -6,6 +6,8 @@ import Library
 /// the first after it, never after "now". So a clock stepped back rings nothing twice (what
 /// rang stays rung until the clock passes it again), and a clock stepped forward over some
 /// occurrences hands each of them out as missed, so that none is lost without a word.
+///
+/// Thread: control (the service's main thread) only.
 final class ServiceSchedule {
     struct Occurrence {
         let entry: ScheduleEntry

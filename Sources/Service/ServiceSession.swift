@@ -7,6 +7,8 @@ import Settings
 /// A session the service plays (a sit, or a guided track with or without a sit after it): its
 /// live session, the source it is to the coordinator, its row in the history, and what its
 /// clients have been told so far (so that each change is told once).
+///
+/// Thread: control (the service's main thread) only.
 final class ServiceSession {
     let live: LiveSession
     /// The service's number for this session.
@@ -47,12 +49,12 @@ final class ServiceSession {
         self.startedAt = startedAt
     }
 
-    private var rate: Int { live.program.format.sampleRate }
+    private var rate: Int { live.outline.format.sampleRate }
 
     /// It has played its completion gong: what is left is the gong ringing out.
     var isComplete: Bool { live.status.phase == .complete }
 
-    var plannedSeconds: Int { (live.program.trackFrames + live.program.sitFrames) / rate }
+    var plannedSeconds: Int { (live.outline.trackFrames + live.outline.sitFrames) / rate }
 
     func satSeconds(_ status: LiveStatus) -> Int { (status.satFrames + rate / 2) / rate }
 
@@ -90,7 +92,7 @@ final class ServiceSession {
     /// Seconds into the guided track the device is playing, and its length; nil when the
     /// session has no track or is past it.
     func trackPosition(_ status: LiveStatus) -> (seconds: Double, duration: Double)? {
-        let track = live.program.trackFrames
+        let track = live.outline.trackFrames
         guard track > 0, status.sessionFrame < track else { return nil }
         return (Double(max(0, status.sessionFrame)) / Double(rate), Double(track) / Double(rate))
     }

@@ -7,6 +7,8 @@ import Settings
 /// Makes the live session a request describes, with the service's output and settings, as
 /// `meditate sit` and `meditate play` make theirs. It plays through the service's one engine;
 /// nothing plays yet.
+///
+/// Thread: control (the service's main thread, or a one-shot command's); it opens and reads files, so never an audio thread.
 enum ServiceSessionFactory {
     /// A timed sit, and the words the history keeps of it.
     static func sit(_ request: SitRequest, output: ServiceOutput) throws -> (LiveSession, SessionNote) {
@@ -45,9 +47,9 @@ enum ServiceSessionFactory {
             library: library, realTime: true
         ) { _ in }
         let player = TrackPlayer(reader: setup.reader, gain: setup.normalization.linearGain, threaded: true)
-        let rate = setup.program.format.sampleRate
+        let rate = setup.outline.format.sampleRate
         let live = try LiveSession(
-            program: setup.program, track: player, gong: setup.gong,
+            outline: setup.outline, track: player, gong: setup.gong,
             output: output.opener(sampleRate: rate, settings: settings),
             engine: output.engine(sampleRate: rate, settings: settings))
         let then =
@@ -72,7 +74,7 @@ enum ServiceSessionFactory {
             volume: settings.value(SettingKeys.gongVolume, flag: request.gongVolume))
         let gong = try GongSetting.load(settings, flag: request.gong, sampleRate: rate, fromClient: true)
         let live = try LiveSession(
-            program: SessionProgram(bell, format: format), track: nil, gong: gong,
+            outline: SessionOutline(bell, format: format), track: nil, gong: gong,
             output: output.opener(sampleRate: rate, settings: settings),
             engine: output.engine(sampleRate: rate, settings: settings))
         let name = settings.value(SettingKeys.gong, flag: request.gong)

@@ -4,6 +4,8 @@ import Foundation
 /// What systemd is told (`Type=notify`): ready, stopping, a status line, and watchdog pings
 /// when the unit sets `WatchdogSec`. Outside systemd (no `NOTIFY_SOCKET`) every call does
 /// nothing.
+///
+/// Thread: control (the service's main thread).
 struct SystemdNotifier {
     /// How often to ping the watchdog (half its timeout), or nil when the unit has none.
     let watchdogMilliseconds: Int?

@@ -83,21 +83,21 @@ struct LanguageTests {
         var configuration = SessionConfiguration()
         configuration.minutes = ExactDecimal(20)
         let plan = try SessionPlan(configuration)
-        let program = SessionProgram(plan)
+        let outline = SessionOutline(plan)
         let now = plan.startFrame + 60 * 48_000
         let sitting = LiveStatus(
             phase: .sitting, sessionFrame: now, remainingFrames: plan.completionFrame - now,
             nextGong: nil, satFrames: 60 * 48_000)
         let words = "This moment is enough."
-        let wide = StatusLine(color: false, width: 120).render(sitting, program: program, affirmation: words)
+        let wide = StatusLine(color: false, width: 120).render(sitting, outline: outline, affirmation: words)
         #expect(wide.hasSuffix("  " + words))
-        let narrow = StatusLine(color: false, width: 70).render(sitting, program: program, affirmation: words)
+        let narrow = StatusLine(color: false, width: 70).render(sitting, outline: outline, affirmation: words)
         #expect(narrow.count <= 70 && narrow.hasSuffix("…"), "\(narrow)")
         let countdown = LiveStatus(
             phase: .countdown, sessionFrame: 0, remainingFrames: plan.completionFrame,
             nextGong: nil, satFrames: 0)
         #expect(
-            !StatusLine(color: false, width: 120).render(countdown, program: program, affirmation: words).contains(
+            !StatusLine(color: false, width: 120).render(countdown, outline: outline, affirmation: words).contains(
                 words))
     }
 

@@ -65,13 +65,13 @@ struct StatusLineTests {
         var sit = SessionConfiguration()
         sit.minutes = ExactDecimal(10)
         sit.countdownSeconds = ExactDecimal(5)
-        let program = try SessionProgram(trackFrames: 45 * 60 * 48_000, then: try SessionPlan(sit), format: .standard)
+        let outline = try SessionOutline(trackFrames: 45 * 60 * 48_000, then: try SessionPlan(sit), format: .standard)
         let now = (12 * 60 + 3) * 48_000
         var status = LiveStatus(
-            phase: .playing, sessionFrame: now, remainingFrames: program.completionFrame - now,
-            nextGong: program.gongs.first, satFrames: now)
+            phase: .playing, sessionFrame: now, remainingFrames: outline.completionFrame - now,
+            nextGong: outline.gongs.first, satFrames: now)
         // When it is drawn
-        let line = StatusLine(color: false, width: 100).render(status, program: program, title: "Body scan — Tara")
+        let line = StatusLine(color: false, width: 100).render(status, outline: outline, title: "Body scan — Tara")
         // Then it reads "playing 12:03 / 45:00", a bar 12/45 full and the title, within the width
         #expect(line.hasPrefix(" playing   12:03 / 45:00  "), "\(line)")
         #expect(line.hasSuffix("Body scan — Tara"))
@@ -82,15 +82,15 @@ struct StatusLineTests {
         #expect(line.count <= 100)
         // And paused there it keeps the position and says how to resume
         status.phase = .paused
-        let paused = StatusLine(color: false, width: 100).render(status, program: program, title: "Body scan — Tara")
+        let paused = StatusLine(color: false, width: 100).render(status, outline: outline, title: "Body scan — Tara")
         #expect(paused.contains("12:03 / 45:00") && paused.hasSuffix("(space resumes)"))
         // After the track, the gap counts down to the sit
-        let gap = program.trackFrames + 48_000
+        let gap = outline.trackFrames + 48_000
         status = LiveStatus(
-            phase: .countdown, sessionFrame: gap, remainingFrames: program.completionFrame - gap,
-            nextGong: program.gongs.first, satFrames: program.trackFrames)
+            phase: .countdown, sessionFrame: gap, remainingFrames: outline.completionFrame - gap,
+            nextGong: outline.gongs.first, satFrames: outline.trackFrames)
         #expect(
-            StatusLine(color: false, width: 100).render(status, program: program).hasPrefix(
+            StatusLine(color: false, width: 100).render(status, outline: outline).hasPrefix(
                 " countdown sit begins in 0:04"))
     }
 }

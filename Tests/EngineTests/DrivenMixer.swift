@@ -11,7 +11,7 @@ struct DrivenMixer {
     static let rate = 48_000
     static let scale: Float = 1_048_576
 
-    let driver: LiveDriver
+    let driver: EngineProgram
     let frames: Int
 
     /// Starts a driver that plays `frames` of the ramp through `output`, opening `opener`'s
@@ -19,7 +19,7 @@ struct DrivenMixer {
     /// is given).
     init(
         frames: Int, output: MockOutput, opener: OutputOpener? = nil, quietMilliseconds: Int? = nil,
-        wakeMilliseconds: Int = LiveDriver.defaultWakeMilliseconds
+        wakeMilliseconds: Int = EngineProgram.defaultWakeMilliseconds
     ) {
         let (controller, renderer) = MixerFactory.make(format: EngineFormat(sampleRate: Self.rate))
         let ramp = SampleBuffer(interleavedStereo: (0..<frames).flatMap { [Self.value(of: $0), -Self.value(of: $0)] })
@@ -29,7 +29,7 @@ struct DrivenMixer {
                 .play(
                     controller.makeVoiceID(), .sample(ramp), bus: .first, gain: 1,
                     fadeFrames: 0, curve: .linear)))
-        driver = LiveDriver(
+        driver = EngineProgram(
             renderer: renderer, output: output, opener: opener ?? OutputOpener { output },
             quietMilliseconds: quietMilliseconds, wakeMilliseconds: wakeMilliseconds)
         self.frames = frames

@@ -14,7 +14,7 @@ struct LiveEngineTests {
     static let rate = 48_000
 
     /// A program on `engine` that plays `samples` (interleaved stereo) from its first frame.
-    func program(_ samples: [Float], on engine: LiveEngine, opener: OutputOpener) -> LiveDriver {
+    func program(_ samples: [Float], on engine: LiveEngine, opener: OutputOpener) -> EngineProgram {
         let (controller, renderer) = MixerFactory.make(format: EngineFormat(sampleRate: Self.rate))
         controller.send(
             TimedCommand(
@@ -22,7 +22,7 @@ struct LiveEngineTests {
                 .play(
                     controller.makeVoiceID(), .sample(SampleBuffer(interleavedStereo: samples)), bus: .first,
                     gain: 1, fadeFrames: 0, curve: .linear)))
-        let driver = LiveDriver(renderer: renderer, engine: engine, opener: opener)
+        let driver = EngineProgram(renderer: renderer, engine: engine, opener: opener)
         driver.setHorizon(samples.count / 2)
         driver.setEndFrame(samples.count / 2)
         return driver

@@ -22,7 +22,7 @@ struct UnpacedDeviceTests {
             TimedCommand(
                 frame: 0,
                 .play(controller.makeVoiceID(), .sample(tone), bus: .first, gain: 1, fadeFrames: 0, curve: .linear)))
-        let driver = LiveDriver(renderer: renderer, output: try opener.open(), opener: opener)
+        let driver = EngineProgram(renderer: renderer, output: try opener.open(), opener: opener)
         driver.setHorizon(.max)
         driver.setEndFrame(.max)
         try driver.start()

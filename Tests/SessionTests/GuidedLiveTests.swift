@@ -20,7 +20,7 @@ struct GuidedLiveTests {
 
     /// A 4-second voice-like track, then half a second of gap and a 3-second sit with a bell
     /// in the middle; with the offline render of the same program.
-    func program(in folder: URL) throws -> (program: SessionProgram, track: String, offline: [Float]) {
+    func outline(in folder: URL) throws -> (outline: SessionOutline, track: String, offline: [Float]) {
         let track = folder.appendingPathComponent("voice.wav").path
         try writeFloatWAV(
             path: track, samples: speechLikeSamples(seconds: 4, sampleRate: 48_000, channels: 2, peak: 0.5),
@@ -29,19 +29,19 @@ struct GuidedLiveTests {
         c.countdownSeconds = ExactDecimal(numerator: 5, denominator: 10)
         c.minutes = ExactDecimal(numerator: 5, denominator: 100)
         c.interval = ExactDecimal(numerator: 25, denominator: 1000)
-        let program = try SessionProgram(trackFrames: 4 * 48_000, then: try SessionPlan(c), format: .standard)
+        let outline = try SessionOutline(trackFrames: 4 * 48_000, then: try SessionPlan(c), format: .standard)
         var offline: [Float] = []
         try OfflineSessionRenderer(
-            program: program, track: try EngineFormatReader(path: track, engineRate: 48_000),
+            outline: outline, track: try EngineFormatReader(path: track, engineRate: 48_000),
             gain: 1, gong: strike
         ).render { offline.append(contentsOf: $0) }
-        return (program, track, offline)
+        return (outline, track, offline)
     }
 
     /// Plays the program, calling `control` every few milliseconds; returns the frames played
     /// and the session's timeline.
     func play(
-        _ program: SessionProgram, track: String, in folder: URL,
+        _ outline: SessionOutline, track: String, in folder: URL,
         control: (LiveSession) -> Void
     ) throws -> (samples: [Float], timeline: SessionTimeline, owners: [String]) {
         let lock = PulseSinkLock()
@@ -50,7 +50,7 @@ struct GuidedLiveTests {
         let player = TrackPlayer(
             reader: try EngineFormatReader(path: track, engineRate: 48_000), gain: 1, threaded: true)
         let session = try LiveSession(
-            program: program, track: player, gong: strike,
+            outline: outline, track: player, gong: strike,
             output: .request(
                 OutputRequest(
                     backend: .alsa, device: "tee:SLAVE=pulse,FILE=\(file),FORMAT=raw", sampleRate: 48_000)))
@@ -94,11 +94,11 @@ struct GuidedLiveTests {
         // Given a guided track then a sit, and its offline render
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (program, track, offline) = try program(in: folder)
+        let (outline, track, offline) = try outline(in: folder)
 
         // When it is paused 1.5 s into the track and resumed after 0.8 s of the device's frames
         var paused = false, resumed = false
-        let (played, timeline, owners) = try play(program, track: track, in: folder) { session in
+        let (played, timeline, owners) = try play(outline, track: track, in: folder) { session in
             if !paused && session.status.sessionFrame >= 72_000 { paused = session.pause() }
             if !resumed, let start = session.pauses.pauses.first?.start,
                 session.playedStreamFrames >= start + 38_400
@@ -113,13 +113,13 @@ struct GuidedLiveTests {
         // the rest of the track, the gap and every gong later by exactly the pause
         let pause = try #require(timeline.pauses.first)
         let start = pause.start, end = try #require(pause.end)
-        #expect(start > 72_000 && start < program.trackFrames)
+        #expect(start > 72_000 && start < outline.trackFrames)
         let fade = 48_000 * 3 / 10
         #expect(Array(played[..<(2 * start)]) == Array(offline[..<(2 * start)]))
         #expect(played[(2 * (start + fade))..<(2 * end)].allSatisfy { $0 == 0 })
         #expect(played.count == offline.count + 2 * (end - start))
         #expect(Array(played[(2 * (end + fade))...]) == Array(offline[(2 * (start + fade))...]))
-        let opening = try #require(program.startFrame) + end - start
+        let opening = try #require(outline.startFrame) + end - start
         #expect(played[2 * opening] == strike[sample: 0] && played[2 * opening - 2] == 0)
         // And the coordinator saw the track own the audio, pause, play on, and hand the audio
         // to the timer when it ended
@@ -134,11 +134,11 @@ struct GuidedLiveTests {
     func seekMovesTrackAndSit() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (program, track, offline) = try program(in: folder)
+        let (outline, track, offline) = try outline(in: folder)
 
         // When it moves 1.5 s on after half a second, then 1 s back half a second later
         var forward = false, back = false
-        let (played, timeline, _) = try play(program, track: track, in: folder) { session in
+        let (played, timeline, _) = try play(outline, track: track, in: folder) { session in
             if !forward && session.status.sessionFrame >= 24_000 { forward = session.seek(byFrames: 72_000) }
             if forward && !back && session.pauses.jumps.count == 1
                 && session.playedStreamFrames >= session.pauses.jumps[0].streamFrame + 24_000

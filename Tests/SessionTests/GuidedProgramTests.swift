@@ -26,18 +26,18 @@ struct GuidedProgramTests {
     func programFrames() throws {
         // Given a 100 000-frame track, then a 1-minute sit with a bell at 0.5 min and a 2.5 s gap
         let sit = try sit(minutes: "1", gap: "2.5", interval: "0.5")
-        let program = try SessionProgram(trackFrames: 100_000, then: sit, format: .standard)
+        let outline = try SessionOutline(trackFrames: 100_000, then: sit, format: .standard)
         // Then every gong is the sit's own frame moved by the track, and so is the end
-        #expect(program.startFrame == 100_000 + 120_000)
-        #expect(program.gongs.map(\.frame) == [220_000, 220_000 + 1_440_000, 220_000 + 2_880_000])
-        #expect(program.completionFrame == 220_000 + 2_880_000)
-        #expect(program.endFrame(gongFrames: 2400) == 220_000 + 2_880_000 + 2400)
-        #expect(program.sitFrames == 2_880_000)
+        #expect(outline.startFrame == 100_000 + 120_000)
+        #expect(outline.gongs.map(\.frame) == [220_000, 220_000 + 1_440_000, 220_000 + 2_880_000])
+        #expect(outline.completionFrame == 220_000 + 2_880_000)
+        #expect(outline.endFrame(gongFrames: 2400) == 220_000 + 2_880_000 + 2400)
+        #expect(outline.sitFrames == 2_880_000)
         // And a track alone ends with its last frame; an empty track is refused
-        let alone = try SessionProgram(trackFrames: 100_000, then: nil, format: .standard)
+        let alone = try SessionOutline(trackFrames: 100_000, then: nil, format: .standard)
         #expect(alone.endFrame(gongFrames: 2400) == 100_000 && alone.gongs.isEmpty && alone.startFrame == nil)
         #expect(throws: SessionPlanError.emptyTrack) {
-            try SessionProgram(trackFrames: 0, then: nil, format: .standard)
+            try SessionOutline(trackFrames: 0, then: nil, format: .standard)
         }
     }
 
@@ -52,26 +52,26 @@ struct GuidedProgramTests {
         try writeSineWAV(path: path, frames: 2 * trackRate, sampleRate: trackRate, frequency: 440, amplitude: 0.25)
         let reader = try EngineFormatReader(path: path, engineRate: 48_000)
         let sit = try sit(minutes: "0.1", gap: "1.5", interval: "0.05")
-        let program = try SessionProgram(trackFrames: reader.frameCount, then: sit, format: .standard)
-        #expect(program.trackFrames == 96_000)
+        let outline = try SessionOutline(trackFrames: reader.frameCount, then: sit, format: .standard)
+        #expect(outline.trackFrames == 96_000)
 
         // When it is rendered offline
         var samples: [Float] = []
-        try OfflineSessionRenderer(program: program, track: reader, gain: 1, gong: strike)
+        try OfflineSessionRenderer(outline: outline, track: reader, gain: 1, gong: strike)
             .render { samples.append(contentsOf: $0) }
         let frames = samples.count / 2
         func sounds(_ frame: Int) -> Bool { samples[2 * frame] != 0 || samples[2 * frame + 1] != 0 }
 
         // Then the track sounds to its last frame and the file ends when the last strike has rung
-        #expect(frames == program.endFrame(gongFrames: strike.frameCount))
-        #expect(sounds(program.trackFrames - 1))
+        #expect(frames == outline.endFrame(gongFrames: strike.frameCount))
+        #expect(sounds(outline.trackFrames - 1))
         // And after the track there is exact silence up to each gong, whose first sample is
         // exactly at its planned frame: the opening gong 1.5 s after the track, the bell, the
         // completion gong
         let expected = [96_000 + 72_000, 96_000 + 72_000 + 144_000, 96_000 + 72_000 + 288_000]
-        #expect(program.gongs.map(\.frame) == expected)
+        #expect(outline.gongs.map(\.frame) == expected)
         var onsets: [Int] = []
-        var frame = program.trackFrames
+        var frame = outline.trackFrames
         while frame < frames {
             if sounds(frame) {
                 onsets.append(frame)

@@ -23,7 +23,7 @@ struct LiveSessionMockTests {
             sampleRate: 48_000, channels: 2)
         let output = MockOutput(bufferFrames: 24_000, guardFrames: 256)
         let session = try LiveSession(
-            program: try SessionProgram(trackFrames: 4 * 48_000, then: nil, format: .standard),
+            outline: try SessionOutline(trackFrames: 4 * 48_000, then: nil, format: .standard),
             track: TrackPlayer(
                 reader: try EngineFormatReader(path: track, engineRate: 48_000), gain: 1, threaded: true),
             gong: testStrike, output: OutputOpener { output })

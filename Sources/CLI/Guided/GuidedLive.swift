@@ -19,24 +19,24 @@ enum GuidedLive {
         ) { line in
             if !reporting.quiet { StandardStream.write("meditate: \(line)\n", to: STDERR_FILENO) }
         }
-        let program = setup.program
+        let outline = setup.outline
         Interruption.install()
         // `play.start`'s params, when a service that answers may play it instead.
         if let handOff {
             let socket = ServicePaths.defaultSocket()
             if ControlClient.answers(at: socket) {
                 return try ServiceFollower(
-                    socket: socket, program: program, title: setup.track.displayName, logger: logger,
+                    socket: socket, outline: outline, title: setup.track.displayName, logger: logger,
                     quiet: reporting.quiet, color: reporting.color
                 ).run("play.start", params: handOff)
             }
         }
         let player = TrackPlayer(reader: setup.reader, gain: setup.normalization.linearGain, threaded: true)
         let live = try LiveSession(
-            program: program, track: player, gong: setup.gong,
-            output: .request(output.request(sampleRate: program.format.sampleRate, settings: settings)))
+            outline: outline, track: player, gong: setup.gong,
+            output: .request(output.request(sampleRate: outline.format.sampleRate, settings: settings)))
         logger.info("\(localized("output", de: "Ausgabe")): \(live.outputSummary)")
-        let length = ClockText.format(frames: program.trackFrames, rate: program.format.sampleRate)
+        let length = ClockText.format(frames: outline.trackFrames, rate: outline.format.sampleRate)
         logger.notice(
             "\(localized("playing", de: "spiele")) \(setup.track.displayName) (\(length)), \(setup.gainDescription)")
         let then =

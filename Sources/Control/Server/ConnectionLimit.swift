@@ -5,6 +5,8 @@ import NIOCore
 /// to be closed at once, and so is one over `mostPerSource` from one `ConnectionSource`, so
 /// that one address on the network (slow or hostile clients) cannot take every place. The Unix
 /// socket and the WebSocket listener each have one.
+///
+/// Thread: any (the listener's event loops count in and out; a lock guards the counts).
 final class ConnectionLimit: Sendable {
     let most: Int
     let mostPerSource: Int

@@ -2,6 +2,8 @@ import NIOCore
 
 /// Reads a connection's lines, answers those that are not requests, and hands the rest to the
 /// responder.
+///
+/// Thread: its channel's event loop (swift-nio calls every method there); it calls the responder there, which must return at once.
 final class ControlConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
     // @unchecked: NIO calls a handler on its channel's event loop only.
     typealias InboundIn = String

@@ -3,6 +3,8 @@ import NIOCore
 /// Splits what a client sends into lines (one JSON-RPC message each). A line longer than
 /// `maximumLength` bytes is refused before it is buffered further: a client cannot make the
 /// service hold more than that for it.
+///
+/// Thread: its channel's event loop.
 struct LineFrameDecoder: ByteToMessageDecoder {
     typealias InboundOut = String
 

@@ -7,6 +7,8 @@ import Foundation
 /// ends, however it ends, so a killed service leaves nothing that blocks the next. The file
 /// holds the holder's pid, for the refusal's words; it is never removed (removing it would let
 /// a third service lock a new file while a second still holds the old one).
+///
+/// Thread: the caller's, once at the start; the lock is then the process's.
 final class ServiceLock: Sendable {
     let path: String
     private let descriptor: Int32

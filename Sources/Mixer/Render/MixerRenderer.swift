@@ -8,7 +8,7 @@ import Rings
 /// block there, so a voice scheduled for frame F writes its first sample at F even when F
 /// falls inside a block.
 public final class MixerRenderer: @unchecked Sendable {
-    let channel: MixerChannel
+    let channel: MixerRings
     public let format: EngineFormat
     public let maxBlockFrames: Int
 
@@ -31,7 +31,7 @@ public final class MixerRenderer: @unchecked Sendable {
     private let renderThread = ThreadOwner()
 
     /// Thread: control (made before the render thread has it).
-    init(channel: MixerChannel, format: EngineFormat, limits: MixerLimits) {
+    init(channel: MixerRings, format: EngineFormat, limits: MixerLimits) {
         self.channel = channel
         self.format = format
         maxBlockFrames = limits.maxBlockFrames

@@ -1,6 +1,6 @@
 /// Opens the device a session plays through: once at the start, and again each time the device
 /// goes away mid-stream. `request(_:)` opens what an `OutputRequest` names; a test gives an
-/// opener of its own (a mock device), so that the live driver runs without a sound server.
+/// opener of its own (a mock device), so that the engine runs without a sound server.
 public struct OutputOpener: Sendable {
     private let openDevice: @Sendable () throws(OutputError) -> any AudioOutput
 

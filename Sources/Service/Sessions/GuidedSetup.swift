@@ -9,7 +9,7 @@ import Settings
 /// its reader at the engine rate, the program (track, then the sit), the gain and the gong.
 package struct GuidedSetup {
     package let track: GuidedTrack
-    package let program: SessionProgram
+    package let outline: SessionOutline
     package let reader: EngineFormatReader
     package let normalization: LoudnessNormalization
     package let gong: SampleBuffer
@@ -39,7 +39,7 @@ package struct GuidedSetup {
                         ))
                 })
         reader = try EngineFormatReader(path: track.path, engineRate: rate, decodeAhead: !realTime)
-        program = try SessionProgram(trackFrames: reader.frameCount, then: sit, format: EngineFormat(sampleRate: rate))
+        outline = try SessionOutline(trackFrames: reader.frameCount, then: sit, format: EngineFormat(sampleRate: rate))
         normalization = guided.normalization(loudness: track.loudness, peak: track.peak)
         gong =
             sit == nil

@@ -4,16 +4,16 @@ import Mixer
 import Outputs
 
 /// A session played live: a timed sit, a guided track, or a track and then a sit. The score's
-/// commands go to a mixer that a `LiveDriver` plays through a device; the session's clock is
+/// commands go to a mixer that an `EngineProgram` plays through a device; the session's clock is
 /// the frames the device has played.
 ///
 /// Used from one thread, which calls `poll()` regularly (every few tens of milliseconds); every
 /// other method returns at once and takes effect within a block or two.
 public final class LiveSession {
-    public let program: SessionProgram
+    public let outline: SessionOutline
     public let score: SessionScore
     private let controller: MixerController
-    private let driver: LiveDriver
+    private let program: EngineProgram
     private let track: TrackPlayer?
     private var schedule: CommandSchedule
     private var timeline = SessionTimeline()
@@ -38,7 +38,7 @@ public final class LiveSession {
     /// decoding failed part-way (said once what was decoded before has been played).
     public var trackFailure: DecoderError? {
         if let restartFailure { return restartFailure }
-        guard let track, let heardBy = trackPlayedOutAt, driver.playedFrames >= heardBy else { return nil }
+        guard let track, let heardBy = trackPlayedOutAt, program.playedFrames >= heardBy else { return nil }
         return track.failure
     }
     /// The device frame by which the mixer's last frame of a failed track has been played (from
@@ -54,15 +54,15 @@ public final class LiveSession {
 
     private enum State: Equatable {
         case running
-        /// The driver has been asked to pause.
+        /// The program has been asked to pause.
         case pausing
         case paused
-        /// The driver has been asked to resume.
+        /// The program has been asked to resume.
         case resuming
         /// A seek's cancel is on its way; where it lands, the session plays `target`.
         case seeking(target: Int)
         /// A seek's cancel has landed at mixer frame `frame`, where the session plays `target`;
-        /// the driver is cutting what the device holds before it.
+        /// the program is cutting what the device holds before it.
         case cutting(target: Int, frame: Int)
         case ending
     }
@@ -73,7 +73,7 @@ public final class LiveSession {
         quietMilliseconds: Int? = nil
     ) throws(OutputError) {
         try self.init(
-            program: SessionProgram(plan), track: nil, gong: gong, output: opener, engine: engine,
+            outline: SessionOutline(plan), track: nil, gong: gong, output: opener, engine: engine,
             quietMilliseconds: quietMilliseconds)
     }
 
@@ -84,55 +84,55 @@ public final class LiveSession {
     /// guided part (threaded). A pause heard for `quietMilliseconds` closes a device of the
     /// session's own until the resume (nil: it stays open); an engine has its own quiet spell.
     public init(
-        program: SessionProgram, track: TrackPlayer?, gong: SampleBuffer,
+        outline: SessionOutline, track: TrackPlayer?, gong: SampleBuffer,
         output opener: OutputOpener, engine: LiveEngine? = nil, quietMilliseconds: Int? = nil
     ) throws(OutputError) {
-        precondition((track?.frameCount ?? 0) == program.trackFrames, "the track is the program's")
-        self.program = program
+        precondition((track?.frameCount ?? 0) == outline.trackFrames, "the track is the outline's")
+        self.outline = outline
         self.track = track
-        let (controller, renderer) = MixerFactory.make(format: program.format)
+        let (controller, renderer) = MixerFactory.make(format: outline.format)
         self.controller = controller
-        score = SessionScore(program: program, gong: gong, controller: controller)
+        score = SessionScore(outline: outline, gong: gong, controller: controller)
         schedule = CommandSchedule(score.commands)
-        driver =
+        program =
             if let engine {
-                LiveDriver(renderer: renderer, engine: engine, opener: opener)
+                EngineProgram(renderer: renderer, engine: engine, opener: opener)
             } else {
-                LiveDriver(
+                EngineProgram(
                     renderer: renderer, output: try opener.open(), opener: opener,
                     quietMilliseconds: quietMilliseconds)
             }
-        pauseFadeFrames = program.format.frames(milliseconds: Self.pauseFadeMilliseconds)
-        seekFadeFrames = program.format.frames(milliseconds: Self.seekFadeMilliseconds)
-        marginFrames = program.format.frames(milliseconds: Self.commandMarginMilliseconds)
-        endFadeFrames = program.format.frames(milliseconds: Self.endFadeMilliseconds)
+        pauseFadeFrames = outline.format.frames(milliseconds: Self.pauseFadeMilliseconds)
+        seekFadeFrames = outline.format.frames(milliseconds: Self.seekFadeMilliseconds)
+        marginFrames = outline.format.frames(milliseconds: Self.commandMarginMilliseconds)
+        endFadeFrames = outline.format.frames(milliseconds: Self.endFadeMilliseconds)
     }
 
     /// The device frames at which the session was paused, resumed and moved.
     public var pauses: SessionTimeline { timeline }
 
     /// The device, with the buffer it granted.
-    public var outputSummary: String { driver.outputSummary }
+    public var outputSummary: String { program.outputSummary }
     /// When the first buffer reached the device (seconds since 1970).
-    public var firstBufferTime: Double? { driver.firstBufferTime }
+    public var firstBufferTime: Double? { program.firstBufferTime }
     /// Underruns recovered so far (every device).
-    public var underruns: Int { driver.underruns }
+    public var underruns: Int { program.underruns }
     /// Render blocks that found the guided track's stream empty.
     public var trackUnderruns: Int { track?.underruns ?? 0 }
     /// Set when the device failed and no other could be opened.
-    public var failure: OutputError? { driver.failure }
+    public var failure: OutputError? { program.failure }
     /// Whether the last frame has been played.
-    public var isFinished: Bool { driver.isFinished }
+    public var isFinished: Bool { program.isFinished }
 
     /// Whether the output is gone and the session stands still until it is back.
-    public var isWaitingForOutput: Bool { driver.isWaitingForOutput }
+    public var isWaitingForOutput: Bool { program.isWaitingForOutput }
     /// The device's frames played, with the instant they were measured at.
-    public var playedClock: PlayedClock? { driver.playedClock }
+    public var playedClock: PlayedClock? { program.playedClock }
     /// Frames of the stream the device has played, pauses included (`pauses` maps them to the
     /// session's frames).
-    var playedStreamFrames: Int { driver.playedFrames }
+    var playedStreamFrames: Int { program.playedFrames }
     /// Device changes and the like, for the log.
-    public func takeNotices() -> [LiveNotice] { driver.takeNotices() }
+    public func takeNotices() -> [LiveNotice] { program.takeNotices() }
 
     /// Starts playing; the guided track's first seconds are decoded before it returns. With
     /// `monotonicSeconds`, the session's first frame is heard then (by the device's clock), the
@@ -143,12 +143,12 @@ public final class LiveSession {
             controller.send(
                 try track.play(
                     from: 0, at: 0,
-                    fadeFrames: program.format.frames(
+                    fadeFrames: outline.format.frames(
                         milliseconds: TrackPlayer.openingFadeMilliseconds), controller: controller))
         }
         feed()
-        driver.setEndFrame(score.endFrame)
-        try driver.start(at: monotonicSeconds)
+        program.setEndFrame(score.endFrame)
+        try program.start(at: monotonicSeconds)
     }
 
     /// Pauses the timeline: everything playing fades out, the device plays silence, and every
@@ -163,8 +163,8 @@ public final class LiveSession {
         case .running: break
         case .pausing, .paused, .resuming, .ending: return false
         }
-        guard status.sessionFrame < program.completionFrame - marginFrames else { return false }
-        driver.pause(fadeFrames: pauseFadeFrames)
+        guard status.sessionFrame < outline.completionFrame - marginFrames else { return false }
+        program.pause(fadeFrames: pauseFadeFrames)
         state = .pausing
         resumeWanted = false
         return true
@@ -179,7 +179,7 @@ public final class LiveSession {
         switch state {
         case .pausing: resumeWanted = true
         case .paused:
-            driver.resume(fadeFrames: pauseFadeFrames)
+            program.resume(fadeFrames: pauseFadeFrames)
             state = .resuming
         case .running, .resuming, .seeking, .cutting, .ending: break
         }
@@ -214,16 +214,16 @@ public final class LiveSession {
     }
 
     /// Whether a seek cuts what the device holds: a track's, on a device that takes frames back.
-    private var seekCuts: Bool { track != nil && driver.takesBack }
+    private var seekCuts: Bool { track != nil && program.takesBack }
 
     /// Moves to `target(from)`, `from` being the session frame a seek counts from: the one heard
     /// when the seek cuts, else the mixer's.
     private func move(to target: (_ from: Int) -> Int) -> Bool {
-        guard state == .running, track != nil || program.bell != nil, controller.commandSlotsFree >= 4 else {
+        guard state == .running, track != nil || outline.bell != nil, controller.commandSlotsFree >= 4 else {
             return false
         }
         let now = controller.renderedFrames + marginFrames + mixerJumpedFrames
-        let movable = track == nil ? program.completionFrame : program.trackFrames
+        let movable = track == nil ? outline.completionFrame : outline.trackFrames
         guard now < movable else { return false }
         let target = min(max(0, target(seekCuts ? status.sessionFrame : now)), movable)
         var commands: [TimedCommand] = []
@@ -242,15 +242,15 @@ public final class LiveSession {
         // frames, the mixer stops short of where the first of them (or the end) can land.
         let shift = frame - target
         let nextCommand = schedule.commands.first { $0.frame >= min(now, target) }?.frame ?? .max
-        driver.setEndFrame(.max)
+        program.setEndFrame(.max)
         // At least one frame past the seek's own commands, or they would never be applied.
-        driver.setHorizon(max(frame + 1, min(nextCommand, score.endFrame) + shift))
+        program.setHorizon(max(frame + 1, min(nextCommand, score.endFrame) + shift))
         for var command in commands {
             command.frame = frame
             controller.send(command)
         }
         controller.send(TimedCommand(frame: frame, .cancelPending))
-        if seekCuts { driver.cut(toMixerFrame: frame, fadeFrames: seekFadeFrames) }
+        if seekCuts { program.cut(toMixerFrame: frame, fadeFrames: seekFadeFrames) }
         state = .seeking(target: target)
         return true
     }
@@ -259,9 +259,9 @@ public final class LiveSession {
     /// plays on without a pause: from the device's own clock, not from when this is asked.
     /// Nil before it has played anything, and while paused.
     public func monotonicTime(ofSessionFrame frame: Int) -> Double? {
-        guard !isPaused, let clock = driver.playedClock else { return nil }
+        guard !isPaused, let clock = program.playedClock else { return nil }
         let stream = timeline.streamFrame(atSessionFrame: frame)
-        return clock.monotonicSeconds + Double(stream - clock.frames) / Double(program.format.sampleRate)
+        return clock.monotonicSeconds + Double(stream - clock.frames) / Double(outline.format.sampleRate)
     }
 
     /// Ends the session early: everything fades out over `endFadeFrames`, from the first frame
@@ -271,7 +271,7 @@ public final class LiveSession {
         pauseWanted = false
         if status.phase != .complete { controlEvents.append(.endedEarly) }
         state = .ending
-        driver.fadeOutAndEnd(frames: endFadeFrames)
+        program.fadeOutAndEnd(frames: endFadeFrames)
     }
 
     /// Sends what is due, frees what the mixer is done with, settles a pause or a seek, and
@@ -283,10 +283,10 @@ public final class LiveSession {
             if case let .voiceEnded(id, frame) = event, let track, id == track.voiceID, track.failure != nil {
                 // The device plays the frames the mixer rendered before the track's last; the
                 // failure is told once it has.
-                let heardBy = driver.deviceFrame(ofMixerFrame: frame)
+                let heardBy = program.deviceFrame(ofMixerFrame: frame)
                 trackPlayedOutAt = heardBy
                 // The session ends there: what plays beside the track fades out from its last frame.
-                driver.fadeOutAndEnd(frames: endFadeFrames, fromDeviceFrame: heardBy)
+                program.fadeOutAndEnd(frames: endFadeFrames, fromDeviceFrame: heardBy)
             }
             guard case let .pendingCancelled(frame, dropped) = event, case let .seeking(target) = state else {
                 continue
@@ -294,11 +294,11 @@ public final class LiveSession {
             schedule.rewind(dropped)
             mixerJumpedFrames = target - frame
             schedule.offset = -mixerJumpedFrames
-            driver.setEndFrame(score.endFrame - mixerJumpedFrames)
+            program.setEndFrame(score.endFrame - mixerJumpedFrames)
             state = .cutting(target: target, frame: frame)
         }
         settleCut()
-        // A pause is the driver's: the score goes on being sent. A seek's cancel must land first.
+        // A pause is the program's: the score goes on being sent. A seek's cancel must land first.
         switch state {
         case .running, .pausing, .paused, .resuming, .cutting: feed()
         case .seeking, .ending: break
@@ -309,18 +309,18 @@ public final class LiveSession {
         return events
     }
 
-    /// Records where a seek is heard from, once the driver has cut to it (or played on to it).
+    /// Records where a seek is heard from, once the program has cut to it (or played on to it).
     private func settleCut() {
         guard case let .cutting(target, frame) = state else { return }
         let heardFrom: Int
         if seekCuts {
-            switch driver.cutOutcome {
+            switch program.cutOutcome {
             case nil: return
             case let .cut(atDeviceFrame: device): heardFrom = device
-            case .declined: heardFrom = driver.deviceFrame(ofMixerFrame: frame)
+            case .declined: heardFrom = program.deviceFrame(ofMixerFrame: frame)
             }
         } else {
-            heardFrom = driver.deviceFrame(ofMixerFrame: frame)
+            heardFrom = program.deviceFrame(ofMixerFrame: frame)
         }
         // From there the device plays `target`: the jump is counted from what it would have played.
         timeline.jump(atStreamFrame: heardFrom, by: target - timeline.sessionFrame(atStreamFrame: heardFrom))
@@ -332,9 +332,9 @@ public final class LiveSession {
         }
     }
 
-    /// Records where the driver's pause and resume took effect, once they have.
+    /// Records where the program's pause and resume took effect, once they have.
     private func settlePause() {
-        if state == .pausing, let frame = driver.pausedAtFrame {
+        if state == .pausing, let frame = program.pausedAtFrame {
             timeline.pause(atStreamFrame: frame)
             state = .paused
             controlEvents.append(.paused)
@@ -343,7 +343,7 @@ public final class LiveSession {
                 resume()
             }
         }
-        if state == .resuming, let frame = driver.resumedAtFrame {
+        if state == .resuming, let frame = program.resumedAtFrame {
             timeline.resume(atStreamFrame: frame)
             state = .running
             controlEvents.append(.resumed)
@@ -353,14 +353,14 @@ public final class LiveSession {
     /// Tells the coordinator what the device is playing now.
     private func coordinate(_ phase: SessionPhase) {
         // A bell alone owns nothing: whoever rings it decides whether it may.
-        guard phase != coordinatedPhase, program.bell == nil else { return }
+        guard phase != coordinatedPhase, outline.bell == nil else { return }
         coordinatedPhase = phase
         do {
             switch phase {
             case .playing: try hand(to: .guided, state: .playing)
             case .countdown: try hand(to: .timer, state: .countdown)
             case .sitting: try hand(to: .timer, state: .sitting)
-            case .complete: try hand(to: program.sit == nil ? .guided : .timer, state: .complete)
+            case .complete: try hand(to: outline.sit == nil ? .guided : .timer, state: .complete)
             case .paused, .ended:
                 if let owner = coordinator.owner {
                     try coordinator.report(owner, state: phase == .paused ? .paused : .idle)
@@ -384,27 +384,27 @@ public final class LiveSession {
 
     /// The session as the device is playing it now.
     public var status: LiveStatus {
-        let sessionFrame = timeline.sessionFrame(atStreamFrame: driver.playedFrames)
+        let sessionFrame = timeline.sessionFrame(atStreamFrame: program.playedFrames)
         let phase: SessionPhase
         if isPaused {
             phase = .paused
-        } else if state == .ending && sessionFrame < program.completionFrame {
+        } else if state == .ending && sessionFrame < outline.completionFrame {
             phase = .ended
-        } else if sessionFrame < program.trackFrames {
+        } else if sessionFrame < outline.trackFrames {
             phase = .playing
-        } else if let start = program.startFrame, sessionFrame < start {
+        } else if let start = outline.startFrame, sessionFrame < start {
             phase = .countdown
-        } else if sessionFrame < program.completionFrame {
+        } else if sessionFrame < outline.completionFrame {
             phase = .sitting
         } else {
             phase = .complete
         }
-        let sat = program.startFrame.map { min(max(0, sessionFrame - $0), program.sitFrames) } ?? 0
+        let sat = outline.startFrame.map { min(max(0, sessionFrame - $0), outline.sitFrames) } ?? 0
         return LiveStatus(
             phase: phase, sessionFrame: sessionFrame,
-            remainingFrames: max(0, program.completionFrame - sessionFrame),
-            nextGong: program.gongs.first { $0.frame > sessionFrame },
-            satFrames: sat + min(max(0, sessionFrame), program.trackFrames))
+            remainingFrames: max(0, outline.completionFrame - sessionFrame),
+            nextGong: outline.gongs.first { $0.frame > sessionFrame },
+            satFrames: sat + min(max(0, sessionFrame), outline.trackFrames))
     }
 
     /// How long the control side may sleep before `poll()` has something to report: until the
@@ -425,19 +425,19 @@ public final class LiveSession {
         case .pausing, .resuming, .seeking, .cutting, .ending: return Self.settlingSleepMilliseconds
         case .running: break
         }
-        if holdsAGong && !driver.isWaitingForOutput { return Self.settlingSleepMilliseconds }
+        if holdsAGong && !program.isWaitingForOutput { return Self.settlingSleepMilliseconds }
         let status = self.status
         let now = status.sessionFrame
-        var next = program.completionFrame
+        var next = outline.completionFrame
         if now >= next {
             // Ringing out: nothing to tell until the last frame has been heard, then soon.
             guard score.endFrame > now else { return Self.settlingSleepMilliseconds }
             next = score.endFrame
         }
-        if program.hasTrack && now < program.trackFrames { next = min(next, program.trackFrames) }
+        if outline.hasTrack && now < outline.trackFrames { next = min(next, outline.trackFrames) }
         if let gong = status.nextGong { next = min(next, gong.frame) }
         guard next > now else { return Self.shortestSleepMilliseconds }
-        let until = (next - now) * 1000 / program.format.sampleRate + Self.spareMilliseconds
+        let until = (next - now) * 1000 / outline.format.sampleRate + Self.spareMilliseconds
         return min(max(until, Self.shortestSleepMilliseconds), longest)
     }
 
@@ -459,26 +459,26 @@ public final class LiveSession {
     private func feed() {
         // Room is kept for a pause's or a seek's commands, whatever the length of the session.
         schedule.feed(controller, before: .max, keepingFree: 5)
-        driver.setHorizon(schedule.nextFrame.map { $0 + schedule.offset } ?? .max)
+        program.setHorizon(schedule.nextFrame.map { $0 + schedule.offset } ?? .max)
     }
 
     private func passedEvents() -> [SessionEvent] {
         var events: [SessionEvent] = []
         if !announcedCountdown {
             announcedCountdown = true
-            if !program.hasTrack, let start = program.startFrame, start > 0 {
-                events.append(.countdown(seconds: Double(start) / Double(program.format.sampleRate)))
+            if !outline.hasTrack, let start = outline.startFrame, start > 0 {
+                events.append(.countdown(seconds: Double(start) / Double(outline.format.sampleRate)))
             }
         }
-        let now = timeline.sessionFrame(atStreamFrame: driver.playedFrames)
-        if program.hasTrack && lastSessionFrame < program.trackFrames && now >= program.trackFrames {
+        let now = timeline.sessionFrame(atStreamFrame: program.playedFrames)
+        if outline.hasTrack && lastSessionFrame < outline.trackFrames && now >= outline.trackFrames {
             events.append(.trackEnded)
         }
         // A gong is told once the device has played its first frame: only its clock says when
         // a gong at the session's first frame is heard (through Snapcast, a second after the
         // clock stands on it).
-        guard driver.playedClock != nil else { return events }
-        for gong in program.gongs where isDue(gong, at: now) {
+        guard program.playedClock != nil else { return events }
+        for gong in outline.gongs where isDue(gong, at: now) {
             events.append(.gong(gong))
         }
         lastSessionFrame = max(lastSessionFrame, now)
@@ -488,9 +488,9 @@ public final class LiveSession {
     /// Whether a gong the clock stands on waits for the device's first frame to be told; what
     /// is told after it (the phase it begins) waits with it.
     public var holdsAGong: Bool {
-        guard driver.playedClock == nil else { return false }
-        let now = timeline.sessionFrame(atStreamFrame: driver.playedFrames)
-        return program.gongs.contains { isDue($0, at: now) }
+        guard program.playedClock == nil else { return false }
+        let now = timeline.sessionFrame(atStreamFrame: program.playedFrames)
+        return outline.gongs.contains { isDue($0, at: now) }
     }
 
     /// Whether `gong` is passed by session frame `now` and not yet told.

@@ -5,38 +5,38 @@ import Outputs
 /// Renders a session as fast as the machine allows, through the same mixer as live playback:
 /// a timed sit, a guided track, or a guided track and then a sit.
 public struct OfflineSessionRenderer {
-    public let program: SessionProgram
+    public let outline: SessionOutline
     public let gong: SampleBuffer
     /// The guided track's reader and gain, when the program has a track.
     private let track: (reader: EngineFormatReader, gain: Float)?
 
     public init(plan: SessionPlan, gong: SampleBuffer) {
-        program = SessionProgram(plan)
+        outline = SessionOutline(plan)
         self.gong = gong
         track = nil
     }
 
     /// A program without a track: a sit, or a bell alone.
-    public init(program: SessionProgram, gong: SampleBuffer) {
-        precondition(!program.hasTrack, "a guided program is rendered with its track")
-        self.program = program
+    public init(outline: SessionOutline, gong: SampleBuffer) {
+        precondition(!outline.hasTrack, "a guided outline is rendered with its track")
+        self.outline = outline
         self.gong = gong
         track = nil
     }
 
     /// A guided program; `reader` delivers the track at the program's rate, `gain` is its
     /// normalisation.
-    public init(program: SessionProgram, track reader: EngineFormatReader, gain: Float, gong: SampleBuffer) {
+    public init(outline: SessionOutline, track reader: EngineFormatReader, gain: Float, gong: SampleBuffer) {
         precondition(
-            reader.frameCount == program.trackFrames && reader.engineRate == program.format.sampleRate,
-            "the reader delivers the program's track")
-        self.program = program
+            reader.frameCount == outline.trackFrames && reader.engineRate == outline.format.sampleRate,
+            "the reader delivers the outline's track")
+        self.outline = outline
         self.gong = gong
         track = (reader, gain)
     }
 
     /// Frames the render produces.
-    public var totalFrames: Int { program.endFrame(gongFrames: gong.frameCount) }
+    public var totalFrames: Int { outline.endFrame(gongFrames: gong.frameCount) }
 
     /// Hands every block of the session, in order, to `sink`. A track that fails to decode
     /// part-way stops the render with its error.
@@ -44,12 +44,12 @@ public struct OfflineSessionRenderer {
         shouldContinue: () -> Bool = { true },
         sink: (UnsafeBufferPointer<Float>) throws -> Void
     ) throws {
-        let (controller, renderer) = MixerFactory.make(format: program.format)
-        let score = SessionScore(program: program, gong: gong, controller: controller)
+        let (controller, renderer) = MixerFactory.make(format: outline.format)
+        let score = SessionScore(outline: outline, gong: gong, controller: controller)
         var commands = score.commands
         let player = track.map { TrackPlayer(reader: $0.reader, gain: $0.gain, threaded: false) }
         if let player {
-            let fade = program.format.frames(milliseconds: TrackPlayer.openingFadeMilliseconds)
+            let fade = outline.format.frames(milliseconds: TrackPlayer.openingFadeMilliseconds)
             commands.insert(try player.play(from: 0, at: 0, fadeFrames: fade, controller: controller), at: 0)
         }
         var schedule = CommandSchedule(commands)
@@ -70,7 +70,7 @@ public struct OfflineSessionRenderer {
         shouldContinue: () -> Bool = { true }
     ) throws -> Bool {
         let writer = try AudioFileWriter(
-            destination: path, sampleRate: program.format.sampleRate, format: format,
+            destination: path, sampleRate: outline.format.sampleRate, format: format,
             expectedFrames: totalFrames)
         var completed = true
         do {

@@ -6,33 +6,33 @@ import Mixer
 /// The guided track is not among the commands: its voice needs a stream made when it starts
 /// (and again after a pause or a seek), which `TrackPlayer` does.
 public struct SessionScore {
-    public let program: SessionProgram
+    public let outline: SessionOutline
     public let gong: SampleBuffer
     public let commands: [TimedCommand]
     /// One past the last frame of the session: the completion gong has rung out, or the track ended.
     public let endFrame: Int
 
     public init(plan: SessionPlan, gong: SampleBuffer, controller: MixerController) {
-        self.init(program: SessionProgram(plan), gong: gong, controller: controller)
+        self.init(outline: SessionOutline(plan), gong: gong, controller: controller)
     }
 
-    public init(program: SessionProgram, gong: SampleBuffer, controller: MixerController) {
-        self.program = program
+    public init(outline: SessionOutline, gong: SampleBuffer, controller: MixerController) {
+        self.outline = outline
         self.gong = gong
         var commands: [TimedCommand] = []
-        for planned in program.gongs {
-            for frame in program.strikeFrames(of: planned) {
+        for planned in outline.gongs {
+            for frame in outline.strikeFrames(of: planned) {
                 commands.append(
                     TimedCommand(
                         frame: frame,
                         .play(
                             controller.makeVoiceID(), .sample(gong), bus: .gongs,
-                            gain: program.gongVolume, fadeFrames: 0, curve: .linear)))
+                            gain: outline.gongVolume, fadeFrames: 0, curve: .linear)))
             }
         }
-        if let plan = program.sit {
+        if let plan = outline.sit {
             let configuration = plan.configuration
-            if let color = configuration.noise, let start = program.startFrame {
+            if let color = configuration.noise, let start = outline.startFrame {
                 let noise = controller.makeVoiceID()
                 commands.append(
                     TimedCommand(
@@ -42,12 +42,12 @@ public struct SessionScore {
                             gain: configuration.noiseVolume, fadeFrames: plan.noiseFadeFrames, curve: .equalPower)))
                 commands.append(
                     TimedCommand(
-                        frame: program.completionFrame - plan.noiseFadeFrames,
+                        frame: outline.completionFrame - plan.noiseFadeFrames,
                         .stop(
                             noise, fadeFrames: plan.noiseFadeFrames, curve: .equalPower)))
             }
         }
         self.commands = commands
-        endFrame = program.endFrame(gongFrames: gong.frameCount)
+        endFrame = outline.endFrame(gongFrames: gong.frameCount)
     }
 }

@@ -7,6 +7,8 @@ import NIOCore
 /// (slowloris) held its connection for as long as it liked, and 64 of them kept the page and
 /// the WebSocket out of reach. Removed, with that IdleStateHandler, at the upgrade: a WebSocket
 /// may be quiet for hours.
+///
+/// Thread: its channel's event loop.
 final class HandshakeDeadline: ChannelInboundHandler, RemovableChannelHandler, @unchecked Sendable {
     // @unchecked: NIO calls a handler on its channel's event loop only.
     typealias InboundIn = NIOAny

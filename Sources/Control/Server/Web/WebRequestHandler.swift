@@ -9,6 +9,8 @@ import NIOHTTP1
 /// A page asked for with the token in its address gets the token back as a cookie (HttpOnly,
 /// SameSite=Strict): the page's WebSocket, opened from the same origin, carries it without the
 /// page's script ever reading it, and the address can drop it.
+///
+/// Thread: its channel's event loop.
 final class WebRequestHandler: ChannelInboundHandler, RemovableChannelHandler, @unchecked Sendable {
     // @unchecked: NIO calls a handler on its channel's event loop only.
     typealias InboundIn = HTTPServerRequestPart

@@ -9,6 +9,8 @@ import NIOWebSocket
 /// that nothing would ever end on a quiet service, and enough of them fill the listener's
 /// bound: after a quiet spell (`IdleStateHandler`'s read timeout) the service pings, and a
 /// second quiet spell with no answer ends the connection.
+///
+/// Thread: its channel's event loop; it hands each message to the responder there.
 final class WebSocketControlHandler: ChannelInboundHandler, @unchecked Sendable {
     // @unchecked: NIO calls a handler on its channel's event loop only.
     typealias InboundIn = WebSocketFrame

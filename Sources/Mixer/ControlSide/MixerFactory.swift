@@ -1,12 +1,12 @@
 /// Makes the two sides of one mixer: the control side (`MixerController`, any one ordinary
 /// thread) and the render side (`MixerRenderer`, the one thread that renders), connected by
-/// the lock-free queues of a `MixerChannel`.
+/// the lock-free queues of a `MixerRings`.
 public enum MixerFactory {
     /// A control side and its render side.
     public static func make(
         format: EngineFormat, limits: MixerLimits = MixerLimits()
     ) -> (controller: MixerController, renderer: MixerRenderer) {
-        let channel = MixerChannel(commandCapacity: limits.commandCapacity, maxVoices: limits.maxVoices)
+        let channel = MixerRings(commandCapacity: limits.commandCapacity, maxVoices: limits.maxVoices)
         return (
             MixerController(channel: channel, format: format),
             MixerRenderer(channel: channel, format: format, limits: limits)

@@ -16,7 +16,7 @@ import Synchronization
 /// played when the device allows it (PulseAudio), so they are heard within the device's latency
 /// while the device may hold seconds. The mixer's frames go on where they were after a pause.
 /// Frames of its clock count from the device frame its first frame was played at.
-public final class LiveDriver: @unchecked Sendable {
+public final class EngineProgram: @unchecked Sendable {
     let renderer: MixerRenderer
     /// The device's owner, its own (a one-shot) or the service's.
     let engine: LiveEngine
@@ -298,7 +298,7 @@ public final class LiveDriver: @unchecked Sendable {
 }
 
 /// What the engine's output thread asks of a program.
-extension LiveDriver {
+extension EngineProgram {
     /// Whether a resume waits to be taken.
     var wantsResume: Bool { resumeRequest.load(ordering: .acquiring) > 0 }
 

@@ -2,7 +2,7 @@ import Rings
 import Synchronization
 
 /// The lock-free queues and counters shared by one mixer's control side and render side.
-final class MixerChannel: @unchecked Sendable {
+final class MixerRings: @unchecked Sendable {
     /// Control → render.
     let commands: SPSCRing<TimedCommand>
     /// Render → control.

@@ -6,7 +6,7 @@ import Mixer
 ///
 /// The track occupies session frames `0..<trackFrames`; the sit's own frames count from
 /// `trackFrames`, so its start gong lands exactly `gap` frames after the track's last frame.
-public struct SessionProgram: Sendable, Equatable {
+public struct SessionOutline: Sendable, Equatable {
     public let format: EngineFormat
     /// Length of the guided track at the engine rate (0: no track).
     public let trackFrames: Int

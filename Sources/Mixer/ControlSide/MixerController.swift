@@ -1,10 +1,10 @@
 /// The control side of a mixer: used from one ordinary thread (never the render thread).
 public final class MixerController {
-    let channel: MixerChannel
+    let channel: MixerRings
     public let format: EngineFormat
     private var nextVoice: UInt64 = 1
 
-    init(channel: MixerChannel, format: EngineFormat) {
+    init(channel: MixerRings, format: EngineFormat) {
         self.channel = channel
         self.format = format
     }

@@ -6,7 +6,7 @@ import Rings
 
 /// One program's turn on the engine's mixer thread: a block rendered ahead of the output thread
 /// into the ring, up to the horizon the control side has sent every command for.
-extension LiveDriver {
+extension EngineProgram {
     /// What a turn did.
     enum MixerTurn {
         case rendered
