@@ -201,7 +201,7 @@ bench: build
 # What `make install` and `make deb` install, laid out once under .build/stage (scripts/stage.sh):
 # the stripped binary, sounds, the page, man pages and completions made from the command
 # definitions, the icon and the systemd units.
-VERSION     := $(shell sed -n 's/^ *static let number = "\(.*\)"/\1/p' Sources/Settings/MeditateVersion.swift)
+VERSION     := $(shell sed -n 's/^ *\(package \)\{0,1\}static let number = "\(.*\)"/\2/p' Sources/Settings/MeditateVersion.swift)
 STAGE       := .build/stage
 # The man pages' date: the changelog's, so that the same source makes the same pages.
 MAN_DATE     = $(shell date -u -d "$$(sed -n 's/^ -- .*>  //p' packaging/changelog | head -n 1)" +%F)

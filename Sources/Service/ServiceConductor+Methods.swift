@@ -10,63 +10,63 @@ import Settings
 /// Thread: control (the service's main thread): each handler runs there, one request at a time.
 extension ServiceConductor {
     static let methods: [ServiceMethod] = [
-        ServiceMethod(name: "hello", params: "lang") { conductor, request, connection throws(RPCError) in
-            try conductor.hello(request.params, from: connection)
+        ServiceMethod("hello", HelloParams.self) { conductor, params, connection in
+            conductor.hello(params, from: connection)
         },
-        ServiceMethod(name: "status", params: "") { conductor, _, _ in conductor.status },
-        ServiceMethod(name: "subscribe", params: "") { conductor, _, connection in
+        ServiceMethod("status", NoParams.self) { conductor, _, _ in conductor.status },
+        ServiceMethod("subscribe", NoParams.self) { conductor, _, connection in
             conductor.inbox.hub.subscribe(connection)
             // The state now, then every change after it: nothing falls between the two.
             return ["subscribed": true, "status": conductor.status]
         },
-        ServiceMethod(name: "unsubscribe", params: "") { conductor, _, connection in
+        ServiceMethod("unsubscribe", NoParams.self) { conductor, _, connection in
             conductor.inbox.hub.unsubscribe(connection)
             return ["subscribed": false]
         },
-        ServiceMethod(name: "sit.start", params: "a sit's options, resume") { conductor, request, _ throws(RPCError) in
-            try conductor.startSit(request.params)
+        ServiceMethod("sit.start", Resuming<SitRequest>.self) { conductor, params, _ throws(RPCError) in
+            try conductor.startSit(params.request, resumeOther: params.resume)
         },
-        ServiceMethod(name: "play.start", params: "track, a track's options, resume") {
-            conductor, request, _ throws(RPCError) in try conductor.startTrack(request.params)
+        ServiceMethod("play.start", Resuming<PlayRequest>.self) { conductor, params, _ throws(RPCError) in
+            try conductor.startTrack(params.request, resumeOther: params.resume)
         },
-        ServiceMethod(name: "pause", params: "") { conductor, _, _ throws(RPCError) in try conductor.pauseFront() },
-        ServiceMethod(name: "resume", params: "") { conductor, _, _ throws(RPCError) in try conductor.resumeFront() },
-        ServiceMethod(name: "stop", params: "") { conductor, _, _ throws(RPCError) in
+        ServiceMethod("pause", NoParams.self) { conductor, _, _ throws(RPCError) in try conductor.pauseFront() },
+        ServiceMethod("resume", NoParams.self) { conductor, _, _ throws(RPCError) in try conductor.resumeFront() },
+        ServiceMethod("stop", NoParams.self) { conductor, _, _ throws(RPCError) in
             let session = try conductor.front()
             session.live.end()
             return ["stopping": true]
         },
-        ServiceMethod(name: "seek", params: "seconds or by") { conductor, request, _ throws(RPCError) in
-            try conductor.seek(request.params)
+        ServiceMethod("seek", SeekParams.self) { conductor, params, _ throws(RPCError) in
+            try conductor.seek(params.move)
         },
-        ServiceMethod(name: "bell.ring", params: "gong, strikes, volume") { conductor, request, _ throws(RPCError) in
-            try conductor.ring(ParamsDecoder.decode(BellRequest.self, request.params), scheduled: nil, at: nil)
+        ServiceMethod("bell.ring", BellRequest.self) { conductor, request, _ throws(RPCError) in
+            try conductor.ring(request, scheduled: nil, at: nil)
         },
-        ServiceMethod(name: "token.new", params: "") { conductor, _, connection throws(RPCError) in
+        ServiceMethod("token.new", NoParams.self) { conductor, _, connection throws(RPCError) in
             try conductor.newToken(from: connection)
         },
-        ServiceMethod(name: "history.list", params: "newest") { conductor, request, _ throws(RPCError) in
-            try conductor.historyList(request.params)
+        ServiceMethod("history.list", HistoryListParams.self) { conductor, params, _ throws(RPCError) in
+            try conductor.historyList(newest: params.newest)
         },
-        ServiceMethod(name: "stats", params: "") { conductor, _, _ throws(RPCError) in try conductor.stats() },
-        ServiceMethod(name: "presets", params: "") { conductor, _, _ throws(RPCError) in try conductor.presets() },
-        ServiceMethod(name: "library.list", params: "") { conductor, _, _ throws(RPCError) in
+        ServiceMethod("stats", NoParams.self) { conductor, _, _ throws(RPCError) in try conductor.stats() },
+        ServiceMethod("presets", NoParams.self) { conductor, _, _ throws(RPCError) in try conductor.presets() },
+        ServiceMethod("library.list", NoParams.self) { conductor, _, _ throws(RPCError) in
             try conductor.libraryList()
         },
-        ServiceMethod(name: "schedule.list", params: "") { conductor, _, _ throws(RPCError) in
+        ServiceMethod("schedule.list", NoParams.self) { conductor, _, _ throws(RPCError) in
             try conductor.scheduleList()
         },
-        ServiceMethod(name: "schedule.add", params: "a schedule") { conductor, request, _ throws(RPCError) in
-            try conductor.scheduleAdd(request.params)
+        ServiceMethod("schedule.add", JSONValue.self) { conductor, params, _ throws(RPCError) in
+            try conductor.scheduleAdd(params)
         },
-        ServiceMethod(name: "schedule.remove", params: "id") { conductor, request, _ throws(RPCError) in
-            try conductor.scheduleRemove(request.params)
+        ServiceMethod("schedule.remove", JSONValue.self) { conductor, params, _ throws(RPCError) in
+            try conductor.scheduleRemove(params)
         },
-        ServiceMethod(name: "schedule.pause", params: "id") { conductor, request, _ throws(RPCError) in
-            try conductor.schedulePause(request.params, today: true)
+        ServiceMethod("schedule.pause", JSONValue.self) { conductor, params, _ throws(RPCError) in
+            try conductor.schedulePause(params, today: true)
         },
-        ServiceMethod(name: "schedule.resume", params: "id") { conductor, request, _ throws(RPCError) in
-            try conductor.schedulePause(request.params, today: false)
+        ServiceMethod("schedule.resume", JSONValue.self) { conductor, params, _ throws(RPCError) in
+            try conductor.schedulePause(params, today: false)
         }
     ]
 
@@ -74,31 +74,22 @@ extension ServiceConductor {
     static let methodsByName: [String: ServiceMethod] = Dictionary(
         methods.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 
-    private func hello(_ params: JSONValue, from connection: ControlConnection) throws(RPCError) -> JSONValue {
-        if let asked = params["lang"] {
-            guard let language = asked.stringValue.flatMap(Language.init(rawValue:)) else {
-                throw .invalidParams(localized("lang is en or de", de: "lang ist en oder de"))
-            }
-            connection.language = language.rawValue
-        }
+    private func hello(_ params: HelloParams, from connection: ControlConnection) -> JSONValue {
+        if let language = params.lang { connection.language = language.rawValue }
         return [
             "service": "meditate", "protocol": .number(Self.protocolVersion),
             "version": .string(MeditateVersion.number), "web": web.url.map(JSONValue.string) ?? .null
         ]
     }
 
-    private func startSit(_ given: JSONValue) throws(RPCError) -> JSONValue {
-        let (params, resume) = try Self.takeResume(given)
-        let request = try ParamsDecoder.decode(SitRequest.self, params)
+    private func startSit(_ request: SitRequest, resumeOther resume: Bool) throws(RPCError) -> JSONValue {
         let output = output
         return try start(.timer, resumeOther: resume) { () throws -> (LiveSession, SessionNote) in
             try ServiceSessionFactory.sit(request, output: output)
         }
     }
 
-    private func startTrack(_ given: JSONValue) throws(RPCError) -> JSONValue {
-        let (params, resume) = try Self.takeResume(given)
-        let request = try ParamsDecoder.decode(PlayRequest.self, params)
+    private func startTrack(_ request: PlayRequest, resumeOther resume: Bool) throws(RPCError) -> JSONValue {
         let output = output
         let paths = library.paths
         return try start(.guided, resumeOther: resume) { () throws -> (LiveSession, SessionNote) in
@@ -121,14 +112,5 @@ extension ServiceConductor {
         carry(coordinator.request(for: session.source), cause: session)
         if session.live.isPaused { session.live.resume() }
         return ["resuming": true]
-    }
-
-    /// `resume` (true: when this session ends, the one it paused resumes) is the service's own
-    /// member, not an option of the command line.
-    private static func takeResume(_ params: JSONValue) throws(RPCError) -> (JSONValue, Bool) {
-        guard case var .object(members) = params else { return (params, false) }
-        guard let value = members.removeValue(forKey: "resume") else { return (params, false) }
-        guard let flag = value.boolValue else { throw .invalidParams("resume is true or false") }
-        return (.object(members), flag)
     }
 }

@@ -9,18 +9,7 @@ import Settings
 /// Thread: control (the service's main thread), as all of the conductor.
 extension ServiceConductor {
     /// The most recent sits, newest last: `{"newest": 20}` (1 to 1000; 20 when not given).
-    func historyList(_ params: JSONValue) throws(RPCError) -> JSONValue {
-        var newest = 20
-        if let given = params["newest"] {
-            guard let count = given.intValue, (1...1000).contains(count) else {
-                throw .invalidParams(
-                    localized(
-                        "newest must be a whole number from 1 to 1000",
-                        de: "newest muss eine ganze Zahl von 1 bis 1000 sein"
-                    ))
-            }
-            newest = count
-        }
+    func historyList(newest: Int) throws(RPCError) -> JSONValue {
         return try library.query { database in
             let zone = TimeZone.current
             let sessions = try database.practice(newest: newest).map { session -> JSONValue in

@@ -8,15 +8,7 @@ import Settings
 /// Thread: control (the service's main thread), as all of the conductor.
 extension ServiceConductor {
     /// `{"by": -30}` moves the track playing 30 s back, `{"to": 90}` to 1:30 (seconds).
-    func seek(_ params: JSONValue) throws(RPCError) -> JSONValue {
-        let by = params["by"]?.numberValue
-        let to = params["to"]?.numberValue
-        guard (by == nil) != (to == nil), (by ?? to ?? 0).isFinite else {
-            throw .invalidParams(
-                localized(
-                    "seek takes by (seconds, back when negative) or to (seconds into the track)",
-                    de: "seek nimmt by (Sekunden, zurück wenn negativ) oder to (Sekunden in die Aufnahme)"))
-        }
+    func seek(_ move: SeekParams.Move) throws(RPCError) -> JSONValue {
         guard
             let session = sessions.first(where: {
                 !$0.live.isFinished && !$0.live.isPaused && $0.trackPosition($0.live.status) != nil
@@ -27,10 +19,9 @@ extension ServiceConductor {
         let rate = Double(session.live.outline.format.sampleRate)
         let limit = Double(SessionConfiguration.maxMinutes.rounded(times: 60))
         let moved =
-            if let by {
-                session.live.seek(byFrames: Int((max(-limit, min(limit, by)) * rate).rounded()))
-            } else {
-                session.live.seek(toFrame: Int((max(0, min(limit, to ?? 0)) * rate).rounded()))
+            switch move {
+            case let .by(by): session.live.seek(byFrames: Int((max(-limit, min(limit, by)) * rate).rounded()))
+            case let .to(to): session.live.seek(toFrame: Int((max(0, min(limit, to)) * rate).rounded()))
             }
         guard moved else { throw .refused(localized("cannot seek now", de: "jetzt nicht spulbar")) }
         return ["seeking": true, "id": .number(session.number)]
