@@ -3,9 +3,9 @@ import Foundation
 import Session
 import Settings
 
-/// Every method of the protocol, in one table: the name a client sends, the params it takes,
-/// and the conductor's code that answers it. docs/protocol.md names each of them, and a test
-/// holds the two together.
+/// Every method of the protocol, in one table: the name a client sends, the type its params
+/// decode into, and the conductor's code that answers it. docs/protocol.md names each of them,
+/// and a test holds the two together.
 ///
 /// Thread: control (the service's main thread): each handler runs there, one request at a time.
 extension ServiceConductor {
