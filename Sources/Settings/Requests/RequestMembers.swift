@@ -27,8 +27,7 @@ package struct RequestMembers {
         let names = Set(options.map(\.name))
         if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !names.contains($0) }) {
             // In the command line's words for the option it would be there.
-            throw RequestRefusal(
-                localized("Unknown option '--\(unknown)'", de: "unbekannte Option '--\(unknown)'"))
+            throw RequestRefusal(ParserMessages.error("Unknown option '--\(unknown)'"))
         }
     }
 

@@ -1,10 +1,10 @@
-import Settings
-
 /// ArgumentParser writes its help frame and its parsing errors in English; these put them into
-/// the run's language. Our own help texts are already translated where they are declared.
-enum ParserMessages {
+/// the run's language. Our own help texts are already translated where they are declared. The
+/// service's refusal of a request's value is worded as ArgumentParser's and translated here too
+/// (`RequestRefusal`), so that both say it in the same German.
+package enum ParserMessages {
     /// `--help` and `help <command>` output: the section headings and the built-in flags.
-    static func help(_ text: String) -> String {
+    package static func help(_ text: String) -> String {
         guard Language.current == .de else { return text }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             var line = String(line)
@@ -27,7 +27,7 @@ enum ParserMessages {
 
     /// One parsing error (the first line of ArgumentParser's message); text it does not know
     /// stays as it is.
-    static func error(_ text: String) -> String {
+    package static func error(_ text: String) -> String {
         guard Language.current == .de else { return text }
         if let m = text.wholeMatch(of: #/The value '(.*)' is invalid for '([^']*)'(.*)/#) {
             return "der Wert '\(m.1)' passt nicht zu '\(m.2)'" + choices(String(m.3))
