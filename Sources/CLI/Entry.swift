@@ -18,8 +18,11 @@ enum Entry {
         } catch {
             let code = Meditate.exitCode(for: error)
             if code == .success {
-                // --help, --version and the like.
-                print(ParserMessages.help(Meditate.fullMessage(for: error)))
+                // --help, --version and the like, written unwrapped by ArgumentParser (COLUMNS,
+                // which it reads, set past any line's length) and laid out by HelpLayout.
+                let width = HelpLayout.width(columnsVariable: ProcessEnvironment.variables["COLUMNS"])
+                setenv("COLUMNS", "100000", 1)
+                print(HelpLayout.render(Meditate.fullMessage(for: error), width: width))
                 exitAfterOutput(code.rawValue)
             }
             let message = ErrorMessages.line(for: error)

@@ -34,7 +34,6 @@ struct LiveRunner {
         let terminal = interactive ? Terminal() : nil
         terminal?.enterKeyMode()
         defer { terminal?.restore() }
-        let statusLine = StatusLine(color: color, width: Terminal.columns)
         var logger = self.logger
         var narrator = EventNarrator(outline: outline, logger: logger)
         var narratingHeadless = terminal == nil
@@ -49,6 +48,11 @@ struct LiveRunner {
         }
         var recorded = false
 
+        if let terminal, !quiet {
+            // The keys, told once as the session starts (a pause tells how to resume).
+            terminal.header = say(outline.hasTrack ? .keyHintGuided : .keyHint)
+            terminal.write(terminal.header + "\n")
+        }
         try live.start()
         var trackFailureSaid = false
         while !live.isFinished {
@@ -92,10 +96,13 @@ struct LiveRunner {
             if let terminal, !terminal.isGone, !quiet {
                 let turn = status.satFrames / rate / Self.affirmationSeconds
                 let affirmation: String? = affirmations.isEmpty ? nil : affirmations[turn % affirmations.count]
-                let line = statusLine.render(status, outline: outline, title: title, affirmation: affirmation)
-                terminal.draw(
-                    live.isWaitingForOutput
-                        ? line + "  " + localized("(waiting for sound output)", de: "(warte auf Audioausgabe)") : line)
+                // The width is read at each redraw: the window may be resized mid-sit.
+                let width = Terminal.columns
+                let line = StatusLine(color: color, width: width).render(
+                    status, outline: outline, title: title, affirmation: affirmation)
+                let waiting = "  " + localized("(waiting for sound output)", de: "(warte auf Audioausgabe)")
+                let fits = Terminal.visibleCount(line) + waiting.count < width
+                terminal.draw(live.isWaitingForOutput && fits ? line + waiting : line, width: width)
             } else {
                 for event in events { narrator.log(event, status: status) }
             }
@@ -111,8 +118,8 @@ struct LiveRunner {
         logger.info("underruns: \(live.underruns)")
         if outline.hasTrack { logger.info("track stream underruns: \(live.trackUnderruns)") }
         guard !quiet else { return result }
-        let sat = ClockText.format(seconds: result.satSeconds)
-        let planned = ClockText.format(frames: outline.trackFrames + outline.sitFrames, rate: rate)
+        let sat = DurationText.words(seconds: result.satSeconds)
+        let planned = DurationText.words(seconds: (outline.trackFrames + outline.sitFrames) / rate)
         let line =
             result.completed
             ? say(.summaryComplete, ["sat": sat]) : say(.summaryEndedEarly, ["sat": sat, "planned": planned])

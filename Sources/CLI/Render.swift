@@ -136,8 +136,7 @@ struct Render: ParsableCommand {
         }
         logger.info("done", metadata: ["seconds": "\(ContinuousClock.now - started)"])
         if !quiet {
-            let seconds = renderer.totalFrames / rate
-            let length = "\(seconds / 60)m\(String(format: "%02d", seconds % 60))s"
+            let length = DurationText.words(seconds: renderer.totalFrames / rate)
             let line = localized(
                 "wrote \(output): \(length), \(rate) Hz, \(format.rawValue)\n",
                 de: "\(output) geschrieben: \(length), \(rate) Hz, \(format.rawValue)\n")

@@ -40,7 +40,10 @@ struct ServiceFollower {
         let terminal = interactive ? Terminal() : nil
         terminal?.enterKeyMode()
         defer { terminal?.restore() }
-        let statusLine = StatusLine(color: color, width: Terminal.columns)
+        if let terminal, !quiet {
+            terminal.header = say(outline.hasTrack ? .keyHintGuided : .keyHint)
+            terminal.write(terminal.header + "\n")
+        }
         var phase = SessionPhase.countdown
         var stopAsked = false
         var lastStatus = 0.0
@@ -84,16 +87,17 @@ struct ServiceFollower {
             guard let session = try? ours(id, in: control.call("status")) else { continue }
             let status = self.status(of: session)
             phase = status.phase
-            let line = statusLine.render(status, outline: outline, title: title)
-            terminal.draw(
-                session["waitingForOutput"] == true
-                    ? line + "  " + localized("(waiting for sound output)", de: "(warte auf Audioausgabe)") : line)
+            let width = Terminal.columns
+            let line = StatusLine(color: color, width: width).render(status, outline: outline, title: title)
+            let waiting = "  " + localized("(waiting for sound output)", de: "(warte auf Audioausgabe)")
+            let fits = Terminal.visibleCount(line) + waiting.count < width
+            terminal.draw(session["waitingForOutput"] == true && fits ? line + waiting : line, width: width)
         }
         terminal?.clearLine()
         guard !quiet, let ended else { return }
-        let sat = ClockText.format(seconds: ended["satSeconds"]?.intValue ?? 0)
-        let planned = ClockText.format(
-            frames: outline.trackFrames + outline.sitFrames, rate: outline.format.sampleRate)
+        let sat = DurationText.words(seconds: ended["satSeconds"]?.intValue ?? 0)
+        let planned = DurationText.words(
+            seconds: (outline.trackFrames + outline.sitFrames) / outline.format.sampleRate)
         let line =
             ended["completed"] == true
             ? say(.summaryComplete, ["sat": sat]) : say(.summaryEndedEarly, ["sat": sat, "planned": planned])

@@ -93,7 +93,7 @@ struct Sit: ParsableCommand {
             live: live, logger: logger, quiet: reporting.quiet, color: reporting.color,
             affirmations: reporting.affirmations(settings)
         ).run { outcome in
-            outcome.record(kind: .timer, note: SitDescription.of(configuration), library: library, logger: logger)
+            outcome.record(kind: .timer, note: SitDescription.stored(configuration), library: library, logger: logger)
         }
     }
 }

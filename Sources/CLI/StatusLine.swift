@@ -1,3 +1,4 @@
+import Foundation
 import Session
 import Settings
 
@@ -47,20 +48,46 @@ struct StatusLine {
             ? Double(status.sessionFrame) / Double(max(1, outline.trackFrames))
             : Double(status.satFrames - min(status.satFrames, outline.trackFrames)) / Double(max(1, outline.sitFrames))
         let hint = status.phase == .paused ? "  " + say(.spaceResumes) : ""
-        let barWidth = max(0, min(30, width - 9 - text.count - hint.count - 6))
-        let bar = barWidth >= 5 ? "  " + progressBar(fraction, width: barWidth) : ""
-        var line = " " + phase + " " + text + bar + hint
+        // The last column stays free: a line that fills it makes some terminals wrap.
+        let room = width - 1 - (1 + 9 + 1 + text.count + hint.count)
+        var extra: String?
         if let title, inTrack, status.phase == .playing {
-            let room = width - 11 - text.count - (bar.isEmpty ? 0 : barWidth + 2) - 3
-            if room >= 8 { line += "  " + (title.count > room ? String(title.prefix(room - 1)) + "…" : title) }
+            extra = title
+        } else if let affirmation, status.phase == .sitting {
+            extra = affirmation
         }
-        if let affirmation, status.phase == .sitting {
-            let room = width - 11 - text.count - (bar.isEmpty ? 0 : barWidth + 2) - 3
-            if room >= 12 {
-                line += "  " + (affirmation.count > room ? String(affirmation.prefix(room - 1)) + "…" : affirmation)
+        // The track's title or the affirmation is shown whole, the bar shrinking (or going) to
+        // make room for it; an affirmation that does not fit is not shown at all, and a title,
+        // which names what plays, is cut at a word.
+        var barWidth = min(30, room - 2)
+        var shown = ""
+        if let extra {
+            if extra.count + 2 <= room - 7 {
+                barWidth = min(30, room - 2 - extra.count - 2)
+                shown = extra
+            } else if extra.count + 2 <= room {
+                barWidth = 0
+                shown = extra
+            } else if extra == title {
+                barWidth = 0
+                shown = Self.cut(extra, to: room - 2)
             }
         }
+        let bar = barWidth >= 5 ? "  " + progressBar(fraction, width: barWidth) : ""
+        var line = " " + phase + " " + text + bar + hint
+        if !shown.isEmpty { line += "  " + shown }
         return line
+    }
+
+    /// `text` in at most `width` characters, cut after a whole word with an ellipsis; empty
+    /// when not even one word fits.
+    static func cut(_ text: String, to width: Int) -> String {
+        guard text.count > width else { return text }
+        guard width > 1 else { return "" }
+        let head = text.prefix(width - 1)
+        guard let space = head.lastIndex(of: " ") else { return "" }
+        let words = head[..<space].trimmingCharacters(in: .whitespaces)
+        return words.isEmpty ? "" : words + "…"
     }
 
     static func name(of phase: SessionPhase) -> String {

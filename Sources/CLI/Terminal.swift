@@ -7,6 +7,8 @@ final class Terminal {
     private var saved = termios()
     private var active = false
     private var shown = ""
+    /// The columns `shown` was drawn at.
+    private var shownWidth = 0
     /// Whether the terminal has gone away (a write failed with EIO: ssh dropped, the window
     /// closed): from then on nothing is drawn or read, and the session carries on headless.
     private(set) var isGone = false
@@ -82,16 +84,38 @@ final class Terminal {
         return nil
     }
 
-    /// Redraws the status line in place, when it has changed.
-    func draw(_ line: String) {
-        guard line != shown else { return }
+    /// The line written above the status line as the session started (the keys), written
+    /// again when the window is redrawn after a resize.
+    var header = ""
+
+    /// Redraws the status line in place, when it has changed or the window's width has. The
+    /// width is the window's at each redraw and the line is kept narrower than it, so it never
+    /// wraps as it is drawn (a line drawn for the old width after the window was narrowed
+    /// wrapped onto the next row, where a clear of one row could not reach it, and fragments
+    /// piled up). A window made narrower may also reflow the line already shown over several
+    /// rows (tmux, VTE, kitty and Konsole do, each putting the cursor somewhere of its own, and
+    /// tmux some time after the size has changed): so, then, the window is cleared and the
+    /// header and the line are drawn at its top, which is right whatever the terminal did.
+    func draw(_ line: String, width: Int) {
+        guard line != shown || width != shownWidth else { return }
+        let narrowed = shownWidth > 0 && width < shownWidth
         shown = line
-        write("\r\u{1B}[2K" + line)
+        shownWidth = width
+        if narrowed {
+            write("\u{1B}[H\u{1B}[2J" + (header.isEmpty ? "" : header + "\n") + line)
+        } else {
+            write("\r\u{1B}[J" + line)
+        }
     }
 
     func clearLine() {
         shown = ""
-        write("\r\u{1B}[2K")
+        write("\r\u{1B}[J")
+    }
+
+    /// Columns a line takes: its characters without the colour escapes.
+    static func visibleCount(_ line: String) -> Int {
+        line.replacing(#/\u{1B}\[[0-9;?]*[A-Za-z]/#, with: "").count
     }
 
     func write(_ text: String) {

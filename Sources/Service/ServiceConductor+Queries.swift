@@ -16,7 +16,7 @@ extension ServiceConductor {
                 [
                     "id": .number(Int(session.id ?? 0)), "date": .string(PracticeDate.iso(session.startedAt, in: zone)),
                     "startedAt": .finite(session.startedAt), "kind": .string(session.kind.rawValue),
-                    "note": .string(session.note), "plannedSeconds": .number(session.plannedSeconds),
+                    "note": .string(NoteText.readable(session.note)), "plannedSeconds": .number(session.plannedSeconds),
                     "satSeconds": .number(session.satSeconds), "completed": .bool(session.completed)
                 ]
             }

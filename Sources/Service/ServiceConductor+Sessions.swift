@@ -62,7 +62,7 @@ extension ServiceConductor {
         started.recordID = library.record { database in
             try database.begin(
                 PracticeSession(
-                    startedAt: started.startedAt, kind: started.kind, note: note,
+                    startedAt: started.startedAt, kind: started.kind, note: started.storedNote,
                     plannedSeconds: started.plannedSeconds, satSeconds: 0, completed: false))
         }
         started.lastWritten = MonotonicClock.seconds()
@@ -328,7 +328,7 @@ extension ServiceConductor {
         } else {
             pending = .session(
                 PracticeSession(
-                    startedAt: session.startedAt, kind: session.kind, note: session.note,
+                    startedAt: session.startedAt, kind: session.kind, note: session.storedNote,
                     plannedSeconds: session.plannedSeconds, satSeconds: sat, completed: completed))
         }
         if library.record({ try pending.write(to: $0) }) == nil { keepUnwritten(pending) }

@@ -17,6 +17,8 @@ final class ServiceSession {
     let source: AudioSource
     let kind: PracticeSession.Kind
     let note: String
+    /// The note as the history keeps it, to be read in the reader's language.
+    let storedNote: String
     /// The note as message keys, for clients in another language.
     let noteParts: [JSONValue]
     /// When it ends, the session it paused is resumed (the request asked for it).
@@ -44,6 +46,7 @@ final class ServiceSession {
         self.source = source
         kind = source == .timer ? .timer : .guided
         self.note = note.text
+        storedNote = note.stored
         noteParts = note.parts
         self.resumeOther = resumeOther
         self.startedAt = startedAt

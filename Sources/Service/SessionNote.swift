@@ -1,4 +1,5 @@
 import Control
+import Session
 import Settings
 
 /// What a session is, in words: the text in the service's language (the log, the history),
@@ -14,6 +15,20 @@ struct SessionNote {
         var members = values.mapValues(JSONValue.string)
         members["key"] = .string(key.rawValue)
         return .object(members)
+    }
+
+    /// The note as the history keeps it (`NoteText`): the parts, read in the reader's language.
+    var stored: String {
+        NoteText.stored(
+            parts.compactMap { part in
+                guard case let .object(members) = part else { return nil }
+                return members.compactMapValues(\.stringValue)
+            })
+    }
+
+    /// A sit of `minutes` after a guided track, as a part.
+    static func then(_ minutes: ExactDecimal) -> JSONValue {
+        part(.sitThen, ["minutes": minutes.description, "length": DurationText.words(seconds: minutes.rounded(times: 60))])
     }
 
     /// A part that is said as it is.

@@ -72,13 +72,13 @@ struct LanguageTests {
         #expect(result.status == 0, "\(result.stderr)")
         for line in [
             "Vorlauf: 0:01 bis zum Startgong", "Startgong: 0:03 Sitzen", "Glocke 1: noch 0:02",
-            "Schlussgong", "fertig: 0:03 gesessen"
+            "Schlussgong", "fertig: 3 s gesessen"
         ] {
             #expect(result.stderr.contains(line), "\(line) in \(result.stderr)")
         }
     }
 
-    @Test("while sitting the status line shows an affirmation where there is room, and none in the countdown")
+    @Test("while sitting the status line shows an affirmation whole where there is room, never cut, none in the countdown")
     func affirmationInStatusLine() throws {
         var configuration = SessionConfiguration()
         configuration.minutes = ExactDecimal(20)
@@ -91,8 +91,11 @@ struct LanguageTests {
         let words = "This moment is enough."
         let wide = StatusLine(color: false, width: 120).render(sitting, outline: outline, affirmation: words)
         #expect(wide.hasSuffix("  " + words))
+        // At 70 columns the bar gives way to it; at 40 there is no room, and it is not shown at all
         let narrow = StatusLine(color: false, width: 70).render(sitting, outline: outline, affirmation: words)
-        #expect(narrow.count <= 70 && narrow.hasSuffix("…"), "\(narrow)")
+        #expect(narrow.count < 70 && narrow.hasSuffix("  " + words), "\(narrow)")
+        let narrowest = StatusLine(color: false, width: 40).render(sitting, outline: outline, affirmation: words)
+        #expect(narrowest.count < 40 && !narrowest.contains("This") && !narrowest.contains("…"), "\(narrowest)")
         let countdown = LiveStatus(
             phase: .countdown, sessionFrame: 0, remainingFrames: plan.completionFrame,
             nextGong: nil, satFrames: 0)

@@ -29,12 +29,12 @@ struct ScheduleCommandTests {
 
         // Then the two are added, each said in one line, and the bad ones refused with the reason
         #expect(
-            sit.status == 0 && sit.stdout.hasPrefix("1  mon-fri 06:30  sit interval=5 minutes=20"),
+            sit.status == 0 && sit.stdout.hasPrefix("1  Mon-Fri 06:30  a sit --interval 5 --minutes 20"),
             "\(sit.stdout)\(sit.stderr)")
         #expect(
-            bells.status == 0 && bells.stdout.contains("every 60 min 09:00-17:00  bell gong=bell"), "\(bells.stdout)")
+            bells.status == 0 && bells.stdout.contains("every 1 h 09:00-17:00  a bell --gong bell"), "\(bells.stdout)")
         #expect(
-            bad.status == 1 && bad.stderr == "meditate: error: at is a time of day, HH:MM or HH:MM:SS\n",
+            bad.status == 64 && bad.stderr == "meditate: error: --at '6.30' is not a time of day (HH:MM or HH:MM:SS)\n",
             "\(bad.stderr)")
         #expect(badSit.status == 1 && badSit.stderr.contains("--minutes must be greater than 0"), "\(badSit.stderr)")
 

@@ -360,7 +360,7 @@ struct SessionSurvivalTests {
         // Then the sit plays to its end, all 10 seconds of it, and exits 0
         #expect(sit.process.terminationStatus == 0, "\(log)")
         #expect(log.contains("playing on PulseAudio"), "\(log)")
-        #expect(log.contains("complete: sat 0:10"), "\(log)")
+        #expect(log.contains("complete: sat 10 s"), "\(log)")
 
         // And when the server dies again under a second sit, SIGTERM while it waits ends it
         let second = try LoggedMeditate(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Control
+import Library
 import Service
 import Settings
 
@@ -33,8 +34,9 @@ struct CtlScheduleAdd: ParsableCommand {
 
     @Option(
         help: .localized(
-            "Days of the week: mon-fri, sat,sun, daily (default daily).",
-            de: "Wochentage: mon-fri, sat,sun, daily (Standard daily).", valueName: "days"))
+            "Days of the week: daily (the default), weekdays, weekends, mon-fri, sat,sun or mon,wed,fri.",
+            de: "Wochentage: daily (der Standard), weekdays, weekends, mon-fri, sat,sun oder mon,wed,fri.",
+            valueName: "days"))
     var days: String?
 
     @Flag(
@@ -99,6 +101,7 @@ struct CtlScheduleAdd: ParsableCommand {
         } catch {
             throw ValidationError(ErrorMessages.line(for: error))
         }
+        try checkWhen()
         var members: [String: JSONValue] = ["action": .string(action), "options": request]
         if let at { members["at"] = .string(at) }
         if let every { members["every"] = .number(every) }
@@ -107,5 +110,51 @@ struct CtlScheduleAdd: ParsableCommand {
         if let days { members["days"] = .string(days) }
         if over { members["over"] = true }
         return .object(members)
+    }
+
+    /// When it sounds, checked here so that a refusal names the flags typed (the service's own
+    /// refusal names the protocol's members).
+    private func checkWhen() throws {
+        let refuse = { (english: String, german: String) in ValidationError(localized(english, de: german)) }
+        for (flag, value) in [("--at", at), ("--from", from), ("--to", to)] {
+            guard let value, ScheduleEntry.secondOfDay(value) == nil else { continue }
+            throw refuse(
+                "\(flag) '\(value)' is not a time of day (HH:MM or HH:MM:SS)",
+                "\(flag) '\(value)' ist keine Uhrzeit (HH:MM oder HH:MM:SS)")
+        }
+        if let days, Weekdays(text: days) == nil {
+            throw refuse(
+                "--days takes daily, weekdays, weekends, mon-fri, sat,sun or mon,wed,fri, not '\(days)'",
+                "--days nimmt daily, weekdays, weekends, mon-fri, sat,sun oder mon,wed,fri, nicht '\(days)'")
+        }
+        guard let every else {
+            if from != nil || to != nil {
+                throw refuse("--from and --to go with --every", "--from und --to gehören zu --every")
+            }
+            if at == nil {
+                throw refuse(
+                    "say when: --at 06:30, or --every MINUTES with --from and --to",
+                    "sag, wann: --at 06:30, oder --every MINUTEN mit --from und --to")
+            }
+            return
+        }
+        if at != nil {
+            throw refuse(
+                "give --at, or --every with --from and --to, not both",
+                "gib --at an, oder --every mit --from und --to, nicht beides")
+        }
+        guard (1...ScheduleEntry.maxEveryMinutes).contains(every) else {
+            throw refuse(
+                "--every is a whole number of minutes from 1 to \(ScheduleEntry.maxEveryMinutes), not \(every)",
+                "--every ist eine ganze Zahl von Minuten von 1 bis \(ScheduleEntry.maxEveryMinutes), nicht \(every)")
+        }
+        guard let from, let to else {
+            throw refuse(
+                "--every needs --from and --to (e.g. --from 09:00 --to 17:00)",
+                "--every braucht --from und --to (z. B. --from 09:00 --to 17:00)")
+        }
+        if let first = ScheduleEntry.secondOfDay(from), let last = ScheduleEntry.secondOfDay(to), first > last {
+            throw refuse("--from \(from) is after --to \(to)", "--from \(from) liegt nach --to \(to)")
+        }
     }
 }

@@ -2,21 +2,28 @@ import Control
 import Foundation
 import Settings
 
-/// The service's replies and events in words, for `meditate ctl` without --json.
+/// The service's replies and events in words, for `meditate ctl` without --json: every word in
+/// the run's language (the protocol's names, `sitting`, `interval`, `session-ended`, stay in
+/// --json).
 enum CtlText {
     static func status(_ status: JSONValue) -> String {
-        guard let session = status["session"] else { return localized("idle", de: "untätig") }
-        var parts = [session["phase"]?.stringValue ?? "?"]
+        guard let session = status["session"] else { return localized("idle", de: "nichts läuft") }
+        var parts = [phase(session["phase"]?.stringValue ?? status["state"]?.stringValue ?? "")]
         if let remaining = session["remainingSeconds"]?.numberValue {
-            parts.append(
-                localized("\(clock(remaining)) left", de: "noch \(clock(remaining))"))
+            parts.append(say(.timeLeft, ["time": clock(remaining)]))
         }
         if let bell = session["nextBell"], let at = bell["atSeconds"]?.numberValue,
             let elapsed = session["elapsedSeconds"]?.numberValue
         {
-            let name = bell["bell"]?.stringValue ?? "bell"
-            parts.append(
-                localized("next: \(name) in \(clock(at - elapsed))", de: "nächste: \(name) in \(clock(at - elapsed))"))
+            let time = clock(at - elapsed)
+            switch bell["bell"]?.stringValue {
+            case "completion"?:
+                parts.append(localized("completion gong in \(time)", de: "Schlussgong in \(time)"))
+            case "start"?:
+                parts.append(localized("start gong in \(time)", de: "Startgong in \(time)"))
+            default:
+                parts.append(say(.nextBellIn, ["time": time]))
+            }
         }
         if session["waitingForOutput"]?.boolValue == true {
             parts.append(localized("waiting for sound output", de: "warte auf Audioausgabe"))
@@ -26,24 +33,77 @@ enum CtlText {
     }
 
     static func event(_ event: JSONValue) -> String {
+        "\(clockOfDay(Date())) " + words(of: event)
+    }
+
+    private static func words(of event: JSONValue) -> String {
         let name = event["event"]?.stringValue ?? "?"
-        let time = clockOfDay(Date())
+        let sat = DurationText.words(seconds: event["satSeconds"]?.intValue ?? 0)
         switch name {
-        case "phase": return "\(time) \(event["phase"]?.stringValue ?? "?")"
-        case "bell":
-            let number = event["number"]?.intValue.map { " \($0)" } ?? ""
-            return "\(time) \(localized("bell", de: "Glocke")): \(event["bell"]?.stringValue ?? "?")\(number)"
+        case "phase": return phase(event["phase"]?.stringValue ?? "")
+        case "bell": return bell(event)
         case "session-started":
-            return
-                "\(time) \(localized("started", de: "begonnen")): \(event["session"]?["description"]?.stringValue ?? "")"
-        case "session-recorded", "session-ended":
-            let sat = event["satSeconds"]?.intValue ?? 0
-            return "\(time) \(name): \(ClockText.format(seconds: sat))"
-        case "position", "moved":
+            return localized("started", de: "begonnen") + ": " + (event["session"]?["description"]?.stringValue ?? "")
+        case "session-recorded":
+            return event["completed"]?.boolValue == true
+                ? localized("recorded: complete, sat \(sat)", de: "aufgezeichnet: fertig, \(sat) gesessen")
+                : localized("recorded: ended early, sat \(sat)", de: "aufgezeichnet: vorzeitig beendet, \(sat) gesessen")
+        case "session-ended": return localized("ended: sat \(sat)", de: "zu Ende: \(sat) gesessen")
+        case "position":
             let position = ClockText.format(seconds: Int(event["position"]?.numberValue ?? 0))
             let duration = event["duration"]?.numberValue.map { " / " + clock($0) } ?? ""
-            return "\(time) \(name): \(position)\(duration)"
-        default: return "\(time) \(name)"
+            return localized("track at", de: "Aufnahme bei") + " \(position)\(duration)"
+        case "moved":
+            let position = ClockText.format(seconds: Int(event["position"]?.numberValue ?? 0))
+            return say(.eventMoved, ["time": position])
+        case "handover":
+            return event["action"]?.stringValue == "pause"
+                ? localized("held for another session", de: "angehalten für eine andere Sitzung")
+                : localized("resumed after another session", de: "fortgesetzt nach einer anderen Sitzung")
+        case "output-lost": return localized("the sound output is gone", de: "die Audioausgabe ist weg")
+        case "output-back": return localized("the sound output is back", de: "die Audioausgabe ist wieder da")
+        case "schedule-fired": return localized("schedule", de: "Zeitplan") + " \(scheduleID(event)): " + fired
+        case "schedule-skipped":
+            let why = event["message"]?.stringValue ?? ""
+            return localized("schedule", de: "Zeitplan") + " \(scheduleID(event)): "
+                + localized("skipped", de: "ausgelassen") + (why.isEmpty ? "" : " (\(why))")
+        case "schedule-added", "schedule-changed":
+            let line = event["schedule"].map(ScheduleText.line) ?? ""
+            return (name == "schedule-added" ? localized("added", de: "hinzugefügt")
+                : localized("changed", de: "geändert")) + ": " + line
+        case "schedule-removed":
+            return localized("schedule removed", de: "Zeitplan entfernt") + ": \(event["id"]?.intValue ?? 0)"
+        case "stopping": return localized("the service is stopping", de: "der Dienst hält an")
+        default: return name
+        }
+    }
+
+    private static var fired: String { localized("its time came", de: "seine Zeit ist da") }
+
+    private static func scheduleID(_ event: JSONValue) -> Int { event["schedule"]?.intValue ?? 0 }
+
+    private static func bell(_ event: JSONValue) -> String {
+        switch event["bell"]?.stringValue {
+        case "start"?: return localized("start gong", de: "Startgong")
+        case "completion"?: return localized("completion gong", de: "Schlussgong")
+        case "interval"?:
+            let number = event["number"]?.intValue.map { " \($0)" } ?? ""
+            return localized("bell", de: "Glocke") + number
+        default: return localized("a bell alone", de: "eine Glocke allein")
+        }
+    }
+
+    /// A phase's name as the status line says it.
+    static func phase(_ name: String) -> String {
+        switch name {
+        case "countdown": say(.phaseCountdown)
+        case "sitting": say(.phaseSitting)
+        case "paused": say(.phasePaused)
+        case "complete": say(.phaseComplete)
+        case "ended": say(.phaseEnded)
+        case "playing": say(.phasePlaying)
+        case "idle": localized("idle", de: "nichts läuft")
+        default: name
         }
     }
 

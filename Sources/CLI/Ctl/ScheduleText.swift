@@ -1,23 +1,34 @@
 import Control
 import Foundation
+import Library
 import Settings
 
-/// A schedule in words: "3  mon-fri 06:30  sit preset=morning  (next: Mon 30 Nov 06:30)".
+/// A schedule in words, in the run's language: "3  Mon-Fri 06:30  a sit --preset morning  (next: Mon 30 Nov
+/// 06:30)"; "3  Mo-Fr 06:30  Sitzen --preset morning  (nächste: Mo 30. Nov 06:30)". Its options are
+/// written as the flags that set them.
 enum ScheduleText {
     static func line(_ schedule: JSONValue) -> String {
+        let german = Language.current == .de
         var parts = [String(schedule["id"]?.intValue ?? 0)]
-        var when = schedule["days"]?.stringValue ?? ""
+        let daysText = schedule["days"]?.stringValue ?? "daily"
+        var when = Weekdays(text: daysText)?.words(german: german) ?? daysText
         if let at = schedule["at"]?.stringValue {
             when += " " + at
         } else if let every = schedule["every"]?.intValue {
             let from = schedule["from"]?.stringValue ?? "", to = schedule["to"]?.stringValue ?? ""
-            when += " " + localized("every \(every) min \(from)-\(to)", de: "alle \(every) min \(from)-\(to)")
+            let length = DurationText.words(seconds: every * 60)
+            when += " " + localized("every \(length) \(from)-\(to)", de: "alle \(length) \(from)-\(to)")
         }
         parts.append(when)
-        var what = schedule["action"]?.stringValue ?? "?"
+        var what = action(schedule["action"]?.stringValue ?? "?")
         if case let .object(options)? = schedule["options"] {
             for (name, value) in options.sorted(by: { $0.key < $1.key }) {
-                what += " \(name)=\(value.stringValue ?? value.line)"
+                let flag = "--" + name.replacing(#/[A-Z]/#) { "-" + $0.output.lowercased() }
+                switch value {
+                case .bool(true): what += " \(flag)"
+                case .bool(false): continue
+                default: what += " \(flag) \(value.stringValue ?? value.line)"
+                }
             }
         }
         if schedule["over"]?.boolValue == true {
@@ -29,12 +40,31 @@ enum ScheduleText {
             parts.append(localized("(paused for today)", de: "(heute ausgesetzt)"))
         }
         if let next = schedule["next"]?.numberValue {
-            let formatter = DateFormatter()
-            formatter.dateFormat = "EEE d MMM HH:mm:ss"
-            parts.append(
-                "(" + localized("next", de: "nächste") + ": "
-                    + formatter.string(from: Date(timeIntervalSince1970: next)) + ")")
+            parts.append("(" + localized("next", de: "nächste") + ": " + moment(next, german: german) + ")")
         }
         return parts.joined(separator: "  ")
+    }
+
+    private static func action(_ name: String) -> String {
+        switch name {
+        case "sit": localized("a sit", de: "Sitzen")
+        case "bell": localized("a bell", de: "Glocke")
+        case "play": localized("a track", de: "Aufnahme")
+        default: name
+        }
+    }
+
+    /// `Mon 30 Nov 06:30:00`, `Mo 30. Nov 06:30:00`: in the run's language, not the C locale's.
+    private static func moment(_ seconds: Double, german: Bool) -> String {
+        let date = Date(timeIntervalSince1970: seconds)
+        let parts = Calendar.current.dateComponents([.weekday, .day, .month, .hour, .minute, .second], from: date)
+        let weekdays =
+            german ? ["So", "Mo", "Di", "Mi", "Do", "Fr", "Sa"] : ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = say(.monthNames).split(separator: " ").map(String.init)
+        let weekday = weekdays[((parts.weekday ?? 1) - 1) % 7]
+        let month = months.indices.contains((parts.month ?? 1) - 1) ? months[(parts.month ?? 1) - 1] : ""
+        let day = "\(parts.day ?? 1)" + (german ? "." : "")
+        let two = { (n: Int?) in String(format: "%02d", n ?? 0) }
+        return "\(weekday) \(day) \(month) \(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))"
     }
 }

@@ -36,16 +36,17 @@ enum GuidedLive {
             outline: outline, track: player, gong: setup.gong,
             output: .request(output.request(sampleRate: outline.format.sampleRate, settings: settings)))
         logger.info("\(localized("output", de: "Ausgabe")): \(live.outputSummary)")
-        let length = ClockText.format(frames: outline.trackFrames, rate: outline.format.sampleRate)
+        let length = DurationText.words(seconds: outline.trackFrames / outline.format.sampleRate)
         logger.notice(
             "\(localized("playing", de: "spiele")) \(setup.track.displayName) (\(length)), \(setup.gainDescription)")
-        let then =
-            playback.then.map { ", " + say(.sitThen, ["minutes": Language.current.decimal($0.description)]) } ?? ""
+        let then = playback.then.map {
+            [["key": MessageKey.sitThen.rawValue, "minutes": $0.description, "length": DurationText.words(seconds: $0.rounded(times: 60))]]
+        }
         try LiveRunner(
             live: live, logger: logger, quiet: reporting.quiet, color: reporting.color,
             title: setup.track.displayName, affirmations: reporting.affirmations(settings)
         ).run { outcome in
-            outcome.record(kind: .guided, note: setup.track.displayName + then, library: location.paths, logger: logger)
+            outcome.record(kind: .guided, note: NoteText.stored([["text": setup.track.displayName]] + (then ?? [])), library: location.paths, logger: logger)
         }
     }
 }

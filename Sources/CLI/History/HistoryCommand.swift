@@ -30,9 +30,12 @@ struct HistoryCommand: ParsableCommand {
                   meditate history --from 2026-01-01 --csv > sits.csv
                   meditate history import old-app.csv
                 """,
-        subcommands: [HistoryList.self, HistoryImport.self],
-        defaultSubcommand: HistoryList.self
+        subcommands: [HistoryImport.self, HistoryList.self]
     )
+
+    @OptionGroup var list: HistoryListOptions
+
+    func run() throws { try list.run() }
 }
 
 extension String {

@@ -4,13 +4,23 @@ import Library
 import Service
 import Settings
 
+/// `meditate history list`: kept for scripts that name it; `meditate history` takes the same
+/// options itself, where its help shows them.
 struct HistoryList: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: localized(
-            "The most recent sits (the default).",
-            de: "Die letzten Sitzungen (der Standard)."))
+            "The most recent sits (the same as `meditate history`).",
+            de: "Die letzten Sitzungen (dasselbe wie `meditate history`)."),
+        shouldDisplay: false)
 
+    @OptionGroup var options: HistoryListOptions
+
+    func run() throws { try options.run() }
+}
+
+/// What `meditate history` lists, and how.
+struct HistoryListOptions: ParsableArguments {
     @OptionGroup var range: DayRangeOptions
 
     @Option(
@@ -68,19 +78,20 @@ struct HistoryList: ParsableCommand {
             let time = say(
                 .historySatOf,
                 [
-                    "sat": ClockText.format(seconds: session.satSeconds),
-                    "planned": ClockText.format(seconds: session.plannedSeconds)
+                    "sat": DurationText.words(seconds: session.satSeconds),
+                    "planned": DurationText.words(seconds: session.plannedSeconds)
                 ])
             let columns = [
-                when, Self.name(of: session.kind).padded(10), time.padded(18),
-                say(session.completed ? .historyCompleted : .historyEndedEarly).padded(11), session.note
+                when, Self.name(of: session.kind).padded(10), time.padded(24),
+                say(session.completed ? .historyCompleted : .historyEndedEarly).padded(11),
+                NoteText.readable(session.note)
             ]
             print(columns.joined(separator: "  ").trimmingTrailingSpaces)
         }
     }
 }
 
-extension HistoryList {
+extension HistoryListOptions {
     static func name(of kind: PracticeSession.Kind) -> String {
         switch kind {
         case .timer: say(.kindTimer)

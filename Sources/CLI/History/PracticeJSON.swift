@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Library
 import Service
+import Settings
 
 /// The history as JSON, for scripts.
 enum PracticeJSON {
@@ -17,7 +18,7 @@ enum PracticeJSON {
     static func format(_ sessions: [PracticeSession], timeZone: TimeZone) throws -> String {
         let entries = sessions.map {
             Entry(
-                date: PracticeDate.iso($0.startedAt, in: timeZone), kind: $0.kind.rawValue, note: $0.note,
+                date: PracticeDate.iso($0.startedAt, in: timeZone), kind: $0.kind.rawValue, note: NoteText.readable($0.note),
                 plannedSeconds: $0.plannedSeconds, satSeconds: $0.satSeconds, completed: $0.completed)
         }
         let encoder = JSONEncoder()

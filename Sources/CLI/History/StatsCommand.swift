@@ -38,8 +38,8 @@ struct StatsCommand: ParsableCommand {
         let stats = PracticeStats(totals, today: today)
         let days = { (n: Int) in n == 1 ? say(.oneDay) : say(.manyDays, ["count": n]) }
         let rows: [(MessageKey, String)] = [
-            (.statsSessions, "\(stats.sessions)"), (.statsTotal, ClockText.format(seconds: stats.totalSeconds)),
-            (.statsAverage, ClockText.format(seconds: stats.averageSeconds)),
+            (.statsSessions, "\(stats.sessions)"), (.statsTotal, DurationText.words(seconds: stats.totalSeconds)),
+            (.statsAverage, DurationText.words(seconds: stats.averageSeconds)),
             (.statsCurrentStreak, days(stats.currentStreak)), (.statsLongestStreak, days(stats.longestStreak))
         ]
         let width = rows.map { say($0.0).count }.max() ?? 0

@@ -66,13 +66,20 @@ struct Serve: ParsableCommand {
     var noToken = false
 
     @Option(
-        name: .customLong("quiet"),
+        name: .customLong("close-idle-after"),
         help: .localized(
             "Close the sound output once nothing has played this long (sessions paused, or none), and open it again for the next (1–86400).",
             de:
                 "Schließt die Audioausgabe, wenn so lange nichts gespielt hat (Sitzungen pausiert oder keine), und öffnet sie für die nächste wieder (1–86400).",
             valueName: "seconds"))
-    var quietSeconds = 30
+    var closeIdleAfter = 30
+
+    /// The option's first name, kept for the units and scripts that wrote it: `-q/--quiet`
+    /// means "say less" everywhere else, so its help no longer shows it.
+    @Option(name: .customLong("quiet"), help: .hidden)
+    var quietAlias: Int?
+
+    private var quietSeconds: Int { quietAlias ?? closeIdleAfter }
 
     @OptionGroup(title: OutputOptions.title) var output: OutputOptions
 
@@ -93,8 +100,8 @@ struct Serve: ParsableCommand {
         guard (1...86_400).contains(quietSeconds) else {
             throw ValidationError(
                 localized(
-                    "--quiet takes 1 to 86400 seconds, not \(quietSeconds)",
-                    de: "--quiet nimmt 1 bis 86400 Sekunden, nicht \(quietSeconds)"))
+                    "--close-idle-after takes 1 to 86400 seconds, not \(quietSeconds)",
+                    de: "--close-idle-after nimmt 1 bis 86400 Sekunden, nicht \(quietSeconds)"))
         }
     }
 

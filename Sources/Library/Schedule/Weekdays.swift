@@ -9,12 +9,21 @@ public struct Weekdays: Sendable, Equatable, OptionSet {
     public static let all = Weekdays(rawValue: 0x7F)
     static let names = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 
-    /// `mon-fri`, `mon,wed,fri`, `sat-sun`, `daily`; nil for anything else (or no day).
+    /// `mon-fri`, `mon,wed,fri`, `sat-sun`, `daily`, `weekdays`, `weekends`; nil for anything
+    /// else (or no day).
     public init?(text: String) {
         let lowered = text.lowercased().trimmingCharacters(in: .whitespaces)
-        if lowered == "daily" || lowered == "all" {
+        switch lowered {
+        case "daily", "all":
             self = .all
             return
+        case "weekdays":
+            self = Weekdays(rawValue: 0x1F)
+            return
+        case "weekends", "weekend":
+            self = Weekdays(rawValue: 0x60)
+            return
+        default: break
         }
         var bits = 0
         for part in lowered.split(separator: ",", omittingEmptySubsequences: false) {
@@ -43,6 +52,17 @@ public struct Weekdays: Sendable, Equatable, OptionSet {
 
     /// Whether the day of ISO weekday `index` (Monday 0 … Sunday 6) is among them.
     public func contains(dayIndex index: Int) -> Bool { rawValue & (1 << index) != 0 }
+
+    /// The days in the run's language, for a person: `daily`, `Mon-Fri`, `Sat, Sun`; `täglich`,
+    /// `Mo-Fr`, `Sa, So`.
+    public func words(german: Bool) -> String {
+        if self == .all { return german ? "täglich" : "daily" }
+        let names = german ? ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"] : ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        return text.split(separator: ",").map { part in
+            part.split(separator: "-").compactMap { name in Self.names.firstIndex(of: String(name)).map { names[$0] } }
+                .joined(separator: "-")
+        }.joined(separator: ", ")
+    }
 
     /// `daily`, or the days in order, consecutive ones as a range: `mon-fri`, `mon,wed`.
     public var text: String {

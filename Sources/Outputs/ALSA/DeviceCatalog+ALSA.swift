@@ -19,9 +19,22 @@ extension DeviceCatalog {
             let description =
                 take(snd_device_name_get_hint(hint, "DESC"))?
                 .split(separator: "\n").joined(separator: " — ") ?? ""
-            devices.append(OutputDevice(name: name, description: description))
+            devices.append(
+                OutputDevice(
+                    name: name, description: description, isDefault: name == "default", isOutput: isOutput(name)))
+        }
+        // ALSA's configuration always has `default`, even where no hint names it.
+        if !devices.contains(where: { $0.name == "default" }) {
+            devices.insert(OutputDevice(name: "default", description: "", isDefault: true), at: 0)
         }
         return devices
+    }
+
+    /// Outputs are the default, the sound servers' plugins, and a card's devices
+    /// (`plughw:CARD=…`, `sysdefault:…`, `dmix:…`, `front:…`); rate converters, filters, JACK,
+    /// OSS and `null` are plugins a person does not play to.
+    private static func isOutput(_ name: String) -> Bool {
+        name == "default" || name == "pulse" || name == "pipewire" || name.contains(":")
     }
 
     /// A string ALSA allocated, copied and freed.

@@ -5,4 +5,16 @@ import CPulse
 public struct OutputDevice: Sendable, Equatable {
     public var name: String
     public var description: String
+    /// What plays when no --device is named.
+    public var isDefault = false
+    /// A device that plays to a sound card or server; not a converter, a filter or a null sink,
+    /// which `meditate devices` lists only with --all.
+    public var isOutput = true
+
+    public init(name: String, description: String, isDefault: Bool = false, isOutput: Bool = true) {
+        self.name = name
+        self.description = description
+        self.isDefault = isDefault
+        self.isOutput = isOutput
+    }
 }

@@ -4,6 +4,7 @@ import CPulse
 final class PulseSignals {
     var underflows = 0
     var sinks: [OutputDevice] = []
+    var defaultSink: String?
     var sinkFormat: pa_sample_format_t?
 
     var userdata: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }

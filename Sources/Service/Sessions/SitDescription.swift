@@ -4,6 +4,8 @@ import Session
 import Settings
 
 /// A sit in words, for the practice history: "20 min, bells every 5 min, pink noise".
+/// Lengths are words (`DurationText`): a 9-second sit with bells every 3 s reads so, not as
+/// "0.15 min, bells every 0.05 min".
 package enum SitDescription {
     package static func of(_ c: SessionConfiguration) -> String {
         let language = Language.current
@@ -12,16 +14,24 @@ package enum SitDescription {
         }.joined(separator: ", ")
     }
 
-    /// The same as message keys and their values (numbers as `7.5`), for a client to say in
+    /// As the history keeps it (`NoteText`), to be read in the reader's language.
+    package static func stored(_ c: SessionConfiguration) -> String {
+        NoteText.stored(messages(c).map { $0.values.merging(["key": $0.key.rawValue]) { kept, _ in kept } })
+    }
+
+    /// The same as message keys and their values (`minutes` as `7.5`, `length` and `every` in words), for a client to say in
     /// its own language.
     static func parts(_ c: SessionConfiguration) -> [JSONValue] {
         messages(c).map { SessionNote.part($0.key, $0.values) }
     }
 
     private static func messages(_ c: SessionConfiguration) -> [(key: MessageKey, values: [String: String])] {
-        var parts: [(key: MessageKey, values: [String: String])] = [(.sitMinutes, ["minutes": c.minutes.description])]
+        var parts: [(key: MessageKey, values: [String: String])] = [
+            (.sitMinutes, ["minutes": c.minutes.description, "length": DurationText.words(seconds: c.minutes.rounded(times: 60))])
+        ]
         if let interval = c.interval {
-            parts.append((.sitBellsEvery, ["minutes": interval.description]))
+            parts.append(
+                (.sitBellsEvery, ["minutes": interval.description, "every": DurationText.words(seconds: interval.rounded(times: 60))]))
         } else if !c.bells.isEmpty {
             parts.append((.sitBellsAt, ["list": c.bells.map(\.description).joined(separator: "; ")]))
         }

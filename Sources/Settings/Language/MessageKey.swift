@@ -3,7 +3,7 @@
 package enum MessageKey: String, CaseIterable, Sendable {
     // The status line.
     case phaseCountdown, phaseSitting, phasePaused, phaseComplete, phaseEnded, phasePlaying
-    case startingIn, sitBeginsIn, timeLeft, nextBellIn, satTime, spaceResumes
+    case startingIn, sitBeginsIn, timeLeft, nextBellIn, satTime, spaceResumes, keyHint, keyHintGuided
     // The end of a live session.
     case summaryComplete, summaryEndedEarly, notRecorded
     // One log line per event, without a terminal.

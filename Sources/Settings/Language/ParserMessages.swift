@@ -13,6 +13,7 @@ package enum ParserMessages {
             }
             if line.hasPrefix("AUFRUF: ") {
                 line = line.replacingOccurrences(of: "<subcommand>", with: "<Befehl>")
+                    .replacingOccurrences(of: "<options>", with: "<Optionen>")
             }
             for (english, german) in builtIns {
                 line = line.replacingOccurrences(of: english, with: german)
@@ -66,7 +67,8 @@ package enum ParserMessages {
 
     private static let builtIns = [
         ("Show help information.", "Zeigt diese Hilfe."), ("Show the version.", "Zeigt die Version."),
-        (" (default) ", " (Standard)"),
+        (" (default) ", " (Standard)"), ("(default: ", "(Standard: "), ("; default: ", "; Standard: "),
+        ("(default as flag: ", "(Standard als Schalter: "),
         // ArgumentParser's "(values: a, b)" list of choices.
         ("(values: ", "(Werte: ")
     ]

@@ -1,0 +1,95 @@
+import Foundation
+
+/// A private tmux server with one window running a script, as a person's terminal: its own
+/// socket in a scratch folder, stopped by `stop()`. tmux runs with no signal blocked (perl,
+/// from Debian's essential perl-base, clears the mask): the test runner blocks nearly every
+/// signal, and a tmux that inherited that would neither hang up its panes nor answer.
+package final class PrivateTmux {
+    package let socket: String
+    private let home: String
+
+    /// Starts `script` (an executable file) in a window of `columns` × `rows`.
+    package init(script: String, columns: Int, rows: Int = 20, scratch: Scratch) throws {
+        socket = scratch.path("tmux.sock")
+        home = scratch.url.path
+        // The client that starts the server is not waited for: the server it forks inherits
+        // what Foundation watches for the client's exit, so that wait would last the session.
+        _ = try run(["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", script], wait: false)
+    }
+
+    /// Writes a script that runs meditate with `arguments` and the test environment (stderr
+    /// to `errors`), for `init(script:)`.
+    package static func script(
+        _ arguments: [String], environment: [String: String], errors: String, scratch: Scratch
+    ) throws -> String {
+        var lines = ["#!/bin/sh"]
+        for (key, value) in CLIRunner.environment.merging(environment, uniquingKeysWith: { $1 })
+        where key.hasPrefix("PULSE") || key.hasPrefix("XDG") || key == "HOME" || key.hasPrefix("LANG")
+            || key == "MEDITATE_SOUNDS"
+        {
+            lines.append("export \(key)='\(value)'")
+        }
+        lines.append(
+            "exec '\(CLIRunner.executable.path)' " + arguments.map { "'\($0)'" }.joined(separator: " ")
+                + " 2>'\(errors)'")
+        let path = scratch.path("run-\(UUID().uuidString).sh")
+        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o755)
+        return path
+    }
+
+    /// What the window shows now, one string per row.
+    package func screen() throws -> [String] {
+        let pipe = Pipe()
+        let tmux = Process()
+        tmux.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
+        tmux.arguments = ["-S", socket, "capture-pane", "-p"]
+        tmux.environment = ["PATH": "/usr/bin:/bin"]
+        tmux.standardOutput = pipe
+        try tmux.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        tmux.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .map(String.init)
+    }
+
+    /// Polls the screen until `condition` holds on it (or `seconds` pass); the last screen.
+    package func screen(within seconds: Double, until condition: ([String]) -> Bool) throws -> [String] {
+        let deadline = Date().addingTimeInterval(seconds)
+        var shown = try screen()
+        while !condition(shown) && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+            shown = try screen()
+        }
+        return shown
+    }
+
+    /// Makes the window `columns` wide, as a person dragging its edge.
+    package func resize(columns: Int, rows: Int = 20) throws {
+        try run(["resize-window", "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
+    /// Types keys into the window (tmux's names: "q", "Space").
+    package func send(_ keys: String) throws {
+        try run(["send-keys", keys])
+    }
+
+    package func stop() {
+        _ = try? run(["kill-server"])
+    }
+
+    @discardableResult
+    package func run(_ arguments: [String], wait: Bool = true) throws -> Process {
+        let tmux = Process()
+        tmux.executableURL = URL(fileURLWithPath: "/usr/bin/perl")
+        tmux.arguments =
+            [
+                "-MPOSIX", "-e", "sigprocmask(SIG_SETMASK, POSIX::SigSet->new) or die; exec @ARGV or die",
+                "/usr/bin/tmux", "-S", socket
+            ] + arguments
+        tmux.environment = ["PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "HOME": home]
+        try tmux.run()
+        if wait { tmux.waitUntilExit() }
+        return tmux
+    }
+}
