@@ -35,6 +35,24 @@
     return h > 0 ? h + ":" + two(m) + ":" + two(s) : m + ":" + two(s);
   }
 
+  /// A length in words, as the CLI writes it (DurationText): 1 h 47 min, 2 min 33 s, 30 s.
+  function duration(seconds) {
+    const s = Math.max(0, Math.round(seconds));
+    if (s >= 3600) {
+      const minutes = Math.floor(s / 60) % 60;
+      return Math.floor(s / 3600) + " h" + (minutes ? " " + minutes + " min" : "");
+    }
+    if (s >= 60) return Math.floor(s / 60) + " min" + (s % 60 ? " " + (s % 60) + " s" : "");
+    return s + " s";
+  }
+
+  /// A time of day ("06:30") as the browser's locale writes it, like every other time here.
+  function timeOfDay(text) {
+    const [h, m] = String(text).split(":").map(Number);
+    if (!Number.isFinite(h) || !Number.isFinite(m)) return text;
+    return new Date(2000, 0, 1, h, m).toLocaleTimeString(language, { hour: "2-digit", minute: "2-digit" });
+  }
+
   function number(value) {
     return new Intl.NumberFormat(language).format(value);
   }
@@ -99,6 +117,9 @@
     for (const [, pending] of waiting) pending.reject(new Error(say("pageReconnecting")));
     waiting.clear();
     showConnection(say("pageReconnecting"));
+    // What was playing is not known until the service answers again: nothing is counted on.
+    status = { state: "unknown" };
+    renderNow();
     setTimeout(connect, delay);
     retryDelay = Math.min(retryDelay * 2, 5000);
   }
@@ -156,7 +177,7 @@
       await call("hello", { lang: language });
       const subscribed = await call("subscribe");
       takeStatus(subscribed.status);
-      await Promise.all([loadPresets(), loadLibrary(), loadPractice(), loadSchedules()]);
+      await Promise.all([loadDefaults(), loadPresets(), loadLibrary(), loadPractice(), loadSchedules()]);
     } catch (error) {
       $("now-error").textContent = error.message;
     }
@@ -203,6 +224,7 @@
         break;
       case "session-recorded":
         loadPractice();
+        loadDefaults();
         break;
       case "schedule-added":
       case "schedule-removed":
@@ -211,10 +233,14 @@
       case "schedule-skipped":
         loadSchedules();
         break;
+      case "moved":
+        // The track's new place at once, not a second later with the next position.
+        if (trackPosition) trackPosition = { position: event.position, duration: trackPosition.duration, at: performance.now() };
+        refreshStatus();
+        break;
       case "session-started":
       case "phase":
       case "handover":
-      case "moved":
       case "bell":
       case "output-lost":
       case "output-back":
@@ -252,31 +278,56 @@
     const since = running.has(status.state) ? (performance.now() - statusAt) / 1000 : 0;
     $("now-output").hidden = !(session && session.waitingForOutput);
     $("now-output").textContent = say("pageOutputLost");
-    if (!session) {
-      $("now-phase").textContent = lastOutcome ? phaseWord(lastOutcome.completed ? "complete" : "ended") : "";
-      $("now-left").textContent = lastOutcome ? clock(lastOutcome.sat) : "";
-      $("now-description").textContent = lastOutcome
-        ? say(lastOutcome.completed ? "summaryComplete" : "historyEndedEarly", { sat: clock(lastOutcome.sat) })
-        : say("pageIdle");
-      for (const id of ["now-next", "now-track", "now-held"]) $(id).textContent = "";
-      setRing(lastOutcome && lastOutcome.completed ? 100 : 0);
-      setButtons(false, false);
+    for (const id of ["now-next", "now-track", "now-held"]) $(id).textContent = "";
+    if (status.state === "unknown") {
+      // The connection is gone: no figure is shown that might be stale.
+      for (const id of ["now-phase", "now-left", "now-description"]) $(id).textContent = "";
+      setRing(0);
+      setButtons(false, false, false);
+      $("now-start").hidden = true;
       return;
     }
+    if (!session) {
+      $("now-phase").textContent = lastOutcome ? finished(lastOutcome.completed) : "";
+      $("now-left").textContent = lastOutcome ? clock(lastOutcome.sat) : "";
+      $("now-description").textContent = lastOutcome ? "" : say("pageIdle");
+      setRing(lastOutcome && lastOutcome.completed ? 100 : 0);
+      setButtons(false, false, false);
+      showStartChoices(true);
+      return;
+    }
+    const over = status.state === "complete" || status.state === "ended";
     const left = Math.max(0, session.remainingSeconds - since);
     const elapsed = session.elapsedSeconds + since;
     const total = Math.max(1, elapsed + left);
-    $("now-phase").textContent = phaseWord(status.state);
-    $("now-left").textContent = clock(left);
-    $("now-description").textContent = describe(session);
     const next = session.nextBell;
+    $("now-description").textContent = describe(session);
+    if (over) {
+      // The last gong rings out: what was sat, held until it has, and then after it.
+      $("now-phase").textContent = finished(status.state === "complete");
+      $("now-left").textContent = clock(session.satSeconds);
+      setRing(status.state === "complete" ? 100 : Math.min(100, (100 * elapsed) / total));
+      setButtons(false, false, false);
+      showStartChoices(true);
+      return;
+    }
+    showStartChoices(false);
+    $("now-phase").textContent = phaseWord(status.state);
+    if (status.state === "countdown" && next && next.bell === "start") {
+      // The countdown's own seconds, not the whole session's.
+      $("now-left").textContent = clock(Math.max(0, next.atSeconds - elapsed));
+    } else {
+      $("now-left").textContent = clock(left);
+    }
     $("now-next").textContent =
       next && next.bell !== "start" ? say("nextBellIn", { time: clock(next.atSeconds - elapsed) }) : "";
     let track = "";
+    let inTrack = false;
     if (session.kind === "guided" && trackPosition) {
       const extra = status.state === "playing" ? (performance.now() - trackPosition.at) / 1000 : 0;
       const at = Math.min(trackPosition.duration, trackPosition.position + extra);
       if (at < trackPosition.duration) {
+        inTrack = true;
         track = say("pageTrackAt", { position: clock(at), duration: clock(trackPosition.duration) });
       }
     }
@@ -284,8 +335,12 @@
     const held = (status.held || [])[0];
     $("now-held").textContent = held ? say("pageHeld", { description: describe(held) }) : "";
     setRing(Math.min(100, (100 * elapsed) / total));
-    const over = status.state === "complete" || status.state === "ended";
-    setButtons(!over, status.state === "paused");
+    setButtons(true, status.state === "paused", inTrack);
+  }
+
+  /// "complete · sat" or "ended · sat": the figure under it is the time sat.
+  function finished(completed) {
+    return phaseWord(completed ? "complete" : "ended") + " · " + say("pageSat");
   }
 
   /// The ring's arc, in percent; none at all at 0 (a round cap would draw a dot).
@@ -295,10 +350,97 @@
     ring.style.strokeDasharray = percent.toFixed(2) + " 100";
   }
 
-  function setButtons(active, paused) {
+  function setButtons(active, paused, seekable) {
     $("pause").hidden = !active || paused;
     $("resume").hidden = !active || !paused;
     $("end").hidden = !active;
+    if (!active) disarm($("end"));
+    $("seek-back").hidden = !seekable;
+    $("seek-forward").hidden = !seekable;
+  }
+
+  /// A button that acts only when tapped twice: the first tap asks ("End now?") for 4 s.
+  function confirming(button, question, action) {
+    button.addEventListener("click", () => {
+      if (button.dataset.armed) {
+        disarm(button);
+        action();
+        return;
+      }
+      button.dataset.armed = "1";
+      button.dataset.plain = button.textContent;
+      button.textContent = say(question);
+      button.classList.add("armed");
+      button.dataset.timer = String(setTimeout(() => disarm(button), 4000));
+    });
+  }
+
+  function disarm(button) {
+    if (!button.dataset.armed) return;
+    clearTimeout(Number(button.dataset.timer));
+    button.textContent = button.dataset.plain;
+    button.classList.remove("armed");
+    delete button.dataset.armed;
+  }
+
+  // ---- Starting from the Now view: the last sit again, and the presets, one tap each ----
+
+  let defaults = null;
+  let presetNames = [];
+
+  function showStartChoices(shown) {
+    $("now-start").hidden = !shown;
+    if (shown) fillChips($("now-chips"), "now-error");
+  }
+
+  /// The last sit ("Again: 20 min, pink noise") and the presets, as buttons into `box`.
+  function fillChips(box, errorId) {
+    const wanted = JSON.stringify([defaults && defaults.last, presetNames]);
+    if (box.dataset.drawn === wanted) return;
+    box.dataset.drawn = wanted;
+    box.replaceChildren();
+    const last = defaults && defaults.last;
+    if (last) {
+      const again = element("button", { type: "button", class: "again" }, say("pageLastSit", { description: describe(last) }));
+      again.addEventListener("click", () =>
+        startSit({ minutes: last.minutes, interval: last.interval || "none", noise: last.noise }, errorId));
+      box.append(again);
+    }
+    for (const name of presetNames) {
+      const button = element("button", { type: "button" }, name);
+      button.addEventListener("click", () => startSit({ preset: name }, errorId));
+      box.append(button);
+    }
+    if (!last && presetNames.length === 0) box.append(element("p", {}, say("pageNoPresets")));
+  }
+
+  /// The Sit form starts from the service's settings (config.toml), until a person changes it.
+  async function loadDefaults() {
+    defaults = await call("sit.defaults");
+    const form = $("sit-form");
+    if (!form.dataset.touched) {
+      const settings = defaults.settings || {};
+      if (settings.minutes) $("sit-minutes").value = String(settings.minutes);
+      $("sit-interval").value = String(settings.interval || 0);
+      const noise = document.querySelector(`input[name=noise][value="${settings.noise || "none"}"]`);
+      if (noise) noise.checked = true;
+      const gong = $("sit-gong");
+      if (settings.gong && ![...gong.options].some((option) => option.value === settings.gong)) {
+        gong.append(element("option", { value: settings.gong }, settings.gong.split("/").pop()));
+      }
+      if (settings.gong) gong.value = settings.gong;
+    }
+    fillChips($("presets"), "sit-error");
+    renderNow();
+  }
+
+  async function seek(by) {
+    $("now-error").textContent = "";
+    try {
+      await call("seek", { by });
+    } catch (error) {
+      $("now-error").textContent = error.message;
+    }
   }
 
   async function act(method) {
@@ -314,15 +456,9 @@
 
   async function loadPresets() {
     const result = await call("presets");
-    const box = $("presets");
-    box.replaceChildren();
-    const names = Object.keys(result.presets || {}).sort();
-    if (names.length === 0) box.append(element("p", {}, say("pageNoPresets")));
-    for (const name of names) {
-      const button = element("button", { type: "button" }, name);
-      button.addEventListener("click", () => startSit({ preset: name }, "sit-error"));
-      box.append(button);
-    }
+    presetNames = Object.keys(result.presets || {}).sort();
+    fillChips($("presets"), "sit-error");
+    renderNow();
   }
 
   async function startSit(params, errorId) {
@@ -340,7 +476,8 @@
   function sitParams() {
     const params = { minutes: Number($("sit-minutes").value) };
     const interval = Number($("sit-interval").value);
-    if (interval > 0) params.interval = interval;
+    // No bells is said, not left out: config.toml's interval would fill the gap.
+    params.interval = interval > 0 ? interval : "none";
     params.noise = document.querySelector("input[name=noise]:checked").value;
     params.gong = $("sit-gong").value;
     return params;
@@ -410,8 +547,8 @@
     totals.replaceChildren();
     const rows = [
       ["statsSessions", number(stats.sessions)],
-      ["statsTotal", clock(stats.totalSeconds)],
-      ["statsAverage", clock(stats.averageSeconds)],
+      ["statsTotal", duration(stats.totalSeconds)],
+      ["statsAverage", duration(stats.averageSeconds)],
       ["statsCurrentStreak", days(stats.currentStreak)],
       ["statsLongestStreak", days(stats.longestStreak)],
     ];
@@ -431,9 +568,11 @@
     const end = new Date(Date.UTC(y, m - 1, d));
     const weekday = (end.getUTCDay() + 6) % 7;
     const start = new Date(end.getTime() - (25 * 7 + weekday) * 86400000);
+    // 26 weeks of 10 units and a column of day labels: 288 units, as wide as a 320 px phone's
+    // page, so a unit is at least a pixel and the 11-unit labels at least 11 px.
     const cell = 10;
-    const left = 18;
-    const top = 12;
+    const left = 28;
+    const top = 16;
     const svgNS = "http://www.w3.org/2000/svg";
     const svg = document.createElementNS(svgNS, "svg");
     svg.setAttribute("viewBox", `0 0 ${left + 26 * cell} ${top + 7 * cell}`);
@@ -445,7 +584,7 @@
       if (!dayLabels[row]) continue;
       const label = document.createElementNS(svgNS, "text");
       label.setAttribute("x", 0);
-      label.setAttribute("y", top + row * cell + 7.5);
+      label.setAttribute("y", top + row * cell + 8.5);
       label.textContent = dayLabels[row];
       svg.append(label);
     }
@@ -460,19 +599,21 @@
         const square = document.createElementNS(svgNS, "rect");
         square.setAttribute("x", left + week * cell);
         square.setAttribute("y", top + row * cell);
-        square.setAttribute("width", cell - 2);
-        square.setAttribute("height", cell - 2);
+        square.setAttribute("x", left + week * cell + 0.5);
+        square.setAttribute("y", top + row * cell + 0.5);
+        square.setAttribute("width", cell - 3);
+        square.setAttribute("height", cell - 3);
         square.setAttribute("rx", 1.5);
         square.setAttribute("class", "heat" + level);
         const title = document.createElementNS(svgNS, "title");
-        title.textContent = say("pageDaySat", { date: key, time: clock(seconds) });
+        title.textContent = say("pageDaySat", { date: key, time: duration(seconds) });
         square.append(title);
         svg.append(square);
         if (row === 0 && date.getUTCMonth() !== lastMonth) {
           lastMonth = date.getUTCMonth();
           const label = document.createElementNS(svgNS, "text");
           label.setAttribute("x", left + week * cell);
-          label.setAttribute("y", 8);
+          label.setAttribute("y", 11);
           label.textContent = months[lastMonth] || "";
           svg.append(label);
         }
@@ -498,10 +639,11 @@
     ];
     if (schedule.every) {
       return say("pageScheduleEvery", {
-        what, every: number(schedule.every), from: schedule.from, to: schedule.to, days: dayWords(schedule.days),
+        what, every: duration(schedule.every * 60), from: timeOfDay(schedule.from), to: timeOfDay(schedule.to),
+        days: dayWords(schedule.days),
       });
     }
-    return say("pageScheduleAt", { what, at: schedule.at, days: dayWords(schedule.days) });
+    return say("pageScheduleAt", { what, at: timeOfDay(schedule.at), days: dayWords(schedule.days) });
   }
 
   async function loadSchedules() {
@@ -516,7 +658,7 @@
     const schedules = result.schedules || [];
     if (schedules.length === 0) list.append(element("li", { class: "empty" }, say("pageNothingScheduled")));
     for (const schedule of schedules) {
-      const item = element("li");
+      const item = element("li", { class: "stacked" });
       const what = element("span", { class: "what" });
       const description = describeSchedule(schedule);
       what.append(element("span", { class: "title" }, description));
@@ -532,7 +674,7 @@
       const remove = element("button", {
         type: "button", class: "quiet", "aria-label": say("pageRemoveSchedule", { what: description }),
       }, say("pageRemove"));
-      remove.addEventListener("click", () => changeSchedule("schedule.remove", schedule.id));
+      confirming(remove, "pageConfirmRemove", () => changeSchedule("schedule.remove", schedule.id));
       const pause = element("button", {
         type: "button", class: "quiet",
         "aria-label": say(paused ? "pageResumeSchedule" : "pagePauseScheduleToday", { what: description }),
@@ -558,7 +700,7 @@
     $("schedule-error").textContent = "";
     const action = $("schedule-what").value;
     const params = { action, days: $("schedule-days").value, options: {} };
-    const every = Number($("schedule-every").value);
+    const every = $("schedule-repeat").value === "every" ? Number($("schedule-every").value) : 0;
     if (every > 0) {
       params.every = every;
       params.from = $("schedule-at").value;
@@ -591,7 +733,12 @@
   function wire() {
     $("pause").addEventListener("click", () => act("pause"));
     $("resume").addEventListener("click", () => act("resume"));
-    $("end").addEventListener("click", () => act("stop"));
+    confirming($("end"), "pageConfirmEnd", () => act("stop"));
+    $("seek-back").addEventListener("click", () => seek(-15));
+    $("seek-forward").addEventListener("click", () => seek(15));
+    $("sit-form").addEventListener("input", () => {
+      $("sit-form").dataset.touched = "1";
+    });
     $("sit-form").addEventListener("submit", (event) => {
       event.preventDefault();
       startSit(sitParams(), "sit-error");
@@ -600,8 +747,10 @@
       event.preventDefault();
       addSchedule();
     });
-    $("schedule-every").addEventListener("input", () => {
-      $("schedule-until-field").hidden = !(Number($("schedule-every").value) > 0);
+    $("schedule-repeat").addEventListener("change", () => {
+      const repeating = $("schedule-repeat").value === "every";
+      $("schedule-every-field").hidden = !repeating;
+      $("schedule-until-field").hidden = !repeating;
     });
     $("schedule-what").addEventListener("change", () => {
       $("schedule-minutes-field").hidden = $("schedule-what").value !== "sit";
@@ -611,6 +760,7 @@
         const input = $(button.dataset.step);
         const value = Math.max(Number(input.min), (Number(input.value) || 0) + Number(button.dataset.by));
         input.value = String(value);
+        $("sit-form").dataset.touched = "1";
       });
     }
     window.addEventListener("hashchange", showView);

@@ -45,12 +45,14 @@ struct Devices: ParsableCommand {
         print(
             localized(
                 "* \(SnapcastOutput.defaultPath)  snapserver's pipe source (any FIFO snapserver reads)",
-                de: "* \(SnapcastOutput.defaultPath)  die Pipe-Quelle von snapserver (jeder FIFO, den snapserver liest)"))
+                de: "* \(SnapcastOutput.defaultPath)  die Pipe-Quelle von snapserver (jeder FIFO, den snapserver liest)"
+            ))
     }
 
     private static func line(_ device: OutputDevice) -> String {
         let mark = device.isDefault ? "* " : "  "
-        let description = device.name == "default" && device.description.isEmpty
+        let description =
+            device.name == "default" && device.description.isEmpty
             ? localized("ALSA's default device", de: "das Standardgerät von ALSA") : device.description
         return mark + device.name + (description.isEmpty ? "" : "  \(description)")
     }

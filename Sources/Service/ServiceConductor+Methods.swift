@@ -50,6 +50,9 @@ extension ServiceConductor {
         },
         ServiceMethod("stats", NoParams.self) { conductor, _, _ throws(RPCError) in try conductor.stats() },
         ServiceMethod("presets", NoParams.self) { conductor, _, _ throws(RPCError) in try conductor.presets() },
+        ServiceMethod("sit.defaults", NoParams.self) { conductor, _, _ throws(RPCError) in
+            try conductor.sitDefaults()
+        },
         ServiceMethod("library.list", NoParams.self) { conductor, _, _ throws(RPCError) in
             try conductor.libraryList()
         },

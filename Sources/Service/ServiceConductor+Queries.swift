@@ -67,4 +67,49 @@ extension ServiceConductor {
             return ["tracks": try JSONValue(encoding: tracks)]
         }
     }
+
+    /// What a sit started with nothing given would be (the settings: config.toml, then the
+    /// built-in defaults), and the last sit in the history: what the page's Sit form starts
+    /// from and what its Now view offers to sit again.
+    func sitDefaults() throws(RPCError) -> JSONValue {
+        let settings: Settings
+        do {
+            settings = try Settings.load()
+        } catch {
+            throw .failed(FailureLine.line(for: error))
+        }
+        let interval = settings.value(SettingKeys.interval, flag: nil)
+        let defaults: JSONValue = [
+            "minutes": .finite(settings.value(SettingKeys.minutes, flag: nil).doubleValue),
+            "interval": interval.map { .finite($0.doubleValue) } ?? .null,
+            "noise": .string(settings.value(SettingKeys.noise, flag: nil).rawValue),
+            "gong": .string(settings.value(SettingKeys.gong, flag: nil)),
+            "countdown": .finite(settings.value(SettingKeys.countdown, flag: nil).doubleValue)
+        ]
+        let last = try library.query { database in
+            try database.practice(newest: 50).reversed().lazy.compactMap(Self.lastSit).first
+        }
+        return ["settings": defaults, "last": last ?? .null]
+    }
+
+    /// A timer's sit from its history note's parts: its minutes, bells and bed, and how it reads.
+    private static func lastSit(_ session: PracticeSession) -> JSONValue? {
+        guard session.kind == .timer, let parts = NoteText.parts(of: session.note),
+            let minutes = parts.first(where: { $0["key"] == MessageKey.sitMinutes.rawValue })?["minutes"]
+                .flatMap({ Double($0) }), minutes.isFinite, minutes > 0
+        else { return nil }
+        let every = parts.first(where: { $0["key"] == MessageKey.sitBellsEvery.rawValue })?["minutes"]
+        let interval = every.flatMap { Double($0) }.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        let noises: [MessageKey: String] = [.noiseWhite: "white", .noisePink: "pink", .noiseBrown: "brown"]
+        let noise = parts.lazy.compactMap { part in
+            part["key"].flatMap { MessageKey(rawValue: $0) }.flatMap { noises[$0] }
+        }
+        .first
+        return [
+            "minutes": .finite(minutes), "interval": interval.map(JSONValue.finite) ?? .null,
+            "noise": .string(noise ?? "none"), "description": .string(NoteText.readable(session.note)),
+            "descriptionParts": .array(
+                parts.map { part in .object(part.mapValues(JSONValue.string)) })
+        ]
+    }
 }

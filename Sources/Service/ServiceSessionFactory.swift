@@ -52,7 +52,9 @@ enum ServiceSessionFactory {
             outline: setup.outline, track: player, gong: setup.gong,
             output: output.opener(sampleRate: rate, settings: settings),
             engine: output.engine(sampleRate: rate, settings: settings))
-        let then = playback.then.map { ", " + say(.sitThen, ["length": DurationText.words(seconds: $0.rounded(times: 60))]) } ?? ""
+        let then =
+            playback.then.map { ", " + say(.sitThen, ["length": DurationText.words(seconds: $0.rounded(times: 60))]) }
+            ?? ""
         let parts = [SessionNote.text(setup.track.displayName)] + (playback.then.map { [SessionNote.then($0)] } ?? [])
         return (live, SessionNote(text: setup.track.displayName + then, parts: parts))
     }

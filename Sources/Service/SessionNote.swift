@@ -28,7 +28,9 @@ struct SessionNote {
 
     /// A sit of `minutes` after a guided track, as a part.
     static func then(_ minutes: ExactDecimal) -> JSONValue {
-        part(.sitThen, ["minutes": minutes.description, "length": DurationText.words(seconds: minutes.rounded(times: 60))])
+        part(
+            .sitThen,
+            ["minutes": minutes.description, "length": DurationText.words(seconds: minutes.rounded(times: 60))])
     }
 
     /// A part that is said as it is.

@@ -78,7 +78,9 @@ struct LanguageTests {
         }
     }
 
-    @Test("while sitting the status line shows an affirmation whole where there is room, never cut, none in the countdown")
+    @Test(
+        "while sitting the status line shows an affirmation whole where there is room, never cut, none in the countdown"
+    )
     func affirmationInStatusLine() throws {
         var configuration = SessionConfiguration()
         configuration.minutes = ExactDecimal(20)

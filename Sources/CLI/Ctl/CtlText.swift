@@ -47,7 +47,8 @@ enum CtlText {
         case "session-recorded":
             return event["completed"]?.boolValue == true
                 ? localized("recorded: complete, sat \(sat)", de: "aufgezeichnet: fertig, \(sat) gesessen")
-                : localized("recorded: ended early, sat \(sat)", de: "aufgezeichnet: vorzeitig beendet, \(sat) gesessen")
+                : localized(
+                    "recorded: ended early, sat \(sat)", de: "aufgezeichnet: vorzeitig beendet, \(sat) gesessen")
         case "session-ended": return localized("ended: sat \(sat)", de: "zu Ende: \(sat) gesessen")
         case "position":
             let position = ClockText.format(seconds: Int(event["position"]?.numberValue ?? 0))
@@ -69,7 +70,9 @@ enum CtlText {
                 + localized("skipped", de: "ausgelassen") + (why.isEmpty ? "" : " (\(why))")
         case "schedule-added", "schedule-changed":
             let line = event["schedule"].map(ScheduleText.line) ?? ""
-            return (name == "schedule-added" ? localized("added", de: "hinzugefügt")
+            return
+                (name == "schedule-added"
+                ? localized("added", de: "hinzugefügt")
                 : localized("changed", de: "geändert")) + ": " + line
         case "schedule-removed":
             return localized("schedule removed", de: "Zeitplan entfernt") + ": \(event["id"]?.intValue ?? 0)"

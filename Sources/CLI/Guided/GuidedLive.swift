@@ -40,13 +40,20 @@ enum GuidedLive {
         logger.notice(
             "\(localized("playing", de: "spiele")) \(setup.track.displayName) (\(length)), \(setup.gainDescription)")
         let then = playback.then.map {
-            [["key": MessageKey.sitThen.rawValue, "minutes": $0.description, "length": DurationText.words(seconds: $0.rounded(times: 60))]]
+            [
+                [
+                    "key": MessageKey.sitThen.rawValue, "minutes": $0.description,
+                    "length": DurationText.words(seconds: $0.rounded(times: 60))
+                ]
+            ]
         }
         try LiveRunner(
             live: live, logger: logger, quiet: reporting.quiet, color: reporting.color,
             title: setup.track.displayName, affirmations: reporting.affirmations(settings)
         ).run { outcome in
-            outcome.record(kind: .guided, note: NoteText.stored([["text": setup.track.displayName]] + (then ?? [])), library: location.paths, logger: logger)
+            outcome.record(
+                kind: .guided, note: NoteText.stored([["text": setup.track.displayName]] + (then ?? [])),
+                library: location.paths, logger: logger)
         }
     }
 }

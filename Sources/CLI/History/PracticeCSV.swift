@@ -19,7 +19,8 @@ enum PracticeCSV {
         try csv.write(row: header)
         for session in sessions {
             try csv.write(row: [
-                PracticeDate.iso(session.startedAt, in: timeZone), minutes(session.satSeconds), NoteText.readable(session.note),
+                PracticeDate.iso(session.startedAt, in: timeZone), minutes(session.satSeconds),
+                NoteText.readable(session.note),
                 minutes(session.plannedSeconds), session.completed ? "true" : "false", session.kind.rawValue
             ])
         }

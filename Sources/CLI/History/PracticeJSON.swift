@@ -18,7 +18,8 @@ enum PracticeJSON {
     static func format(_ sessions: [PracticeSession], timeZone: TimeZone) throws -> String {
         let entries = sessions.map {
             Entry(
-                date: PracticeDate.iso($0.startedAt, in: timeZone), kind: $0.kind.rawValue, note: NoteText.readable($0.note),
+                date: PracticeDate.iso($0.startedAt, in: timeZone), kind: $0.kind.rawValue,
+                note: NoteText.readable($0.note),
                 plannedSeconds: $0.plannedSeconds, satSeconds: $0.satSeconds, completed: $0.completed)
         }
         let encoder = JSONEncoder()

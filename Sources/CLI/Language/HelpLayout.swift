@@ -38,7 +38,8 @@ enum HelpLayout {
     private static func withoutRepeatedValues(_ line: String, label previous: String) -> String {
         let label = line.hasPrefix(String(repeating: " ", count: descriptionColumn)) ? previous : line
         guard label.prefix(descriptionColumn).contains("|") || label.hasPrefix("  -") && label.contains("|"),
-            let match = line.firstMatch(of: #/ \(values: [^)]*\)/#) else { return line }
+            let match = line.firstMatch(of: #/ \(values: [^)]*\)/#)
+        else { return line }
         return line.replacingCharacters(in: match.range, with: "")
     }
 

@@ -57,7 +57,8 @@ public struct Weekdays: Sendable, Equatable, OptionSet {
     /// `Mo-Fr`, `Sa, So`.
     public func words(german: Bool) -> String {
         if self == .all { return german ? "täglich" : "daily" }
-        let names = german ? ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"] : ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        let names =
+            german ? ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"] : ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
         return text.split(separator: ",").map { part in
             part.split(separator: "-").compactMap { name in Self.names.firstIndex(of: String(name)).map { names[$0] } }
                 .joined(separator: "-")

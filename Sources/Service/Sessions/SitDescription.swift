@@ -27,11 +27,17 @@ package enum SitDescription {
 
     private static func messages(_ c: SessionConfiguration) -> [(key: MessageKey, values: [String: String])] {
         var parts: [(key: MessageKey, values: [String: String])] = [
-            (.sitMinutes, ["minutes": c.minutes.description, "length": DurationText.words(seconds: c.minutes.rounded(times: 60))])
+            (
+                .sitMinutes,
+                ["minutes": c.minutes.description, "length": DurationText.words(seconds: c.minutes.rounded(times: 60))]
+            )
         ]
         if let interval = c.interval {
             parts.append(
-                (.sitBellsEvery, ["minutes": interval.description, "every": DurationText.words(seconds: interval.rounded(times: 60))]))
+                (
+                    .sitBellsEvery,
+                    ["minutes": interval.description, "every": DurationText.words(seconds: interval.rounded(times: 60))]
+                ))
         } else if !c.bells.isEmpty {
             parts.append((.sitBellsAt, ["list": c.bells.map(\.description).joined(separator: "; ")]))
         }

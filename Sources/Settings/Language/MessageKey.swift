@@ -28,6 +28,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case pageUnknownTeacher, pagePlay, pageThenSit, pageCalendar, pageDaySat, pageNothingScheduled, pageAdd
     case pageRemove, pageRemoveSchedule, pageWhat, pageAt, pageDays, pageDaily
     case pageWeekdays, pageWeekend, pageActionSit, pageActionBell, pageScheduleAt, pageScheduleEvery, pageNext
+    case pageRepeat, pageOnce, pageRepeating, pageSat, pageSitAgain, pageLastSit, pageStartSit, pageBack, pageForward
+    case pageBackLabel, pageForwardLabel, pageConfirmEnd, pageConfirmRemove
     case pagePauseToday, pagePausedToday, pagePauseScheduleToday, pageResumeSchedule, pageEvery, pageUntil
     // Affirmations shown during a sit, one per line.
     case affirmations

@@ -31,12 +31,13 @@ final class BrowserPage {
     private let output = Pipe()
     private var buffered: [UInt8] = []
 
-    /// `language` is the browser's (`en`, `de`); `scheme` what it prefers (`dark`, `light`).
-    init(language: String = "en", scheme: String = "dark") throws {
+    /// `language` is the browser's (`en`, `de`); `scheme` what it prefers (`dark`, `light`);
+    /// `size` the phone's screen in CSS pixels.
+    init(language: String = "en", scheme: String = "dark", size: String = "360x740") throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
             "browser_remote.py")
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, "--lang", language, "--scheme", scheme]
+        process.arguments = ["python3", script.path, "--lang", language, "--scheme", scheme, "--size", size]
         process.standardInput = input
         process.standardOutput = output
         try process.run()

@@ -14,12 +14,12 @@ final class PageService {
     let url: String
 
     /// Listening on loopback, or on every address with the token; on `port`, or one the system
-    /// chooses.
-    init(everywhere: Bool = false, port: Int = 0) throws {
+    /// chooses; `settings`, lines of config.toml before its preset.
+    init(everywhere: Bool = false, port: Int = 0, settings: String = "") throws {
         scratch = try Scratch()
         let config = scratch.path("config")
         try FileManager.default.createDirectory(atPath: config + "/meditate", withIntermediateDirectories: true)
-        try "countdown = 2\n\n[preset.evening]\nminutes = 0.2\nnoise = \"pink\"\n".write(
+        try "countdown = 2\n\(settings)\n[preset.evening]\nminutes = 0.2\nnoise = \"pink\"\n".write(
             toFile: config + "/meditate/config.toml", atomically: true, encoding: .utf8)
         service = try RunningService(
             [

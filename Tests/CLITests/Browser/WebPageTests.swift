@@ -299,8 +299,8 @@ struct WebPageTests {
         try page.waitForText("#now-description", containing: "Es läuft nichts")
         // And a sit the (English) service describes is said in German, from its message keys
         _ = try service.client().call("sit.start", ["minutes": 7.5, "interval": 2.5, "noise": "pink"])
-        try page.waitForText("#now-description", containing: "7,5 min, Glocke alle 2,5 min, rosa Rauschen")
-        try page.waitForText("#now-phase", containing: "vorlauf")
+        try page.waitForText("#now-description", containing: "7 min 30 s, Glocke alle 2 min 30 s, rosa Rauschen")
+        try page.waitForText("#now-phase", containing: "Vorlauf")
         // And the service's refusal of a second sit comes in German
         try page.open(url + "#sit")
         try waitUntilLoaded(page)
@@ -334,6 +334,11 @@ struct WebPageTests {
         #expect(description.contains("Breathing") && description.contains("1 min"), "\(description)")
         let status = try service.client().call("status")
         #expect(status["session"]?["kind"] == "guided")
+        // And −15 s / +15 s are offered while it plays: back from 0:03 takes it to its start
+        try page.waitForText("#now-track", containing: "0:03 ", seconds: 10)
+        #expect(try page.text("#seek-forward") == "+15 s")
+        try page.click("#seek-back")
+        try page.waitForText("#now-track", containing: "0:00 ", seconds: 5)
         _ = try service.client().call("stop")
     }
 
@@ -349,6 +354,13 @@ struct WebPageTests {
 
         // When bells every 60 minutes from 09:00 to 17:00 on weekdays are added
         try page.send(["script": "document.getElementById('schedule-what').value = 'bell'"])
+        try page.send(
+            [
+                "script": """
+                document.getElementById('schedule-repeat').value = 'every';
+                document.getElementById('schedule-repeat').dispatchEvent(new Event('change'));
+                """
+            ])
         try page.fill("#schedule-every", "60")
         try page.send(
             [
@@ -360,8 +372,10 @@ struct WebPageTests {
             ])
         try page.click("#schedule-form button[type=submit]")
 
-        // Then the page lists it in words, and the service has it
-        try page.waitForText("#schedules", containing: "a bell every 60 min from 09:00 to 17:00, Monday to Friday")
+        // Then the page lists it in words, its times as the browser's locale writes every time,
+        // and the service has it
+        try page.waitForText(
+            "#schedules", containing: "a bell every 1 h from 09:00 AM to 05:00 PM, Monday to Friday")
         let added = try service.client().call("schedule.list")["schedules"]?[0]
         #expect(
             added?["every"] == 60 && added?["from"] == "09:00" && added?["days"] == "mon-fri", "\(added?.line ?? "")")
@@ -370,6 +384,10 @@ struct WebPageTests {
         try page.click("#schedules button")
         try page.waitForText("#schedules", containing: "paused for today")
         let paused = try service.client().call("schedule.list")["schedules"]?[0]?["pausedUntil"]?.numberValue
+        try page.click("#schedules button:last-child")
+        // (Remove asks once: the first tap keeps it)
+        try page.waitForText("#schedules button:last-child", containing: "Remove?")
+        #expect(try service.client().call("schedule.list")["schedules"]?.arrayCount == 1)
         try page.click("#schedules button:last-child")
 
         // Then the service paused it until the end of today, and then has none
@@ -380,12 +398,12 @@ struct WebPageTests {
 
     // MARK: Helpers
 
-    /// Imports a 3-second tone as a guided track, adds a daily sit at 06:30, and records a sit
+    /// Imports an 8-second tone as a guided track, adds a daily sit at 06:30, and records a sit
     /// (ended early at once).
-    private func addTrackAndSchedule(to fixture: PageService) throws {
+    func addTrackAndSchedule(to fixture: PageService) throws {
         let service = fixture.service
         let track = fixture.scratch.path("Ajahn Test - Breathing.wav")
-        let samples = (0..<(3 * rate)).flatMap { frame -> [Float] in
+        let samples = (0..<(8 * rate)).flatMap { frame -> [Float] in
             let value = Float(0.2 * sin(2 * Double.pi * 440 * Double(frame) / Double(rate)))
             return [value, value]
         }
@@ -403,7 +421,7 @@ struct WebPageTests {
     }
 
     /// Waits until the page has its data: connected, and the lists drawn.
-    private func waitUntilLoaded(_ page: BrowserPage) throws {
+    func waitUntilLoaded(_ page: BrowserPage) throws {
         for _ in 0..<100 {
             let loaded = try page.script(
                 """

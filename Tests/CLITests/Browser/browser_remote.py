@@ -2,7 +2,7 @@
 """A headless Chromium that a Swift test drives, one JSON command per line on stdin, one JSON
 answer per line on stdout: the test asserts; this only acts and reads.
 
-Started as: browser_remote.py --lang en|de --scheme dark|light
+Started as: browser_remote.py --lang en|de --scheme dark|light [--size 360x740]
 Commands (each a JSON object with one verb):
   {"open": URL}                       load a page
   {"click": CSS}                      click the first element that matches
@@ -28,16 +28,16 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
 
-def browser(lang, scheme):
+def browser(lang, scheme, width, height):
     options = Options()
     options.binary_location = "/usr/bin/chromium"
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      "--lang=" + lang, "--no-first-run", "--disable-extensions"):
         options.add_argument(argument)
     options.add_experimental_option("prefs", {"intl.accept_languages": lang})
-    # A phone's screen: 360 CSS pixels wide.
+    # A phone's screen: 360 × 740 CSS pixels unless asked for another (320 × 568, the smallest).
     options.add_experimental_option(
-        "mobileEmulation", {"deviceMetrics": {"width": 360, "height": 740, "pixelRatio": 1.0}})
+        "mobileEmulation", {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 1.0}})
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
                            {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
@@ -107,8 +107,10 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--lang", default="en")
     parser.add_argument("--scheme", default="dark")
+    parser.add_argument("--size", default="360x740")
     arguments = parser.parse_args()
-    driver = browser(arguments.lang, arguments.scheme)
+    width, height = (int(part) for part in arguments.size.split("x"))
+    driver = browser(arguments.lang, arguments.scheme, width, height)
     print(json.dumps({"ok": True, "value": "ready"}), flush=True)
     try:
         for line in sys.stdin:

@@ -1,0 +1,187 @@
+import Control
+import Foundation
+import ProgramTestSupport
+import Testing
+
+/// What a person meets on the page at every phone size, theme and language: the Start button
+/// and its errors above the tab bar, tab labels whole, a calendar that can be seen, a form that
+/// starts from the settings, figures that say what they mean, and buttons that ask before they
+/// end or remove something.
+extension WebPageTests {
+    static let phones = ["360x740", "320x568"]
+
+    @Test(
+        "at 360×740 and 320×568, dark and light, en and de: Start and its error above the tab bar, tabs whole, calendar seen, axe clean"
+    )
+    func layoutOnEveryPhone() throws {
+        // Given a service with data to show
+        let fixture = try PageService()
+        defer { fixture.stop() }
+        try addTrackAndSchedule(to: fixture)
+        for size in Self.phones {
+            for scheme in ["dark", "light"] {
+                for language in ["en", "de"] {
+                    let name = "\(size) \(scheme) \(language)"
+                    let page = try BrowserPage(language: language, scheme: scheme, size: size)
+                    // When the Sit view is shown and a sit it refuses is asked for
+                    try page.open(fixture.url + "#sit")
+                    try waitUntilLoaded(page)
+                    try page.fill("#sit-minutes", "0")
+                    try page.click("#sit-start")
+                    try page.waitForText("#sit-error", containing: "--minutes")
+
+                    // Then Start and the error are wholly on the screen, above the tab bar
+                    let placed = try page.script(
+                        """
+                        const bar = document.querySelector('.tabs').getBoundingClientRect().top;
+                        const inside = (id) => {
+                          const r = document.getElementById(id).getBoundingClientRect();
+                          return r.top >= 0 && r.bottom <= bar && r.height > 0;
+                        };
+                        return [inside('sit-start'), inside('sit-error'), bar <= window.innerHeight];
+                        """)
+                    #expect(placed == [true, true, true], "\(name): \(placed.line)")
+
+                    // And no tab label is broken inside a word or runs out of its tab
+                    let broken = try page.script(
+                        """
+                        return [...document.querySelectorAll('.tabs a')].filter((a) => {
+                          const range = document.createRange();
+                          range.selectNodeContents(a);
+                          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+                          const words = a.textContent.trim().split(/\\s+/).length;
+                          return lines > words || a.scrollWidth > a.clientWidth;
+                        }).map((a) => a.textContent);
+                        """)
+                    #expect(broken == [], "\(name): \(broken.line)")
+                    try page.open(fixture.url + "#practice")
+                    try waitUntilLoaded(page)
+                    try page.screenshot(fixture.scratch.path("practice-\(size)-\(scheme)-\(language).png"))
+                    let calendar = try page.script(Self.calendarCheck)
+                    #expect(calendar["smallestLabelPixels"]?.numberValue ?? 0 >= 11, "\(name): \(calendar.line)")
+                    #expect(calendar["weakestCellContrast"]?.numberValue ?? 0 >= 3, "\(name): \(calendar.line)")
+                    #expect(calendar["cells"]?.numberValue ?? 0 >= 175, "\(name): \(calendar.line)")
+
+                    // And axe, its colour-contrast rule among the rest, finds nothing on any view
+                    for view in ["now", "sit", "library", "practice", "schedule"] {
+                        try page.open(fixture.url + "#" + view)
+                        try waitUntilLoaded(page)
+                        let violations = try page.accessibilityViolations()
+                        #expect(violations.isEmpty, "\(view), \(name): \(violations.map(\.line))")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The calendar's smallest label in screen pixels, and the weakest contrast (WCAG's formula)
+    /// of a day's cell (its edge or its fill, whichever stands out more) against the page.
+    static let calendarCheck = """
+        const svg = document.querySelector('#calendar svg');
+        const scale = svg.getScreenCTM().a;
+        const sizes = [...svg.querySelectorAll('text')]
+          .map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
+        const rgb = (color) => color.match(/[\\d.]+/g).slice(0, 3).map(Number);
+        const luminance = (color) => {
+          const [r, g, b] = rgb(color).map((v) => v / 255)
+            .map((v) => (v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4)));
+          return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        };
+        const contrast = (a, b) => {
+          const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+          return (x + 0.05) / (y + 0.05);
+        };
+        const page = getComputedStyle(document.body).backgroundColor;
+        const cells = [...svg.querySelectorAll('rect')];
+        const contrasts = cells.map((c) => {
+          const style = getComputedStyle(c);
+          return Math.max(contrast(style.stroke, page), contrast(style.fill, page));
+        });
+        return {smallestLabelPixels: Math.min(...sizes), weakestCellContrast: Math.min(...contrasts),
+                cells: cells.length};
+        """
+
+    @Test("the Sit form starts from config.toml's settings, and the idle Now view offers the last sit in one tap")
+    func formFromTheSettingsAndTheLastSitAgain() throws {
+        // Given config.toml with a 25-minute sit, bells every 5 minutes, pink noise and the bell
+        let fixture = try PageService(settings: "minutes = 25\ninterval = 5\nnoise = \"pink\"\ngong = \"bell\"\n")
+        defer { fixture.stop() }
+        let page = try BrowserPage()
+        // When the Sit view is opened
+        try page.open(fixture.url + "#sit")
+        try page.waitForText("#presets", containing: "evening")
+        // Then its form holds those values
+        let form = try page.script(
+            """
+            return [document.getElementById('sit-minutes').value, document.getElementById('sit-interval').value,
+                    document.querySelector('input[name=noise]:checked').value, document.getElementById('sit-gong').value];
+            """)
+        #expect(form == ["25", "5", "pink", "bell"], "\(form.line)")
+
+        // When a 6-second sit without bells is started from it, and has ended
+        try page.fill("#sit-minutes", "0.1")
+        try page.fill("#sit-interval", "0")
+        try page.click("#sit-start")
+        try page.waitForText("#now-phase", containing: "complete", seconds: 20)
+        let history = try fixture.service.history()
+        #expect(history[0]?["completed"] == true, "\(history.line)")
+
+        // Then the Now view offers it again, and one tap starts it, as it was
+        try page.waitForText("#now-chips", containing: "Again: 6 s")
+        try page.click("#now-chips .again")
+        try page.waitForText("#now-phase", containing: "countdown", seconds: 10)
+        let again = try fixture.service.client().call("status")["session"]
+        #expect(again?["description"] == "6 s, pink noise", "\(again?.line ?? "")")
+        #expect(again?["plannedSeconds"] == 6)
+        _ = try fixture.service.client().call("stop")
+    }
+
+    @Test(
+        "the figure counts the countdown's own seconds, holds 'complete' and the time sat through the ring-out, and End asks once"
+    )
+    func figuresThatSayWhatTheyMean() throws {
+        // Given a page on the Now view, and a 6-second sit with its 2-second countdown started
+        let fixture = try PageService()
+        defer { fixture.stop() }
+        let page = try BrowserPage()
+        try page.open(fixture.url + "#now")
+        try page.waitForText("#now-description", containing: "Nothing is playing")
+        _ = try fixture.service.client().call("sit.start", ["minutes": 0.1])
+
+        // Then during the countdown the figure is at most its 2 seconds (not the 8 of the whole)
+        try page.waitForText("#now-phase", containing: "countdown", seconds: 10)
+        var figures: [String] = []
+        while try page.text("#now-phase").contains("countdown") {
+            figures.append(try page.text("#now-left"))
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        #expect(!figures.isEmpty && figures.allSatisfy { Self.seconds($0) <= 2 }, "\(figures)")
+
+        // When the sit completes: the figure is the time sat, held from the completion gong
+        // through its ring-out and after, under "complete", with the sit offered again
+        try page.waitForText("#now-phase", containing: "complete", seconds: 20)
+        let ringing = try page.text("#now-left")
+        #expect(Self.seconds(ringing) == 6, "\(ringing)")
+        #expect(try page.text("#now-chips").contains("Again"))
+        #expect(try fixture.service.client().call("status")["state"] == "complete", "still ringing out")
+        var after: [String] = []
+        for _ in 0..<40 {
+            after.append(try page.text("#now-phase") + " " + (try page.text("#now-left")))
+            if try fixture.service.client().call("status")["state"] == "idle" { break }
+            Thread.sleep(forTimeInterval: 0.25)
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        after.append(try page.text("#now-phase") + " " + (try page.text("#now-left")))
+        #expect(after.allSatisfy { $0 == "complete · sat 0:06" }, "\(after)")
+
+        // When another sit plays and End is tapped once
+        _ = try fixture.service.client().call("sit.start", ["minutes": 1])
+        try page.waitForText("#now-phase", containing: "sitting", seconds: 10)
+        try page.click("#end")
+        // Then it asks, and the sit plays on; a second tap ends it
+        try page.waitForText("#end", containing: "End now?")
+        #expect(try fixture.service.client().call("status")["state"] == "sitting")
+        try page.click("#end")
+        try page.waitForText("#now-phase", containing: "ended", seconds: 10)
+    }
+}
