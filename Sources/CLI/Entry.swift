@@ -9,7 +9,7 @@ enum Entry {
     static func main() {
         do {
             let arguments = try chooseLanguage(Array(CommandLine.arguments.dropFirst()))
-            var command = try Meditate.parseAsRoot(presetAsCommand(arguments))
+            var command = try Meditate.parseAsRoot(negativeValuesJoined(presetAsCommand(arguments)))
             try command.run()
             exitAfterOutput(0)
         } catch let exit as ExitCode {
@@ -78,6 +78,31 @@ enum Entry {
         let setting = (try? Settings.load())?.value(SettingKeys.lang, flag: nil)
         Language.use(Language.chosen(flag: flag ?? setting?.rawValue))
         return rest
+    }
+
+    /// `--minutes -1` is `--minutes=-1`: ArgumentParser takes `-1` for a flag and says the value
+    /// is missing, where the person gave one, which the option's own check then refuses with
+    /// its reason; `ctl seek --by -15` moves back. After `--`, nothing is touched.
+    static func negativeValuesJoined(_ arguments: [String]) -> [String] {
+        var joined: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" {
+                joined += arguments[index...]
+                break
+            }
+            if argument.hasPrefix("--"), !argument.contains("="), index + 1 < arguments.count,
+                arguments[index + 1].wholeMatch(of: #/-\.?\d[\d.]*/#) != nil
+            {
+                joined.append(argument + "=" + arguments[index + 1])
+                index += 2
+                continue
+            }
+            joined.append(argument)
+            index += 1
+        }
+        return joined
     }
 
     /// `meditate morning …` is `meditate sit --preset morning …`: a first word that is not a

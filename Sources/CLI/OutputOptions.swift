@@ -17,9 +17,9 @@ struct OutputOptions: ParsableArguments {
 
     @Option(
         help: .localized(
-            "A PulseAudio sink, an ALSA PCM (default, dmix, plughw:1,0, …), or snapserver's FIFO (default /tmp/snapfifo); see `meditate devices`.",
+            "A PulseAudio sink, an ALSA PCM (`default`, `dmix`, `plughw:1,0`, …), or snapserver's FIFO (default /tmp/snapfifo); see `meditate devices`.",
             de:
-                "Ein PulseAudio-Sink, ein ALSA-PCM (default, dmix, plughw:1,0, …) oder der FIFO von snapserver (Standard /tmp/snapfifo); siehe `meditate devices`.",
+                "Ein PulseAudio-Sink, ein ALSA-PCM (`default`, `dmix`, `plughw:1,0`, …) oder der FIFO von snapserver (Standard /tmp/snapfifo); siehe `meditate devices`.",
             valueName: "name"))
     var device: String?
 

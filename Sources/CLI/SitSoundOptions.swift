@@ -45,9 +45,9 @@ struct SitSoundOptions: ParsableArguments {
 
     @Option(
         help: .localized(
-            "A bundled sound (bowl, gong, bell) or an audio file (default \(SettingKeys.gong.defaultValue)).",
+            "A bundled sound (`bowl`, `gong`, `bell`) or an audio file (default \(SettingKeys.gong.defaultValue)).",
             de:
-                "Ein mitgelieferter Klang (bowl, gong, bell) oder eine Audiodatei (Standard \(SettingKeys.gong.defaultValue)).",
+                "Ein mitgelieferter Klang (`bowl`, `gong`, `bell`) oder eine Audiodatei (Standard \(SettingKeys.gong.defaultValue)).",
             valueName: "name|path"))
     var gong: String?
 

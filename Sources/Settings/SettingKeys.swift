@@ -59,8 +59,8 @@ package enum SettingKeys {
     package static let gong = Setting<String>(
         "gong",
         Phrase(
-            "A bundled sound (bowl, gong, bell) or an audio file",
-            de: "Ein mitgelieferter Klang (bowl, gong, bell) oder eine Audiodatei"),
+            "A bundled sound (`bowl`, `gong`, `bell`) or an audio file",
+            de: "Ein mitgelieferter Klang (`bowl`, `gong`, `bell`) oder eine Audiodatei"),
         expecting: Phrase("a sound's name or a file's path", de: "der Name eines Klangs oder der Pfad einer Datei")
     ) { !$0.isEmpty }.defaulting(to: "bowl")
 

@@ -65,3 +65,19 @@ import Testing
         }
     }
 }
+
+extension TypedRequestTests {
+    @Test("a negative number after its flag is that flag's value, refused by the flag's own check")
+    func negativeValueIsTheFlagsValue() throws {
+        // Given flags given negative numbers, as a person types them
+        let minutes = try CLIRunner.run(["--minutes", "-1"])
+        let render = try CLIRunner.run(["render", "--minutes", "-0.5", "-o", "/dev/null"])
+        // Then each is refused for what it is, not as a missing value
+        #expect(minutes.stderr == "meditate: error: --minutes must be greater than 0 (got -1)\n", "\(minutes.stderr)")
+        #expect(render.stderr.contains("--minutes must be greater than 0 (got -0.5)"), "\(render.stderr)")
+        // And after `--` an argument is left as it is
+        #expect(Entry.negativeValuesJoined(["play", "--then", "-1", "--", "--x", "-2"]) == [
+            "play", "--then=-1", "--", "--x", "-2"
+        ])
+    }
+}

@@ -6,8 +6,8 @@ import Settings
 struct BellArguments: ParsableArguments {
     @Option(
         help: .localized(
-            "A bundled sound (bowl, gong, bell) or an audio file (default: the setting).",
-            de: "Ein mitgelieferter Klang (bowl, gong, bell) oder eine Audiodatei (Standard: die Einstellung).",
+            "A bundled sound (`bowl`, `gong`, `bell`) or an audio file (default: the setting).",
+            de: "Ein mitgelieferter Klang (`bowl`, `gong`, `bell`) oder eine Audiodatei (Standard: die Einstellung).",
             valueName: "name|path"))
     var gong: String?
 

@@ -6,9 +6,9 @@ struct Ctl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ctl",
         abstract: localized(
-            "Control a running service (`meditate serve`): status, sit, play, pause, resume, stop, seek, bell, schedule, token, events.",
+            "Control a running service (`meditate serve`): `status`, `sit`, `play`, `pause`, `resume`, `stop`, `seek`, `bell`, `schedule`, `token`, `events`.",
             de:
-                "Steuert einen laufenden Dienst (`meditate serve`): status, sit, play, pause, resume, stop, seek, bell, schedule, token, events."
+                "Steuert einen laufenden Dienst (`meditate serve`): `status`, `sit`, `play`, `pause`, `resume`, `stop`, `seek`, `bell`, `schedule`, `token`, `events`."
         ),
         discussion: localized(
             "Each subcommand is one JSON-RPC call on the service's socket (docs/protocol.md); --json prints the reply as it came.\n\nExamples:",

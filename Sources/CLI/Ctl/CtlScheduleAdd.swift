@@ -10,9 +10,9 @@ struct CtlScheduleAdd: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: localized(
-            "Add a schedule: when (--at, or --every with --from and --to), then sit, play TRACK or bell with their options.",
+            "Add a schedule: when (--at, or --every with --from and --to), then `sit`, `play` TRACK or `bell` with their options.",
             de:
-                "Fügt einen Plan hinzu: wann (--at, oder --every mit --from und --to), dann sit, play AUFNAHME oder bell mit ihren Optionen."
+                "Fügt einen Plan hinzu: wann (--at, oder --every mit --from und --to), dann `sit`, `play` AUFNAHME oder `bell` mit ihren Optionen."
         ))
 
     @Option(
@@ -34,8 +34,8 @@ struct CtlScheduleAdd: ParsableCommand {
 
     @Option(
         help: .localized(
-            "Days of the week: daily (the default), weekdays, weekends, mon-fri, sat,sun or mon,wed,fri.",
-            de: "Wochentage: daily (der Standard), weekdays, weekends, mon-fri, sat,sun oder mon,wed,fri.",
+            "Days of the week: `daily` (the default), `weekdays`, `weekends`, `mon-fri`, `sat,sun` or `mon,wed,fri`.",
+            de: "Wochentage: `daily` (der Standard), `weekdays`, `weekends`, `mon-fri`, `sat,sun` oder `mon,wed,fri`.",
             valueName: "days"))
     var days: String?
 
@@ -50,7 +50,7 @@ struct CtlScheduleAdd: ParsableCommand {
     @Argument(
         parsing: .captureForPassthrough,
         help: .localized(
-            "sit, play TRACK or bell, with their options.", de: "sit, play AUFNAHME oder bell, mit ihren Optionen.",
+            "`sit`, `play` TRACK or `bell`, with their options.", de: "`sit`, `play` AUFNAHME oder `bell`, mit ihren Optionen.",
             valueName: "what"))
     var what: [String] = []
 
@@ -80,8 +80,8 @@ struct CtlScheduleAdd: ParsableCommand {
         guard let action = what.first else {
             throw ValidationError(
                 localized(
-                    "say what to schedule: sit, play TRACK or bell",
-                    de: "sag, was geplant wird: sit, play AUFNAHME oder bell"))
+                    "say what to schedule: `sit`, `play` TRACK or `bell`",
+                    de: "sag, was geplant wird: `sit`, `play` AUFNAHME oder `bell`"))
         }
         let arguments = Array(what.dropFirst())
         let request: JSONValue
@@ -93,8 +93,8 @@ struct CtlScheduleAdd: ParsableCommand {
             default:
                 throw ValidationError(
                     localized(
-                        "'\(action)' cannot be scheduled; sit, play or bell can",
-                        de: "'\(action)' kann nicht geplant werden; sit, play oder bell schon"))
+                        "'\(action)' cannot be scheduled; `sit`, `play` or `bell` can",
+                        de: "'\(action)' kann nicht geplant werden; `sit`, `play` oder `bell` schon"))
             }
         } catch let error as ValidationError {
             throw error
@@ -124,8 +124,8 @@ struct CtlScheduleAdd: ParsableCommand {
         }
         if let days, Weekdays(text: days) == nil {
             throw refuse(
-                "--days takes daily, weekdays, weekends, mon-fri, sat,sun or mon,wed,fri, not '\(days)'",
-                "--days nimmt daily, weekdays, weekends, mon-fri, sat,sun oder mon,wed,fri, nicht '\(days)'")
+                "--days takes `daily`, `weekdays`, `weekends`, `mon-fri`, `sat,sun` or `mon,wed,fri`, not '\(days)'",
+                "--days nimmt `daily`, `weekdays`, `weekends`, `mon-fri`, `sat,sun` oder `mon,wed,fri`, nicht '\(days)'")
         }
         guard let every else {
             if from != nil || to != nil {
