@@ -14,8 +14,8 @@ struct Sit: ParsableCommand {
         // costs every run a millisecond or more of runtime type lookups.
         commandName: "sit",
         abstract: localized(
-            "Sit with the timer: countdown, start gong, interval bells, completion gong (the default).",
-            de: "Sitzen mit dem Timer: Vorlauf, Startgong, Intervallglocken, Schlussgong (der Standard)."),
+            "Sit with the timer: countdown, start gong, interval bells, completion gong.",
+            de: "Sitzen mit dem Timer: Vorlauf, Startgong, Intervallglocken, Schlussgong."),
         discussion: localized(
             """
             In a terminal a status line shows where you are; space pauses and resumes, q or Ctrl-C ends (the sound fades out and the time sat is printed). Without a terminal (systemd, cron, a pipe) each event is one timestamped line on stderr, and SIGTERM ends the session like q.
