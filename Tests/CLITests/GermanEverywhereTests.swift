@@ -32,8 +32,9 @@ struct GermanEverywhereTests {
             }
             if !line.hasPrefix(" ") && !line.isEmpty { inCommands = false }
             // Examples and the usage line are command lines.
-            if trimmed.hasPrefix("meditate ") || line.hasPrefix("AUFRUF: ") || line.hasPrefix("       ") && !inCommands
-                && line.contains("[")
+            if trimmed.hasPrefix("meditate ") || line.hasPrefix("AUFRUF: ")
+                || line.hasPrefix("       ") && !inCommands
+                    && line.contains("[")
             {
                 continue
             }
@@ -103,8 +104,10 @@ struct GermanEverywhereTests {
         let environment = Self.german.merging(["XDG_DATA_HOME": service.data]) { $1 }
         var said: [String: String] = [:]
         let added = try CLIRunner.run(
-            ["ctl", "schedule", "add"] + socket + ["--every", "60", "--from", "09:00", "--to", "17:00", "--days",
-            "weekdays", "bell", "--gong", "bell"], environment: environment)
+            ["ctl", "schedule", "add"] + socket + [
+                "--every", "60", "--from", "09:00", "--to", "17:00", "--days",
+                "weekdays", "bell", "--gong", "bell"
+            ], environment: environment)
         #expect(added.status == 0, "\(added.stderr)")
         said["schedule add"] = added.stdout
         let events = Process()

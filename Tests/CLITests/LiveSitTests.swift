@@ -259,12 +259,18 @@ func floats(atPath path: String) throws -> [Float] {
 @Suite("meditate devices")
 struct DevicesCommandTests {
     @Test(
-        "lists the PulseAudio sinks and ALSA's PCMs",
+        "lists the PulseAudio sinks and ALSA's outputs, the default marked; ALSA's other plugins with --all",
         .enabled(if: PulseCapture.available, "needs the private server of `make test`"))
     func listsBoth() throws {
         let result = try CLIRunner.run(["devices"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("PulseAudio (--backend pulse --device NAME):\n  meditate_test"))
-        #expect(result.stdout.contains("\n  null  "))
+        // The server's default sink (the only one here) first, marked
+        #expect(
+            result.stdout.contains("PulseAudio (--backend pulse --device NAME):\n* meditate_test"), "\(result.stdout)")
+        #expect(result.stdout.contains("ALSA (--backend alsa --device NAME):\n* default"), "\(result.stdout)")
+        // A null sink and the rate converters are not outputs a person plays to: only with --all
+        #expect(!result.stdout.contains("\n  null  ") && result.stdout.contains("plugins that are not outputs"))
+        let all = try CLIRunner.run(["devices", "--all"])
+        #expect(all.status == 0 && all.stdout.contains("\n  null  "), "\(all.stdout)")
     }
 }

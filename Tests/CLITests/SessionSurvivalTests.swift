@@ -83,68 +83,15 @@ struct SessionSurvivalTests {
     private func startInTmux(
         _ arguments: [String], scratch: Scratch, errors: String, ignoringHangup: Bool,
         environment: [String: String] = [:]
-    ) throws -> String {
-        let socket = scratch.path("tmux.sock")
-        var lines = ["#!/bin/sh"]
-        for (key, value) in CLIRunner.environment.merging(
-            ["XDG_DATA_HOME": scratch.path("data")].merging(environment) { $1 }, uniquingKeysWith: { $1 })
-        where key.hasPrefix("PULSE") || key.hasPrefix("XDG") || key == "HOME" || key == "LANG"
-            || key == "MEDITATE_SOUNDS"
-        {
-            lines.append("export \(key)='\(value)'")
-        }
-        if ignoringHangup { lines.append("trap '' HUP") }
-        lines.append(
-            "exec '\(CLIRunner.executable.path)' " + arguments.map { "'\($0)'" }.joined(separator: " ")
-                + " 2>'\(errors)'")
-        let script = scratch.path("sit.sh")
-        try lines.joined(separator: "\n").write(toFile: script, atomically: true, encoding: .utf8)
-        #expect(chmod(script, 0o755) == 0)
-        // The client that starts the server is not waited for: the server it forks inherits
-        // what Foundation watches for the client's exit, so that wait would last the session.
-        _ = try tmux(
-            ["-S", socket, "new-session", "-d", "-x", "100", "-y", "20", script], home: scratch.url.path,
-            wait: false)
+    ) throws -> PrivateTmux {
+        let script = try PrivateTmux.script(
+            arguments, environment: ["XDG_DATA_HOME": scratch.path("data")].merging(environment) { $1 },
+            errors: errors, scratch: scratch, ignoringHangup: ignoringHangup)
+        let tmux = try PrivateTmux(script: script, columns: 100, scratch: scratch)
         // The shell's redirection makes the log file as meditate starts.
         let started = eventually(within: 10) { FileManager.default.fileExists(atPath: errors) }
         #expect(started)
-        return socket
-    }
-
-    /// Runs tmux with no signal blocked (perl, from Debian's essential perl-base, clears the
-    /// mask): the test runner blocks nearly every signal, and a tmux that inherits that mask
-    /// neither hangs up its panes nor answers its clients, as no terminal a person uses would.
-    @discardableResult
-    private func tmux(_ arguments: [String], home: String, wait: Bool = true) throws -> Process {
-        let tmux = Process()
-        tmux.executableURL = URL(fileURLWithPath: "/usr/bin/perl")
-        tmux.arguments =
-            [
-                "-MPOSIX", "-e", "sigprocmask(SIG_SETMASK, POSIX::SigSet->new) or die; exec @ARGV or die",
-                "/usr/bin/tmux"
-            ] + arguments
-        tmux.environment = ["PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "HOME": home]
-        try tmux.run()
-        if wait { tmux.waitUntilExit() }
         return tmux
-    }
-
-    /// What the tmux window shows now.
-    private func tmuxScreen(_ socket: String) throws -> String {
-        let pipe = Pipe()
-        let tmux = Process()
-        tmux.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-        tmux.arguments = ["-S", socket, "capture-pane", "-p"]
-        tmux.environment = ["PATH": "/usr/bin:/bin"]
-        tmux.standardOutput = pipe
-        try tmux.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        tmux.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    private func killTmux(_ socket: String) throws {
-        try tmux(["-S", socket, "kill-server"], home: "/")
     }
 
     @Test(
@@ -158,12 +105,12 @@ struct SessionSurvivalTests {
         // Given a sit drawing its status line in a tmux window
         let scratch = try Scratch()
         let errors = scratch.path("errors.log")
-        let socket = try startInTmux(
+        let tmux = try startInTmux(
             ["--minutes", "1", "--countdown", "0", "--backend", "pulse"], scratch: scratch,
             errors: errors, ignoringHangup: false)
         Thread.sleep(forTimeInterval: 3)
         // When the terminal goes away
-        try killTmux(socket)
+        tmux.stop()
         // Then the sit is recorded, ended early, and nothing trapped
         let recorded = try eventually(within: 10) { try !historyRows(data: scratch.path("data")).isEmpty }
         let log = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
@@ -190,7 +137,7 @@ struct SessionSurvivalTests {
         let events = try service.subscriber()
         // When `meditate sit` runs in a terminal for 6 seconds
         let errors = scratch.path("errors.log")
-        let socket = try startInTmux(
+        let tmux = try startInTmux(
             ["--minutes", "0.1", "--countdown", "0", "--gong", "bell"], scratch: scratch, errors: errors,
             ignoringHangup: false, environment: ["XDG_RUNTIME_DIR": runtime])
         var started: JSONValue?
@@ -198,12 +145,12 @@ struct SessionSurvivalTests {
             if event["event"] == "session-started" { started = event }
         }
         Thread.sleep(forTimeInterval: 1.5)
-        let screen = try tmuxScreen(socket)
+        let screen = try tmux.screen().joined(separator: "\n")
         // And its terminal is closed two seconds in
-        try killTmux(socket)
+        tmux.stop()
 
         // Then the service played the sit, and the terminal showed it with the status line
-        #expect(started?["session"]?["description"] == "0.1 min", "\(started?.line ?? "no session started")")
+        #expect(started?["session"]?["description"] == "6 s", "\(started?.line ?? "no session started")")
         #expect(screen.contains("sitting") && screen.contains("left"), "\(screen)")
         // And the sit went on to its completion gong without its terminal, and is recorded
         var ended: JSONValue?
@@ -233,13 +180,13 @@ struct SessionSurvivalTests {
         defer { service.stop() }
         let events = try service.subscriber()
         let errors = scratch.path("errors.log")
-        let socket = try startInTmux(
+        let tmux = try startInTmux(
             ["--minutes", "1", "--countdown", "0", "--gong", "bell"], scratch: scratch, errors: errors,
             ignoringHangup: false, environment: ["XDG_RUNTIME_DIR": runtime])
         while let event = try events.nextEvent(timeoutMilliseconds: 10_000), event["phase"] != "sitting" {}
         Thread.sleep(forTimeInterval: 1)
         // When Ctrl-C is pressed in it
-        try tmux(["-S", socket, "send-keys", "C-c"], home: scratch.url.path)
+        try tmux.send("C-c")
         // Then the service's sit ends early and is recorded as ended early
         var ended: JSONValue?
         while ended == nil, let event = try events.nextEvent(timeoutMilliseconds: 10_000) {
@@ -253,11 +200,11 @@ struct SessionSurvivalTests {
         let deadline = Date().addingTimeInterval(5)
         var open = true
         while open && Date() < deadline {
-            open = try tmux(["-S", socket, "has-session"], home: scratch.url.path).terminationStatus == 0
+            open = try tmux.run(["has-session"]).terminationStatus == 0
             if open { Thread.sleep(forTimeInterval: 0.1) }
         }
         #expect(!open, "meditate sit still runs in its terminal after the service's sit ended")
-        try? killTmux(socket)
+        tmux.stop()
     }
 
     @Test(
@@ -271,12 +218,12 @@ struct SessionSurvivalTests {
         // Given a 6-second sit started as nohup would, in a tmux window
         let scratch = try Scratch()
         let errors = scratch.path("errors.log")
-        let socket = try startInTmux(
+        let tmux = try startInTmux(
             ["--minutes", "0.1", "--countdown", "0", "--gong", "bell", "--backend", "pulse"],
             scratch: scratch, errors: errors, ignoringHangup: true)
         Thread.sleep(forTimeInterval: 2)
         // When the terminal goes away two seconds in
-        try killTmux(socket)
+        tmux.stop()
         // Then the sit goes on to its completion gong and is recorded as completed
         let recorded = try eventually(within: 20) { try !historyRows(data: scratch.path("data")).isEmpty }
         let log = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""

@@ -76,8 +76,9 @@ extension TypedRequestTests {
         #expect(minutes.stderr == "meditate: error: --minutes must be greater than 0 (got -1)\n", "\(minutes.stderr)")
         #expect(render.stderr.contains("--minutes must be greater than 0 (got -0.5)"), "\(render.stderr)")
         // And after `--` an argument is left as it is
-        #expect(Entry.negativeValuesJoined(["play", "--then", "-1", "--", "--x", "-2"]) == [
-            "play", "--then=-1", "--", "--x", "-2"
-        ])
+        #expect(
+            Entry.negativeValuesJoined(["play", "--then", "-1", "--", "--x", "-2"]) == [
+                "play", "--then=-1", "--", "--x", "-2"
+            ])
     }
 }

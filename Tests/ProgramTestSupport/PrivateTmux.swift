@@ -18,9 +18,10 @@ package final class PrivateTmux {
     }
 
     /// Writes a script that runs meditate with `arguments` and the test environment (stderr
-    /// to `errors`), for `init(script:)`.
+    /// to `errors`), for `init(script:)`; `ignoringHangup` starts it as nohup would.
     package static func script(
-        _ arguments: [String], environment: [String: String], errors: String, scratch: Scratch
+        _ arguments: [String], environment: [String: String], errors: String, scratch: Scratch,
+        ignoringHangup: Bool = false
     ) throws -> String {
         var lines = ["#!/bin/sh"]
         for (key, value) in CLIRunner.environment.merging(environment, uniquingKeysWith: { $1 })
@@ -29,6 +30,7 @@ package final class PrivateTmux {
         {
             lines.append("export \(key)='\(value)'")
         }
+        if ignoringHangup { lines.append("trap '' HUP") }
         lines.append(
             "exec '\(CLIRunner.executable.path)' " + arguments.map { "'\($0)'" }.joined(separator: " ")
                 + " 2>'\(errors)'")

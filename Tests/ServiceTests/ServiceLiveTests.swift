@@ -42,7 +42,7 @@ struct ServiceLiveTests {
         let samples = try capture.stop()
 
         // Then the reply describes the sit, and the events come in the order the device played them
-        #expect(started["session"]?["description"] == "0.15 min, bells every 0.05 min")
+        #expect(started["session"]?["description"] == "9 s, bells every 3 s")
         let names = received.compactMap { event -> String? in
             guard let name = event["event"]?.stringValue else { return nil }
             if name == "phase" { return "phase:" + (event["phase"]?.stringValue ?? "?") }

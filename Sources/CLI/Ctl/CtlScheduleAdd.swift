@@ -50,7 +50,8 @@ struct CtlScheduleAdd: ParsableCommand {
     @Argument(
         parsing: .captureForPassthrough,
         help: .localized(
-            "`sit`, `play` TRACK or `bell`, with their options.", de: "`sit`, `play` AUFNAHME oder `bell`, mit ihren Optionen.",
+            "`sit`, `play` TRACK or `bell`, with their options.",
+            de: "`sit`, `play` AUFNAHME oder `bell`, mit ihren Optionen.",
             valueName: "what"))
     var what: [String] = []
 
@@ -125,7 +126,8 @@ struct CtlScheduleAdd: ParsableCommand {
         if let days, Weekdays(text: days) == nil {
             throw refuse(
                 "--days takes `daily`, `weekdays`, `weekends`, `mon-fri`, `sat,sun` or `mon,wed,fri`, not '\(days)'",
-                "--days nimmt `daily`, `weekdays`, `weekends`, `mon-fri`, `sat,sun` oder `mon,wed,fri`, nicht '\(days)'")
+                "--days nimmt `daily`, `weekdays`, `weekends`, `mon-fri`, `sat,sun` oder `mon,wed,fri`, nicht '\(days)'"
+            )
         }
         guard let every else {
             if from != nil || to != nil {
