@@ -38,9 +38,12 @@ struct StatusLine {
         if let next = status.nextGong, status.phase != .complete, status.phase != .ended, !inTrack,
             case .interval = next.kind
         {
-            text +=
+            let bell =
                 " · "
                 + say(.nextBellIn, ["time": ClockText.format(frames: next.frame - status.sessionFrame, rate: rate)])
+            // Only where it fits: a line wider than the window would wrap.
+            let hint = status.phase == .paused ? 2 + say(.spaceResumes).count : 0
+            if 11 + text.count + bell.count + hint < width { text += bell }
         }
         let phase = paint(Self.name(of: status.phase).padding(toLength: 9, withPad: " ", startingAt: 0), status.phase)
         let fraction =

@@ -84,6 +84,17 @@ struct GermanEverywhereTests {
             // Then no English-only word is in it
             let words = Self.englishWords(in: help.stdout)
             if !words.isEmpty { english[command.joined(separator: " ")] = words }
+            // And each option states its default once, in either language (its row, unwrapped)
+            let unwrapped = try CLIRunner.run(
+                command + ["--help"], environment: Self.german.merging(["COLUMNS": "1000"]) { $1 })
+            let english = try CLIRunner.run(command + ["--help", "--lang", "en"], environment: ["COLUMNS": "1000"])
+            let rows = { (text: String) in
+                text.split(separator: "\n").filter { $0.hasPrefix("  ") }.map { $0.replacing(/`[^`]*`/, with: "") }
+            }
+            let twice =
+                rows(unwrapped.stdout).filter { $0.matches(of: /Standard/).count > 1 }
+                + rows(english.stdout).filter { $0.matches(of: /[Dd]efault\b/).count > 1 }
+            #expect(twice.isEmpty, "\(command): \(twice)")
             // And no line is wider than a pipe's 80 columns
             let wide = help.stdout.split(separator: "\n").filter { $0.count > 80 }
             #expect(wide.isEmpty, "\(command): \(wide)")

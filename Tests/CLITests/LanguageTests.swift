@@ -98,6 +98,11 @@ struct LanguageTests {
         #expect(narrow.count < 70 && narrow.hasSuffix("  " + words), "\(narrow)")
         let narrowest = StatusLine(color: false, width: 40).render(sitting, outline: outline, affirmation: words)
         #expect(narrowest.count < 40 && !narrowest.contains("This") && !narrowest.contains("…"), "\(narrowest)")
+        // And no width, however narrow, gets a line as wide as itself
+        for width in stride(from: 24, through: 120, by: 4) {
+            let line = StatusLine(color: false, width: width).render(sitting, outline: outline, affirmation: words)
+            #expect(line.count < width, "\(width): \(line)")
+        }
         let countdown = LiveStatus(
             phase: .countdown, sessionFrame: 0, remainingFrames: plan.completionFrame,
             nextGong: nil, satFrames: 0)

@@ -189,6 +189,11 @@ struct WebPageTests {
         // Then within 3 s it gives the connection up and says so; once the service answers
         // again it shows the sit, still playing
         try page.waitForText("#connection", containing: "reconnecting", seconds: 6)
+        // (and while it reconnects it shows no figure that might be stale: no time left, no
+        // next bell counted on from before)
+        let shown = try page.script(
+            "return ['now-left', 'now-next', 'now-phase'].map((id) => document.getElementById(id).textContent)")
+        #expect(shown == ["", "", ""], "\(shown.line)")
         kill(service.process.processIdentifier, SIGCONT)
         try page.waitForText("#now-phase", containing: "sitting", seconds: 15)
         try page.waitForText("#now-description", containing: "5 min")
