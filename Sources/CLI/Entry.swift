@@ -18,11 +18,15 @@ enum Entry {
         } catch {
             let code = Meditate.exitCode(for: error)
             if code == .success {
-                // --help, --version and the like, written unwrapped by ArgumentParser (COLUMNS,
-                // which it reads, set past any line's length) and laid out by HelpLayout.
+                // --help, written unwrapped by ArgumentParser (COLUMNS, which it reads, set past
+                // any line's length) and laid out by HelpLayout. What else ends cleanly here is
+                // printed as it comes: --version, and what tools read (the completion scripts,
+                // --experimental-dump-help's JSON, which the man pages are made from).
                 let width = HelpLayout.width(columnsVariable: ProcessEnvironment.variables["COLUMNS"])
                 setenv("COLUMNS", "100000", 1)
-                print(HelpLayout.render(Meditate.fullMessage(for: error), width: width))
+                let message = Meditate.fullMessage(for: error)
+                let isHelp = message.hasPrefix("OVERVIEW: ") || message.hasPrefix("USAGE: ")
+                print(isHelp ? HelpLayout.render(message, width: width) : message)
                 exitAfterOutput(code.rawValue)
             }
             let message = ErrorMessages.line(for: error)
