@@ -416,7 +416,13 @@
 
   /// The Sit form starts from the service's settings (config.toml), until a person changes it.
   async function loadDefaults() {
-    defaults = await call("sit.defaults");
+    try {
+      defaults = await call("sit.defaults");
+    } catch {
+      // A config.toml that does not load is said where a sit is started; the form keeps what
+      // it has, and the other views load regardless.
+      return;
+    }
     const form = $("sit-form");
     if (!form.dataset.touched) {
       const settings = defaults.settings || {};
