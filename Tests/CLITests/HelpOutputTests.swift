@@ -19,6 +19,13 @@ struct HelpOutputTests {
             #expect(!lines.contains { $0.hasSuffix(" -o") }, "\(help.stdout)")
             #expect(lines.contains { $0.hasPrefix("  --lang <en|de>") }, "\(help.stdout)")
         }
+        // And a usage line breaks only between its bracketed groups
+        let serve = try CLIRunner.run(["serve", "--help"], environment: ["COLUMNS": "80", "LANG": "C.UTF-8"])
+        let usage = serve.stdout.split(separator: "\n").drop { !$0.hasPrefix("USAGE: ") }.prefix { !$0.isEmpty }
+        #expect(usage.count > 1 && usage.allSatisfy { $0.count <= 80 }, "\(usage)")
+        for row in usage {
+            #expect(row.filter { $0 == "[" }.count == row.filter { $0 == "]" }.count, "\(row)")
+        }
         // And history's own options are on `history`
         let history = try CLIRunner.run(["history", "--help"])
         for option in ["--csv", "--json", "--from"] {

@@ -103,6 +103,7 @@ enum HelpLayout {
             indent = isUsage ? heading.output.count : 0
             first = String(heading.output)
             words = body.dropFirst(heading.output.count).split(separator: " ").map(String.init)
+            if isUsage { words = keepingGroupsWhole(words) }
         } else {
             words = body.split(separator: " ").map(String.init)
             if isExample { indent = lead + 4 }
@@ -123,6 +124,23 @@ enum HelpLayout {
         }
         lines.append(current)
         return lines
+    }
+
+    /// A usage line's `[--backend <auto|pulse|alsa|snapcast>]` is not broken inside its
+    /// brackets.
+    private static func keepingGroupsWhole(_ words: [String]) -> [String] {
+        var units: [String] = []
+        var depth = 0
+        for word in words {
+            if depth > 0, let last = units.last {
+                units[units.count - 1] = last + " " + word
+            } else {
+                units.append(word)
+            }
+            depth += word.filter { $0 == "[" || $0 == "<" }.count - word.filter { $0 == "]" || $0 == ">" }.count
+            depth = max(0, depth)
+        }
+        return units
     }
 
     /// `-o sit.wav` stays together, as does `--minutes 30`.
