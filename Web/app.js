@@ -403,7 +403,10 @@
     if (last) {
       const again = element("button", { type: "button", class: "again" }, say("pageLastSit", { description: describe(last) }));
       again.addEventListener("click", () =>
-        startSit({ minutes: last.minutes, interval: last.interval || "none", noise: last.noise }, errorId));
+        startSit({
+          minutes: last.minutes, interval: last.interval || "none", "random-bells": last.randomBells || "none",
+          noise: last.noise,
+        }, errorId));
       box.append(again);
     }
     for (const name of presetNames) {
@@ -428,6 +431,13 @@
       const settings = defaults.settings || {};
       if (settings.minutes) $("sit-minutes").value = String(settings.minutes);
       $("sit-interval").value = String(settings.interval || 0);
+      const random = /^([0-9.]+)(?:-([0-9.]+))?$/.exec(settings.randomBells || "");
+      document.querySelector(`input[name=bells-kind][value="${random ? "random" : "every"}"]`).checked = true;
+      if (random) {
+        $("sit-random-min").value = random[1];
+        $("sit-random-max").value = random[2] || random[1];
+      }
+      showBellFields();
       const noise = document.querySelector(`input[name=noise][value="${settings.noise || "none"}"]`);
       if (noise) noise.checked = true;
       const gong = $("sit-gong");
@@ -483,10 +493,26 @@
     const params = { minutes: Number($("sit-minutes").value) };
     const interval = Number($("sit-interval").value);
     // No bells is said, not left out: config.toml's interval would fill the gap.
-    params.interval = interval > 0 ? interval : "none";
+    if (bellsAreRandom()) {
+      params.interval = "none";
+      params["random-bells"] = `${Number($("sit-random-min").value)}-${Number($("sit-random-max").value)}`;
+    } else {
+      params.interval = interval > 0 ? interval : "none";
+      params["random-bells"] = "none";
+    }
     params.noise = document.querySelector("input[name=noise]:checked").value;
     params.gong = $("sit-gong").value;
     return params;
+  }
+
+  function bellsAreRandom() {
+    return document.querySelector("input[name=bells-kind]:checked").value === "random";
+  }
+
+  /// Regular bells ask for an interval, random ones for the shortest and longest gap.
+  function showBellFields() {
+    $("sit-random-field").hidden = !bellsAreRandom();
+    $("sit-interval-field").hidden = bellsAreRandom();
   }
 
   // ---- Library ----
@@ -744,6 +770,7 @@
     $("seek-forward").addEventListener("click", () => seek(15));
     $("sit-form").addEventListener("input", () => {
       $("sit-form").dataset.touched = "1";
+      showBellFields();
     });
     $("sit-form").addEventListener("submit", (event) => {
       event.preventDefault();

@@ -128,7 +128,7 @@ struct ServiceFollower {
         return LiveStatus(
             phase: phase, sessionFrame: frame,
             remainingFrames: max(0, outline.completionFrame - frame),
-            nextGong: outline.gongs.first { $0.frame > frame },
+            nextGong: outline.nextShownGong(after: frame),
             satFrames: sat + min(max(0, frame), outline.trackFrames))
     }
 }

@@ -24,6 +24,14 @@ struct SitSoundOptions: ParsableArguments {
 
     @Option(
         help: .localized(
+            "Bells at random moments, MIN to MAX minutes apart, e.g. 3-10 (replaces --interval); none in the last minute, and not announced. The same --seed rings them at the same moments.",
+            de:
+                "Glocken zu zufälligen Zeiten, MIN bis MAX Minuten auseinander, z. B. 3-10 (ersetzt --interval); keine in der letzten Minute, und nicht angekündigt. Derselbe --seed läutet sie zu denselben Zeiten.",
+            valueName: "min-max|none"))
+    var randomBells: ClearableOption<RandomBells>?
+
+    @Option(
+        help: .localized(
             "Strikes per gong, about 1.5 s apart (1-10; default \(SettingKeys.strikes.defaultValue)).",
             de: "Schläge je Gong, etwa 1,5 s auseinander (1-10; Standard \(SettingKeys.strikes.defaultValue))."))
     var strikes: Int?
@@ -32,7 +40,7 @@ struct SitSoundOptions: ParsableArguments {
         help: .localized(
             "Background bed from the start gong to the completion gong (default \(SettingKeys.noise.defaultValue.rawValue)).",
             de: "Klangteppich vom Startgong bis zum Schlussgong (Standard \(SettingKeys.noise.defaultValue.rawValue)).",
-            valueName: "white|pink|brown|none"))
+            valueName: "white|pink|brown|ocean|none"))
     var noise: NoiseArgument?
 
     @Option(
@@ -67,16 +75,17 @@ struct SitSoundOptions: ParsableArguments {
 
     @Option(
         help: .localized(
-            "Seed of the noise generator; the same seed gives the same noise, bit for bit (default: random).",
+            "Seed of the noise and the random bells; the same seed gives the same noise, bit for bit, and the same moments (default: random).",
             de:
-                "Startwert des Rauschgenerators; derselbe Wert gibt dasselbe Rauschen, Bit für Bit (Standard: zufällig)."
+                "Startwert des Rauschens und der zufälligen Glocken; derselbe Wert gibt dasselbe Rauschen, Bit für Bit, und dieselben Zeiten (Standard: zufällig)."
         ))
     var seed: UInt64?
 
     /// The sounds asked for, as a client would ask for them.
     var request: SitSoundRequest {
         SitSoundRequest(
-            interval: interval, bells: bells, strikes: strikes, noise: noise, noiseVolume: noiseVolume, gong: gong,
+            interval: interval, bells: bells, randomBells: randomBells, strikes: strikes, noise: noise,
+            noiseVolume: noiseVolume, gong: gong,
             gongVolume: gongVolume, sampleRate: sampleRate, seed: seed)
     }
 }

@@ -1,6 +1,7 @@
 import Control
 import Foundation
 import Library
+import Session
 import Settings
 
 /// The methods that read what the service knows and change nothing: the history, the
@@ -82,6 +83,7 @@ extension ServiceConductor {
         let defaults: JSONValue = [
             "minutes": .finite(settings.value(SettingKeys.minutes, flag: nil).doubleValue),
             "interval": interval.map { .finite($0.doubleValue) } ?? .null,
+            "randomBells": settings.value(SettingKeys.randomBells, flag: nil).map { .string($0.description) } ?? .null,
             "noise": .string(settings.value(SettingKeys.noise, flag: nil).rawValue),
             "gong": .string(settings.value(SettingKeys.gong, flag: nil)),
             "countdown": .finite(settings.value(SettingKeys.countdown, flag: nil).doubleValue)
@@ -100,14 +102,20 @@ extension ServiceConductor {
         else { return nil }
         let every = parts.first(where: { $0["key"] == MessageKey.sitBellsEvery.rawValue })?["minutes"]
         let interval = every.flatMap { Double($0) }.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
-        let noises: [MessageKey: String] = [.noiseWhite: "white", .noisePink: "pink", .noiseBrown: "brown"]
+        // Checked as the request would check it: a note is text from a file.
+        let random = parts.first(where: { $0["key"] == MessageKey.sitBellsRandom.rawValue })?["range"]
+            .flatMap { RandomBells($0) }
+        let noises: [MessageKey: String] = [
+            .noiseWhite: "white", .noisePink: "pink", .noiseBrown: "brown", .noiseOcean: "ocean"
+        ]
         let noise = parts.lazy.compactMap { part in
             part["key"].flatMap { MessageKey(rawValue: $0) }.flatMap { noises[$0] }
         }
         .first
         return [
             "minutes": .finite(minutes), "interval": interval.map(JSONValue.finite) ?? .null,
-            "noise": .string(noise ?? "none"), "description": .string(NoteText.readable(session.note)),
+            "randomBells": random.map { JSONValue.string($0.description) } ?? .null, "noise": .string(noise ?? "none"),
+            "description": .string(NoteText.readable(session.note)),
             "descriptionParts": .array(
                 parts.map { part in .object(part.mapValues(JSONValue.string)) })
         ]

@@ -3,7 +3,7 @@ import Mixer
 
 /// `--noise`: a colour, or none for true silence.
 package enum NoiseArgument: String, ExpressibleByArgument, CaseIterable, Sendable {
-    case white, pink, brown, none
+    case white, pink, brown, ocean, none
 
     package var color: NoiseColor? { NoiseColor(rawValue: rawValue) }
 }

@@ -41,6 +41,15 @@ package enum SettingKeys {
             "minutes separated by commas, e.g. 5,12.5,20", de: "Minuten, durch Kommas getrennt, z. B. 5,12.5,20"),
         inConfig: false)
 
+    package static let randomBells = Setting<RandomBells>(
+        "random-bells",
+        Phrase(
+            "Bells at random moments, MIN-MAX minutes apart (replaces interval and bells)",
+            de: "Glocken zu zufälligen Zeiten, MIN-MAX Minuten auseinander (ersetzt interval und bells)"),
+        expecting: Phrase(
+            "two numbers of minutes, the shorter gap first, e.g. 3-10",
+            de: "zwei Minutenzahlen, der kürzere Abstand zuerst, z. B. 3-10"))
+
     package static let strikes = Setting<Int>(
         "strikes", Phrase("Strikes per gong", de: "Schläge je Gong"),
         expecting: Phrase("a whole number from 1 to 10", de: "eine ganze Zahl von 1 bis 10")
@@ -48,7 +57,7 @@ package enum SettingKeys {
 
     package static let noise = Setting<NoiseArgument>(
         "noise", Phrase("Background bed during the sit", de: "Klangteppich während des Sitzens"),
-        expecting: Phrase("white, pink, brown or none", de: "white, pink, brown oder none")
+        expecting: Phrase("white, pink, brown, ocean or none", de: "white, pink, brown, ocean oder none")
     ).defaulting(to: NoiseArgument.none)
 
     package static let noiseVolume = Setting<Float>(
@@ -77,8 +86,8 @@ package enum SettingKeys {
     package static let seed = Setting<UInt64>(
         "seed",
         Phrase(
-            "Seed of the noise generator (random when not set)",
-            de: "Startwert des Rauschgenerators (zufällig, wenn nicht gesetzt)"),
+            "Seed of the noise and the random bells (random when not set)",
+            de: "Startwert des Rauschens und der zufälligen Glocken (zufällig, wenn nicht gesetzt)"),
         expecting: Phrase(
             "a whole number from 0 to 18446744073709551615", de: "eine ganze Zahl von 0 bis 18446744073709551615"),
         inConfig: false)

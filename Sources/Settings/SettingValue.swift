@@ -72,6 +72,12 @@ extension SettingValue where Self: RawRepresentable, RawValue == String {
     package var tomlLiteral: String { TOMLString.literal(rawValue) }
 }
 
+extension RandomBells: SettingValue {
+    package init?(settingText: String) { self.init(settingText.trimmingCharacters(in: .whitespaces)) }
+    package var settingText: String { description }
+    package var tomlLiteral: String { TOMLString.literal(settingText) }
+}
+
 extension BellList: SettingValue {
     package init?(settingText: String) { self.init(argument: settingText) }
     package var settingText: String { minutes.map(\.description).joined(separator: ",") }

@@ -52,7 +52,7 @@ import Testing
             ["render", "--noise", "purple", "-o", "/dev/null"], environment: ["LANG": "de_DE.UTF-8"])
         #expect(
             german.stderr
-                == "meditate: Fehler: der Wert 'purple' passt nicht zu '--noise <white|pink|brown|none>'; möglich sind 'white', 'pink', 'brown' oder 'none'\n"
+                == "meditate: Fehler: der Wert 'purple' passt nicht zu '--noise <white|pink|brown|ocean|none>'; möglich sind 'white', 'pink', 'brown', 'ocean' oder 'none'\n"
         )
     }
 

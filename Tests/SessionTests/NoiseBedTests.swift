@@ -81,4 +81,80 @@ struct NoiseBedTests {
         #expect(first != other)
         #expect(first.count > 30 * 48_000 * 8)
     }
+
+    /// Two minutes of the sea at full bed level, left channel, in RMS decibels per half second,
+    /// and the share of each half second's energy in its sample-to-sample differences (a
+    /// brightness: the differences weigh high frequencies up).
+    func seaWindows(seed: UInt64) throws -> (level: [Double], brightness: [Double], samples: [Float]) {
+        var c = configuration(minutes: "2.2", countdown: "0")
+        c.noise = .ocean
+        c.noiseVolume = 0.5
+        c.gongVolume = 0
+        c.seed = seed
+        let plan = try SessionPlan(c)
+        let samples = try renderToMemory(plan, gong: try bundledGong())
+        let from = plan.startFrame + plan.noiseFadeFrames
+        let left = channel(samples, 0, frames: from..<(from + 120 * 48_000))
+        var level: [Double] = []
+        var brightness: [Double] = []
+        for start in stride(from: 0, to: left.count - 24_000 + 1, by: 24_000) {
+            let window = left[start..<(start + 24_000)]
+            let energy = window.reduce(0.0) { $0 + Double($1 * $1) }
+            let changes = zip(window, window.dropFirst()).reduce(0.0) { $0 + Double(($1.1 - $1.0) * ($1.1 - $1.0)) }
+            level.append(decibels(energy / 24_000))
+            brightness.append(decibels(changes / energy))
+        }
+        return (level, brightness, left)
+    }
+
+    @Test("the sea rises and falls: its loudness per half second spans more than 8 dB, in swells of unequal length")
+    func oceanSwells() throws {
+        // Given two minutes of the sea
+        let (level, _, _) = try seaWindows(seed: 7)
+
+        // Then its loudness swells and ebbs
+        let span = (level.max() ?? 0) - (level.min() ?? 0)
+        #expect(span > 8, "the sea spans \(span) dB")
+        // And the crests (the loudest half second of each swell, over a 4-second smoothing) come
+        // at unequal distances: no fixed rhythm
+        let smooth = level.indices.map { i in
+            let window = level[max(0, i - 4)...min(level.count - 1, i + 4)]
+            return window.reduce(0, +) / Double(window.count)
+        }
+        let crests = smooth.indices.dropFirst().dropLast().filter {
+            smooth[$0] > smooth[$0 - 1] && smooth[$0] >= smooth[$0 + 1] && smooth[$0] > (smooth.min() ?? 0) + span / 3
+        }
+        let distances = zip(crests, crests.dropFirst()).map { Double($1 - $0) / 2 }
+        #expect(crests.count >= 4, "crests at \(crests)")
+        #expect(((distances.max() ?? 0) - (distances.min() ?? 0)) >= 3, "crests \(distances) s apart")
+    }
+
+    @Test("the sea is brighter at a crest than in a trough (the wash), and stays a deep sound")
+    func oceanWashesAtCrests() throws {
+        // Given two minutes of the sea
+        let (level, brightness, left) = try seaWindows(seed: 11)
+
+        // Then its loudest quarter of half seconds is brighter than its quietest quarter
+        let order = level.indices.sorted { level[$0] < level[$1] }
+        let quarter = order.count / 4
+        func mean(_ indices: ArraySlice<Int>) -> Double {
+            indices.reduce(0.0) { $0 + brightness[$1] } / Double(indices.count)
+        }
+        let quiet = mean(order.prefix(quarter)), loud = mean(order.suffix(quarter))
+        #expect(loud - quiet > 3, "crests \(loud) dB, troughs \(quiet) dB")
+        // And most of its power lies low: the 125 Hz band above the 4 kHz band by more than 12 dB
+        let spectrum = powerSpectrum(Array(left.prefix(30 * 48_000)))
+        let low = decibels(octaveBandDensity(spectrum, centre: 125, rate: 48_000))
+        let high = decibels(octaveBandDensity(spectrum, centre: 4000, rate: 48_000))
+        #expect(low - high > 12, "125 Hz at \(low) dB, 4 kHz at \(high) dB")
+    }
+
+    @Test("the same seed gives the same sea; another seed another")
+    func oceanSeeded() throws {
+        let first = try seaWindows(seed: 3).samples
+        let again = try seaWindows(seed: 3).samples
+        let other = try seaWindows(seed: 4).samples
+        #expect(first == again)
+        #expect(first != other)
+    }
 }

@@ -72,7 +72,7 @@ import Testing
             refusal(SitRequest.self, #"{"minutes": "abc"}"#) == "The value 'abc' is invalid for '--minutes <minutes>'")
         #expect(
             refusal(SitRequest.self, #"{"noise": "purple"}"#)
-                == "The value 'purple' is invalid for '--noise <white|pink|brown|none>'. Please provide one of 'white', 'pink', 'brown' or 'none'."
+                == "The value 'purple' is invalid for '--noise <white|pink|brown|ocean|none>'. Please provide one of 'white', 'pink', 'brown', 'ocean' or 'none'."
         )
         #expect(
             refusal(SitRequest.self, #"{"countdown": null}"#)
@@ -108,5 +108,27 @@ import Testing
         #expect(configuration.noise == .brown)
         #expect(configuration.countdownSeconds == SettingKeys.countdown.defaultValue)
         #expect(configuration.strikes == SettingKeys.strikes.defaultValue)
+    }
+
+    @Test("random bells asked for win over a standing interval; given beside one in the same request, the plan refuses")
+    func randomBellsReplaceTheInterval() throws {
+        // Given an interval of 5 minutes from the environment
+        let settings = try Settings.load(
+            environment: ["MEDITATE_INTERVAL": "5"], path: "/nonexistent/meditate/config.toml")
+        // When a sit asks for random bells (and the sea)
+        let request = try decode(SitRequest.self, #"{"minutes": 30, "random-bells": "3-10", "noise": "ocean"}"#)
+        let configuration = request.configuration(settings)
+        // Then the random bells replace the interval
+        #expect(configuration.randomBells == RandomBells("3-10"))
+        #expect(configuration.interval == nil)
+        #expect(configuration.noise == .ocean)
+        #expect(throws: Never.self) { try SessionPlan(configuration) }
+        // And both in one request are refused with one line
+        let both = try decode(SitRequest.self, #"{"minutes": 30, "random-bells": "3-10", "interval": 5}"#)
+        #expect(throws: SessionPlanError.randomBellsWithOthers) { try SessionPlan(both.configuration(settings)) }
+        // And a bad range says what it expects, in the command line's words
+        #expect(
+            refusal(SitRequest.self, #"{"random-bells": "10-3"}"#)
+                == "The value '10-3' is invalid for '--random-bells <min-max|none>'")
     }
 }

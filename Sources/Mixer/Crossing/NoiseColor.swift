@@ -6,4 +6,6 @@ public enum NoiseColor: String, Sendable, CaseIterable {
     case pink
     /// Power falling 6 dB per octave (Brownian, integrated white noise).
     case brown
+    /// The sea: brown noise under a slow, irregular swell, with a brighter wash at each crest.
+    case ocean
 }

@@ -34,6 +34,11 @@ extension FailureLine {
         case let .bellsTooClose(a, b, seconds):
             "--bells: \(a) und \(b) liegen näher beieinander als die Schläge eines Gongs; Glocken müssen mindestens \(SessionPlanError.seconds(seconds).replacingOccurrences(of: ".", with: ",")) s auseinander liegen"
         case let .tooManyBells(count): "das ergäbe \(count) Glocken; eine Sitzung hat höchstens \(SessionPlan.maxBells)"
+        case .randomBellsWithOthers: "--random-bells ersetzt --interval und --bells; gib nur eines davon an"
+        case let .randomBellsOutOfRange(random, minutes):
+            "--random-bells \(random): die Abstände müssen größer als 0 und höchstens die \(minutes) Minuten des Sitzens sein, der kürzere zuerst"
+        case let .randomBellsTooClose(random, seconds):
+            "--random-bells \(random): der kürzeste Abstand ist kürzer als die Schläge eines Gongs; Glocken müssen mindestens \(SessionPlanError.seconds(seconds).replacingOccurrences(of: ".", with: ",")) s auseinander liegen"
         }
     }
 

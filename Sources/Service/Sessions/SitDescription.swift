@@ -38,6 +38,16 @@ package enum SitDescription {
                     .sitBellsEvery,
                     ["minutes": interval.description, "every": DurationText.words(seconds: interval.rounded(times: 60))]
                 ))
+        } else if let random = c.randomBells {
+            parts.append(
+                (
+                    .sitBellsRandom,
+                    [
+                        "shortest": DurationText.words(seconds: random.shortest.rounded(times: 60)),
+                        "longest": DurationText.words(seconds: random.longest.rounded(times: 60)),
+                        "range": random.description
+                    ]
+                ))
         } else if !c.bells.isEmpty {
             parts.append((.sitBellsAt, ["list": c.bells.map(\.description).joined(separator: "; ")]))
         }
@@ -45,6 +55,7 @@ package enum SitDescription {
         case .white?: parts.append((.noiseWhite, [:]))
         case .pink?: parts.append((.noisePink, [:]))
         case .brown?: parts.append((.noiseBrown, [:]))
+        case .ocean?: parts.append((.noiseOcean, [:]))
         case nil: break
         }
         return parts

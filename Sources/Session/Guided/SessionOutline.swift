@@ -53,6 +53,16 @@ public struct SessionOutline: Sendable, Equatable {
         return (sit?.gongs ?? []).map { SessionPlan.Gong(kind: $0.kind, frame: $0.frame + sitOffset) }
     }
 
+    /// The next gong after `frame` a person is told of: random bells are a surprise.
+    public func nextShownGong(after frame: Int) -> SessionPlan.Gong? {
+        let hidesBells = sit?.bellsAreRandom ?? false
+        return gongs.first { gong in
+            guard gong.frame > frame else { return false }
+            if hidesBells, case .interval = gong.kind { return false }
+            return true
+        }
+    }
+
     /// The sit's start gong, at a session frame; a bell alone counts down to its bell.
     public var startFrame: Int? { sit.map { $0.startFrame + sitOffset } ?? bell?.frame }
 

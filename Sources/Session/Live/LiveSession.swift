@@ -403,7 +403,7 @@ public final class LiveSession {
         return LiveStatus(
             phase: phase, sessionFrame: sessionFrame,
             remainingFrames: max(0, outline.completionFrame - sessionFrame),
-            nextGong: outline.gongs.first { $0.frame > sessionFrame },
+            nextGong: outline.nextShownGong(after: sessionFrame),
             satFrames: sat + min(max(0, sessionFrame), outline.trackFrames))
     }
 
@@ -435,7 +435,7 @@ public final class LiveSession {
             next = score.endFrame
         }
         if outline.hasTrack && now < outline.trackFrames { next = min(next, outline.trackFrames) }
-        if let gong = status.nextGong { next = min(next, gong.frame) }
+        if let gong = outline.gongs.first(where: { $0.frame > now }) { next = min(next, gong.frame) }
         guard next > now else { return Self.shortestSleepMilliseconds }
         let until = (next - now) * 1000 / outline.format.sampleRate + Self.spareMilliseconds
         return min(max(until, Self.shortestSleepMilliseconds), longest)

@@ -5,7 +5,8 @@ public struct LiveStatus: Sendable, Equatable {
     public var sessionFrame: Int
     /// Frames left until the completion gong (0 after it).
     public var remainingFrames: Int
-    /// The next gong still to ring, if any.
+    /// The next gong still to ring that a person is told of (random bells keep their moments
+    /// to themselves), if any.
     public var nextGong: SessionPlan.Gong?
     /// Frames of practice played: the guided track's position, and the sit from its start gong.
     public var satFrames: Int

@@ -12,6 +12,8 @@ public struct SessionConfiguration: Sendable, Equatable {
     public var intervalOrigin: String?
     /// Bells at these minutes after the start gong.
     public var bells: [ExactDecimal] = []
+    /// Bells at random moments (replaces `interval` and `bells`).
+    public var randomBells: RandomBells?
     /// Strikes per gong, about 1.5 s apart.
     public var strikes = 1
     /// Background bed; nil is true silence.

@@ -28,6 +28,8 @@ public struct SessionPlan: Sendable, Equatable {
     public let completionFrame: Int
     /// Every gong in order: start, bells, completion.
     public let gongs: [Gong]
+    /// Whether the bells during the sit come at random moments: a person is not told when.
+    public var bellsAreRandom: Bool { configuration.randomBells != nil }
     /// Frames between the strikes of one gong.
     public let strikeSpacingFrames: Int
     /// The noise bed rises over this many frames from the start gong, and falls over as many
@@ -52,16 +54,25 @@ public struct SessionPlan: Sendable, Equatable {
         let framesPerMinute = 60 * rate
         completionFrame = startFrame + configuration.minutes.rounded(times: framesPerMinute)
 
-        var gongs = [Gong(kind: .start, frame: startFrame)]
-        let bellMinutes =
-            configuration.bells.isEmpty
-            ? Self.intervalMinutes(configuration.interval, within: configuration.minutes)
-            : configuration.bells.sorted()
-        for (index, minute) in bellMinutes.enumerated() {
-            gongs.append(
-                Gong(
-                    kind: .interval(index + 1),
-                    frame: startFrame + minute.rounded(times: framesPerMinute)))
+        let start = startFrame
+        var gongs = [Gong(kind: .start, frame: start)]
+        let bellFrames: [Int]
+        if let random = configuration.randomBells {
+            let moments = random.moments(
+                seed: configuration.seed, sitMilliseconds: configuration.minutes.rounded(times: 60_000),
+                limit: Self.maxBells)
+            guard moments.count <= Self.maxBells else { throw .tooManyBells(moments.count) }
+            // Each moment rounded once from the start gong.
+            bellFrames = moments.map { (Int64($0) * Int64(rate) + 500) / 1000 }.map { start + Int($0) }
+        } else {
+            let bellMinutes =
+                configuration.bells.isEmpty
+                ? Self.intervalMinutes(configuration.interval, within: configuration.minutes)
+                : configuration.bells.sorted()
+            bellFrames = bellMinutes.map { start + $0.rounded(times: framesPerMinute) }
+        }
+        for (index, frame) in bellFrames.enumerated() {
+            gongs.append(Gong(kind: .interval(index + 1), frame: frame))
         }
         gongs.append(Gong(kind: .completion, frame: completionFrame))
         self.gongs = gongs
@@ -110,6 +121,9 @@ public struct SessionPlan: Sendable, Equatable {
             guard count <= maxBells else { throw .tooManyBells(count) }
         }
         guard c.bells.count <= maxBells else { throw .tooManyBells(c.bells.count) }
+        if let random = c.randomBells, random.shortest.rounded(times: 60_000) < minimumMilliseconds {
+            throw .randomBellsTooClose(random, minimumSeconds: minimumSeconds)
+        }
         let sorted = c.bells.sorted()
         for (earlier, later) in zip(sorted, sorted.dropFirst())
         where later.rounded(times: 60_000) - earlier.rounded(times: 60_000) < minimumMilliseconds {
@@ -129,6 +143,12 @@ public struct SessionPlan: Sendable, Equatable {
             guard interval.isPositive else { throw .intervalNotPositive(interval) }
             guard interval < c.minutes else {
                 throw .intervalNotShorterThanSession(interval: interval, minutes: c.minutes, origin: c.intervalOrigin)
+            }
+        }
+        if let random = c.randomBells {
+            guard c.interval == nil, c.bells.isEmpty else { throw .randomBellsWithOthers }
+            guard random.shortest.isPositive, random.shortest <= random.longest, random.longest <= c.minutes else {
+                throw .randomBellsOutOfRange(random, minutes: c.minutes)
             }
         }
         var seen = Set<ExactDecimal>()

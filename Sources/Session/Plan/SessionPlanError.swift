@@ -19,6 +19,9 @@ public enum SessionPlanError: LocalizedError, Equatable {
     case intervalTooShort(ExactDecimal, minimumSeconds: Double)
     case bellsTooClose(ExactDecimal, ExactDecimal, minimumSeconds: Double)
     case tooManyBells(Int)
+    case randomBellsWithOthers
+    case randomBellsOutOfRange(RandomBells, minutes: ExactDecimal)
+    case randomBellsTooClose(RandomBells, minimumSeconds: Double)
     /// A guided track with no frames to play.
     case emptyTrack
 
@@ -71,6 +74,14 @@ public enum SessionPlanError: LocalizedError, Equatable {
                 "--bells: \(a) and \(b) are closer than one gong's strikes; bells must be at least \(Self.seconds(seconds)) s apart"
         case let .tooManyBells(count):
             return "that makes \(count) bells; a session has at most \(SessionPlan.maxBells)"
+        case .randomBellsWithOthers:
+            return "--random-bells replaces --interval and --bells; give one of them"
+        case let .randomBellsOutOfRange(random, minutes):
+            return
+                "--random-bells \(random): the gaps must be more than 0 and at most the sit's \(minutes) minutes, the shorter first"
+        case let .randomBellsTooClose(random, seconds):
+            return
+                "--random-bells \(random): the shortest gap is shorter than one gong's strikes; bells must be at least \(Self.seconds(seconds)) s apart"
         }
     }
 }

@@ -15,7 +15,7 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case historyCompleted, historyEndedEarly, historySatOf, historyNoneYet, historyNoneInRange, historyImported,
         historyImportedSkipped
     case kindTimer, kindGuided, kindImported
-    case sitMinutes, sitBellsEvery, sitBellsAt, noiseWhite, noisePink, noiseBrown, sitThen
+    case sitMinutes, sitBellsEvery, sitBellsAt, sitBellsRandom, noiseWhite, noisePink, noiseBrown, noiseOcean, sitThen
     // Presets.
     case presetSaved, presetNoneYet
     // Errors.
@@ -23,7 +23,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
     // The phone's page (Web/app.js reads these by the same keys from /messages.json).
     case pageTitle, pageNow, pageSit, pageLibrary, pagePractice, pageSchedule, pageViews, pageConnecting
     case pageReconnecting, pageIdle, pageHeld, pageOutputLost, pageTrackAt, pagePause, pageResume, pageEnd
-    case pagePresets, pageNoPresets, pageYourSit, pageMinutes, pageInterval, pageFewer
+    case pagePresets, pageNoPresets, pageYourSit, pageMinutes, pageInterval, pageBells, pageBellsRegular,
+        pageBellsRandom, pageRandomFrom, pageRandomTo, pageFewer
     case pageMore, pageNoise, pageSilence, pageGong, gongBowl, gongGong, gongBell, pageStart, pageNoTracks
     case pageUnknownTeacher, pagePlay, pageThenSit, pageCalendar, pageDaySat, pageNothingScheduled, pageAdd
     case pageRemove, pageRemoveSchedule, pageWhat, pageAt, pageDays, pageDaily

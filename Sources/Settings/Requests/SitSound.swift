@@ -6,6 +6,7 @@ package struct SitSound: Sendable {
     /// Where the interval was set (for a refusal's words).
     package var intervalSource: SettingSource = .builtIn
     package var bells: [ExactDecimal]
+    package var randomBells: RandomBells?
     package var strikes: Int
     package var noise: NoiseArgument
     package var noiseVolume: Float
@@ -22,6 +23,7 @@ package struct SitSound: Sendable {
         c.interval = interval
         c.intervalOrigin = interval == nil || intervalSource == .flag ? nil : intervalSource.description
         c.bells = bells
+        c.randomBells = randomBells
         c.strikes = strikes
         c.noise = noise.color
         c.noiseVolume = noiseVolume

@@ -6,6 +6,7 @@ import Session
 package struct SitSoundRequest: Sendable, Equatable {
     package var interval: ClearableOption<ExactDecimal>?
     package var bells: ClearableOption<BellList>?
+    package var randomBells: ClearableOption<RandomBells>?
     package var strikes: Int?
     package var noise: NoiseArgument?
     package var noiseVolume: Float?
@@ -15,12 +16,14 @@ package struct SitSoundRequest: Sendable, Equatable {
     package var seed: UInt64?
 
     package init(
-        interval: ClearableOption<ExactDecimal>? = nil, bells: ClearableOption<BellList>? = nil, strikes: Int? = nil,
+        interval: ClearableOption<ExactDecimal>? = nil, bells: ClearableOption<BellList>? = nil,
+        randomBells: ClearableOption<RandomBells>? = nil, strikes: Int? = nil,
         noise: NoiseArgument? = nil, noiseVolume: Float? = nil, gong: String? = nil, gongVolume: Float? = nil,
         sampleRate: Int? = nil, seed: UInt64? = nil
     ) {
         self.interval = interval
         self.bells = bells
+        self.randomBells = randomBells
         self.strikes = strikes
         self.noise = noise
         self.noiseVolume = noiseVolume
@@ -34,20 +37,22 @@ package struct SitSoundRequest: Sendable, Equatable {
     package enum Option {
         package static let interval = RequestOption("interval", valueName: "minutes|none")
         package static let bells = RequestOption("bells", valueName: "list|none")
+        package static let randomBells = RequestOption("random-bells", valueName: "min-max|none")
         package static let strikes = RequestOption("strikes")
         package static let noise = RequestOption(
-            "noise", valueName: "white|pink|brown|none", choices: NoiseArgument.allCases.map(\.rawValue))
+            "noise", valueName: "white|pink|brown|ocean|none", choices: NoiseArgument.allCases.map(\.rawValue))
         package static let noiseVolume = RequestOption("noise-volume", valueName: "volume")
         package static let gong = RequestOption("gong", valueName: "name|path")
         package static let gongVolume = RequestOption("gong-volume", valueName: "volume")
         package static let sampleRate = RequestOption("sample-rate", valueName: "hz")
         package static let seed = RequestOption("seed")
-        static let all = [interval, bells, strikes, noise, noiseVolume, gong, gongVolume, sampleRate, seed]
+        static let all = [interval, bells, randomBells, strikes, noise, noiseVolume, gong, gongVolume, sampleRate, seed]
     }
 
     init(_ members: RequestMembers) throws {
         interval = try members.value(Option.interval)
         bells = try members.value(Option.bells)
+        randomBells = try members.value(Option.randomBells)
         strikes = try members.value(Option.strikes)
         noise = try members.value(Option.noise)
         noiseVolume = try members.value(Option.noiseVolume)
@@ -60,6 +65,7 @@ package struct SitSoundRequest: Sendable, Equatable {
     func encode(_ encoding: inout RequestEncoding) throws {
         try encoding.text(Option.interval, interval?.settingText)
         try encoding.text(Option.bells, bells?.settingText)
+        try encoding.text(Option.randomBells, randomBells?.settingText)
         try encoding.value(Option.strikes, strikes)
         try encoding.text(Option.noise, noise?.rawValue)
         try encoding.value(Option.noiseVolume, noiseVolume)
@@ -74,22 +80,28 @@ package struct SitSoundRequest: Sendable, Equatable {
         typealias K = SettingKeys
         var interval = settings.resolve(K.interval, flag: interval)
         var bells = settings.resolve(K.bells, flag: bells)
+        var random = settings.resolve(K.randomBells, flag: randomBells)
         let noise = settings.resolve(K.noise, flag: noise)
         // Bells this session asks for (a flag or the preset; not its `none`).
         let asksForBells =
             interval.value != nil && interval.source.isChosenForThisSession
             || bells.value != nil && bells.source.isChosenForThisSession
-        // --bells replaces --interval: the one asked for more strongly wins (a preset's bells over
-        // the config's interval); given side by side, the plan says they conflict.
-        if interval.value != nil, bells.value != nil, interval.source.strength != bells.source.strength {
-            if interval.source.strength > bells.source.strength {
-                bells = (nil, .builtIn)
-            } else {
-                interval = (nil, .builtIn)
-            }
+            || random.value != nil && random.source.isChosenForThisSession
+        // --bells and --random-bells replace --interval: the one asked for most strongly wins (a
+        // preset's bells over the config's interval); given side by side, the plan says they
+        // conflict.
+        let strongest = [
+            interval.value.map { _ in interval.source.strength }, bells.value.map { _ in bells.source.strength },
+            random.value.map { _ in random.source.strength }
+        ].compactMap { $0 }.max()
+        if let strongest {
+            if interval.source.strength < strongest { interval = (nil, .builtIn) }
+            if bells.source.strength < strongest { bells = (nil, .builtIn) }
+            if random.source.strength < strongest { random = (nil, .builtIn) }
         }
         return SitSound(
             interval: interval.value, intervalSource: interval.source, bells: bells.value?.minutes ?? [],
+            randomBells: random.value,
             strikes: settings.value(K.strikes, flag: strikes),
             noise: noise.value,
             noiseVolume: settings.value(K.noiseVolume, flag: noiseVolume),
@@ -106,6 +118,7 @@ package struct SitSoundRequest: Sendable, Equatable {
         var values: [String: String] = [:]
         values[K.interval.name] = interval?.settingText
         values[K.bells.name] = bells?.settingText
+        values[K.randomBells.name] = randomBells?.settingText
         values[K.strikes.name] = strikes?.settingText
         values[K.noise.name] = noise?.settingText
         values[K.noiseVolume.name] = noiseVolume?.settingText

@@ -1,7 +1,7 @@
 /// Render-side noise source: white from four-lane xoshiro256+, pink from Paul Kellet's refined
-/// filter bank, brown from a leaky integrator. Left and right are independent. All three come out
-/// at roughly the RMS of full-scale uniform white noise (1/√3), so a volume means the same for
-/// each colour.
+/// filter bank, brown from a leaky integrator, ocean as brown noise and a brighter wash that
+/// swell and ebb with `OceanSwell`. Left and right are independent. All come out at roughly the
+/// RMS of full-scale uniform white noise (1/√3), so a volume means the same for each colour.
 public struct NoiseGenerator: Sendable {
     public let color: NoiseColor
     @usableFromInline var random: Xoshiro256PlusX4
@@ -14,6 +14,20 @@ public struct NoiseGenerator: Sendable {
     @usableFromInline var brownRight: Float = 0
     @usableFromInline let brownLeak: Float
     @usableFromInline let brownInput: Float
+    @usableFromInline var swell: OceanSwell
+    /// The swell's level at this frame, and its change per frame until the next step.
+    @usableFromInline var swellLevel: Float = 0
+    @usableFromInline var swellChange: Float = 0
+    @usableFromInline var swellFramesLeft = 0
+    /// The wash: white noise through a one-pole low-pass, the hiss of a breaking wave.
+    @usableFromInline var washLeft: Float = 0
+    @usableFromInline var washRight: Float = 0
+    @usableFromInline let washCoefficient: Float
+
+    /// Where the wash's low-pass turns down: the sea's hiss, without a white noise's glare.
+    static let washCornerHertz: Double = 1800
+    /// The ocean's loudness set to the other colours' (measured over ten minutes of swell).
+    @usableFromInline let oceanScale: Float = 1.30
 
     /// Brown noise leaks below this frequency, so it cannot drift off to a DC offset.
     static let brownCornerHertz: Double = 8
@@ -27,6 +41,9 @@ public struct NoiseGenerator: Sendable {
         // The integrator's output variance is input² · var(white) / (1 − leak²); this input gain
         // makes it equal to var(white).
         brownInput = Float((1 - leak * leak).squareRoot())
+        swell = OceanSwell(seed: seed, sampleRate: sampleRate)
+        let omega = 2 * Double.pi * Self.washCornerHertz / Double(sampleRate)
+        washCoefficient = Float(omega / (1 + omega))
     }
 
     /// Writes `frames` interleaved stereo frames into `buffer`, times `gain`: a steady voice
@@ -66,7 +83,46 @@ public struct NoiseGenerator: Sendable {
             }
             brownLeft = yl
             brownRight = yr
+        case .ocean:
+            fillOcean(buffer, frames: frames, gain: gain)
         }
+    }
+
+    /// Brown noise whose body swells (from a third of its level to all of it), under a wash that
+    /// comes only near a crest (the square of the swell).
+    /// Thread: render.
+    @inlinable
+    mutating func fillOcean(_ buffer: UnsafeMutablePointer<Float>, frames: Int, gain: Float) {
+        fillWhite(buffer, frames: frames, gain: 1)
+        var yl = brownLeft, yr = brownRight, wl = washLeft, wr = washRight
+        var level = swellLevel, change = swellChange, left = swellFramesLeft
+        let leak = brownLeak, input = brownInput, wash = washCoefficient
+        let scale = gain * oceanScale
+        for i in 0..<frames {
+            if left == 0 {
+                let target = swell.next()
+                change = (target - level) / Float(OceanSwell.stepFrames)
+                left = OceanSwell.stepFrames
+            }
+            level += change
+            left -= 1
+            let whiteLeft = buffer[2 * i], whiteRight = buffer[2 * i + 1]
+            yl = leak * yl + input * whiteLeft
+            yr = leak * yr + input * whiteRight
+            wl += wash * (whiteLeft - wl)
+            wr += wash * (whiteRight - wr)
+            let body = (0.35 + 0.65 * level) * scale
+            let crest = 2.2 * level * level * scale
+            buffer[2 * i] = yl * body + wl * crest
+            buffer[2 * i + 1] = yr * body + wr * crest
+        }
+        brownLeft = yl
+        brownRight = yr
+        washLeft = wl
+        washRight = wr
+        swellLevel = level
+        swellChange = change
+        swellFramesLeft = left
     }
 
     /// Thread: render.
