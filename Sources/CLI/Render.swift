@@ -106,14 +106,15 @@ struct Render: ParsableCommand {
             logger.info("guided", metadata: ["track": "\(setup.track.path)", "gain": "\(setup.gainDescription)"])
             renderer = OfflineSessionRenderer(
                 outline: setup.outline, track: setup.reader,
-                gain: setup.normalization.linearGain, gong: setup.gong)
+                gain: setup.normalization.linearGain, sounds: setup.sounds)
         } else {
             if settings.value(SettingKeys.then, flag: guided.thenMinutes) != nil {
                 throw Self.thenWithoutGuided
             }
             let plan = try SessionPlan(session.request.configuration(settings, sound: sound))
-            let gong = try GongSetting.load(settings, flag: session.sound.gong, sampleRate: plan.format.sampleRate)
-            renderer = OfflineSessionRenderer(plan: plan, gong: gong)
+            let sounds = try GongSetting.sounds(
+                settings, request: session.sound.request, sound: sound, sampleRate: plan.format.sampleRate)
+            renderer = OfflineSessionRenderer(plan: plan, sounds: sounds)
         }
         let outline = renderer.outline
         let rate = outline.format.sampleRate

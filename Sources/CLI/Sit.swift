@@ -73,9 +73,11 @@ struct Sit: ParsableCommand {
         if !handedOver, let rate = output.deviceRate(settings: settings, flag: request.sound.sampleRate) {
             request.sound.sampleRate = rate
         }
-        let configuration = request.configuration(settings)
+        let sound = request.sound.resolve(settings)
+        let configuration = request.configuration(settings, sound: sound)
         let plan = try SessionPlan(configuration)
-        let gong = try GongSetting.load(settings, flag: request.sound.gong, sampleRate: plan.format.sampleRate)
+        let sounds = try GongSetting.sounds(
+            settings, request: request.sound, sound: sound, sampleRate: plan.format.sampleRate)
         Interruption.install()
         if handedOver {
             return try ServiceFollower(
@@ -84,7 +86,7 @@ struct Sit: ParsableCommand {
             ).run("sit.start", params: JSONValue(encoding: request.withClientPaths))
         }
         let live = try LiveSession(
-            plan: plan, gong: gong,
+            plan: plan, sounds: sounds,
             output: .request(output.request(sampleRate: plan.format.sampleRate, settings: settings)))
         logger.info("\(localized("output", de: "Ausgabe")): \(live.outputSummary)")
 

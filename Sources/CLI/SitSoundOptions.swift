@@ -81,11 +81,15 @@ struct SitSoundOptions: ParsableArguments {
         ))
     var seed: UInt64?
 
+    @OptionGroup var roles: GongRoleOptions
+
     /// The sounds asked for, as a client would ask for them.
     var request: SitSoundRequest {
-        SitSoundRequest(
+        var request = SitSoundRequest(
             interval: interval, bells: bells, randomBells: randomBells, strikes: strikes, noise: noise,
             noiseVolume: noiseVolume, gong: gong,
             gongVolume: gongVolume, sampleRate: sampleRate, seed: seed)
+        request.roles = roles.requests
+        return request
     }
 }

@@ -20,13 +20,14 @@ enum ServiceSessionFactory {
             request.sound.sampleRate =
                 output.playingSampleRate ?? output.deviceRate(settings: settings)
         }
-        let configuration = request.configuration(settings)
+        let sound = request.sound.resolve(settings)
+        let configuration = request.configuration(settings, sound: sound)
         let plan = try SessionPlan(configuration)
-        let gong = try GongSetting.load(
-            settings, flag: request.sound.gong, sampleRate: plan.format.sampleRate, fromClient: true)
+        let sounds = try GongSetting.sounds(
+            settings, request: request.sound, sound: sound, sampleRate: plan.format.sampleRate, fromClient: true)
         let rate = plan.format.sampleRate
         let live = try LiveSession(
-            plan: plan, gong: gong, output: output.opener(sampleRate: rate, settings: settings),
+            plan: plan, sounds: sounds, output: output.opener(sampleRate: rate, settings: settings),
             engine: output.engine(sampleRate: rate, settings: settings))
         return (live, SessionNote(text: SitDescription.of(configuration), parts: SitDescription.parts(configuration)))
     }
@@ -49,7 +50,7 @@ enum ServiceSessionFactory {
         let player = TrackPlayer(reader: setup.reader, gain: setup.normalization.linearGain, threaded: true)
         let rate = setup.outline.format.sampleRate
         let live = try LiveSession(
-            outline: setup.outline, track: player, gong: setup.gong,
+            outline: setup.outline, track: player, sounds: setup.sounds,
             output: output.opener(sampleRate: rate, settings: settings),
             engine: output.engine(sampleRate: rate, settings: settings))
         let then =

@@ -185,11 +185,14 @@ package enum SettingKeys {
         expecting: Phrase("a file's path", de: "der Pfad einer Datei")
     ) { !$0.isEmpty }
 
-    package static let all: [any AnySetting] = [
-        minutes, countdown, interval, bells, strikes, noise, noiseVolume, gong, gongVolume, sampleRate, seed,
-        backend, device, latency, snapcastBuffer, target, normalize, guided, then, gap, lang, affirmations,
-        affirmationsFile
-    ]
+    package static let all: [any AnySetting] =
+        [minutes, countdown, interval, bells, randomBells, strikes, noise, noiseVolume, gong, gongVolume]
+        + gongRoles
+        + [
+            sampleRate, seed,
+            backend, device, latency, snapcastBuffer, target, normalize, guided, then, gap, lang, affirmations,
+            affirmationsFile
+        ]
 
     package static func named(_ name: String) -> (any AnySetting)? {
         all.first { $0.name == name }

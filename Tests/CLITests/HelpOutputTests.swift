@@ -26,6 +26,13 @@ struct HelpOutputTests {
         for row in usage {
             #expect(row.filter { $0 == "[" }.count == row.filter { $0 == "]" }.count, "\(row)")
         }
+        // And a description wrapped under a label as long as a row allows (`--start-volume
+        // <volume>`, one space from its text) continues in the description column, never at the
+        // options' margin
+        let sit = try CLIRunner.run(["sit", "--help"], environment: ["COLUMNS": "80", "LANG": "C.UTF-8"])
+        let margin = sit.stdout.split(separator: "\n").filter { $0.hasPrefix("  -") }
+        #expect(margin.allSatisfy { $0.contains("<") || $0.count > 30 }, "\(margin)")
+        #expect(sit.stdout.contains("\n                          --gong-volume)."), "\(sit.stdout)")
         // And history's own options are on `history`
         let history = try CLIRunner.run(["history", "--help"])
         for option in ["--csv", "--json", "--from"] {

@@ -131,4 +131,30 @@ import Testing
             refusal(SitRequest.self, #"{"random-bells": "10-3"}"#)
                 == "The value '10-3' is invalid for '--random-bells <min-max|none>'")
     }
+
+    @Test(
+        "a role's own gong, volume and strikes count unless --gong, --gong-volume or --strikes is asked for more strongly"
+    )
+    func gongRolesOverTheGeneral() throws {
+        // Given a softer bell between, from the environment
+        let settings = try Settings.load(
+            environment: ["MEDITATE_INTERVAL_GONG": "bell", "MEDITATE_INTERVAL_VOLUME": "0.4"],
+            path: "/nonexistent/meditate/config.toml")
+        // When a sit asks for nothing of the gongs
+        let plain = try decode(SitRequest.self, #"{"minutes": 20, "interval": 5, "end-strikes": 3}"#).sound.resolve(
+            settings)
+        // Then the bells between are the bell at 0.4, the end struck three times, the rest the sit's
+        #expect(plain.roleGongs == [.interval: "bell"])
+        #expect(plain.roleVolumes == [.interval: 0.4])
+        #expect(plain.roleStrikes == [.end: 3])
+        // When a sit asks for one gong and one volume for all
+        let all = try decode(SitRequest.self, #"{"gong": "gong", "gong-volume": 0.8}"#).sound.resolve(settings)
+        // Then --gong and --gong-volume set every role
+        #expect(all.roleGongs.isEmpty && all.roleVolumes.isEmpty && all.gong == "gong")
+        // And a request's role members round-trip through params
+        let request = try decode(SitRequest.self, #"{"start-gong": "gong", "interval-volume": "0.5"}"#)
+        #expect(request.sound.roles == [.start: GongRoleRequest(gong: "gong"), .interval: GongRoleRequest(volume: 0.5)])
+        let again = try decode(SitRequest.self, String(decoding: try JSONEncoder().encode(request), as: UTF8.self))
+        #expect(again == request)
+    }
 }

@@ -25,6 +25,8 @@ extension FailureLine {
         case let .duplicateBell(b): "--bells: \(b) ist doppelt angegeben"
         case let .strikesOutOfRange(n):
             "--strikes muss zwischen \(C.strikeRange.lowerBound) und \(C.strikeRange.upperBound) liegen (angegeben: \(n))"
+        case let .roleStrikesOutOfRange(role, n):
+            "--\(role.rawValue)-strikes muss zwischen \(C.strikeRange.lowerBound) und \(C.strikeRange.upperBound) liegen (angegeben: \(n))"
         case let .volumeOutOfRange(name, value): "--\(name) muss zwischen 0 und 1 liegen (angegeben: \(value))"
         case let .sampleRateOutOfRange(rate):
             "--sample-rate muss zwischen \(C.sampleRateRange.lowerBound) und \(C.sampleRateRange.upperBound) Hz liegen (angegeben: \(rate))"

@@ -14,6 +14,36 @@ package enum GongSetting {
         _ settings: Settings, flag: String?, sampleRate: Int, fromClient: Bool = false
     ) throws -> SampleBuffer {
         let (name, source) = settings.resolve(SettingKeys.gong, flag: flag)
+        return try load(
+            name, source: source, key: SettingKeys.gong.name, sampleRate: sampleRate, fromClient: fromClient)
+    }
+
+    /// The sit's gong and each role's own sound (`--interval-gong bell`), a name given twice
+    /// loaded once.
+    package static func sounds(
+        _ settings: Settings, request: SitSoundRequest, sound: SitSound, sampleRate: Int, fromClient: Bool = false
+    ) throws -> GongSounds {
+        let main = try load(settings, flag: request.gong, sampleRate: sampleRate, fromClient: fromClient)
+        var loaded: [String: SampleBuffer] = [sound.gong: main]
+        var byRole: [GongRole: SampleBuffer] = [:]
+        for role in GongRole.allCases {
+            guard let name = sound.roleGongs[role] else { continue }
+            if let buffer = loaded[name] {
+                byRole[role] = buffer
+                continue
+            }
+            let key = SettingKeys.gong(for: role)
+            let source = settings.resolve(key, flag: request.roles[role]?.gong).source
+            let buffer = try load(name, source: source, key: key.name, sampleRate: sampleRate, fromClient: fromClient)
+            loaded[name] = buffer
+            byRole[role] = buffer
+        }
+        return GongSounds(main, byRole: byRole)
+    }
+
+    private static func load(
+        _ name: String, source: SettingSource, key: String, sampleRate: Int, fromClient: Bool
+    ) throws -> SampleBuffer {
         do {
             return try GongLoader.load(GongChoice(argument: name), sampleRate: sampleRate, locator: .ofThisProcess)
         } catch {
@@ -28,7 +58,7 @@ package enum GongSetting {
                 throw error
             case .builtIn: throw error
             case .file, .environment, .preset:
-                throw SettingUseFailure(line: "\(source): gong: \(FailureLine.line(for: error))")
+                throw SettingUseFailure(line: "\(source): \(key): \(FailureLine.line(for: error))")
             }
         }
     }

@@ -12,7 +12,7 @@ package struct GuidedSetup {
     package let outline: SessionOutline
     package let reader: EngineFormatReader
     package let normalization: LoudnessNormalization
-    package let gong: SampleBuffer
+    package let sounds: GongSounds
 
     /// - Parameters:
     ///   - realTime: the track plays live, where decoding on a second thread only costs memory.
@@ -41,10 +41,20 @@ package struct GuidedSetup {
         reader = try EngineFormatReader(path: track.path, engineRate: rate, decodeAhead: !realTime)
         outline = try SessionOutline(trackFrames: reader.frameCount, then: sit, format: EngineFormat(sampleRate: rate))
         normalization = guided.normalization(loudness: track.loudness, peak: track.peak)
-        gong =
-            sit == nil
-            ? SampleBuffer(interleavedStereo: [])
-            : try GongLoader.load(GongChoice(argument: sound.gong), sampleRate: rate, locator: .ofThisProcess)
+        sounds = sit == nil ? GongSounds(SampleBuffer(interleavedStereo: [])) : try Self.sounds(sound, sampleRate: rate)
+    }
+
+    /// The sit's gong and each role's own.
+    private static func sounds(_ sound: SitSound, sampleRate: Int) throws -> GongSounds {
+        func load(_ name: String) throws -> SampleBuffer {
+            try GongLoader.load(GongChoice(argument: name), sampleRate: sampleRate, locator: .ofThisProcess)
+        }
+        let main = try load(sound.gong)
+        var byRole: [GongRole: SampleBuffer] = [:]
+        for (role, name) in sound.roleGongs {
+            byRole[role] = name == sound.gong ? main : try load(name)
+        }
+        return GongSounds(main, byRole: byRole)
     }
 
     /// One line on what the gain does, for the log.

@@ -79,8 +79,10 @@ public struct SessionOutline: Sendable, Equatable {
         return sit.map { $0.endFrame(gongFrames: gongFrames) + sitOffset } ?? trackFrames
     }
 
-    /// How loud the gongs are.
-    public var gongVolume: Float { bell?.volume ?? sit?.configuration.gongVolume ?? 1 }
+    /// How loud a gong is: a bell alone at its volume, a sit's gongs at their role's.
+    public func gongVolume(of gong: SessionPlan.Gong) -> Float {
+        bell?.volume ?? sit?.configuration.volume(for: gong.kind.role) ?? 1
+    }
 
     private var strikeSpacingFrames: Int { format.frames(milliseconds: SessionPlan.strikeSpacingMilliseconds) }
 

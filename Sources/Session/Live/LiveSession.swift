@@ -73,7 +73,26 @@ public final class LiveSession {
         quietMilliseconds: Int? = nil
     ) throws(OutputError) {
         try self.init(
-            outline: SessionOutline(plan), track: nil, gong: gong, output: opener, engine: engine,
+            plan: plan, sounds: GongSounds(gong), output: opener, engine: engine, quietMilliseconds: quietMilliseconds)
+    }
+
+    /// A timed sit whose gongs may each have a sound of their own.
+    public convenience init(
+        plan: SessionPlan, sounds: GongSounds, output opener: OutputOpener, engine: LiveEngine? = nil,
+        quietMilliseconds: Int? = nil
+    ) throws(OutputError) {
+        try self.init(
+            outline: SessionOutline(plan), track: nil, sounds: sounds, output: opener, engine: engine,
+            quietMilliseconds: quietMilliseconds)
+    }
+
+    /// A program whose gongs all have one sound.
+    public convenience init(
+        outline: SessionOutline, track: TrackPlayer?, gong: SampleBuffer,
+        output opener: OutputOpener, engine: LiveEngine? = nil, quietMilliseconds: Int? = nil
+    ) throws(OutputError) {
+        try self.init(
+            outline: outline, track: track, sounds: GongSounds(gong), output: opener, engine: engine,
             quietMilliseconds: quietMilliseconds)
     }
 
@@ -84,7 +103,7 @@ public final class LiveSession {
     /// guided part (threaded). A pause heard for `quietMilliseconds` closes a device of the
     /// session's own until the resume (nil: it stays open); an engine has its own quiet spell.
     public init(
-        outline: SessionOutline, track: TrackPlayer?, gong: SampleBuffer,
+        outline: SessionOutline, track: TrackPlayer?, sounds: GongSounds,
         output opener: OutputOpener, engine: LiveEngine? = nil, quietMilliseconds: Int? = nil
     ) throws(OutputError) {
         precondition((track?.frameCount ?? 0) == outline.trackFrames, "the track is the outline's")
@@ -92,7 +111,7 @@ public final class LiveSession {
         self.track = track
         let (controller, renderer) = MixerFactory.make(format: outline.format)
         self.controller = controller
-        score = SessionScore(outline: outline, gong: gong, controller: controller)
+        score = SessionScore(outline: outline, sounds: sounds, controller: controller)
         schedule = CommandSchedule(score.commands)
         program =
             if let engine {

@@ -6,13 +6,17 @@ import Outputs
 /// a timed sit, a guided track, or a guided track and then a sit.
 public struct OfflineSessionRenderer {
     public let outline: SessionOutline
-    public let gong: SampleBuffer
+    public let sounds: GongSounds
     /// The guided track's reader and gain, when the program has a track.
     private let track: (reader: EngineFormatReader, gain: Float)?
 
     public init(plan: SessionPlan, gong: SampleBuffer) {
+        self.init(plan: plan, sounds: GongSounds(gong))
+    }
+
+    public init(plan: SessionPlan, sounds: GongSounds) {
         outline = SessionOutline(plan)
-        self.gong = gong
+        self.sounds = sounds
         track = nil
     }
 
@@ -20,23 +24,27 @@ public struct OfflineSessionRenderer {
     public init(outline: SessionOutline, gong: SampleBuffer) {
         precondition(!outline.hasTrack, "a guided outline is rendered with its track")
         self.outline = outline
-        self.gong = gong
+        sounds = GongSounds(gong)
         track = nil
     }
 
     /// A guided program; `reader` delivers the track at the program's rate, `gain` is its
     /// normalisation.
     public init(outline: SessionOutline, track reader: EngineFormatReader, gain: Float, gong: SampleBuffer) {
+        self.init(outline: outline, track: reader, gain: gain, sounds: GongSounds(gong))
+    }
+
+    public init(outline: SessionOutline, track reader: EngineFormatReader, gain: Float, sounds: GongSounds) {
         precondition(
             reader.frameCount == outline.trackFrames && reader.engineRate == outline.format.sampleRate,
             "the reader delivers the outline's track")
         self.outline = outline
-        self.gong = gong
+        self.sounds = sounds
         track = (reader, gain)
     }
 
     /// Frames the render produces.
-    public var totalFrames: Int { outline.endFrame(gongFrames: gong.frameCount) }
+    public var totalFrames: Int { outline.endFrame(gongFrames: sounds.end.frameCount) }
 
     /// Hands every block of the session, in order, to `sink`. A track that fails to decode
     /// part-way stops the render with its error.
@@ -45,7 +53,7 @@ public struct OfflineSessionRenderer {
         sink: (UnsafeBufferPointer<Float>) throws -> Void
     ) throws {
         let (controller, renderer) = MixerFactory.make(format: outline.format)
-        let score = SessionScore(outline: outline, gong: gong, controller: controller)
+        let score = SessionScore(outline: outline, sounds: sounds, controller: controller)
         var commands = score.commands
         let player = track.map { TrackPlayer(reader: $0.reader, gain: $0.gain, threaded: false) }
         if let player {

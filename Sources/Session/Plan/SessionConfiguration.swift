@@ -16,6 +16,10 @@ public struct SessionConfiguration: Sendable, Equatable {
     public var randomBells: RandomBells?
     /// Strikes per gong, about 1.5 s apart.
     public var strikes = 1
+    /// Strikes of a role that has its own (`--interval-strikes 1`); the others strike `strikes`.
+    public var roleStrikes: [GongRole: Int] = [:]
+    /// Volume of a role that has its own (`--interval-volume 0.5`); the others play `gongVolume`.
+    public var roleVolumes: [GongRole: Float] = [:]
     /// Background bed; nil is true silence.
     public var noise: NoiseColor?
     public var noiseVolume: Float = 0.15
@@ -24,6 +28,9 @@ public struct SessionConfiguration: Sendable, Equatable {
     public var seed: UInt64 = 0
 
     public init() {}
+
+    public func strikes(for role: GongRole?) -> Int { role.flatMap { roleStrikes[$0] } ?? strikes }
+    public func volume(for role: GongRole?) -> Float { role.flatMap { roleVolumes[$0] } ?? gongVolume }
 
     /// Limits that keep a plan meaningful (and every frame number far from overflow).
     public static let maxMinutes = ExactDecimal(24 * 60)

@@ -13,6 +13,16 @@ public struct SessionPlan: Sendable, Equatable {
         case completion
         /// A bell alone, outside any sit.
         case bell
+
+        /// The role whose sound, volume and strikes this gong has (none for a bell alone).
+        public var role: GongRole? {
+            switch self {
+            case .start: .start
+            case .interval: .interval
+            case .completion: .end
+            case .bell: nil
+            }
+        }
     }
 
     /// One gong of the plan; `frame` is where its first strike's first sample lands.
@@ -84,13 +94,13 @@ public struct SessionPlan: Sendable, Equatable {
 
     /// The frames of every strike of `gong`.
     public func strikeFrames(of gong: Gong) -> [Int] {
-        (0..<configuration.strikes).map { gong.frame + $0 * strikeSpacingFrames }
+        (0..<configuration.strikes(for: gong.kind.role)).map { gong.frame + $0 * strikeSpacingFrames }
     }
 
     /// Where a render of this plan ends, given the length of the gong sound: when the last
     /// strike of the completion gong has rung out.
     public func endFrame(gongFrames: Int) -> Int {
-        completionFrame + (configuration.strikes - 1) * strikeSpacingFrames + gongFrames
+        completionFrame + (configuration.strikes(for: .end) - 1) * strikeSpacingFrames + gongFrames
     }
 
     /// k·I for k = 1, 2, … while k·I < M, each an exact product (no accumulated error).
@@ -110,7 +120,10 @@ public struct SessionPlan: Sendable, Equatable {
     /// Bells no closer than the strikes of one gong (strikes × 1.5 s), and at most `maxBells`:
     /// an interval of a microsecond would otherwise ask for billions of voices.
     private static func validateSpacing(_ c: SessionConfiguration) throws(SessionPlanError) {
-        let minimumMilliseconds = c.strikes * strikeSpacingMilliseconds
+        // The bells' own strikes, or the start's and end's when they have more: a bell ends
+        // before the next gong begins.
+        let strikes = GongRole.allCases.map { c.strikes(for: $0) }.max() ?? c.strikes
+        let minimumMilliseconds = strikes * strikeSpacingMilliseconds
         let minimumSeconds = Double(minimumMilliseconds) / 1000
         if let interval = c.interval {
             let intervalMilliseconds = interval.rounded(times: 60_000)
@@ -157,6 +170,14 @@ public struct SessionPlan: Sendable, Equatable {
             guard seen.insert(bell).inserted else { throw .duplicateBell(bell) }
         }
         guard SessionConfiguration.strikeRange.contains(c.strikes) else { throw .strikesOutOfRange(c.strikes) }
+        for (role, strikes) in c.roleStrikes.sorted(by: { $0.key.rawValue < $1.key.rawValue })
+        where !SessionConfiguration.strikeRange.contains(strikes) {
+            throw .roleStrikesOutOfRange(role, strikes)
+        }
+        for (role, volume) in c.roleVolumes.sorted(by: { $0.key.rawValue < $1.key.rawValue })
+        where !(0...1).contains(volume) {
+            throw .volumeOutOfRange(name: "\(role.rawValue)-volume", value: volume)
+        }
         try validateSpacing(c)
         guard (0...1).contains(c.noiseVolume) else {
             throw .volumeOutOfRange(name: "noise-volume", value: c.noiseVolume)

@@ -13,6 +13,7 @@ public enum SessionPlanError: LocalizedError, Equatable {
     case bellOutOfRange(ExactDecimal, minutes: ExactDecimal)
     case duplicateBell(ExactDecimal)
     case strikesOutOfRange(Int)
+    case roleStrikesOutOfRange(GongRole, Int)
     case volumeOutOfRange(name: String, value: Float)
     case sampleRateOutOfRange(Int)
     /// Bells closer than the strikes of one gong take.
@@ -59,6 +60,9 @@ public enum SessionPlanError: LocalizedError, Equatable {
         case let .strikesOutOfRange(n):
             return
                 "--strikes must be between \(SessionConfiguration.strikeRange.lowerBound) and \(SessionConfiguration.strikeRange.upperBound) (got \(n))"
+        case let .roleStrikesOutOfRange(role, n):
+            return
+                "--\(role.rawValue)-strikes must be between \(SessionConfiguration.strikeRange.lowerBound) and \(SessionConfiguration.strikeRange.upperBound) (got \(n))"
         case let .volumeOutOfRange(name, value):
             return "--\(name) must be between 0 and 1 (got \(value))"
         case let .sampleRateOutOfRange(rate):

@@ -7,27 +7,29 @@ import Mixer
 /// (and again after a pause or a seek), which `TrackPlayer` does.
 public struct SessionScore {
     public let outline: SessionOutline
-    public let gong: SampleBuffer
+    public let sounds: GongSounds
     public let commands: [TimedCommand]
     /// One past the last frame of the session: the completion gong has rung out, or the track ended.
     public let endFrame: Int
 
     public init(plan: SessionPlan, gong: SampleBuffer, controller: MixerController) {
-        self.init(outline: SessionOutline(plan), gong: gong, controller: controller)
+        self.init(outline: SessionOutline(plan), sounds: GongSounds(gong), controller: controller)
     }
 
-    public init(outline: SessionOutline, gong: SampleBuffer, controller: MixerController) {
+    public init(outline: SessionOutline, sounds: GongSounds, controller: MixerController) {
         self.outline = outline
-        self.gong = gong
+        self.sounds = sounds
         var commands: [TimedCommand] = []
         for planned in outline.gongs {
+            let sound = sounds.sound(for: planned.kind.role)
+            let gain = outline.gongVolume(of: planned)
             for frame in outline.strikeFrames(of: planned) {
                 commands.append(
                     TimedCommand(
                         frame: frame,
                         .play(
-                            controller.makeVoiceID(), .sample(gong), bus: .gongs,
-                            gain: outline.gongVolume, fadeFrames: 0, curve: .linear)))
+                            controller.makeVoiceID(), .sample(sound), bus: .gongs,
+                            gain: gain, fadeFrames: 0, curve: .linear)))
             }
         }
         if let plan = outline.sit {
@@ -48,6 +50,6 @@ public struct SessionScore {
             }
         }
         self.commands = commands
-        endFrame = outline.endFrame(gongFrames: gong.frameCount)
+        endFrame = outline.endFrame(gongFrames: sounds.end.frameCount)
     }
 }

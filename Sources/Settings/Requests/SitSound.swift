@@ -11,7 +11,11 @@ package struct SitSound: Sendable {
     package var noise: NoiseArgument
     package var noiseVolume: Float
     package var gong: String
+    /// The roles with a sound of their own (the others sound `gong`).
+    package var roleGongs: [GongRole: String] = [:]
     package var gongVolume: Float
+    package var roleVolumes: [GongRole: Float] = [:]
+    package var roleStrikes: [GongRole: Int] = [:]
     package var sampleRate: Int
     package var seed: UInt64
     /// Whether this session asks for a sit's sounds (a flag or the preset: standing settings
@@ -25,6 +29,8 @@ package struct SitSound: Sendable {
         c.bells = bells
         c.randomBells = randomBells
         c.strikes = strikes
+        c.roleStrikes = roleStrikes
+        c.roleVolumes = roleVolumes
         c.noise = noise.color
         c.noiseVolume = noiseVolume
         c.gongVolume = gongVolume

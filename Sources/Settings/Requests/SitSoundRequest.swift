@@ -14,6 +14,8 @@ package struct SitSoundRequest: Sendable, Equatable {
     package var gongVolume: Float?
     package var sampleRate: Int?
     package var seed: UInt64?
+    /// The roles given a sound, volume or strikes of their own.
+    package var roles: [GongRole: GongRoleRequest] = [:]
 
     package init(
         interval: ClearableOption<ExactDecimal>? = nil, bells: ClearableOption<BellList>? = nil,
@@ -46,7 +48,9 @@ package struct SitSoundRequest: Sendable, Equatable {
         package static let gongVolume = RequestOption("gong-volume", valueName: "volume")
         package static let sampleRate = RequestOption("sample-rate", valueName: "hz")
         package static let seed = RequestOption("seed")
-        static let all = [interval, bells, randomBells, strikes, noise, noiseVolume, gong, gongVolume, sampleRate, seed]
+        static let all =
+            [interval, bells, randomBells, strikes, noise, noiseVolume, gong, gongVolume, sampleRate, seed]
+            + GongRoleRequest.Option.all
     }
 
     init(_ members: RequestMembers) throws {
@@ -60,6 +64,10 @@ package struct SitSoundRequest: Sendable, Equatable {
         gongVolume = try members.value(Option.gongVolume)
         sampleRate = try members.value(Option.sampleRate)
         seed = try members.value(Option.seed)
+        for role in GongRole.allCases {
+            let given = try GongRoleRequest(members, role: role)
+            if !given.isEmpty { roles[role] = given }
+        }
     }
 
     func encode(_ encoding: inout RequestEncoding) throws {
@@ -73,6 +81,9 @@ package struct SitSoundRequest: Sendable, Equatable {
         try encoding.value(Option.gongVolume, gongVolume)
         try encoding.value(Option.sampleRate, sampleRate)
         try encoding.value(Option.seed, seed)
+        for role in GongRole.allCases {
+            try roles[role]?.encode(&encoding, role: role)
+        }
     }
 
     /// The sounds, each value not given taken from the settings.
@@ -99,14 +110,35 @@ package struct SitSoundRequest: Sendable, Equatable {
             if bells.source.strength < strongest { bells = (nil, .builtIn) }
             if random.source.strength < strongest { random = (nil, .builtIn) }
         }
+        let gong = settings.resolve(K.gong, flag: gong)
+        let gongVolume = settings.resolve(K.gongVolume, flag: gongVolume)
+        let strikes = settings.resolve(K.strikes, flag: strikes)
+        var roleGongs: [GongRole: String] = [:]
+        var roleVolumes: [GongRole: Float] = [:]
+        var roleStrikes: [GongRole: Int] = [:]
+        // A role's own value counts unless the general one was asked for more strongly:
+        // `--gong bell` sets every role, over a config's `interval-gong`.
+        for role in GongRole.allCases {
+            let asked = roles[role]
+            let ownGong = settings.resolve(K.gong(for: role), flag: asked?.gong)
+            if let value = ownGong.value, ownGong.source.strength >= gong.source.strength { roleGongs[role] = value }
+            let ownVolume = settings.resolve(K.volume(for: role), flag: asked?.volume)
+            if let value = ownVolume.value, ownVolume.source.strength >= gongVolume.source.strength {
+                roleVolumes[role] = value
+            }
+            let ownStrikes = settings.resolve(K.strikes(for: role), flag: asked?.strikes)
+            if let value = ownStrikes.value, ownStrikes.source.strength >= strikes.source.strength {
+                roleStrikes[role] = value
+            }
+        }
         return SitSound(
             interval: interval.value, intervalSource: interval.source, bells: bells.value?.minutes ?? [],
             randomBells: random.value,
-            strikes: settings.value(K.strikes, flag: strikes),
+            strikes: strikes.value,
             noise: noise.value,
             noiseVolume: settings.value(K.noiseVolume, flag: noiseVolume),
-            gong: settings.value(K.gong, flag: gong),
-            gongVolume: settings.value(K.gongVolume, flag: gongVolume),
+            gong: gong.value, roleGongs: roleGongs,
+            gongVolume: gongVolume.value, roleVolumes: roleVolumes, roleStrikes: roleStrikes,
             sampleRate: settings.value(K.sampleRate, flag: sampleRate),
             seed: settings.value(K.seed, flag: seed) ?? UInt64.random(in: .min ... .max),
             shapesASit: asksForBells || noise.source.isChosenForThisSession && noise.value != .none)
@@ -126,6 +158,9 @@ package struct SitSoundRequest: Sendable, Equatable {
         values[K.gongVolume.name] = gongVolume?.settingText
         values[K.sampleRate.name] = sampleRate?.settingText
         values[K.seed.name] = seed?.settingText
+        for (role, given) in roles {
+            values.merge(given.givenValues(role: role)) { kept, _ in kept }
+        }
         return values
     }
 }
