@@ -251,7 +251,7 @@
     }
   }
 
-  const running = new Set(["countdown", "sitting", "playing"]);
+  const running = new Set(["countdown", "sitting", "walking", "playing"]);
 
   /// A session in the page's language: its description's parts are the CLI's message keys
   /// with their values (numbers as 7.5), said here; the service's own text when there are none.
@@ -321,6 +321,14 @@
     }
     $("now-next").textContent =
       next && next.bell !== "start" ? say("nextBellIn", { time: clock(next.atSeconds - elapsed) }) : "";
+    const segment = session.segment;
+    if (segment && status.state !== "countdown") {
+      // Sitting and walking in turn: this segment's time, and what follows it.
+      $("now-left").textContent = clock(Math.max(0, segment.remainingSeconds - since));
+      $("now-next").textContent = segment.next
+        ? say(segment.next.kind === "walk" ? "thenWalk" : "thenSit", { time: clock(segment.next.seconds) })
+        : "";
+    }
     let track = "";
     let inTrack = false;
     if (session.kind === "guided" && trackPosition) {
@@ -437,9 +445,11 @@
         $("sit-random-min").value = random[1];
         $("sit-random-max").value = random[2] || random[1];
       }
-      showBellFields();
+      showFormFields();
       const noise = document.querySelector(`input[name=noise][value="${settings.noise || "none"}"]`);
       if (noise) noise.checked = true;
+      const volume = document.querySelector(`input[name=interval-volume][value="${settings.intervalVolume || ""}"]`);
+      if (volume) volume.checked = true;
       const gong = $("sit-gong");
       if (settings.gong && ![...gong.options].some((option) => option.value === settings.gong)) {
         gong.append(element("option", { value: settings.gong }, settings.gong.split("/").pop()));
@@ -491,6 +501,13 @@
 
   function sitParams() {
     const params = { minutes: Number($("sit-minutes").value) };
+    const rounds = Math.round(Number($("sit-rounds").value));
+    if (rounds > 1) {
+      // Sits of the minutes asked, a walk between each two: the segments set the length.
+      const sit = `sit ${params.minutes}`;
+      params.segments = Array(rounds).fill(sit).join(`, walk ${Number($("sit-walk").value)}, `);
+      delete params.minutes;
+    }
     const interval = Number($("sit-interval").value);
     // No bells is said, not left out: config.toml's interval would fill the gap.
     if (bellsAreRandom()) {
@@ -501,6 +518,9 @@
       params["random-bells"] = "none";
     }
     params.noise = document.querySelector("input[name=noise]:checked").value;
+    // A softer bell between a full start and end; "as loud" leaves the settings' own.
+    const softer = document.querySelector("input[name=interval-volume]:checked").value;
+    if (softer) params["interval-volume"] = Number(softer);
     params.gong = $("sit-gong").value;
     return params;
   }
@@ -509,10 +529,12 @@
     return document.querySelector("input[name=bells-kind]:checked").value === "random";
   }
 
-  /// Regular bells ask for an interval, random ones for the shortest and longest gap.
-  function showBellFields() {
+  /// Regular bells ask for an interval, random ones for the shortest and longest gap; more
+  /// than one sit, for the walk between.
+  function showFormFields() {
     $("sit-random-field").hidden = !bellsAreRandom();
     $("sit-interval-field").hidden = bellsAreRandom();
+    $("sit-walk-field").hidden = Number($("sit-rounds").value) < 2;
   }
 
   // ---- Library ----
@@ -770,7 +792,7 @@
     $("seek-forward").addEventListener("click", () => seek(15));
     $("sit-form").addEventListener("input", () => {
       $("sit-form").dataset.touched = "1";
-      showBellFields();
+      showFormFields();
     });
     $("sit-form").addEventListener("submit", (event) => {
       event.preventDefault();
@@ -794,6 +816,7 @@
         const value = Math.max(Number(input.min), (Number(input.value) || 0) + Number(button.dataset.by));
         input.value = String(value);
         $("sit-form").dataset.touched = "1";
+        showFormFields();
       });
     }
     window.addEventListener("hashchange", showView);

@@ -18,6 +18,10 @@ struct EventNarrator {
             case .start: logger.notice("\(say(.eventStart, ["time": left]))")
             case let .interval(number): logger.notice("\(say(.eventBell, ["number": number, "time": left]))")
             case .completion: logger.notice("\(say(.eventCompletion))")
+            case let .transition(index, to):
+                let length = outline.sit?.segments.first { $0.index == index }?.frames ?? 0
+                let time = ClockText.format(frames: length, rate: rate)
+                logger.notice("\(say(to == .walk ? .eventWalk : .eventSitAgain, ["time": time]))")
             // A bell alone is the service's, which tells its clients, not a log of the sit.
             case .bell: break
             }

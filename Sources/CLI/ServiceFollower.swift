@@ -124,11 +124,6 @@ struct ServiceFollower {
         let rate = Double(outline.format.sampleRate)
         let frame = Int(((session["elapsedSeconds"]?.numberValue ?? 0) * rate).rounded())
         let phase = session["phase"]?.stringValue.flatMap(SessionPhase.init(rawValue:)) ?? .countdown
-        let sat = outline.startFrame.map { min(max(0, frame - $0), outline.sitFrames) } ?? 0
-        return LiveStatus(
-            phase: phase, sessionFrame: frame,
-            remainingFrames: max(0, outline.completionFrame - frame),
-            nextGong: outline.nextShownGong(after: frame),
-            satFrames: sat + min(max(0, frame), outline.trackFrames))
+        return outline.status(phase: phase, at: frame)
     }
 }

@@ -30,13 +30,23 @@ struct StatusLine {
                 ["time": ClockText.format(frames: start - status.sessionFrame, rate: rate)])
         case .paused where inTrack:
             text = position(status, outline: outline)
-        case .sitting, .paused:
-            text = say(.timeLeft, ["time": ClockText.format(frames: status.remainingFrames, rate: rate)])
+        case .sitting, .walking, .paused:
+            // In a session of segments, the time left is the segment's, and the next follows.
+            let left = status.segment?.remainingFrames ?? status.remainingFrames
+            text = say(.timeLeft, ["time": ClockText.format(frames: left, rate: rate)])
+            if let next = status.segment?.next {
+                let then =
+                    " · "
+                    + say(
+                        next.kind == .walk ? .thenWalk : .thenSit,
+                        ["time": ClockText.format(frames: next.frames, rate: rate)])
+                if 11 + text.count + then.count + 2 + say(.spaceResumes).count < width { text += then }
+            }
         case .complete, .ended:
             text = say(.satTime, ["time": ClockText.format(seconds: status.satFrames / rate)])
         }
-        if let next = status.nextGong, status.phase != .complete, status.phase != .ended, !inTrack,
-            case .interval = next.kind
+        if let next = status.nextGong, status.phase != .complete, status.phase != .ended, status.phase != .walking,
+            !inTrack, case .interval = next.kind
         {
             let bell =
                 " · "
@@ -49,7 +59,8 @@ struct StatusLine {
         let fraction =
             inTrack || outline.sit == nil
             ? Double(status.sessionFrame) / Double(max(1, outline.trackFrames))
-            : Double(status.satFrames - min(status.satFrames, outline.trackFrames)) / Double(max(1, outline.sitFrames))
+            : Double(min(max(0, status.sessionFrame - (outline.startFrame ?? 0)), outline.sitFrames))
+                / Double(max(1, outline.sitFrames))
         let hint = status.phase == .paused ? "  " + say(.spaceResumes) : ""
         // The last column stays free: a line that fills it makes some terminals wrap.
         let room = width - 1 - (1 + 9 + 1 + text.count + hint.count)
@@ -97,6 +108,7 @@ struct StatusLine {
         switch phase {
         case .countdown: say(.phaseCountdown)
         case .sitting: say(.phaseSitting)
+        case .walking: say(.phaseWalking)
         case .paused: say(.phasePaused)
         case .complete: say(.phaseComplete)
         case .ended: say(.phaseEnded)
@@ -123,6 +135,7 @@ struct StatusLine {
             case .playing: "34"
             case .countdown: "33"
             case .sitting: "32"
+            case .walking: "92"
             case .paused: "36"
             case .complete: "1;32"
             case .ended: "35"

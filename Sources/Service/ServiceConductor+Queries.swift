@@ -85,6 +85,9 @@ extension ServiceConductor {
             "interval": interval.map { .finite($0.doubleValue) } ?? .null,
             "randomBells": settings.value(SettingKeys.randomBells, flag: nil).map { .string($0.description) } ?? .null,
             "noise": .string(settings.value(SettingKeys.noise, flag: nil).rawValue),
+            "intervalVolume": settings.value(SettingKeys.volume(for: .interval), flag: nil).map {
+                JSONValue.finite(Double($0))
+            } ?? .null,
             "gong": .string(settings.value(SettingKeys.gong, flag: nil)),
             "countdown": .finite(settings.value(SettingKeys.countdown, flag: nil).doubleValue)
         ]

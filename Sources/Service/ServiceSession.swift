@@ -73,6 +73,16 @@ final class ServiceSession {
             "waitingForOutput": .bool(live.isWaitingForOutput)
         ]
         if let gong = status.nextGong { members["nextBell"] = bell(gong) }
+        if let segment = status.segment {
+            var described: [String: JSONValue] = [
+                "kind": .string(segment.kind.rawValue), "index": .number(segment.index),
+                "count": .number(segment.count), "remainingSeconds": seconds(segment.remainingFrames)
+            ]
+            if let next = segment.next {
+                described["next"] = ["kind": .string(next.kind.rawValue), "seconds": seconds(next.frames)]
+            }
+            members["segment"] = .object(described)
+        }
         return .object(members)
     }
 
@@ -87,6 +97,10 @@ final class ServiceSession {
             members["bell"] = "interval"
             members["number"] = .number(number)
         case .completion: members["bell"] = "completion"
+        case let .transition(index, to):
+            members["bell"] = "transition"
+            members["segment"] = .number(index)
+            members["to"] = .string(to.rawValue)
         case .bell: members["bell"] = "bell"
         }
         return .object(members)

@@ -26,6 +26,16 @@ package enum SettingKeys {
         expecting: secondsExpected
     ) { !$0.isNegative && $0 <= maxSeconds }.defaulting(to: ExactDecimal(15))
 
+    package static let segments = Setting<SegmentList>(
+        "segments",
+        Phrase(
+            "Sitting and walking in turn, e.g. \"sit 25, walk 10, sit 25\" (sets the length)",
+            de: "Sitzen und Gehen im Wechsel, z. B. \"sit 25, walk 10, sit 25\" (bestimmt die Dauer)"),
+        expecting: Phrase(
+            "segments separated by commas, each sit or walk and its minutes, e.g. sit 25, walk 10, sit 25",
+            de: "Abschnitte, durch Kommas getrennt, je sit oder walk und seine Minuten, z. B. sit 25, walk 10, sit 25"),
+        inConfig: false)
+
     package static let interval = Setting<ExactDecimal>(
         "interval",
         Phrase("A bell every N minutes during the sit", de: "Eine Glocke alle N Minuten während des Sitzens"),
@@ -186,7 +196,7 @@ package enum SettingKeys {
     ) { !$0.isEmpty }
 
     package static let all: [any AnySetting] =
-        [minutes, countdown, interval, bells, randomBells, strikes, noise, noiseVolume, gong, gongVolume]
+        [minutes, countdown, segments, interval, bells, randomBells, strikes, noise, noiseVolume, gong, gongVolume]
         + gongRoles
         + [
             sampleRate, seed,

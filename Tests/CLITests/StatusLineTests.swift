@@ -45,6 +45,33 @@ struct StatusLineTests {
         #expect(line.count <= 80)
     }
 
+    @Test("walking shows the walk's time left and the sit that follows, and no bell; random bells are never announced")
+    func walkingAndRandomBells() throws {
+        // Given sit 25, walk 10, sit 25 with bells every 5 minutes, 2:48 into the walk
+        var c = SessionConfiguration()
+        c.minutes = ExactDecimal(60)
+        c.segments = try #require(SessionSegment.list("sit 25, walk 10, sit 25"))
+        c.interval = ExactDecimal(5)
+        let plan = try SessionPlan(c)
+        let outline = SessionOutline(plan)
+        let now = plan.startFrame + (25 * 60 + 168) * 48_000
+        // When it is drawn 80 columns wide
+        let line = StatusLine(color: false, width: 80).render(outline.status(phase: .sitting, at: now), plan: plan)
+        // Then it says walking, the walk's 7:12 left and the sit to come, and no next bell
+        #expect(line.hasPrefix(" walking   7:12 left · then sit 25:00  "), "\(line)")
+        #expect(!line.contains("bell"))
+        // And a sit with random bells never tells when the next comes
+        var random = SessionConfiguration()
+        random.randomBells = RandomBells("3-10")
+        random.seed = 9
+        let secret = try SessionPlan(random)
+        let during = secret.startFrame + 60 * 48_000
+        let sitting = StatusLine(color: false, width: 100).render(
+            SessionOutline(secret).status(phase: .sitting, at: during), plan: secret)
+        #expect(sitting.hasPrefix(" sitting   19:00 left  "), "\(sitting)")
+        #expect(secret.gongs.count > 2)
+    }
+
     @Test("paused says how to resume; an early end shows the time sat and no next bell")
     func pausedAndEnded() throws {
         let plan = try plan()

@@ -1,5 +1,6 @@
 import Control
 import Foundation
+import Session
 import Settings
 
 /// The service's replies and events in words, for `meditate ctl` without --json: every word in
@@ -9,8 +10,13 @@ enum CtlText {
     static func status(_ status: JSONValue) -> String {
         guard let session = status["session"] else { return localized("idle", de: "nichts läuft") }
         var parts = [phase(session["phase"]?.stringValue ?? status["state"]?.stringValue ?? "")]
-        if let remaining = session["remainingSeconds"]?.numberValue {
+        // In a session of segments: the segment's time left, and what follows it.
+        let segment = session["segment"]
+        if let remaining = segment?["remainingSeconds"]?.numberValue ?? session["remainingSeconds"]?.numberValue {
             parts.append(say(.timeLeft, ["time": clock(remaining)]))
+        }
+        if let next = segment?["next"], let seconds = next["seconds"]?.numberValue {
+            parts.append(say(next["kind"]?.stringValue == "walk" ? .thenWalk : .thenSit, ["time": clock(seconds)]))
         }
         if let bell = session["nextBell"], let at = bell["atSeconds"]?.numberValue,
             let elapsed = session["elapsedSeconds"]?.numberValue
@@ -92,22 +98,17 @@ enum CtlText {
         case "interval"?:
             let number = event["number"]?.intValue.map { " \($0)" } ?? ""
             return localized("bell", de: "Glocke") + number
+        case "transition"?:
+            return event["to"]?.stringValue == "walk"
+                ? localized("walking begins", de: "Gehen beginnt") : localized("sitting again", de: "wieder Sitzen")
         default: return localized("a bell alone", de: "eine Glocke allein")
         }
     }
 
-    /// A phase's name as the status line says it.
+    /// A phase's name as the status line says it (the service's `idle` too).
     static func phase(_ name: String) -> String {
-        switch name {
-        case "countdown": say(.phaseCountdown)
-        case "sitting": say(.phaseSitting)
-        case "paused": say(.phasePaused)
-        case "complete": say(.phaseComplete)
-        case "ended": say(.phaseEnded)
-        case "playing": say(.phasePlaying)
-        case "idle": localized("idle", de: "nichts läuft")
-        default: name
-        }
+        if let phase = SessionPhase(rawValue: name) { return StatusLine.name(of: phase) }
+        return name == "idle" ? localized("idle", de: "nichts läuft") : name
     }
 
     private static func clock(_ seconds: Double) -> String {

@@ -36,6 +36,14 @@ extension FailureLine {
         case let .bellsTooClose(a, b, seconds):
             "--bells: \(a) und \(b) liegen näher beieinander als die Schläge eines Gongs; Glocken müssen mindestens \(SessionPlanError.seconds(seconds).replacingOccurrences(of: ".", with: ",")) s auseinander liegen"
         case let .tooManyBells(count): "das ergäbe \(count) Glocken; eine Sitzung hat höchstens \(SessionPlan.maxBells)"
+        case let .segmentOutOfRange(segment):
+            "--segments: '\(segment)' muss länger als 0 und höchstens \(C.maxMinutes) Minuten dauern"
+        case let .tooManySegments(count):
+            "--segments: \(count) Abschnitte; eine Sitzung hat höchstens \(SessionSegment.maxCount)"
+        case let .segmentsDisagree(segments, minutes):
+            "--segments ergeben \(segments) Minuten, --minutes sagt \(minutes); gib das eine oder das andere an"
+        case .bellsWithSegments:
+            "--bells sind Minuten eines einzigen Sitzens; mit --segments gib --interval oder --random-bells an"
         case .randomBellsWithOthers: "--random-bells ersetzt --interval und --bells; gib nur eines davon an"
         case let .randomBellsOutOfRange(random, minutes):
             "--random-bells \(random): die Abstände müssen größer als 0 und höchstens die \(minutes) Minuten des Sitzens sein, der kürzere zuerst"

@@ -32,6 +32,19 @@ package enum SitDescription {
                 ["minutes": c.minutes.description, "length": DurationText.words(seconds: c.minutes.rounded(times: 60))]
             )
         ]
+        if c.hasSegments {
+            // "sit 25 min, walk 10 min, sit 25 min": the history keeps the walking minutes too.
+            for segment in c.segments {
+                parts.append(
+                    (
+                        segment.kind == .walk ? .segmentWalk : .segmentSit,
+                        [
+                            "minutes": segment.minutes.description,
+                            "length": DurationText.words(seconds: segment.minutes.rounded(times: 60))
+                        ]
+                    ))
+            }
+        }
         if let interval = c.interval {
             parts.append(
                 (

@@ -53,6 +53,42 @@ public struct SessionOutline: Sendable, Equatable {
         return (sit?.gongs ?? []).map { SessionPlan.Gong(kind: $0.kind, frame: $0.frame + sitOffset) }
     }
 
+    /// The segment playing at session frame `frame`, in a session of more than one, from the
+    /// start gong to the completion gong.
+    public func segmentStatus(at frame: Int) -> SegmentStatus? {
+        guard let sit, sit.configuration.hasSegments else { return nil }
+        let segments = sit.segments
+        let local = frame - sitOffset
+        guard local >= sit.startFrame, local < sit.completionFrame,
+            let index = segments.firstIndex(where: { local < $0.endFrame })
+        else { return nil }
+        let segment = segments[index]
+        let next = index + 1 < segments.count ? segments[index + 1] : nil
+        return SegmentStatus(
+            kind: segment.kind, index: index, count: segments.count, remainingFrames: segment.endFrame - local,
+            next: next.map { ($0.kind, $0.frames) })
+    }
+
+    /// The session at session frame `frame` in `phase` (as the device's clock or the service
+    /// says): a sit's phase is walking during a walk.
+    public func status(phase: SessionPhase, at frame: Int) -> LiveStatus {
+        let segment = segmentStatus(at: frame)
+        return LiveStatus(
+            phase: phase == .sitting && segment?.kind == .walk ? .walking : phase, sessionFrame: frame,
+            remainingFrames: max(0, completionFrame - frame), nextGong: nextShownGong(after: frame),
+            satFrames: sittingFrames(upTo: frame) + min(max(0, frame), trackFrames), segment: segment)
+    }
+
+    /// Frames sat (not walked) from the start gong up to session frame `frame`: what the
+    /// history counts as practice.
+    public func sittingFrames(upTo frame: Int) -> Int {
+        guard let sit else { return 0 }
+        let local = frame - sitOffset
+        return sit.segments.filter { $0.kind == .sit }.reduce(0) { sum, segment in
+            sum + max(0, min(local, segment.endFrame) - segment.startFrame)
+        }
+    }
+
     /// The next gong after `frame` a person is told of: random bells are a surprise.
     public func nextShownGong(after frame: Int) -> SessionPlan.Gong? {
         let hidesBells = sit?.bellsAreRandom ?? false

@@ -378,7 +378,7 @@ public final class LiveSession {
             switch phase {
             case .playing: try hand(to: .guided, state: .playing)
             case .countdown: try hand(to: .timer, state: .countdown)
-            case .sitting: try hand(to: .timer, state: .sitting)
+            case .sitting, .walking: try hand(to: .timer, state: .sitting)
             case .complete: try hand(to: outline.sit == nil ? .guided : .timer, state: .complete)
             case .paused, .ended:
                 if let owner = coordinator.owner {
@@ -418,12 +418,7 @@ public final class LiveSession {
         } else {
             phase = .complete
         }
-        let sat = outline.startFrame.map { min(max(0, sessionFrame - $0), outline.sitFrames) } ?? 0
-        return LiveStatus(
-            phase: phase, sessionFrame: sessionFrame,
-            remainingFrames: max(0, outline.completionFrame - sessionFrame),
-            nextGong: outline.nextShownGong(after: sessionFrame),
-            satFrames: sat + min(max(0, sessionFrame), outline.trackFrames))
+        return outline.status(phase: phase, at: sessionFrame)
     }
 
     /// How long the control side may sleep before `poll()` has something to report: until the

@@ -10,15 +10,18 @@ public struct LiveStatus: Sendable, Equatable {
     public var nextGong: SessionPlan.Gong?
     /// Frames of practice played: the guided track's position, and the sit from its start gong.
     public var satFrames: Int
+    /// In a session of segments (sitting and walking), the one playing.
+    public var segment: SegmentStatus?
 
     public init(
         phase: SessionPhase, sessionFrame: Int, remainingFrames: Int, nextGong: SessionPlan.Gong?,
-        satFrames: Int
+        satFrames: Int, segment: SegmentStatus? = nil
     ) {
         self.phase = phase
         self.sessionFrame = sessionFrame
         self.remainingFrames = remainingFrames
         self.nextGong = nextGong
         self.satFrames = satFrames
+        self.segment = segment
     }
 }

@@ -4,6 +4,8 @@ public enum SessionPhase: String, Sendable, Equatable {
     case playing
     case countdown
     case sitting
+    /// Walking between two sits (a segment of kind walk).
+    case walking
     case paused
     case complete
     /// Ended before the completion gong (`q`, Ctrl-C, SIGTERM).

@@ -67,6 +67,16 @@ public struct ExactDecimal: Sendable, Hashable, Comparable, CustomStringConverti
 
     public var doubleValue: Double { Double(numerator) / Double(denominator) }
 
+    /// `self + other`, exactly; nil when the sum does not fit (far beyond any plan's lengths).
+    public func adding(_ other: ExactDecimal) -> ExactDecimal? {
+        let denominator = max(self.denominator, other.denominator)
+        let (a, aOverflow) = numerator.multipliedReportingOverflow(by: denominator / self.denominator)
+        let (b, bOverflow) = other.numerator.multipliedReportingOverflow(by: denominator / other.denominator)
+        let (sum, sumOverflow) = a.addingReportingOverflow(b)
+        guard !aOverflow, !bOverflow, !sumOverflow else { return nil }
+        return ExactDecimal(numerator: sum, denominator: denominator)
+    }
+
     // Cross products in full width: numerators reach 10^18 and denominators 10^9, whose
     // product a plain multiplication would trap on.
     public static func < (a: ExactDecimal, b: ExactDecimal) -> Bool {

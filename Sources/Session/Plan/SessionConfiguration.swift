@@ -12,6 +12,9 @@ public struct SessionConfiguration: Sendable, Equatable {
     public var intervalOrigin: String?
     /// Bells at these minutes after the start gong.
     public var bells: [ExactDecimal] = []
+    /// Sitting and walking in turn (`sit 25, walk 10, sit 25`), their sum `minutes`; empty:
+    /// one sit of `minutes`.
+    public var segments: [SessionSegment] = []
     /// Bells at random moments (replaces `interval` and `bells`).
     public var randomBells: RandomBells?
     /// Strikes per gong, about 1.5 s apart.
@@ -28,6 +31,14 @@ public struct SessionConfiguration: Sendable, Equatable {
     public var seed: UInt64 = 0
 
     public init() {}
+
+    /// The segments, a plain sit as one.
+    public var segmentList: [SessionSegment] {
+        segments.isEmpty ? [SessionSegment(kind: .sit, minutes: minutes)] : segments
+    }
+
+    /// Whether the session walks as well as sits: then the status says which, and how long.
+    public var hasSegments: Bool { segments.count > 1 }
 
     public func strikes(for role: GongRole?) -> Int { role.flatMap { roleStrikes[$0] } ?? strikes }
     public func volume(for role: GongRole?) -> Float { role.flatMap { roleVolumes[$0] } ?? gongVolume }

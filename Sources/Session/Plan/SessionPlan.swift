@@ -5,12 +5,17 @@ import Mixer
 /// With countdown C s, sit M min, interval I min and rate R, the start gong is at C·R, interval
 /// gongs at C·R + round(k·I·60·R) for every k ≥ 1 with k·I < M, and the completion gong at
 /// C·R + round(M·60·R). Every event is rounded once from the start, never accumulated.
+///
+/// A session of segments (sit 25, walk 10, sit 25) has a transition gong at each boundary,
+/// rounded once from the start like every bell; the bells and the bed belong to its sits.
 public struct SessionPlan: Sendable, Equatable {
     public enum GongKind: Sendable, Equatable {
         case start
         /// A bell during the sit, numbered from 1.
         case interval(Int)
         case completion
+        /// The boundary into segment `index` (from 1), of `kind`.
+        case transition(Int, to: SegmentKind)
         /// A bell alone, outside any sit.
         case bell
 
@@ -20,6 +25,7 @@ public struct SessionPlan: Sendable, Equatable {
             case .start: .start
             case .interval: .interval
             case .completion: .end
+            case .transition: .transition
             case .bell: nil
             }
         }
@@ -36,8 +42,10 @@ public struct SessionPlan: Sendable, Equatable {
     /// Start gong: the end of the countdown.
     public let startFrame: Int
     public let completionFrame: Int
-    /// Every gong in order: start, bells, completion.
+    /// Every gong in order: start, bells and transitions, completion.
     public let gongs: [Gong]
+    /// The segments, in order; a plain sit is one sit segment.
+    public let segments: [PlannedSegment]
     /// Whether the bells during the sit come at random moments: a person is not told when.
     public var bellsAreRandom: Bool { configuration.randomBells != nil }
     /// Frames between the strikes of one gong.
@@ -59,31 +67,39 @@ public struct SessionPlan: Sendable, Equatable {
         try Self.validate(configuration)
         self.configuration = configuration
         let rate = configuration.sampleRate
-        format = EngineFormat(sampleRate: rate)
+        let engineFormat = EngineFormat(sampleRate: rate)
+        format = engineFormat
         startFrame = configuration.countdownSeconds.rounded(times: rate)
         let framesPerMinute = 60 * rate
         completionFrame = startFrame + configuration.minutes.rounded(times: framesPerMinute)
 
         let start = startFrame
         var gongs = [Gong(kind: .start, frame: start)]
-        let bellFrames: [Int]
-        if let random = configuration.randomBells {
-            let moments = random.moments(
-                seed: configuration.seed, sitMilliseconds: configuration.minutes.rounded(times: 60_000),
-                limit: Self.maxBells)
-            guard moments.count <= Self.maxBells else { throw .tooManyBells(moments.count) }
-            // Each moment rounded once from the start gong.
-            bellFrames = moments.map { (Int64($0) * Int64(rate) + 500) / 1000 }.map { start + Int($0) }
-        } else {
-            let bellMinutes =
-                configuration.bells.isEmpty
-                ? Self.intervalMinutes(configuration.interval, within: configuration.minutes)
-                : configuration.bells.sorted()
-            bellFrames = bellMinutes.map { start + $0.rounded(times: framesPerMinute) }
+        var segments: [PlannedSegment] = []
+        var offset = ExactDecimal(0)
+        var bellCount = 0
+        for (index, segment) in configuration.segmentList.enumerated() {
+            // Validated: the sum is at most a day.
+            let end = offset.adding(segment.minutes) ?? configuration.minutes
+            let first = start + offset.rounded(times: framesPerMinute)
+            let last = start + end.rounded(times: framesPerMinute)
+            if index > 0 { gongs.append(Gong(kind: .transition(index, to: segment.kind), frame: first)) }
+            if segment.kind == .sit {
+                for frame in try Self.bellFrames(
+                    configuration, segment: segment, index: index, offset: offset, start: start, rate: rate)
+                {
+                    bellCount += 1
+                    guard bellCount <= Self.maxBells else { throw .tooManyBells(bellCount) }
+                    gongs.append(Gong(kind: .interval(bellCount), frame: frame))
+                }
+            }
+            segments.append(
+                PlannedSegment(
+                    kind: segment.kind, index: index, startFrame: first, endFrame: last,
+                    fadeFrames: min(engineFormat.frames(milliseconds: Self.noiseFadeMilliseconds), (last - first) / 3)))
+            offset = end
         }
-        for (index, frame) in bellFrames.enumerated() {
-            gongs.append(Gong(kind: .interval(index + 1), frame: frame))
-        }
+        self.segments = segments
         gongs.append(Gong(kind: .completion, frame: completionFrame))
         self.gongs = gongs
         strikeSpacingFrames = format.frames(milliseconds: Self.strikeSpacingMilliseconds)
@@ -94,7 +110,37 @@ public struct SessionPlan: Sendable, Equatable {
 
     /// The frames of every strike of `gong`.
     public func strikeFrames(of gong: Gong) -> [Int] {
-        (0..<configuration.strikes(for: gong.kind.role)).map { gong.frame + $0 * strikeSpacingFrames }
+        (0..<strikes(of: gong.kind)).map { gong.frame + $0 * strikeSpacingFrames }
+    }
+
+    /// A gong's strikes: its role's; a transition, unless given its own, two into a walk and one
+    /// back to sitting, so that the ear tells them apart.
+    public func strikes(of kind: GongKind) -> Int {
+        if case let .transition(_, to) = kind, configuration.roleStrikes[.transition] == nil {
+            return to == .walk ? 2 : 1
+        }
+        return configuration.strikes(for: kind.role)
+    }
+
+    /// The bells of one sit segment, at session frames: at random, at given minutes (a plain sit
+    /// only), or every interval; each rounded once from the start gong.
+    private static func bellFrames(
+        _ c: SessionConfiguration, segment: SessionSegment, index: Int, offset: ExactDecimal, start: Int, rate: Int
+    ) throws(SessionPlanError) -> [Int] {
+        let framesPerMinute = 60 * rate
+        if let random = c.randomBells {
+            // Each segment draws its own moments; the first, from the seed itself.
+            let moments = random.moments(
+                seed: c.seed ^ (UInt64(index) &* 0x9E37_79B9_7F4A_7C15),
+                sitMilliseconds: segment.minutes.rounded(times: 60_000), limit: maxBells)
+            guard moments.count <= maxBells else { throw .tooManyBells(moments.count) }
+            let offsetMilliseconds = Int64(offset.rounded(times: 60_000))
+            return moments.map { start + Int(((offsetMilliseconds + Int64($0)) * Int64(rate) + 500) / 1000) }
+        }
+        if !c.bells.isEmpty { return c.bells.sorted().map { start + $0.rounded(times: framesPerMinute) } }
+        return intervalMinutes(c.interval, within: segment.minutes).compactMap { minute in
+            offset.adding(minute).map { start + $0.rounded(times: framesPerMinute) }
+        }
     }
 
     /// Where a render of this plan ends, given the length of the gong sound: when the last
@@ -144,6 +190,25 @@ public struct SessionPlan: Sendable, Equatable {
         }
     }
 
+    /// Each segment more than nothing, at most `SessionSegment.maxCount` of them, their sum the
+    /// session's length; `--bells` (minutes of one sit) does not mix with them.
+    private static func validateSegments(_ c: SessionConfiguration) throws(SessionPlanError) {
+        guard !c.segments.isEmpty else { return }
+        guard c.segments.count <= SessionSegment.maxCount else { throw .tooManySegments(c.segments.count) }
+        var sum = ExactDecimal(0)
+        for segment in c.segments {
+            guard segment.minutes.isPositive, segment.minutes <= SessionConfiguration.maxMinutes else {
+                throw .segmentOutOfRange(segment)
+            }
+            guard let next = sum.adding(segment.minutes), next <= SessionConfiguration.maxMinutes else {
+                throw .minutesTooLong(sum.adding(segment.minutes) ?? segment.minutes)
+            }
+            sum = next
+        }
+        guard sum == c.minutes else { throw .segmentsDisagree(segments: sum, minutes: c.minutes) }
+        guard c.bells.isEmpty else { throw .bellsWithSegments }
+    }
+
     private static func validate(_ c: SessionConfiguration) throws(SessionPlanError) {
         guard c.minutes.isPositive else { throw .minutesNotPositive(c.minutes) }
         guard c.minutes <= SessionConfiguration.maxMinutes else { throw .minutesTooLong(c.minutes) }
@@ -151,11 +216,14 @@ public struct SessionPlan: Sendable, Equatable {
         guard c.countdownSeconds <= SessionConfiguration.maxCountdownSeconds else {
             throw .countdownTooLong(c.countdownSeconds)
         }
+        try validateSegments(c)
         if let interval = c.interval {
             guard c.bells.isEmpty else { throw .bellsWithInterval }
             guard interval.isPositive else { throw .intervalNotPositive(interval) }
-            guard interval < c.minutes else {
-                throw .intervalNotShorterThanSession(interval: interval, minutes: c.minutes, origin: c.intervalOrigin)
+            // With segments, shorter than the longest sit: a bell comes in some sit.
+            let longest = c.segmentList.filter { $0.kind == .sit }.map(\.minutes).max() ?? c.minutes
+            guard interval < longest else {
+                throw .intervalNotShorterThanSession(interval: interval, minutes: longest, origin: c.intervalOrigin)
             }
         }
         if let random = c.randomBells {

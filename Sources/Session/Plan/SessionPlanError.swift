@@ -21,6 +21,10 @@ public enum SessionPlanError: LocalizedError, Equatable {
     case bellsTooClose(ExactDecimal, ExactDecimal, minimumSeconds: Double)
     case tooManyBells(Int)
     case randomBellsWithOthers
+    case segmentOutOfRange(SessionSegment)
+    case tooManySegments(Int)
+    case segmentsDisagree(segments: ExactDecimal, minutes: ExactDecimal)
+    case bellsWithSegments
     case randomBellsOutOfRange(RandomBells, minutes: ExactDecimal)
     case randomBellsTooClose(RandomBells, minimumSeconds: Double)
     /// A guided track with no frames to play.
@@ -78,6 +82,15 @@ public enum SessionPlanError: LocalizedError, Equatable {
                 "--bells: \(a) and \(b) are closer than one gong's strikes; bells must be at least \(Self.seconds(seconds)) s apart"
         case let .tooManyBells(count):
             return "that makes \(count) bells; a session has at most \(SessionPlan.maxBells)"
+        case let .segmentOutOfRange(segment):
+            return
+                "--segments: '\(segment)' must last more than 0 and at most \(SessionConfiguration.maxMinutes) minutes"
+        case let .tooManySegments(count):
+            return "--segments: \(count) segments; a session has at most \(SessionSegment.maxCount)"
+        case let .segmentsDisagree(segments, minutes):
+            return "--segments add up to \(segments) minutes, --minutes says \(minutes); give one or the other"
+        case .bellsWithSegments:
+            return "--bells are minutes of one sit; with --segments, give --interval or --random-bells"
         case .randomBellsWithOthers:
             return "--random-bells replaces --interval and --bells; give one of them"
         case let .randomBellsOutOfRange(random, minutes):

@@ -32,21 +32,23 @@ public struct SessionScore {
                             gain: gain, fadeFrames: 0, curve: .linear)))
             }
         }
-        if let plan = outline.sit {
+        if let plan = outline.sit, let color = plan.configuration.noise {
             let configuration = plan.configuration
-            if let color = configuration.noise, let start = outline.startFrame {
+            // A bed for each sit, rising from its start and fallen by its end; a walk has none.
+            for segment in plan.segments where segment.kind == .sit {
                 let noise = controller.makeVoiceID()
+                let start = segment.startFrame + outline.sitOffset
+                let end = segment.endFrame + outline.sitOffset
                 commands.append(
                     TimedCommand(
                         frame: start,
                         .play(
-                            noise, .noise(color, seed: configuration.seed), bus: .noise,
-                            gain: configuration.noiseVolume, fadeFrames: plan.noiseFadeFrames, curve: .equalPower)))
+                            noise, .noise(color, seed: configuration.seed &+ UInt64(segment.index)), bus: .noise,
+                            gain: configuration.noiseVolume, fadeFrames: segment.fadeFrames, curve: .equalPower)))
                 commands.append(
                     TimedCommand(
-                        frame: outline.completionFrame - plan.noiseFadeFrames,
-                        .stop(
-                            noise, fadeFrames: plan.noiseFadeFrames, curve: .equalPower)))
+                        frame: end - segment.fadeFrames,
+                        .stop(noise, fadeFrames: segment.fadeFrames, curve: .equalPower)))
             }
         }
         self.commands = commands

@@ -7,6 +7,7 @@ package enum MessageKey: String, CaseIterable, Sendable {
     // The end of a live session.
     case summaryComplete, summaryEndedEarly, notRecorded
     // One log line per event, without a terminal.
+    case eventWalk, eventSitAgain, phaseWalking, thenSit, thenWalk, segmentSit, segmentWalk
     case eventCountdown, eventStart, eventBell, eventCompletion, eventTrackEnded, eventTrackEndedSitBegins
     case eventMoved, eventPausedAt, eventPausedLeft, eventResumed, eventEndingEarly
     // Practice history and stats.
@@ -23,7 +24,9 @@ package enum MessageKey: String, CaseIterable, Sendable {
     // The phone's page (Web/app.js reads these by the same keys from /messages.json).
     case pageTitle, pageNow, pageSit, pageLibrary, pagePractice, pageSchedule, pageViews, pageConnecting
     case pageReconnecting, pageIdle, pageHeld, pageOutputLost, pageTrackAt, pagePause, pageResume, pageEnd
-    case pagePresets, pageNoPresets, pageYourSit, pageMinutes, pageInterval, pageBells, pageBellsRegular,
+    case pagePresets, pageNoPresets, pageYourSit, pageMinutes, pageInterval, pageRounds, pageWalkMinutes, pageBells,
+        pageBellVolume, pageAsLoud, pageSofter, pageSoft,
+        pageBellsRegular,
         pageBellsRandom, pageRandomFrom, pageRandomTo, pageFewer
     case pageMore, pageNoise, pageSilence, pageGong, gongBowl, gongGong, gongBell, pageStart, pageNoTracks
     case pageUnknownTeacher, pagePlay, pageThenSit, pageCalendar, pageDaySat, pageNothingScheduled, pageAdd

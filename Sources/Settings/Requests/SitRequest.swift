@@ -8,16 +8,19 @@ import Session
 package struct SitRequest: Sendable, Equatable {
     package var minutes: ExactDecimal?
     package var countdown: ExactDecimal?
+    /// Sitting and walking in turn; their sum is the length.
+    package var segments: ClearableOption<SegmentList>?
     package var sound: SitSoundRequest
     /// A saved preset the values given override.
     package var preset: String?
 
     package init(
-        minutes: ExactDecimal? = nil, countdown: ExactDecimal? = nil, sound: SitSoundRequest = SitSoundRequest(),
-        preset: String? = nil
+        minutes: ExactDecimal? = nil, countdown: ExactDecimal? = nil, segments: ClearableOption<SegmentList>? = nil,
+        sound: SitSoundRequest = SitSoundRequest(), preset: String? = nil
     ) {
         self.minutes = minutes
         self.countdown = countdown
+        self.segments = segments
         self.sound = sound
         self.preset = preset
     }
@@ -25,6 +28,7 @@ package struct SitRequest: Sendable, Equatable {
     package enum Option {
         package static let minutes = RequestOption("minutes")
         package static let countdown = RequestOption("countdown", valueName: "seconds")
+        package static let segments = RequestOption("segments", valueName: "list|none")
         package static let preset = RequestOption("preset", valueName: "name")
     }
 
@@ -44,7 +48,14 @@ package struct SitRequest: Sendable, Equatable {
     /// The same, with the sounds already resolved.
     package func configuration(_ settings: Settings, sound: SitSound) -> SessionConfiguration {
         var c = SessionConfiguration()
-        c.minutes = settings.value(SettingKeys.minutes, flag: minutes)
+        let minutes = settings.resolve(SettingKeys.minutes, flag: minutes)
+        c.minutes = minutes.value
+        if let segments = settings.resolve(SettingKeys.segments, flag: segments).value {
+            c.segments = segments.segments
+            // The segments set the length, over a standing one; a length asked for beside them
+            // must agree (the plan says when it does not).
+            if !minutes.source.isChosenForThisSession, let sum = segments.minutes { c.minutes = sum }
+        }
         c.countdownSeconds = settings.value(SettingKeys.countdown, flag: countdown)
         sound.apply(to: &c)
         return c
@@ -55,6 +66,7 @@ package struct SitRequest: Sendable, Equatable {
         var values = sound.givenValues
         values[SettingKeys.minutes.name] = minutes?.settingText
         values[SettingKeys.countdown.name] = countdown?.settingText
+        values[SettingKeys.segments.name] = segments?.settingText
         return values
     }
 }
@@ -62,9 +74,11 @@ package struct SitRequest: Sendable, Equatable {
 extension SitRequest: Codable {
     package init(from decoder: any Decoder) throws {
         let members = try RequestMembers(
-            decoder, options: [Option.minutes, Option.countdown, Option.preset] + SitSoundRequest.Option.all)
+            decoder,
+            options: [Option.minutes, Option.countdown, Option.segments, Option.preset] + SitSoundRequest.Option.all)
         minutes = try members.value(Option.minutes)
         countdown = try members.value(Option.countdown)
+        segments = try members.value(Option.segments)
         preset = try members.value(Option.preset)
         sound = try SitSoundRequest(members)
     }
@@ -73,6 +87,7 @@ extension SitRequest: Codable {
         var encoding = RequestEncoding(encoder)
         try encoding.value(Option.minutes, minutes)
         try encoding.value(Option.countdown, countdown)
+        try encoding.text(Option.segments, segments?.settingText)
         try encoding.text(Option.preset, preset)
         try sound.encode(&encoding)
     }

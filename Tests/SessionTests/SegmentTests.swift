@@ -1,0 +1,114 @@
+import Mixer
+import Testing
+
+@testable import Session
+
+@Suite("Segments: sitting, walking, sitting")
+struct SegmentTests {
+    func segmented(_ list: String = "sit 2, walk 1, sit 2", interval: String? = "0.5") throws -> SessionConfiguration {
+        var c = configuration(minutes: "5", interval: interval)
+        c.segments = try #require(SessionSegment.list(list))
+        c.noise = nil
+        return c
+    }
+
+    @Test("each boundary has its transition (two strikes to walk, one to sit again) and the bells keep to the sits")
+    func planFrames() throws {
+        // Given sit 2, walk 1, sit 2 with a bell every half minute, after a 15-s countdown
+        let plan = try SessionPlan(try segmented())
+        let start = 15 * 48_000, minute = 60 * 48_000
+        // Then the gongs are on the frames counted from the start gong, each rounded once
+        let expected: [(SessionPlan.GongKind, Int)] = [
+            (.start, start), (.interval(1), start + minute / 2), (.interval(2), start + minute),
+            (.interval(3), start + 3 * minute / 2), (.transition(1, to: .walk), start + 2 * minute),
+            (.transition(2, to: .sit), start + 3 * minute), (.interval(4), start + 7 * minute / 2),
+            (.interval(5), start + 4 * minute), (.interval(6), start + 9 * minute / 2),
+            (.completion, start + 5 * minute)
+        ]
+        #expect(plan.gongs.map(\.kind) == expected.map(\.0))
+        #expect(plan.gongs.map(\.frame) == expected.map(\.1))
+        // And walking is told by two strikes 1.5 s apart, sitting again by one
+        #expect(plan.strikeFrames(of: plan.gongs[4]) == [start + 2 * minute, start + 2 * minute + 72_000])
+        #expect(plan.strikeFrames(of: plan.gongs[5]) == [start + 3 * minute])
+        // And the outline says where a person is, and counts sitting apart from walking
+        let outline = SessionOutline(plan)
+        let walking = try #require(outline.segmentStatus(at: start + 2 * minute + 12 * 48_000))
+        #expect(walking.kind == .walk && walking.index == 1 && walking.count == 3)
+        #expect(walking.remainingFrames == 48 * 48_000)
+        #expect(walking.next?.kind == .sit && walking.next?.frames == 2 * minute)
+        #expect(outline.status(phase: .sitting, at: start + 2 * minute + 1).phase == .walking)
+        #expect(outline.sittingFrames(upTo: start + 5 * minute) == 4 * minute)
+        #expect(outline.sittingFrames(upTo: start + 2 * minute + 30 * 48_000) == 2 * minute)
+    }
+
+    @Test(
+        "a render rings every boundary and bell on its planned frame, with exact silence between",
+        arguments: [44_100, 48_000])
+    func renderOnFrames(rate: Int) throws {
+        var c = try segmented("sit 1.5, walk 0.75, sit 1.25", interval: "0.5")
+        c.minutes = ExactDecimal("3.5")!
+        c.sampleRate = rate
+        let plan = try SessionPlan(c)
+        #expect(plan.gongs.filter { if case .transition = $0.kind { true } else { false } }.count == 2)
+        let (onsets, errors) = try GongTimingTests().checkOnsetsAndSilence(plan, gong: try bundledGong(rate: rate))
+        #expect(onsets == plan.gongs.map(\.frame))
+        #expect(errors.isEmpty, "\(errors)")
+    }
+
+    @Test("the bed plays in each sit from its first frame and is gone by its last; a walk is exact silence")
+    func bedBelongsToTheSits() throws {
+        // Given sit 1, walk 0.5, sit 1 on pink noise, the gongs muted
+        var c = try segmented("sit 1, walk 0.5, sit 1", interval: nil)
+        c.minutes = ExactDecimal("2.5")!
+        c.noise = .pink
+        c.gongVolume = 0
+        c.countdownSeconds = ExactDecimal(1)
+        let plan = try SessionPlan(c)
+        let samples = try renderToMemory(plan, gong: try bundledGong())
+        func silent(_ frames: Range<Int>) -> Bool {
+            frames.allSatisfy { samples[2 * $0] == 0 && samples[2 * $0 + 1] == 0 }
+        }
+        for segment in plan.segments {
+            if segment.kind == .sit {
+                // Then each sit's bed begins at its first frame (the ramp's first sample is 0)
+                // and has fallen to nothing at its last
+                #expect(silent(0..<segment.startFrame + 1) || segment.index > 0)
+                #expect(!silent(segment.startFrame..<(segment.startFrame + 3)), "sit \(segment.index) starts")
+                #expect(!silent((segment.endFrame - 1)..<segment.endFrame), "sit \(segment.index) ends")
+                #expect(silent(segment.endFrame..<(segment.endFrame + 1)))
+            } else {
+                // And the walk between is exact zeros, first frame to last
+                #expect(silent(segment.startFrame..<segment.endFrame), "the walk sounds")
+            }
+        }
+        #expect(silent(plan.completionFrame..<(samples.count / 2)))
+    }
+
+    @Test("segments are read as people write them, and refused with one line when they do not make a session")
+    func parsingAndRefusals() throws {
+        #expect(SessionSegment.list("sitzen 20, gehen 5, sit:20")?.map(\.description) == ["sit 20", "walk 5", "sit 20"])
+        #expect(SessionSegment.list("sit 20, run 5") == nil)
+        #expect(SessionSegment.list("sit, walk 5") == nil)
+        #expect(SessionSegment.list("") == nil)
+        var c = try segmented()
+        c.minutes = ExactDecimal(6)
+        #expect(throws: SessionPlanError.segmentsDisagree(segments: ExactDecimal(5), minutes: ExactDecimal(6))) {
+            try SessionPlan(c)
+        }
+        c = try segmented(interval: nil)
+        c.bells = [ExactDecimal(1)]
+        #expect(throws: SessionPlanError.bellsWithSegments) { try SessionPlan(c) }
+        c = try segmented("sit 2, walk 0, sit 3", interval: nil)
+        #expect(throws: SessionPlanError.segmentOutOfRange(SessionSegment(kind: .walk, minutes: ExactDecimal(0)))) {
+            try SessionPlan(c)
+        }
+        // An interval longer than every sit has no bell to ring
+        c = try segmented(interval: "2")
+        #expect(
+            throws: SessionPlanError.intervalNotShorterThanSession(
+                interval: ExactDecimal(2), minutes: ExactDecimal(2), origin: nil)
+        ) {
+            try SessionPlan(c)
+        }
+    }
+}
