@@ -321,6 +321,10 @@
     }
     $("now-next").textContent =
       next && next.bell !== "start" ? say("nextBellIn", { time: clock(next.atSeconds - elapsed) }) : "";
+    if (session.open && status.state !== "countdown") {
+      // No set end: the time counts up.
+      $("now-left").textContent = clock(Math.max(0, session.satSeconds + since));
+    }
     const segment = session.segment;
     if (segment && status.state !== "countdown") {
       // Sitting and walking in turn: this segment's time, and what follows it.
@@ -342,7 +346,7 @@
     $("now-track").textContent = track;
     const held = (status.held || [])[0];
     $("now-held").textContent = held ? say("pageHeld", { description: describe(held) }) : "";
-    setRing(Math.min(100, (100 * elapsed) / total));
+    setRing(session.open ? 0 : Math.min(100, (100 * elapsed) / total));
     setButtons(true, status.state === "paused", inTrack);
   }
 
@@ -500,9 +504,10 @@
   }
 
   function sitParams() {
-    const params = { minutes: Number($("sit-minutes").value) };
+    // "No end": the sit counts up until End.
+    const params = { minutes: $("sit-open").checked ? "open" : Number($("sit-minutes").value) };
     const rounds = Math.round(Number($("sit-rounds").value));
-    if (rounds > 1) {
+    if (rounds > 1 && !$("sit-open").checked) {
       // Sits of the minutes asked, a walk between each two: the segments set the length.
       const sit = `sit ${params.minutes}`;
       params.segments = Array(rounds).fill(sit).join(`, walk ${Number($("sit-walk").value)}, `);

@@ -15,6 +15,7 @@ struct EventNarrator {
         case let .gong(gong):
             let left = ClockText.format(frames: outline.completionFrame - gong.frame, rate: rate)
             switch gong.kind {
+            case .start where outline.isOpen: logger.notice("\(say(.eventStartOpen))")
             case .start: logger.notice("\(say(.eventStart, ["time": left]))")
             case let .interval(number): logger.notice("\(say(.eventBell, ["number": number, "time": left]))")
             case .completion: logger.notice("\(say(.eventCompletion))")

@@ -43,7 +43,8 @@ struct LiveRunner {
         let outcome = { (status: LiveStatus) in
             LiveOutcome(
                 startedAt: startedAt, satSeconds: (status.satFrames + rate / 2) / rate,
-                plannedSeconds: (outline.trackFrames + outline.sitFrames) / rate,
+                // An open-ended sit's length is known once it has ended.
+                plannedSeconds: (live.outline.trackFrames + live.outline.sitFrames) / rate,
                 completed: status.phase == .complete)
         }
         var recorded = false
@@ -99,7 +100,7 @@ struct LiveRunner {
                 // The width is read at each redraw: the window may be resized mid-sit.
                 let width = Terminal.columns
                 let line = StatusLine(color: color, width: width).render(
-                    status, outline: outline, title: title, affirmation: affirmation)
+                    status, outline: live.outline, title: title, affirmation: affirmation)
                 let waiting = "  " + localized("(waiting for sound output)", de: "(warte auf Audioausgabe)")
                 let fits = Terminal.visibleCount(line) + waiting.count < width
                 terminal.draw(live.isWaitingForOutput && fits ? line + waiting : line, width: width)
@@ -119,7 +120,7 @@ struct LiveRunner {
         if outline.hasTrack { logger.info("track stream underruns: \(live.trackUnderruns)") }
         guard !quiet else { return result }
         let sat = DurationText.words(seconds: result.satSeconds)
-        let planned = DurationText.words(seconds: (outline.trackFrames + outline.sitFrames) / rate)
+        let planned = DurationText.words(seconds: (live.outline.trackFrames + live.outline.sitFrames) / rate)
         let line =
             result.completed
             ? say(.summaryComplete, ["sat": sat]) : say(.summaryEndedEarly, ["sat": sat, "planned": planned])

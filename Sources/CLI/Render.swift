@@ -111,7 +111,9 @@ struct Render: ParsableCommand {
             if settings.value(SettingKeys.then, flag: guided.thenMinutes) != nil {
                 throw Self.thenWithoutGuided
             }
-            let plan = try SessionPlan(session.request.configuration(settings, sound: sound))
+            let configuration = session.request.configuration(settings, sound: sound)
+            guard !configuration.openEnded else { throw SessionPlanError.openRender }
+            let plan = try SessionPlan(configuration)
             let sounds = try GongSetting.sounds(
                 settings, request: session.sound.request, sound: sound, sampleRate: plan.format.sampleRate)
             renderer = OfflineSessionRenderer(plan: plan, sounds: sounds)

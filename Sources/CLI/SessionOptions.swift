@@ -6,11 +6,11 @@ import Settings
 struct SessionOptions: ParsableArguments {
     @Option(
         help: .localized(
-            "Length of the sit after the countdown, in minutes (decimals allowed; default \(SettingKeys.minutes.defaultValue)).",
+            "Length of the sit after the countdown, in minutes (decimals allowed; default \(SettingKeys.minutes.defaultValue)); `open`: no set end, the time counts up, and q or `ctl stop` ends it with the completion gong.",
             de:
-                "Dauer des Sitzens nach dem Vorlauf, in Minuten (Dezimalzahlen erlaubt; Standard \(SettingKeys.minutes.defaultValue)).",
+                "Dauer des Sitzens nach dem Vorlauf, in Minuten (Dezimalzahlen erlaubt; Standard \(SettingKeys.minutes.defaultValue)); `open`: kein festes Ende, die Zeit zählt aufwärts, und q oder `ctl stop` beendet es mit dem Schlussgong.",
             valueName: "minutes"))
-    var minutes: ExactDecimal?
+    var minutes: MinutesArgument?
 
     @Option(
         help: .localized(
@@ -31,6 +31,9 @@ struct SessionOptions: ParsableArguments {
 
     /// The sit asked for, as a client would ask for it.
     var request: SitRequest {
-        SitRequest(minutes: minutes, countdown: countdown, segments: segments, sound: sound.request)
+        var request = SitRequest(
+            minutes: minutes?.exact, countdown: countdown, segments: segments, sound: sound.request)
+        request.open = minutes == .open
+        return request
     }
 }

@@ -33,7 +33,11 @@ struct StatusLine {
         case .sitting, .walking, .paused:
             // In a session of segments, the time left is the segment's, and the next follows.
             let left = status.segment?.remainingFrames ?? status.remainingFrames
-            text = say(.timeLeft, ["time": ClockText.format(frames: left, rate: rate)])
+            // An open-ended sit counts up: there is no time left to tell.
+            text =
+                outline.isOpen
+                ? say(.sitSoFar, ["time": ClockText.format(seconds: status.satFrames / rate)])
+                : say(.timeLeft, ["time": ClockText.format(frames: left, rate: rate)])
             if let next = status.segment?.next {
                 let then =
                     " · "
@@ -87,7 +91,7 @@ struct StatusLine {
                 shown = Self.cut(extra, to: room - 2)
             }
         }
-        let bar = barWidth >= 5 ? "  " + progressBar(fraction, width: barWidth) : ""
+        let bar = barWidth >= 5 && !outline.isOpen ? "  " + progressBar(fraction, width: barWidth) : ""
         var line = " " + phase + " " + text + bar + hint
         if !shown.isEmpty { line += "  " + shown }
         return line

@@ -99,10 +99,11 @@ extension ServiceConductor {
 
     /// A timer's sit from its history note's parts: its minutes, bells and bed, and how it reads.
     private static func lastSit(_ session: PracticeSession) -> JSONValue? {
-        guard session.kind == .timer, let parts = NoteText.parts(of: session.note),
-            let minutes = parts.first(where: { $0["key"] == MessageKey.sitMinutes.rawValue })?["minutes"]
-                .flatMap({ Double($0) }), minutes.isFinite, minutes > 0
-        else { return nil }
+        guard session.kind == .timer, let parts = NoteText.parts(of: session.note) else { return nil }
+        let open = parts.contains { $0["key"] == MessageKey.sitOpen.rawValue }
+        let length = parts.first(where: { $0["key"] == MessageKey.sitMinutes.rawValue })?["minutes"]
+            .flatMap { Double($0) }.flatMap { $0.isFinite && $0 > 0 ? JSONValue.finite($0) : nil }
+        guard let minutes = open ? JSONValue.string(MinutesArgument.openText) : length else { return nil }
         let every = parts.first(where: { $0["key"] == MessageKey.sitBellsEvery.rawValue })?["minutes"]
         let interval = every.flatMap { Double($0) }.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         // Checked as the request would check it: a note is text from a file.
@@ -116,7 +117,7 @@ extension ServiceConductor {
         }
         .first
         return [
-            "minutes": .finite(minutes), "interval": interval.map(JSONValue.finite) ?? .null,
+            "minutes": minutes, "interval": interval.map(JSONValue.finite) ?? .null,
             "randomBells": random.map { JSONValue.string($0.description) } ?? .null, "noise": .string(noise ?? "none"),
             "description": .string(NoteText.readable(session.note)),
             "descriptionParts": .array(

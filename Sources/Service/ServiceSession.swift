@@ -57,7 +57,10 @@ final class ServiceSession {
     /// It has played its completion gong: what is left is the gong ringing out.
     var isComplete: Bool { live.status.phase == .complete }
 
-    var plannedSeconds: Int { (live.outline.trackFrames + live.outline.sitFrames) / rate }
+    /// What was planned; an open-ended sit's is not known (0) until it has ended.
+    var plannedSeconds: Int {
+        live.outline.isOpen ? 0 : (live.outline.trackFrames + live.outline.sitFrames) / rate
+    }
 
     func satSeconds(_ status: LiveStatus) -> Int { (status.satFrames + rate / 2) / rate }
 
@@ -73,6 +76,9 @@ final class ServiceSession {
             "waitingForOutput": .bool(live.isWaitingForOutput)
         ]
         if let gong = status.nextGong { members["nextBell"] = bell(gong) }
+        // No set end: the time counts up (`elapsedSeconds`), and `remainingSeconds` is to the
+        // day's limit.
+        if live.outline.isOpen { members["open"] = true }
         if let segment = status.segment {
             var described: [String: JSONValue] = [
                 "kind": .string(segment.kind.rawValue), "index": .number(segment.index),

@@ -42,6 +42,9 @@ extension FailureLine {
             "--segments: \(count) Abschnitte; eine Sitzung hat höchstens \(SessionSegment.maxCount)"
         case let .segmentsDisagree(segments, minutes):
             "--segments ergeben \(segments) Minuten, --minutes sagt \(minutes); gib das eine oder das andere an"
+        case .openWithSegments: "--minutes open hat kein Ende zum Aufteilen; --segments bestimmt die Dauer"
+        case .openRender:
+            "eine Aufnahme in eine Datei braucht eine Länge: --minutes open hat keine (gib --minutes N an)"
         case .bellsWithSegments:
             "--bells sind Minuten eines einzigen Sitzens; mit --segments gib --interval oder --random-bells an"
         case .randomBellsWithOthers: "--random-bells ersetzt --interval und --bells; gib nur eines davon an"

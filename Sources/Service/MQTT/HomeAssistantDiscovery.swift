@@ -104,7 +104,9 @@ struct HomeAssistantDiscovery {
     static func state(fromStatus status: JSONValue) -> JSONValue {
         let phase = status["state"]?.stringValue ?? "idle"
         let sitting = !["idle", "complete", "ended"].contains(phase)
-        let remaining = status["session"]?["remainingSeconds"]?.numberValue ?? 0
+        // An open-ended sit has no time left to tell.
+        let remaining =
+            status["session"]?["open"] == true ? 0 : status["session"]?["remainingSeconds"]?.numberValue ?? 0
         return [
             "sitting": sitting ? "ON" : "OFF", "phase": .string(phase),
             "remaining": .number(sitting ? max(0, remaining.rounded(.up)) : 0)

@@ -27,10 +27,15 @@ package enum SitDescription {
 
     private static func messages(_ c: SessionConfiguration) -> [(key: MessageKey, values: [String: String])] {
         var parts: [(key: MessageKey, values: [String: String])] = [
-            (
-                .sitMinutes,
-                ["minutes": c.minutes.description, "length": DurationText.words(seconds: c.minutes.rounded(times: 60))]
-            )
+            c.openEnded
+                ? (.sitOpen, [:])
+                : (
+                    .sitMinutes,
+                    [
+                        "minutes": c.minutes.description,
+                        "length": DurationText.words(seconds: c.minutes.rounded(times: 60))
+                    ]
+                )
         ]
         if c.hasSegments {
             // "sit 25 min, walk 10 min, sit 25 min": the history keeps the walking minutes too.

@@ -11,7 +11,7 @@ public struct SessionOutline: Sendable, Equatable {
     /// Length of the guided track at the engine rate (0: no track).
     public let trackFrames: Int
     /// The timed sit after the track, if any.
-    public let sit: SessionPlan?
+    public private(set) var sit: SessionPlan?
     /// The bell of a program that is one bell alone.
     public let bell: SoloBell?
 
@@ -43,6 +43,17 @@ public struct SessionOutline: Sendable, Equatable {
     }
 
     public var hasTrack: Bool { trackFrames > 0 }
+
+    /// An open-ended sit not yet asked to end: its time counts up.
+    public var isOpen: Bool { sit?.isOpen ?? false }
+
+    /// The same program, its open-ended sit ending at session frame `frame`.
+    public func ending(atSessionFrame frame: Int) -> SessionOutline {
+        guard let sit else { return self }
+        var outline = self
+        outline.sit = sit.ending(atFrame: frame - sitOffset)
+        return outline
+    }
 
     /// Where the sit's own frames start in the session: the frame after the track's last.
     public var sitOffset: Int { trackFrames }

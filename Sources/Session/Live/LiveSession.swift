@@ -10,8 +10,9 @@ import Outputs
 /// Used from one thread, which calls `poll()` regularly (every few tens of milliseconds); every
 /// other method returns at once and takes effect within a block or two.
 public final class LiveSession {
-    public let outline: SessionOutline
-    public let score: SessionScore
+    /// What plays, as frames; an open-ended sit's changes once, when it is asked to end.
+    public private(set) var outline: SessionOutline
+    public private(set) var score: SessionScore
     private let controller: MixerController
     private let program: EngineProgram
     private let track: TrackPlayer?
@@ -24,6 +25,10 @@ public final class LiveSession {
     private var resumeWanted = false
     /// A pause asked for while a seek settles, carried out once it has.
     private var pauseWanted = false
+    /// An open-ended sit has been asked to end (with its completion gong): once is enough.
+    private var finishRequested = false
+    /// The end was asked for while paused or seeking: it is carried out once the session runs.
+    private var finishWanted = false
     private var lastSessionFrame = -1
     private var announcedCountdown = false
     /// Events of the control side (pause, resume, seek, end), reported by the next `poll()`.
@@ -65,6 +70,9 @@ public final class LiveSession {
         /// the program is cutting what the device holds before it.
         case cutting(target: Int, frame: Int)
         case ending
+        /// An open-ended sit's end at mixer frame `frame`: the cancel of what was still to come is
+        /// on its way (it landed at `cancelledAt`), and the device is cut over to `frame`.
+        case finishing(frame: Int, gong: Int, cancelledAt: Int?)
     }
 
     /// A timed sit.
@@ -180,7 +188,7 @@ public final class LiveSession {
             pauseWanted = true
             return true
         case .running: break
-        case .pausing, .paused, .resuming, .ending: return false
+        case .pausing, .paused, .resuming, .ending, .finishing: return false
         }
         guard status.sessionFrame < outline.completionFrame - marginFrames else { return false }
         program.pause(fadeFrames: pauseFadeFrames)
@@ -200,7 +208,7 @@ public final class LiveSession {
         case .paused:
             program.resume(fadeFrames: pauseFadeFrames)
             state = .resuming
-        case .running, .resuming, .seeking, .cutting, .ending: break
+        case .running, .resuming, .seeking, .cutting, .ending, .finishing: break
         }
     }
 
@@ -208,7 +216,7 @@ public final class LiveSession {
         if pauseWanted { return true }
         return switch state {
         case .pausing, .paused, .resuming: true
-        case .running, .seeking, .cutting, .ending: false
+        case .running, .seeking, .cutting, .ending, .finishing: false
         }
     }
 
@@ -287,10 +295,76 @@ public final class LiveSession {
     /// the device lets go of (within its latency).
     public func end() {
         guard state != .ending else { return }
+        // An open-ended sit ends with its completion gong, which then rings out: asked again
+        // (a signal keeps asking), it rings on.
+        if finishRequested { return }
+        if outline.isOpen, let start = outline.startFrame, status.sessionFrame >= start {
+            finishRequested = true
+            finish()
+            return
+        }
         pauseWanted = false
         if status.phase != .complete { controlEvents.append(.endedEarly) }
         state = .ending
         program.fadeOutAndEnd(frames: endFadeFrames)
+    }
+
+    /// Ends an open-ended sit where the mixer is: what was still to come is cancelled, and once
+    /// the cancel has landed, the completion gong strikes there and the bed fades under it. A
+    /// paused sit resumes first (a gong into a paused device would not be heard).
+    private func finish() {
+        pauseWanted = false
+        guard state == .running else {
+            finishWanted = true
+            if isPaused { resume() }
+            return
+        }
+        let frame = controller.renderedFrames + marginFrames
+        // The gong strikes once the cut's fade has risen (its first sample is its strike).
+        let gong = frame + (program.takesBack ? seekFadeFrames : 0)
+        program.setEndFrame(.max)
+        // The gong's first strike and the bed's fade go first, at the frame of the cancel, which
+        // leaves what was sent before them and drops what was still to come; later strikes are
+        // sent once it has landed, and the mixer waits for them.
+        let first = score.ending(atSessionFrame: gong + mixerJumpedFrames, controller: controller).commands
+            .filter { $0.frame == gong + mixerJumpedFrames }
+        for var command in first {
+            command.frame = gong
+            controller.send(command)
+        }
+        controller.send(TimedCommand(frame: gong, .cancelPending))
+        program.setHorizon(gong + outline.format.frames(milliseconds: SessionPlan.strikeSpacingMilliseconds))
+        // What the device holds (the mixer runs seconds ahead) is let go of, where it can be:
+        // the gong is heard within the latency, the time sat running on without a jump.
+        if program.takesBack { program.cut(toMixerFrame: frame, fadeFrames: seekFadeFrames) }
+        state = .finishing(frame: frame, gong: gong, cancelledAt: nil)
+    }
+
+    /// Once the cancel has landed and the device has been cut over to the finishing frame:
+    /// the completion gong strikes right after it, and the bed fades under the gong. From the
+    /// cut on, mixer frame `frame` is heard where the session stood, so its time runs on.
+    private func settleFinish() {
+        guard case let .finishing(frame, gong, _?) = state else { return }
+        let heardFrom: Int
+        if program.takesBack {
+            switch program.cutOutcome {
+            case nil: return
+            case let .cut(atDeviceFrame: device): heardFrom = device
+            case .declined: heardFrom = program.deviceFrame(ofMixerFrame: frame)
+            }
+        } else {
+            heardFrom = program.deviceFrame(ofMixerFrame: frame)
+        }
+        mixerJumpedFrames = timeline.sessionFrame(atStreamFrame: heardFrom) - frame
+        let end = gong + mixerJumpedFrames
+        let ended = score.ending(atSessionFrame: end, controller: controller)
+        score = ended
+        outline = ended.outline
+        // What was sent with the cancel is not sent again.
+        schedule = CommandSchedule(ended.commands.filter { $0.frame != end })
+        schedule.offset = -mixerJumpedFrames
+        program.setEndFrame(ended.endFrame - mixerJumpedFrames)
+        state = .running
     }
 
     /// Sends what is due, frees what the mixer is done with, settles a pause or a seek, and
@@ -307,6 +381,10 @@ public final class LiveSession {
                 // The session ends there: what plays beside the track fades out from its last frame.
                 program.fadeOutAndEnd(frames: endFadeFrames, fromDeviceFrame: heardBy)
             }
+            if case let .pendingCancelled(at, _) = event, case let .finishing(frame, gong, nil) = state {
+                state = .finishing(frame: frame, gong: gong, cancelledAt: at)
+                continue
+            }
             guard case let .pendingCancelled(frame, dropped) = event, case let .seeking(target) = state else {
                 continue
             }
@@ -317,10 +395,15 @@ public final class LiveSession {
             state = .cutting(target: target, frame: frame)
         }
         settleCut()
+        settleFinish()
+        if finishWanted && state == .running {
+            finishWanted = false
+            finish()
+        }
         // A pause is the program's: the score goes on being sent. A seek's cancel must land first.
         switch state {
         case .running, .pausing, .paused, .resuming, .cutting: feed()
-        case .seeking, .ending: break
+        case .seeking, .ending, .finishing: break
         }
         defer { controlEvents.removeAll() }
         let events = controlEvents + passedEvents()
@@ -436,7 +519,7 @@ public final class LiveSession {
         let longest = schedule.isExhausted ? longest : min(longest, Self.longestSleepMilliseconds)
         switch state {
         case .paused: return longest
-        case .pausing, .resuming, .seeking, .cutting, .ending: return Self.settlingSleepMilliseconds
+        case .pausing, .resuming, .seeking, .cutting, .ending, .finishing: return Self.settlingSleepMilliseconds
         case .running: break
         }
         if holdsAGong && !program.isWaitingForOutput { return Self.settlingSleepMilliseconds }
@@ -462,6 +545,9 @@ public final class LiveSession {
     /// How far past the frame the mixer has rendered a command made now is placed, so that it
     /// is never late for the block being rendered.
     public static let commandMarginMilliseconds = 10
+    /// How far ahead an open-ended sit's commands are sent: far more than a poll's longest sleep.
+    static let openFeedMilliseconds = 10_000
+    private var openFeedFrames: Int { outline.format.frames(milliseconds: Self.openFeedMilliseconds) }
     /// The fade an early end (Ctrl-C, SIGTERM) falls over.
     public static let endFadeMilliseconds = 120
 
@@ -472,7 +558,10 @@ public final class LiveSession {
 
     private func feed() {
         // Room is kept for a pause's or a seek's commands, whatever the length of the session.
-        schedule.feed(controller, before: .max, keepingFree: 5)
+        // An open-ended sit sends its score a few seconds ahead only: a day of bells would fill
+        // the mixer's queue, and the cancel that ends it would wait behind them.
+        let before = outline.isOpen ? controller.renderedFrames + openFeedFrames : .max
+        schedule.feed(controller, before: before, keepingFree: 5)
         program.setHorizon(schedule.nextFrame.map { $0 + schedule.offset } ?? .max)
     }
 

@@ -15,6 +15,9 @@ public struct SessionConfiguration: Sendable, Equatable {
     /// Sitting and walking in turn (`sit 25, walk 10, sit 25`), their sum `minutes`; empty:
     /// one sit of `minutes`.
     public var segments: [SessionSegment] = []
+    /// No set end (`--minutes open`): `minutes` is the longest it may last (a day), and it ends
+    /// with its completion gong when asked.
+    public var openEnded = false
     /// Bells at random moments (replaces `interval` and `bells`).
     public var randomBells: RandomBells?
     /// Strikes per gong, about 1.5 s apart.

@@ -41,11 +41,14 @@ public struct SessionPlan: Sendable, Equatable {
     public let format: EngineFormat
     /// Start gong: the end of the countdown.
     public let startFrame: Int
-    public let completionFrame: Int
+    /// An open-ended sit's is a day after the start, until it is asked to end (`ending(atFrame:)`).
+    public private(set) var completionFrame: Int
     /// Every gong in order: start, bells and transitions, completion.
-    public let gongs: [Gong]
+    public private(set) var gongs: [Gong]
     /// The segments, in order; a plain sit is one sit segment.
-    public let segments: [PlannedSegment]
+    public private(set) var segments: [PlannedSegment]
+    /// An open-ended sit not yet asked to end: its time counts up, and its completion gong waits.
+    public private(set) var isOpen: Bool
     /// Whether the bells during the sit come at random moments: a person is not told when.
     public var bellsAreRandom: Bool { configuration.randomBells != nil }
     /// Frames between the strikes of one gong.
@@ -88,8 +91,13 @@ public struct SessionPlan: Sendable, Equatable {
                 for frame in try Self.bellFrames(
                     configuration, segment: segment, index: index, offset: offset, start: start, rate: rate)
                 {
+                    // An open-ended sit rings the first `maxBells` of a day's bells (at 3-s bells,
+                    // eight hours of them); a sit of set length with more is refused.
+                    guard bellCount < Self.maxBells else {
+                        if configuration.openEnded { break }
+                        throw .tooManyBells(bellCount + 1)
+                    }
                     bellCount += 1
-                    guard bellCount <= Self.maxBells else { throw .tooManyBells(bellCount) }
                     gongs.append(Gong(kind: .interval(bellCount), frame: frame))
                 }
             }
@@ -102,10 +110,28 @@ public struct SessionPlan: Sendable, Equatable {
         self.segments = segments
         gongs.append(Gong(kind: .completion, frame: completionFrame))
         self.gongs = gongs
+        isOpen = configuration.openEnded
         strikeSpacingFrames = format.frames(milliseconds: Self.strikeSpacingMilliseconds)
         noiseFadeFrames = min(
             format.frames(milliseconds: Self.noiseFadeMilliseconds),
             (completionFrame - startFrame) / 3)
+    }
+
+    /// The same sit ending at sit frame `frame` (an open-ended sit asked to end): its completion
+    /// gong there, the bells after it gone, its last segment cut short.
+    public func ending(atFrame frame: Int) -> SessionPlan {
+        var plan = self
+        let end = min(max(frame, startFrame), completionFrame)
+        plan.completionFrame = end
+        plan.gongs = gongs.filter { $0.frame < end && $0.kind != .completion } + [Gong(kind: .completion, frame: end)]
+        plan.segments = segments.filter { $0.startFrame < end }.map { segment in
+            guard segment.endFrame > end else { return segment }
+            return PlannedSegment(
+                kind: segment.kind, index: segment.index, startFrame: segment.startFrame, endFrame: end,
+                fadeFrames: min(segment.fadeFrames, (end - segment.startFrame) / 3))
+        }
+        plan.isOpen = false
+        return plan
     }
 
     /// The frames of every strike of `gong`.
@@ -133,7 +159,7 @@ public struct SessionPlan: Sendable, Equatable {
             let moments = random.moments(
                 seed: c.seed ^ (UInt64(index) &* 0x9E37_79B9_7F4A_7C15),
                 sitMilliseconds: segment.minutes.rounded(times: 60_000), limit: maxBells)
-            guard moments.count <= maxBells else { throw .tooManyBells(moments.count) }
+            guard moments.count <= maxBells || c.openEnded else { throw .tooManyBells(moments.count) }
             let offsetMilliseconds = Int64(offset.rounded(times: 60_000))
             return moments.map { start + Int(((offsetMilliseconds + Int64($0)) * Int64(rate) + 500) / 1000) }
         }
@@ -177,7 +203,7 @@ public struct SessionPlan: Sendable, Equatable {
                 throw .intervalTooShort(interval, minimumSeconds: minimumSeconds)
             }
             let count = (c.minutes.rounded(times: 60_000) - 1) / intervalMilliseconds
-            guard count <= maxBells else { throw .tooManyBells(count) }
+            guard count <= maxBells || c.openEnded else { throw .tooManyBells(count) }
         }
         guard c.bells.count <= maxBells else { throw .tooManyBells(c.bells.count) }
         if let random = c.randomBells, random.shortest.rounded(times: 60_000) < minimumMilliseconds {
@@ -217,6 +243,7 @@ public struct SessionPlan: Sendable, Equatable {
             throw .countdownTooLong(c.countdownSeconds)
         }
         try validateSegments(c)
+        guard !c.openEnded || c.segments.isEmpty else { throw .openWithSegments }
         if let interval = c.interval {
             guard c.bells.isEmpty else { throw .bellsWithInterval }
             guard interval.isPositive else { throw .intervalNotPositive(interval) }

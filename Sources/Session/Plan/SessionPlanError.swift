@@ -25,6 +25,9 @@ public enum SessionPlanError: LocalizedError, Equatable {
     case tooManySegments(Int)
     case segmentsDisagree(segments: ExactDecimal, minutes: ExactDecimal)
     case bellsWithSegments
+    case openWithSegments
+    /// An open-ended sit rendered to a file, which needs a length.
+    case openRender
     case randomBellsOutOfRange(RandomBells, minutes: ExactDecimal)
     case randomBellsTooClose(RandomBells, minimumSeconds: Double)
     /// A guided track with no frames to play.
@@ -89,6 +92,10 @@ public enum SessionPlanError: LocalizedError, Equatable {
             return "--segments: \(count) segments; a session has at most \(SessionSegment.maxCount)"
         case let .segmentsDisagree(segments, minutes):
             return "--segments add up to \(segments) minutes, --minutes says \(minutes); give one or the other"
+        case .openWithSegments:
+            return "--minutes open has no end to share out; --segments sets the length"
+        case .openRender:
+            return "a render needs a length: --minutes open has none (give --minutes N)"
         case .bellsWithSegments:
             return "--bells are minutes of one sit; with --segments, give --interval or --random-bells"
         case .randomBellsWithOthers:

@@ -54,4 +54,39 @@ public struct SessionScore {
         self.commands = commands
         endFrame = outline.endFrame(gongFrames: sounds.end.frameCount)
     }
+
+    private init(outline: SessionOutline, sounds: GongSounds, commands: [TimedCommand], endFrame: Int) {
+        self.outline = outline
+        self.sounds = sounds
+        self.commands = commands
+        self.endFrame = endFrame
+    }
+
+    /// An open-ended sit asked to end at session frame `frame`: its completion gong there, and
+    /// its bed fading out under the gong. The commands of the score that were still to come are
+    /// the caller's to cancel.
+    public func ending(atSessionFrame frame: Int, controller: MixerController) -> SessionScore {
+        let ended = outline.ending(atSessionFrame: frame)
+        var commands: [TimedCommand] = []
+        if let completion = ended.gongs.last {
+            let gain = ended.gongVolume(of: completion)
+            for strike in ended.strikeFrames(of: completion) {
+                commands.append(
+                    TimedCommand(
+                        frame: strike,
+                        .play(
+                            controller.makeVoiceID(), .sample(sounds.end), bus: .gongs, gain: gain, fadeFrames: 0,
+                            curve: .linear)))
+            }
+        }
+        let fade = ended.format.frames(milliseconds: SessionPlan.noiseFadeMilliseconds)
+        var endFrame = ended.endFrame(gongFrames: sounds.end.frameCount)
+        for command in self.commands {
+            if case let .play(id, .noise, _, _, _, _) = command.command, command.frame <= frame {
+                commands.append(TimedCommand(frame: frame, .stop(id, fadeFrames: fade, curve: .equalPower)))
+                endFrame = max(endFrame, frame + fade)
+            }
+        }
+        return SessionScore(outline: ended, sounds: sounds, commands: commands, endFrame: endFrame)
+    }
 }

@@ -7,7 +7,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
     // The end of a live session.
     case summaryComplete, summaryEndedEarly, notRecorded
     // One log line per event, without a terminal.
-    case eventWalk, eventSitAgain, phaseWalking, thenSit, thenWalk, segmentSit, segmentWalk
+    case sitOpen, sitSoFar, eventStartOpen, eventWalk, eventSitAgain, phaseWalking, thenSit, thenWalk, segmentSit,
+        segmentWalk
     case eventCountdown, eventStart, eventBell, eventCompletion, eventTrackEnded, eventTrackEndedSitBegins
     case eventMoved, eventPausedAt, eventPausedLeft, eventResumed, eventEndingEarly
     // Practice history and stats.
@@ -24,7 +25,7 @@ package enum MessageKey: String, CaseIterable, Sendable {
     // The phone's page (Web/app.js reads these by the same keys from /messages.json).
     case pageTitle, pageNow, pageSit, pageLibrary, pagePractice, pageSchedule, pageViews, pageConnecting
     case pageReconnecting, pageIdle, pageHeld, pageOutputLost, pageTrackAt, pagePause, pageResume, pageEnd
-    case pagePresets, pageNoPresets, pageYourSit, pageMinutes, pageInterval, pageRounds, pageWalkMinutes, pageBells,
+    case pagePresets, pageNoPresets, pageYourSit, pageMinutes, pageInterval, pageNoEnd, pageRounds, pageWalkMinutes, pageBells,
         pageBellVolume, pageAsLoud, pageSofter, pageSoft,
         pageBellsRegular,
         pageBellsRandom, pageRandomFrom, pageRandomTo, pageFewer

@@ -7,6 +7,9 @@ import Session
 /// value against its range, so both are refused with the same line.
 package struct SitRequest: Sendable, Equatable {
     package var minutes: ExactDecimal?
+    /// No set end (`--minutes open`, `"minutes": "open"`): it ends, with its completion gong,
+    /// when asked.
+    package var open = false
     package var countdown: ExactDecimal?
     /// Sitting and walking in turn; their sum is the length.
     package var segments: ClearableOption<SegmentList>?
@@ -50,6 +53,11 @@ package struct SitRequest: Sendable, Equatable {
         var c = SessionConfiguration()
         let minutes = settings.resolve(SettingKeys.minutes, flag: minutes)
         c.minutes = minutes.value
+        if open {
+            // A day at most: the plan's bells run that far, and the end comes when asked.
+            c.openEnded = true
+            c.minutes = SessionConfiguration.maxMinutes
+        }
         if let segments = settings.resolve(SettingKeys.segments, flag: segments).value {
             c.segments = segments.segments
             // The segments set the length, over a standing one; a length asked for beside them
@@ -64,7 +72,7 @@ package struct SitRequest: Sendable, Equatable {
     /// The values given, as setting texts, for a preset (its own name is not one of them).
     package var givenValues: [String: String] {
         var values = sound.givenValues
-        values[SettingKeys.minutes.name] = minutes?.settingText
+        values[SettingKeys.minutes.name] = open ? MinutesArgument.openText : minutes?.settingText
         values[SettingKeys.countdown.name] = countdown?.settingText
         values[SettingKeys.segments.name] = segments?.settingText
         return values
@@ -76,7 +84,9 @@ extension SitRequest: Codable {
         let members = try RequestMembers(
             decoder,
             options: [Option.minutes, Option.countdown, Option.segments, Option.preset] + SitSoundRequest.Option.all)
-        minutes = try members.value(Option.minutes)
+        let length: MinutesArgument? = try members.value(Option.minutes)
+        minutes = length?.exact
+        open = length == .open
         countdown = try members.value(Option.countdown)
         segments = try members.value(Option.segments)
         preset = try members.value(Option.preset)
@@ -85,7 +95,7 @@ extension SitRequest: Codable {
 
     package func encode(to encoder: any Encoder) throws {
         var encoding = RequestEncoding(encoder)
-        try encoding.value(Option.minutes, minutes)
+        try encoding.text(Option.minutes, open ? MinutesArgument.openText : minutes?.settingText)
         try encoding.value(Option.countdown, countdown)
         try encoding.text(Option.segments, segments?.settingText)
         try encoding.text(Option.preset, preset)
