@@ -25,7 +25,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
     // The phone's page (Web/app.js reads these by the same keys from /messages.json).
     case pageTitle, pageNow, pageSit, pageLibrary, pagePractice, pageSchedule, pageViews, pageConnecting
     case pageReconnecting, pageIdle, pageHeld, pageOutputLost, pageTrackAt, pagePause, pageResume, pageEnd
-    case pagePresets, pageNoPresets, pageYourSit, pageMinutes, pageInterval, pageNoEnd, pageRounds, pageWalkMinutes, pageBells,
+    case pagePresets, pageNoPresets, pageYourSit, pageMinutes, pageInterval, pageNoEnd, pageRounds, pageWalkMinutes,
+        pageBells,
         pageBellVolume, pageAsLoud, pageSofter, pageSoft,
         pageBellsRegular,
         pageBellsRandom, pageRandomFrom, pageRandomTo, pageFewer
