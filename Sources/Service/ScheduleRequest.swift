@@ -14,7 +14,7 @@ package enum ScheduleRequest {
     /// - Parameter library: where a scheduled track is looked up.
     static func entry(from params: JSONValue, library: LibraryPaths) throws(RPCError) -> ScheduleEntry {
         guard case let .object(members) = params else { throw invalid("the schedule is an object") }
-        let known: Set<String> = ["action", "at", "every", "from", "to", "days", "over", "options"]
+        let known: Set<String> = ["action", "at", "every", "random", "from", "to", "days", "over", "options"]
         if let unknown = members.keys.sorted().first(where: { !known.contains($0) }) {
             throw invalid("'\(unknown)' is not a member of a schedule")
         }
@@ -71,6 +71,22 @@ package enum ScheduleRequest {
 
     private static func times(_ params: JSONValue) throws(RPCError) -> ScheduleEntry.Times {
         let at = try second(params, "at")
+        if let random = params["random"] {
+            guard at == nil, params["every"] == nil else { throw invalid("give at, every or random, one of them") }
+            let bounds = random.stringValue.map { $0.split(separator: "-", omittingEmptySubsequences: false) } ?? []
+            let numbers = bounds.compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard bounds.count == 2, numbers.count == 2,
+                (1...ScheduleEntry.maxEveryMinutes).contains(numbers[0]),
+                (numbers[0]...ScheduleEntry.maxEveryMinutes).contains(numbers[1])
+            else {
+                throw invalid("random is the shortest and longest gap in whole minutes, e.g. \"30-90\" (1 to 1440)")
+            }
+            guard let from = try second(params, "from"), let to = try second(params, "to") else {
+                throw invalid("random needs from and to (\"09:00\", \"17:00\")")
+            }
+            guard from <= to else { throw invalid("from must not be after to") }
+            return .random(shortest: numbers[0], longest: numbers[1], from: from, to: to)
+        }
         guard let every = params["every"] else {
             guard params["from"] == nil, params["to"] == nil else { throw invalid("from and to go with every") }
             guard let at else { throw invalid("a schedule needs at (\"06:30\"), or every with from and to") }
@@ -110,8 +126,13 @@ package enum ScheduleRequest {
             members["every"] = .number(minutes)
             members["from"] = .string(ScheduleEntry.text(ofSecond: from))
             members["to"] = .string(ScheduleEntry.text(ofSecond: to))
+        case let .random(shortest, longest, from, to):
+            members["random"] = .string("\(shortest)-\(longest)")
+            members["from"] = .string(ScheduleEntry.text(ofSecond: from))
+            members["to"] = .string(ScheduleEntry.text(ofSecond: to))
         }
-        if let next { members["next"] = .finite(next.timeIntervalSince1970) }
+        // A random schedule's next moment is a surprise, as a sit's random bells are.
+        if let next, !entry.hidesNext { members["next"] = .finite(next.timeIntervalSince1970) }
         if let paused = entry.pausedUntil, paused > Date() {
             members["pausedUntil"] = .finite(paused.timeIntervalSince1970)
         }

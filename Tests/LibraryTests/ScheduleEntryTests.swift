@@ -110,4 +110,37 @@ struct ScheduleEntryTests {
         let reopened = try LibraryDatabase(path: library.paths.database)
         #expect(try reopened.schedules() == [second])
     }
+
+    @Test(
+        "a day of random bells: 30 to 90 minutes apart from 09:00 to 17:00, the same all day, drawn anew the next, kept in the database"
+    )
+    func randomMoments() throws {
+        // Given bells at random 30 to 90 minutes apart, 09:00 to 17:00, stored
+        let library = try ScratchLibrary()
+        let entry = try library.database.add(
+            ScheduleEntry(
+                action: .bell, options: "{}", times: .random(shortest: 30, longest: 90, from: 9 * 3600, to: 17 * 3600),
+                days: .all, over: false))
+        #expect(entry.hidesNext)
+        // Then a day's moments lie in the window, each 30 to 90 minutes after the one before
+        // (the first after 09:00)
+        let day = entry.secondsOfDay(day: 20_261_127)
+        #expect(day.count >= 5 && day.count <= 16, "\(day)")
+        for (earlier, later) in zip([9 * 3600] + day, day) {
+            #expect((1800...5400).contains(later - earlier), "\(earlier) → \(later)")
+        }
+        #expect((day.last ?? .max) <= 17 * 3600)
+        // And the same day draws the same moments, the next day others
+        #expect(entry.secondsOfDay(day: 20_261_127) == day)
+        #expect(entry.secondsOfDay(day: 20_261_128) != day)
+        // And the next instant after 09:00 on that day is its first moment
+        let next = try #require(entry.next(after: try date("2026-11-27T08:00:00Z"), calendar: berlin))
+        let first = try #require(day.first)
+        #expect(
+            berlin.component(.hour, from: next) * 3600 + berlin.component(.minute, from: next) * 60
+                + berlin.component(.second, from: next) == first)
+        // And it is read back from the database as it was given
+        let reopened = try LibraryDatabase(path: library.paths.database)
+        #expect(try reopened.schedules() == [entry])
+    }
 }

@@ -26,10 +26,24 @@ struct CtlScheduleAdd: ParsableCommand {
             de: "Alle N Minuten von --from bis --to (Glocken nach der Uhr).", valueName: "minutes"))
     var every: Int?
 
-    @Option(help: .localized("The first time of --every.", de: "Die erste Zeit von --every.", valueName: "time"))
+    @Option(
+        help: .localized(
+            "At random moments MIN to MAX minutes apart from --from to --to, e.g. 30-90, drawn anew each day (the next is not shown).",
+            de:
+                "Zu zufälligen Zeiten, MIN bis MAX Minuten auseinander, von --from bis --to, z. B. 30-90, jeden Tag neu gezogen (die nächste wird nicht gezeigt).",
+            valueName: "min-max"))
+    var random: String?
+
+    @Option(
+        help: .localized(
+            "The first time of --every or --random.", de: "Die erste Zeit von --every oder --random.", valueName: "time"
+        ))
     var from: String?
 
-    @Option(help: .localized("The last time of --every.", de: "Die letzte Zeit von --every.", valueName: "time"))
+    @Option(
+        help: .localized(
+            "The last time of --every or --random.", de: "Die letzte Zeit von --every oder --random.", valueName: "time"
+        ))
     var to: String?
 
     @Option(
@@ -106,6 +120,7 @@ struct CtlScheduleAdd: ParsableCommand {
         var members: [String: JSONValue] = ["action": .string(action), "options": request]
         if let at { members["at"] = .string(at) }
         if let every { members["every"] = .number(every) }
+        if let random { members["random"] = .string(random) }
         if let from { members["from"] = .string(from) }
         if let to { members["to"] = .string(to) }
         if let days { members["days"] = .string(days) }
@@ -128,6 +143,29 @@ struct CtlScheduleAdd: ParsableCommand {
                 "--days takes `daily`, `weekdays`, `weekends`, `mon-fri`, `sat,sun` or `mon,wed,fri`, not '\(days)'",
                 "--days nimmt `daily`, `weekdays`, `weekends`, `mon-fri`, `sat,sun` oder `mon,wed,fri`, nicht '\(days)'"
             )
+        }
+        if let random {
+            let numbers = random.split(separator: "-", omittingEmptySubsequences: false).compactMap { Int($0) }
+            guard at == nil, every == nil else {
+                throw refuse(
+                    "give --at, --every or --random, one of them", "gib --at, --every oder --random an, nur eines")
+            }
+            guard numbers.count == 2, numbers[0] >= 1, numbers[0] <= numbers[1],
+                numbers[1] <= ScheduleEntry.maxEveryMinutes
+            else {
+                throw refuse(
+                    "--random is the shortest and longest gap in whole minutes, e.g. 30-90, not '\(random)'",
+                    "--random ist der kürzeste und längste Abstand in ganzen Minuten, z. B. 30-90, nicht '\(random)'")
+            }
+            guard let from, let to else {
+                throw refuse(
+                    "--random needs --from and --to (e.g. --from 09:00 --to 17:00)",
+                    "--random braucht --from und --to (z. B. --from 09:00 --to 17:00)")
+            }
+            if let first = ScheduleEntry.secondOfDay(from), let last = ScheduleEntry.secondOfDay(to), first > last {
+                throw refuse("--from \(from) is after --to \(to)", "--from \(from) liegt nach --to \(to)")
+            }
+            return
         }
         guard let every else {
             if from != nil || to != nil {

@@ -14,6 +14,9 @@ enum ScheduleText {
         var when = Weekdays(text: daysText)?.words(german: german) ?? daysText
         if let at = schedule["at"]?.stringValue {
             when += " " + at
+        } else if let random = schedule["random"]?.stringValue {
+            let from = schedule["from"]?.stringValue ?? "", to = schedule["to"]?.stringValue ?? ""
+            when += " " + localized("random \(random) min \(from)-\(to)", de: "zufällig \(random) min \(from)-\(to)")
         } else if let every = schedule["every"]?.intValue {
             let from = schedule["from"]?.stringValue ?? "", to = schedule["to"]?.stringValue ?? ""
             let length = DurationText.words(seconds: every * 60)
@@ -27,7 +30,10 @@ enum ScheduleText {
                 switch value {
                 case .bool(true): what += " \(flag)"
                 case .bool(false): continue
-                default: what += " \(flag) \(value.stringValue ?? value.line)"
+                default:
+                    // Quoted where it has spaces, so that the line pastes back (`--segments 'sit 20, walk 5'`).
+                    let text = value.stringValue ?? value.line
+                    what += " \(flag) " + (text.contains(" ") ? "'\(text)'" : text)
                 }
             }
         }

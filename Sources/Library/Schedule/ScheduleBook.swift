@@ -21,6 +21,10 @@ extension LibraryDatabase {
             // Seconds since 1970; null when not paused.
             try db.alter(table: "schedule") { table in table.add(column: "paused_until", .double) }
         }
+        migrator.registerMigration("v7: schedules at random moments") { db in
+            // Set for a random schedule: `every` is then the shortest gap, this the longest.
+            try db.alter(table: "schedule") { table in table.add(column: "random_longest", .integer) }
+        }
     }
 
     /// Pauses a schedule until `until` (nil: no longer paused); false when there is none of that id.
@@ -35,18 +39,19 @@ extension LibraryDatabase {
 
     /// Adds a schedule; returns it with its id.
     public func add(_ entry: ScheduleEntry) throws(LibraryError) -> ScheduleEntry {
-        var (at, every, until): (Int, Int?, Int?)
+        var (at, every, until, longest): (Int, Int?, Int?, Int?)
         switch entry.times {
-        case let .at(second): (at, every, until) = (second, nil, nil)
-        case let .every(minutes, from, to): (at, every, until) = (from, minutes, to)
+        case let .at(second): (at, every, until, longest) = (second, nil, nil, nil)
+        case let .every(minutes, from, to): (at, every, until, longest) = (from, minutes, to, nil)
+        case let .random(shortest, most, from, to): (at, every, until, longest) = (from, shortest, to, most)
         }
         var added = entry
         added.id = try write { db in
             try db.execute(
                 sql:
-                    "INSERT INTO schedule (action, options, at, every, until, days, over) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO schedule (action, options, at, every, until, days, over, random_longest) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 arguments: [
-                    entry.action.rawValue, entry.options, at, every, until, entry.days.rawValue, entry.over
+                    entry.action.rawValue, entry.options, at, every, until, entry.days.rawValue, entry.over, longest
                 ])
             return db.lastInsertedRowID
         }
@@ -81,6 +86,10 @@ extension LibraryDatabase {
                 (at..<ScheduleEntry.secondsPerDay).contains(until)
             else { return nil }
             times = .every(minutes: every, from: at, to: until)
+            if let longest: Int = row["random_longest"] {
+                guard (every...ScheduleEntry.maxEveryMinutes).contains(longest) else { return nil }
+                times = .random(shortest: every, longest: longest, from: at, to: until)
+            }
         }
         // A pause that is not a finite instant is no pause.
         let paused: Double? = row["paused_until"]

@@ -14,6 +14,9 @@ public struct ScheduleEntry: Sendable, Equatable {
         case at(Int)
         /// Every `minutes`, from `from` to `to` inclusive (seconds after midnight).
         case every(minutes: Int, from: Int, to: Int)
+        /// At random moments `shortest` to `longest` minutes apart, from `from` to `to`, drawn
+        /// anew each day (a day of mindfulness bells).
+        case random(shortest: Int, longest: Int, from: Int, to: Int)
     }
 
     public var id: Int64?
@@ -50,22 +53,51 @@ public struct ScheduleEntry: Sendable, Equatable {
         pausedUntil.map { instant < $0 } ?? false
     }
 
-    /// The seconds after midnight it sounds at, in order.
-    public var secondsOfDay: [Int] {
+    /// The seconds after midnight it sounds at, in order; for random times, those of a day
+    /// numbered `day` (days since 1970 in the local calendar).
+    public func secondsOfDay(day: Int = 0) -> [Int] {
         switch times {
         case let .at(second): return [second]
         case let .every(minutes, from, to):
             guard minutes > 0, from <= to else { return [] }
             return Array(stride(from: from, through: to, by: minutes * 60))
+        case let .random(shortest, longest, from, to):
+            guard shortest > 0, shortest <= longest, from <= to else { return [] }
+            // Drawn from the schedule and the day: the same all day (a restart, a clock step
+            // re-plans the same moments), another tomorrow.
+            var state = UInt64(bitPattern: Int64(id ?? 0)) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(bitPattern: Int64(day))
+            var seconds: [Int] = []
+            var second = from
+            while true {
+                let span = UInt64((longest - shortest) * 60 + 1)
+                second += shortest * 60 + Int(Self.splitMix(&state) % span)
+                guard second <= to else { return seconds }
+                seconds.append(second)
+            }
         }
+    }
+
+    /// The seconds after midnight of a day that is not random (an `at` or `every` schedule).
+    public var secondsOfDay: [Int] { secondsOfDay(day: 0) }
+
+    /// Whether its moments are kept from the list (random: a surprise, like a sit's random bells).
+    public var hidesNext: Bool {
+        if case .random = times { return true }
+        return false
+    }
+
+    private static func splitMix(_ state: inout UInt64) -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 
     /// The first instant after `date` it sounds at, by `calendar`'s time zone. A time that a
     /// change to summer time skips sounds at the first moment after the gap; a time that the
     /// change back repeats sounds once, the first time.
     public func next(after date: Date, calendar: Calendar) -> Date? {
-        let seconds = secondsOfDay
-        guard !seconds.isEmpty else { return nil }
         let today = calendar.startOfDay(for: date)
         // Eight days ahead finds every weekly time, whatever day it is now.
         for offset in 0...8 {
@@ -73,7 +105,9 @@ public struct ScheduleEntry: Sendable, Equatable {
             // Calendar's weekday: Sunday 1 … Saturday 7; ours: Monday 0 … Sunday 6.
             let index = (calendar.component(.weekday, from: day) + 5) % 7
             guard days.contains(dayIndex: index) else { continue }
-            for second in seconds {
+            let components = calendar.dateComponents([.year, .month, .day], from: day)
+            let dayNumber = (components.year ?? 0) * 10_000 + (components.month ?? 0) * 100 + (components.day ?? 0)
+            for second in secondsOfDay(day: dayNumber) {
                 guard
                     let instant = calendar.date(
                         bySettingHour: second / 3600, minute: second / 60 % 60, second: second % 60, of: day,
