@@ -157,14 +157,7 @@ struct CtlScheduleAdd: ParsableCommand {
                     "--random is the shortest and longest gap in whole minutes, e.g. 30-90, not '\(random)'",
                     "--random ist der kürzeste und längste Abstand in ganzen Minuten, z. B. 30-90, nicht '\(random)'")
             }
-            guard let from, let to else {
-                throw refuse(
-                    "--random needs --from and --to (e.g. --from 09:00 --to 17:00)",
-                    "--random braucht --from und --to (z. B. --from 09:00 --to 17:00)")
-            }
-            if let first = ScheduleEntry.secondOfDay(from), let last = ScheduleEntry.secondOfDay(to), first > last {
-                throw refuse("--from \(from) is after --to \(to)", "--from \(from) liegt nach --to \(to)")
-            }
+            try checkWindow(of: "--random")
             return
         }
         guard let every else {
@@ -188,13 +181,20 @@ struct CtlScheduleAdd: ParsableCommand {
                 "--every is a whole number of minutes from 1 to \(ScheduleEntry.maxEveryMinutes), not \(every)",
                 "--every ist eine ganze Zahl von Minuten von 1 bis \(ScheduleEntry.maxEveryMinutes), nicht \(every)")
         }
+        try checkWindow(of: "--every")
+    }
+
+    /// `--every` and `--random` sound from `--from` to `--to`, both given, in that order.
+    private func checkWindow(of flag: String) throws {
         guard let from, let to else {
-            throw refuse(
-                "--every needs --from and --to (e.g. --from 09:00 --to 17:00)",
-                "--every braucht --from und --to (z. B. --from 09:00 --to 17:00)")
+            throw ValidationError(
+                localized(
+                    "\(flag) needs --from and --to (e.g. --from 09:00 --to 17:00)",
+                    de: "\(flag) braucht --from und --to (z. B. --from 09:00 --to 17:00)"))
         }
         if let first = ScheduleEntry.secondOfDay(from), let last = ScheduleEntry.secondOfDay(to), first > last {
-            throw refuse("--from \(from) is after --to \(to)", "--from \(from) liegt nach --to \(to)")
+            throw ValidationError(
+                localized("--from \(from) is after --to \(to)", de: "--from \(from) liegt nach --to \(to)"))
         }
     }
 }

@@ -344,17 +344,9 @@ public final class LiveSession {
     /// the completion gong strikes right after it, and the bed fades under the gong. From the
     /// cut on, mixer frame `frame` is heard where the session stood, so its time runs on.
     private func settleFinish() {
-        guard case let .finishing(frame, gong, _?) = state else { return }
-        let heardFrom: Int
-        if program.takesBack {
-            switch program.cutOutcome {
-            case nil: return
-            case let .cut(atDeviceFrame: device): heardFrom = device
-            case .declined: heardFrom = program.deviceFrame(ofMixerFrame: frame)
-            }
-        } else {
-            heardFrom = program.deviceFrame(ofMixerFrame: frame)
-        }
+        guard case let .finishing(frame, gong, _?) = state,
+            let heardFrom = heardFrom(mixerFrame: frame, cut: program.takesBack)
+        else { return }
         mixerJumpedFrames = timeline.sessionFrame(atStreamFrame: heardFrom) - frame
         let end = gong + mixerJumpedFrames
         let ended = score.ending(atSessionFrame: end, controller: controller)
@@ -413,17 +405,8 @@ public final class LiveSession {
 
     /// Records where a seek is heard from, once the program has cut to it (or played on to it).
     private func settleCut() {
-        guard case let .cutting(target, frame) = state else { return }
-        let heardFrom: Int
-        if seekCuts {
-            switch program.cutOutcome {
-            case nil: return
-            case let .cut(atDeviceFrame: device): heardFrom = device
-            case .declined: heardFrom = program.deviceFrame(ofMixerFrame: frame)
-            }
-        } else {
-            heardFrom = program.deviceFrame(ofMixerFrame: frame)
-        }
+        guard case let .cutting(target, frame) = state, let heardFrom = heardFrom(mixerFrame: frame, cut: seekCuts)
+        else { return }
         // From there the device plays `target`: the jump is counted from what it would have played.
         timeline.jump(atStreamFrame: heardFrom, by: target - timeline.sessionFrame(atStreamFrame: heardFrom))
         state = .running
@@ -431,6 +414,18 @@ public final class LiveSession {
         if pauseWanted {
             pauseWanted = false
             pause()
+        }
+    }
+
+    /// The device frame from which mixer frame `frame` is heard: where the program cut over to
+    /// it (nil while the cut is on its way), or, without a cut or when the device declined
+    /// one, after what the device held.
+    private func heardFrom(mixerFrame frame: Int, cut: Bool) -> Int? {
+        guard cut else { return program.deviceFrame(ofMixerFrame: frame) }
+        switch program.cutOutcome {
+        case nil: return nil
+        case let .cut(atDeviceFrame: device): return device
+        case .declined: return program.deviceFrame(ofMixerFrame: frame)
         }
     }
 

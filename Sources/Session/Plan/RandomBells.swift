@@ -1,3 +1,5 @@
+import Mixer
+
 /// `--random-bells 3-10`: bells at random moments, `shortest` to `longest` minutes apart, drawn
 /// from the session's seed, so a render and a live sit with the same seed ring at the same
 /// frames. The first comes `shortest` to `longest` after the start gong; none in the sit's last

@@ -19,18 +19,8 @@ public struct SessionScore {
     public init(outline: SessionOutline, sounds: GongSounds, controller: MixerController) {
         self.outline = outline
         self.sounds = sounds
-        var commands: [TimedCommand] = []
-        for planned in outline.gongs {
-            let sound = sounds.sound(for: planned.kind.role)
-            let gain = outline.gongVolume(of: planned)
-            for frame in outline.strikeFrames(of: planned) {
-                commands.append(
-                    TimedCommand(
-                        frame: frame,
-                        .play(
-                            controller.makeVoiceID(), .sample(sound), bus: .gongs,
-                            gain: gain, fadeFrames: 0, curve: .linear)))
-            }
+        var commands = outline.gongs.flatMap {
+            Self.strikes(of: $0, outline: outline, sounds: sounds, controller: controller)
         }
         if let plan = outline.sit, let color = plan.configuration.noise {
             let configuration = plan.configuration
@@ -55,6 +45,19 @@ public struct SessionScore {
         endFrame = outline.endFrame(gongFrames: sounds.end.frameCount)
     }
 
+    /// A gong's strikes: its role's sound at its role's volume, each on its frame.
+    private static func strikes(
+        of gong: SessionPlan.Gong, outline: SessionOutline, sounds: GongSounds, controller: MixerController
+    ) -> [TimedCommand] {
+        let sound = sounds.sound(for: gong.kind.role)
+        let gain = outline.gongVolume(of: gong)
+        return outline.strikeFrames(of: gong).map { frame in
+            TimedCommand(
+                frame: frame,
+                .play(controller.makeVoiceID(), .sample(sound), bus: .gongs, gain: gain, fadeFrames: 0, curve: .linear))
+        }
+    }
+
     private init(outline: SessionOutline, sounds: GongSounds, commands: [TimedCommand], endFrame: Int) {
         self.outline = outline
         self.sounds = sounds
@@ -67,18 +70,8 @@ public struct SessionScore {
     /// the caller's to cancel.
     public func ending(atSessionFrame frame: Int, controller: MixerController) -> SessionScore {
         let ended = outline.ending(atSessionFrame: frame)
-        var commands: [TimedCommand] = []
-        if let completion = ended.gongs.last {
-            let gain = ended.gongVolume(of: completion)
-            for strike in ended.strikeFrames(of: completion) {
-                commands.append(
-                    TimedCommand(
-                        frame: strike,
-                        .play(
-                            controller.makeVoiceID(), .sample(sounds.end), bus: .gongs, gain: gain, fadeFrames: 0,
-                            curve: .linear)))
-            }
-        }
+        var commands =
+            ended.gongs.last.map { Self.strikes(of: $0, outline: ended, sounds: sounds, controller: controller) } ?? []
         let fade = ended.format.frames(milliseconds: SessionPlan.noiseFadeMilliseconds)
         var endFrame = ended.endFrame(gongFrames: sounds.end.frameCount)
         for command in self.commands {

@@ -22,12 +22,12 @@ public struct OceanSwell: Sendable {
 
     /// Thread: render (made when a voice starts; no allocation).
     public init(seed: UInt64, sampleRate: Int) {
-        var state = seed ^ 0x0CEA_4E5E_A5EA_5E11
+        var generator = SplitMix64(seed: seed ^ 0x0CEA_4E5E_A5EA_5E11)
         var x = SIMD4<Double>(), y = SIMD4<Double>()
         for lane in 0..<4 {
             // A point in the square, pushed onto the circle: a phase from the seed.
-            let a = Double(Self.splitMix(&state) >> 11) / Double(1 << 53) * 2 - 1
-            let b = Double(Self.splitMix(&state) >> 11) / Double(1 << 53) * 2 - 1
+            let a = Double(generator.next() >> 11) / Double(1 << 53) * 2 - 1
+            let b = Double(generator.next() >> 11) / Double(1 << 53) * 2 - 1
             let radius = (a * a + b * b).squareRoot()
             x[lane] = radius > 1e-6 ? a / radius : 1
             y[lane] = radius > 1e-6 ? b / radius : 0
@@ -58,13 +58,5 @@ public struct OceanSwell: Sendable {
         x = turnedX * correction
         y = turnedY * correction
         return Float(min(max(sum, 0), 1))
-    }
-
-    private static func splitMix(_ state: inout UInt64) -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -12,17 +12,9 @@ public struct Xoshiro256PlusX4: Sendable {
 
     /// Thread: control (made before the render thread has it).
     public init(seed: UInt64) {
-        var sm = seed
+        var generator = SplitMix64(seed: seed)
         /// Thread: render.
-        func splitMix() -> UInt64 {
-            sm &+= 0x9E37_79B9_7F4A_7C15
-            var z = sm
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        /// Thread: render.
-        func lanes() -> SIMD4<UInt64> { SIMD4(splitMix(), splitMix(), splitMix(), splitMix()) }
+        func lanes() -> SIMD4<UInt64> { SIMD4(generator.next(), generator.next(), generator.next(), generator.next()) }
         s0 = lanes()
         s1 = lanes()
         s2 = lanes()

@@ -1,12 +1,13 @@
 /// Steele, Lea and Flood's SplitMix64: a small generator whose sequence is fixed by its seed on
 /// every machine and Swift version (unlike `random(in:using:)`, whose way of drawing a range
-/// is not promised), for moments a render and a live sit must agree on.
-struct SplitMix64 {
+/// is not promised): the seeds of the noise generators, the sea's swell, a sit's random bells.
+/// No allocation: usable on the render thread.
+public struct SplitMix64: Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
