@@ -33,6 +33,17 @@ struct HelpOutputTests {
         let margin = sit.stdout.split(separator: "\n").filter { $0.hasPrefix("  -") }
         #expect(margin.allSatisfy { $0.contains("<") || $0.count > 30 }, "\(margin)")
         #expect(sit.stdout.contains("\n                          --gong-volume)."), "\(sit.stdout)")
+        // And a subcommand's description wraps in the description column, never at the margin
+        // where a reader (and `GermanEverywhereTests`' walk) takes its words for commands
+        let wide = try CLIRunner.run(["--help"], environment: ["COLUMNS": "1000", "LANG": "de_DE.UTF-8"])
+        let narrow = try CLIRunner.run(["--help"], environment: ["COLUMNS": "60", "LANG": "de_DE.UTF-8"])
+        func rows(_ help: String) -> [String] {
+            help.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasSuffix("BEFEHLE:") }
+                .dropFirst().prefix { !$0.isEmpty }
+                .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+                .map { String($0.dropFirst(2).prefix { $0 != " " }) }
+        }
+        #expect(!rows(wide.stdout).isEmpty && rows(narrow.stdout) == rows(wide.stdout), "\(narrow.stdout)")
         // And history's own options are on `history`
         let history = try CLIRunner.run(["history", "--help"])
         for option in ["--csv", "--json", "--from"] {

@@ -89,10 +89,11 @@ enum HelpLayout {
         var indent = lead
         var first = String(repeating: " ", count: lead)
         var words: [String]
-        // An option's row: its label, spaces up to the description column (one, when the label
-        // is as long as it can be and stay on the row), the description.
-        if lead == 2, line.count > descriptionColumn, body.hasPrefix("-"),
-            line.prefix(descriptionColumn).hasSuffix(" "),
+        // An option's or a subcommand's row: its label, spaces up to the description column (an
+        // option's label as long as it can be and stay on the row has one), the description.
+        if lead == 2, line.count > descriptionColumn,
+            line.prefix(descriptionColumn).hasSuffix("  ")
+                || body.hasPrefix("-") && line.prefix(descriptionColumn).hasSuffix(" "),
             line[line.index(line.startIndex, offsetBy: descriptionColumn)] != " "
         {
             indent = descriptionColumn
