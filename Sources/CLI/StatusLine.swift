@@ -44,7 +44,9 @@ struct StatusLine {
                     + say(
                         next.kind == .walk ? .thenWalk : .thenSit,
                         ["time": ClockText.format(frames: next.frames, rate: rate)])
-                if 11 + text.count + then.count + 2 + say(.spaceResumes).count < width { text += then }
+                // Where it fits beside the pause's hint, when paused (the bar gives way to it).
+                let hint = status.phase == .paused ? 2 + say(.spaceResumes).count : 0
+                if 11 + text.count + then.count + hint < width { text += then }
             }
         case .complete, .ended:
             text = say(.satTime, ["time": ClockText.format(seconds: status.satFrames / rate)])

@@ -60,6 +60,10 @@ struct StatusLineTests {
         // Then it says walking, the walk's 7:12 left and the sit to come, and no next bell
         #expect(line.hasPrefix(" walking   7:12 left · then sit 25:00  "), "\(line)")
         #expect(!line.contains("bell"))
+        // And at 60 columns what follows is still said, the bar giving way
+        let narrow = StatusLine(color: false, width: 60).render(outline.status(phase: .sitting, at: now), plan: plan)
+        #expect(narrow.hasPrefix(" walking   7:12 left · then sit 25:00"), "\(narrow)")
+        #expect(narrow.count < 60)
         // And a sit with random bells never tells when the next comes
         var random = SessionConfiguration()
         random.randomBells = RandomBells("3-10")
