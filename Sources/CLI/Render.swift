@@ -106,7 +106,7 @@ struct Render: ParsableCommand {
             logger.info("guided", metadata: ["track": "\(setup.track.path)", "gain": "\(setup.gainDescription)"])
             renderer = OfflineSessionRenderer(
                 outline: setup.outline, track: setup.reader,
-                gain: setup.normalization.linearGain, sounds: setup.sounds)
+                gain: setup.normalization.linearGain, sounds: setup.sounds, ambience: setup.ambience)
         } else {
             if settings.value(SettingKeys.then, flag: guided.thenMinutes) != nil {
                 throw Self.thenWithoutGuided
@@ -116,7 +116,12 @@ struct Render: ParsableCommand {
             let plan = try SessionPlan(configuration)
             let sounds = try GongSetting.sounds(
                 settings, request: session.sound.request, sound: sound, sampleRate: plan.format.sampleRate)
-            renderer = OfflineSessionRenderer(plan: plan, sounds: sounds)
+            let ambience = try AmbienceSetting.load(
+                sound, sampleRate: plan.format.sampleRate, library: location.paths, threaded: false
+            ) { line in
+                if !quiet { StandardStream.write("meditate: \(line)\n", to: STDERR_FILENO) }
+            }
+            renderer = OfflineSessionRenderer(plan: plan, sounds: sounds, ambience: ambience)
         }
         let outline = renderer.outline
         let rate = outline.format.sampleRate

@@ -85,12 +85,17 @@ struct Sit: ParsableCommand {
                 color: reporting.color
             ).run("sit.start", params: JSONValue(encoding: request.withClientPaths))
         }
+        let library = LibraryPaths(environment: ProcessEnvironment.variables)
+        let ambience = try AmbienceSetting.load(
+            sound, sampleRate: plan.format.sampleRate, library: library, threaded: true
+        ) { line in
+            if !reporting.quiet { StandardStream.write("meditate: \(line)\n", to: STDERR_FILENO) }
+        }
         let live = try LiveSession(
-            plan: plan, sounds: sounds,
+            plan: plan, sounds: sounds, ambience: ambience,
             output: .request(output.request(sampleRate: plan.format.sampleRate, settings: settings)))
         logger.info("\(localized("output", de: "Ausgabe")): \(live.outputSummary)")
 
-        let library = LibraryPaths(environment: ProcessEnvironment.variables)
         try LiveRunner(
             live: live, logger: logger, quiet: reporting.quiet, color: reporting.color,
             affirmations: reporting.affirmations(settings)

@@ -45,11 +45,27 @@ struct SitSoundOptions: ParsableArguments {
 
     @Option(
         help: .localized(
-            "Volume of the noise bed, 0-1 (default \(SettingKeys.noiseVolume.defaultValue)).",
+            "Volume of the bed (noise or ambience), 0-1 (default \(SettingKeys.noiseVolume.defaultValue)).",
             de:
-                "Lautstärke des Rauschens, 0-1 (Standard \(Language.de.decimal(SettingKeys.noiseVolume.defaultValue.description))).",
+                "Lautstärke des Klangteppichs (Rauschen oder Klangkulisse), 0-1 (Standard \(Language.de.decimal(SettingKeys.noiseVolume.defaultValue.description))).",
             valueName: "volume"))
     var noiseVolume: Float?
+
+    @Option(
+        help: .localized(
+            "A sound file or library track looped as the bed instead of noise, cross-faded at its seam, as loud as the noise at --noise-volume; none: no ambience this time.",
+            de:
+                "Eine Audiodatei oder Aufnahme der Bibliothek, in Schleife als Klangteppich statt Rauschen, an der Naht überblendet, so laut wie das Rauschen bei --noise-volume; none: diesmal keine Klangkulisse.",
+            valueName: "path|track|none"))
+    var ambience: ClearableOption<String>?
+
+    @Option(
+        help: .localized(
+            "Seconds of the cross-fade where the ambience loops, 0.1-30 (default \(SettingKeys.ambienceCrossfade.defaultValue)); the file must last twice as long.",
+            de:
+                "Sekunden der Überblendung, wo die Klangkulisse neu beginnt, 0,1-30 (Standard \(Language.de.decimal(SettingKeys.ambienceCrossfade.defaultValue.description))); die Datei muss doppelt so lang sein.",
+            valueName: "seconds"))
+    var ambienceCrossfade: Float?
 
     @Option(
         help: .localized(
@@ -87,7 +103,7 @@ struct SitSoundOptions: ParsableArguments {
     var request: SitSoundRequest {
         var request = SitSoundRequest(
             interval: interval, bells: bells, randomBells: randomBells, strikes: strikes, noise: noise,
-            noiseVolume: noiseVolume, gong: gong,
+            noiseVolume: noiseVolume, ambience: ambience, ambienceCrossfade: ambienceCrossfade, gong: gong,
             gongVolume: gongVolume, sampleRate: sampleRate, seed: seed)
         request.roles = roles.requests
         return request

@@ -87,8 +87,9 @@ extension ServiceConductor {
 
     private func startSit(_ request: SitRequest, resumeOther resume: Bool) throws(RPCError) -> JSONValue {
         let output = output
+        let paths = library.paths
         return try start(.timer, resumeOther: resume) { () throws -> (LiveSession, SessionNote) in
-            try ServiceSessionFactory.sit(request, output: output)
+            try ServiceSessionFactory.sit(request, output: output, library: paths)
         }
     }
 

@@ -103,7 +103,7 @@ extension ServiceConductor {
             case .sit:
                 let request = try ParamsDecoder.decode(SitRequest.self, options)
                 _ = try start(.timer, resumeOther: true) { () throws -> (LiveSession, SessionNote) in
-                    try ServiceSessionFactory.sit(request, output: output)
+                    try ServiceSessionFactory.sit(request, output: output, library: library.paths)
                 }
             case .play:
                 let request = try ParamsDecoder.decode(PlayRequest.self, options)

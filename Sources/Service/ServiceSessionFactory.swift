@@ -11,7 +11,9 @@ import Settings
 /// Thread: control (the service's main thread, or a one-shot command's); it opens and reads files, so never an audio thread.
 enum ServiceSessionFactory {
     /// A timed sit, and the words the history keeps of it.
-    static func sit(_ request: SitRequest, output: ServiceOutput) throws -> (LiveSession, SessionNote) {
+    static func sit(
+        _ request: SitRequest, output: ServiceOutput, library: LibraryPaths
+    ) throws -> (LiveSession, SessionNote) {
         var request = request
         // Started while another session plays, it plays at that one's rate unless it names one:
         // the engine plays one rate at a time.
@@ -26,8 +28,11 @@ enum ServiceSessionFactory {
         let sounds = try GongSetting.sounds(
             settings, request: request.sound, sound: sound, sampleRate: plan.format.sampleRate, fromClient: true)
         let rate = plan.format.sampleRate
+        let ambience = try AmbienceSetting.load(
+            sound, sampleRate: rate, library: library, threaded: true, fromClient: true)
         let live = try LiveSession(
-            plan: plan, sounds: sounds, output: output.opener(sampleRate: rate, settings: settings),
+            plan: plan, sounds: sounds, ambience: ambience,
+            output: output.opener(sampleRate: rate, settings: settings),
             engine: output.engine(sampleRate: rate, settings: settings))
         return (live, SessionNote(text: SitDescription.of(configuration), parts: SitDescription.parts(configuration)))
     }
@@ -50,7 +55,7 @@ enum ServiceSessionFactory {
         let player = TrackPlayer(reader: setup.reader, gain: setup.normalization.linearGain, threaded: true)
         let rate = setup.outline.format.sampleRate
         let live = try LiveSession(
-            outline: setup.outline, track: player, sounds: setup.sounds,
+            outline: setup.outline, track: player, sounds: setup.sounds, ambience: setup.ambience,
             output: output.opener(sampleRate: rate, settings: settings),
             engine: output.engine(sampleRate: rate, settings: settings))
         let then =

@@ -75,6 +75,24 @@ package enum SettingKeys {
         expecting: Phrase("a volume from 0 to 1", de: "eine Lautstärke von 0 bis 1")
     ) { (0...1).contains($0) }.defaulting(to: 0.15)
 
+    package static let ambience = Setting<String>(
+        "ambience",
+        Phrase(
+            "A sound file or library track looped as the bed instead of noise",
+            de: "Eine Audiodatei oder Aufnahme der Bibliothek, in Schleife als Klangteppich statt Rauschen"),
+        expecting: Phrase(
+            "a file's path or a track's id or title", de: "der Pfad einer Datei oder Nummer oder Titel einer Aufnahme")
+    ) { !$0.isEmpty }
+
+    package static let ambienceCrossfade = Setting<Float>(
+        "ambience-crossfade",
+        Phrase(
+            "Seconds of the cross-fade where the ambience loops",
+            de: "Sekunden der Überblendung, wo die Klangkulisse neu beginnt"),
+        expecting: Phrase("seconds from 0.1 to 30", de: "Sekunden von 0,1 bis 30")
+    ) { AmbienceLoop.crossfadeRange.contains($0) }
+    .defaulting(to: Float(AmbienceLoop.defaultCrossfadeMilliseconds) / 1000)
+
     package static let gong = Setting<String>(
         "gong",
         Phrase(
@@ -196,7 +214,10 @@ package enum SettingKeys {
     ) { !$0.isEmpty }
 
     package static let all: [any AnySetting] =
-        [minutes, countdown, segments, interval, bells, randomBells, strikes, noise, noiseVolume, gong, gongVolume]
+        [
+            minutes, countdown, segments, interval, bells, randomBells, strikes, noise, noiseVolume, ambience,
+            ambienceCrossfade, gong, gongVolume
+        ]
         + gongRoles
         + [
             sampleRate, seed,

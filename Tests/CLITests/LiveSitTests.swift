@@ -235,6 +235,71 @@ struct LiveSitTests {
             result.stderr.contains("--backend") && result.stderr.contains("--device")
                 && result.stderr.contains("meditate render"))
     }
+
+    @Test(
+        "an ambience two minutes long plays as the bed with memory flat: the file is streamed, never held",
+        .enabled(if: PulseCapture.available, "needs the private server of `make test`"))
+    func ambienceStreamsWithFlatMemory() throws {
+        // Given a 2-minute float WAV of steady noise (44 MiB: held whole, it would show in RSS)
+        let lock = PulseSinkLock()
+        defer { withExtendedLifetime(lock) {} }
+        let scratch = try Scratch()
+        let file = scratch.path("rain.wav")
+        try writeFloatWAV(
+            path: file, samples: stationaryNoise(seconds: 120, sampleRate: rate, sigma: 0.05), sampleRate: rate,
+            channels: 2)
+        let capture = try PulseCapture(into: scratch.path("monitor.raw"))
+
+        // When a 25-second sit plays it as the bed (gongs muted) and its memory is read each second
+        let sit = try RunningMeditate([
+            "--minutes", "0.42", "--countdown", "0", "--ambience", file, "--gong-volume", "0",
+            "--noise-volume", "0.3", "--backend", "pulse"
+        ])
+        var resident: [Int] = []
+        for _ in 0..<24 {
+            Thread.sleep(forTimeInterval: 1)
+            if let kib = residentKiB(of: sit.process.processIdentifier) { resident.append(kib) }
+        }
+        sit.process.waitUntilExit()
+        Thread.sleep(forTimeInterval: 0.3)
+        let samples = try capture.stop()
+        let log = sit.finish()
+
+        // And the same sit on pink noise, its memory read the same way
+        let pink = try RunningMeditate([
+            "--minutes", "0.1", "--countdown", "0", "--noise", "pink", "--gong-volume", "0", "--backend", "pulse"
+        ])
+        var pinkResident: [Int] = []
+        for _ in 0..<5 {
+            Thread.sleep(forTimeInterval: 1)
+            if let kib = residentKiB(of: pink.process.processIdentifier) { pinkResident.append(kib) }
+        }
+        pink.process.waitUntilExit()
+        _ = pink.finish()
+
+        // Then it exits 0, and from its fourth second on its memory moves by less than 1 MiB
+        #expect(sit.process.terminationStatus == 0, "\(log)")
+        let steady = Array(resident.dropFirst(3))
+        try #require(steady.count >= 15, "RSS read \(resident.count) times")
+        let spread = (steady.max() ?? 0) - (steady.min() ?? 0)
+        #expect(spread < 1024, "RSS from 3 s on: \(steady) KiB")
+        // And it holds a few MiB more than pink noise does (the file's 44 MiB were never in memory;
+        // measured: 2.3 MiB, the loudness measured first and the loop's ring and decoders)
+        let pinkPeak = try #require(pinkResident.max())
+        #expect((steady.max() ?? 0) - pinkPeak < 6 * 1024, "ambience \(steady) KiB, pink \(pinkResident) KiB")
+
+        // And the bed was heard: between its fades the monitor holds steady noise, no second silent
+        let first = try #require(samples.firstIndex { $0 != 0 }) / 2
+        let seconds = (6..<18).map { second in
+            let frames = (first + second * rate)..<(first + (second + 1) * rate)
+            let sum = frames.reduce(0.0) { $0 + Double(samples[2 * $1] * samples[2 * $1]) }
+            return 10 * log10(sum / Double(rate))
+        }
+        let loudest = seconds.max() ?? 0
+        let quietest = seconds.min() ?? 0
+        #expect(loudest - quietest < 1.5, "level per second: \(seconds)")
+        #expect(quietest > -40, "level per second: \(seconds)")
+    }
 }
 
 /// An ALSA configuration in the scratch folder's .asoundrc (point HOME there) with a PCM,

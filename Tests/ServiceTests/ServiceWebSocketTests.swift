@@ -175,7 +175,7 @@ struct ServiceWebSocketTests {
         let pid = service.process.processIdentifier
         let client = try WebSocketTestClient(port: port, target: "/rpc")
         _ = try client.call("hello")
-        let before = try #require(Self.residentKiB(of: pid))
+        let before = try #require(residentKiB(of: pid))
 
         // When it sends 4 million pings, in batches, and reads nothing
         let ping: [UInt8] = [0x89, 0x80, 0x12, 0x34, 0x56, 0x78]
@@ -191,7 +191,7 @@ struct ServiceWebSocketTests {
                 break
             }
             sent += 20_000
-            peak = max(peak, Self.residentKiB(of: pid) ?? 0)
+            peak = max(peak, residentKiB(of: pid) ?? 0)
         }
 
         // Then the service closed it, having grown by 10 MiB at most, and serves others as before
@@ -199,15 +199,7 @@ struct ServiceWebSocketTests {
         #expect(peak - before <= 10 * 1024, "grew by \(peak - before) KiB after \(sent) pings")
         let other = try WebSocketTestClient(port: port, target: "/rpc")
         #expect(try other.call("hello")["result"]?["protocol"] == 1)
-        #expect((Self.residentKiB(of: pid) ?? .max) - before <= 10 * 1024)
-    }
-
-    /// VmRSS of `pid`, in KiB.
-    static func residentKiB(of pid: pid_t) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
-        else { return nil }
-        return Int(line.split(separator: " ").dropFirst().first ?? "")
+        #expect((residentKiB(of: pid) ?? .max) - before <= 10 * 1024)
     }
 
     @Test("a quiet WebSocket is pinged after 15 s; one that answers stays, one that says nothing is closed 15 s later")

@@ -12,10 +12,11 @@ enum ClientPath {
 }
 
 extension SitRequest {
-    /// The same sit with its gong file named from the root, for the service to open.
+    /// The same sit with its gong and ambience files named from the root, for the service to open.
     var withClientPaths: SitRequest {
         var request = self
         request.sound.gong = sound.gong.map(ClientPath.absolute)
+        if case let .value(name)? = sound.ambience { request.sound.ambience = .value(ClientPath.absolute(name)) }
         return request
     }
 }

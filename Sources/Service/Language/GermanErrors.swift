@@ -47,6 +47,8 @@ extension FailureLine {
             "eine Aufnahme in eine Datei braucht eine Länge: --minutes open hat keine (gib --minutes N an)"
         case .bellsWithSegments:
             "--bells sind Minuten eines einzigen Sitzens; mit --segments gib --interval oder --random-bells an"
+        case .noiseWithAmbience:
+            "--noise und --ambience sind beide ein Klangteppich; gib nur einen an (oder --noise none)"
         case .randomBellsWithOthers: "--random-bells ersetzt --interval und --bells; gib nur eines davon an"
         case let .randomBellsOutOfRange(random, minutes):
             "--random-bells \(random): die Abstände müssen größer als 0 und höchstens die \(minutes) Minuten des Sitzens sein, der kürzere zuerst"
@@ -61,7 +63,15 @@ extension FailureLine {
             "unbekannter Gong '\(name)': nimm \(BundledSound.allCases.map(\.rawValue).joined(separator: ", ")) oder den Pfad einer Audiodatei"
         case let .bundledSoundMissing(sound, _):
             "der mitgelieferte Klang '\(sound.fileName)' ist nicht installiert; setze MEDITATE_SOUNDS auf den Ordner, der ihn enthält"
+        case let .crossfadeOutOfRange(seconds):
+            "--ambience-crossfade muss 0,1 bis 30 Sekunden lang sein (angegeben: \(Self.deSeconds(seconds)))"
+        case let .ambienceTooShort(path, seconds, crossfade):
+            "Klangkulisse '\(path)' dauert \(Self.deSeconds(seconds)) s; eine Schleife braucht mindestens \(Self.deSeconds(2 * crossfade)) s (das Doppelte ihrer Überblendung von \(Self.deSeconds(crossfade)) s)"
         }
+    }
+
+    private static func deSeconds(_ value: Double) -> String {
+        SoundError.seconds(value).replacingOccurrences(of: ".", with: ",")
     }
 
     static func german(_ error: CoordinatorError) -> String {

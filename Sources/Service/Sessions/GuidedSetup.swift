@@ -13,6 +13,8 @@ package struct GuidedSetup {
     package let reader: EngineFormatReader
     package let normalization: LoudnessNormalization
     package let sounds: GongSounds
+    /// The bed of the sit after the track, when it is a sound file.
+    package let ambience: AmbienceLoop?
 
     /// - Parameters:
     ///   - realTime: the track plays live, where decoding on a second thread only costs memory.
@@ -42,6 +44,9 @@ package struct GuidedSetup {
         outline = try SessionOutline(trackFrames: reader.frameCount, then: sit, format: EngineFormat(sampleRate: rate))
         normalization = guided.normalization(loudness: track.loudness, peak: track.peak)
         sounds = sit == nil ? GongSounds(SampleBuffer(interleavedStereo: [])) : try Self.sounds(sound, sampleRate: rate)
+        ambience =
+            sit == nil
+            ? nil : try AmbienceSetting.load(sound, sampleRate: rate, library: library, threaded: realTime, say: say)
     }
 
     /// The sit's gong and each role's own.

@@ -1,4 +1,5 @@
 import Control
+import Foundation
 import Mixer
 import Session
 import Settings
@@ -75,6 +76,11 @@ package enum SitDescription {
         case .brown?: parts.append((.noiseBrown, [:]))
         case .ocean?: parts.append((.noiseOcean, [:]))
         case nil: break
+        }
+        if let ambience = c.ambience {
+            // A file by its name alone: the history is read, and a folder says nothing of the sound.
+            let name = ((ambience as NSString).lastPathComponent as NSString).deletingPathExtension
+            parts.append((.ambience, ["name": name]))
         }
         return parts
     }

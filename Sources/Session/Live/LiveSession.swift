@@ -16,6 +16,8 @@ public final class LiveSession {
     private let controller: MixerController
     private let program: EngineProgram
     private let track: TrackPlayer?
+    /// The sit's bed when it is a sound file: its feeder runs from `start()` until the session goes.
+    private let ambience: AmbienceLoop?
     private var schedule: CommandSchedule
     private var timeline = SessionTimeline()
     /// Session frame minus mixer frame, from the last seek on (the device's own offset is the
@@ -85,13 +87,14 @@ public final class LiveSession {
     }
 
     /// A timed sit whose gongs may each have a sound of their own.
+    /// `ambience` is the bed when the plan asks for one (`configuration.ambience`).
     public convenience init(
-        plan: SessionPlan, sounds: GongSounds, output opener: OutputOpener, engine: LiveEngine? = nil,
-        quietMilliseconds: Int? = nil
+        plan: SessionPlan, sounds: GongSounds, ambience: AmbienceLoop? = nil, output opener: OutputOpener,
+        engine: LiveEngine? = nil, quietMilliseconds: Int? = nil
     ) throws(OutputError) {
         try self.init(
-            outline: SessionOutline(plan), track: nil, sounds: sounds, output: opener, engine: engine,
-            quietMilliseconds: quietMilliseconds)
+            outline: SessionOutline(plan), track: nil, sounds: sounds, ambience: ambience, output: opener,
+            engine: engine, quietMilliseconds: quietMilliseconds)
     }
 
     /// A program whose gongs all have one sound.
@@ -111,15 +114,16 @@ public final class LiveSession {
     /// guided part (threaded). A pause heard for `quietMilliseconds` closes a device of the
     /// session's own until the resume (nil: it stays open); an engine has its own quiet spell.
     public init(
-        outline: SessionOutline, track: TrackPlayer?, sounds: GongSounds,
+        outline: SessionOutline, track: TrackPlayer?, sounds: GongSounds, ambience: AmbienceLoop? = nil,
         output opener: OutputOpener, engine: LiveEngine? = nil, quietMilliseconds: Int? = nil
     ) throws(OutputError) {
         precondition((track?.frameCount ?? 0) == outline.trackFrames, "the track is the outline's")
         self.outline = outline
         self.track = track
+        self.ambience = ambience
         let (controller, renderer) = MixerFactory.make(format: outline.format)
         self.controller = controller
-        score = SessionScore(outline: outline, sounds: sounds, controller: controller)
+        score = SessionScore(outline: outline, sounds: sounds, ambience: ambience, controller: controller)
         schedule = CommandSchedule(score.commands)
         program =
             if let engine {
@@ -144,8 +148,8 @@ public final class LiveSession {
     public var firstBufferTime: Double? { program.firstBufferTime }
     /// Underruns recovered so far (every device).
     public var underruns: Int { program.underruns }
-    /// Render blocks that found the guided track's stream empty.
-    public var trackUnderruns: Int { track?.underruns ?? 0 }
+    /// Render blocks that found the guided track's stream, or the ambience's, empty.
+    public var trackUnderruns: Int { (track?.underruns ?? 0) + (ambience?.underruns ?? 0) }
     /// Set when the device failed and no other could be opened.
     public var failure: OutputError? { program.failure }
     /// Whether the last frame has been played.
@@ -173,6 +177,8 @@ public final class LiveSession {
                     fadeFrames: outline.format.frames(
                         milliseconds: TrackPlayer.openingFadeMilliseconds), controller: controller))
         }
+        // The bed's first second is decoded before the first block asks for it.
+        ambience?.start()
         feed()
         program.setEndFrame(score.endFrame)
         try program.start(at: monotonicSeconds)
@@ -363,6 +369,8 @@ public final class LiveSession {
     /// returns what the device's clock has passed since the last call.
     public func poll() -> [SessionEvent] {
         controller.collectGarbage()
+        // Its last frame played, the session has no more use for the bed's decoder.
+        if program.isFinished { ambience?.halt() }
         settlePause()
         for event in controller.drainEvents() {
             if case let .voiceEnded(id, frame) = event, let track, id == track.voiceID, track.failure != nil {

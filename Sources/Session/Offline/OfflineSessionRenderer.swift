@@ -9,15 +9,19 @@ public struct OfflineSessionRenderer {
     public let sounds: GongSounds
     /// The guided track's reader and gain, when the program has a track.
     private let track: (reader: EngineFormatReader, gain: Float)?
+    /// The sit's bed when it is a sound file, filled before each block.
+    private let ambience: AmbienceLoop?
 
     public init(plan: SessionPlan, gong: SampleBuffer) {
         self.init(plan: plan, sounds: GongSounds(gong))
     }
 
-    public init(plan: SessionPlan, sounds: GongSounds) {
+    /// `ambience` is the bed when the plan asks for one; it must not be playing elsewhere.
+    public init(plan: SessionPlan, sounds: GongSounds, ambience: AmbienceLoop? = nil) {
         outline = SessionOutline(plan)
         self.sounds = sounds
         track = nil
+        self.ambience = ambience
     }
 
     /// A program without a track: a sit, or a bell alone.
@@ -26,6 +30,7 @@ public struct OfflineSessionRenderer {
         self.outline = outline
         sounds = GongSounds(gong)
         track = nil
+        ambience = nil
     }
 
     /// A guided program; `reader` delivers the track at the program's rate, `gain` is its
@@ -34,13 +39,17 @@ public struct OfflineSessionRenderer {
         self.init(outline: outline, track: reader, gain: gain, sounds: GongSounds(gong))
     }
 
-    public init(outline: SessionOutline, track reader: EngineFormatReader, gain: Float, sounds: GongSounds) {
+    public init(
+        outline: SessionOutline, track reader: EngineFormatReader, gain: Float, sounds: GongSounds,
+        ambience: AmbienceLoop? = nil
+    ) {
         precondition(
             reader.frameCount == outline.trackFrames && reader.engineRate == outline.format.sampleRate,
             "the reader delivers the outline's track")
         self.outline = outline
         self.sounds = sounds
         track = (reader, gain)
+        self.ambience = ambience
     }
 
     /// Frames the render produces.
@@ -53,7 +62,7 @@ public struct OfflineSessionRenderer {
         sink: (UnsafeBufferPointer<Float>) throws -> Void
     ) throws {
         let (controller, renderer) = MixerFactory.make(format: outline.format)
-        let score = SessionScore(outline: outline, sounds: sounds, controller: controller)
+        let score = SessionScore(outline: outline, sounds: sounds, ambience: ambience, controller: controller)
         var commands = score.commands
         let player = track.map { TrackPlayer(reader: $0.reader, gain: $0.gain, threaded: false) }
         if let player {
@@ -67,6 +76,8 @@ public struct OfflineSessionRenderer {
             prepareBlock: { () throws(DecoderError) in
                 player?.fill()
                 if let failure = player?.failure { throw failure }
+                ambience?.fill()
+                if let failure = ambience?.failure { throw failure }
             }, sink: sink)
     }
 

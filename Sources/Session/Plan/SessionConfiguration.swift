@@ -28,6 +28,10 @@ public struct SessionConfiguration: Sendable, Equatable {
     public var roleVolumes: [GongRole: Float] = [:]
     /// Background bed; nil is true silence.
     public var noise: NoiseColor?
+    /// A sound file looped as the bed instead of noise, as the person named it (a path, a
+    /// library track); the audio is an `AmbienceLoop` the score is given.
+    public var ambience: String?
+    /// Volume of the bed, noise or ambience.
     public var noiseVolume: Float = 0.15
     public var gongVolume: Float = 1.0
     public var sampleRate = 48_000

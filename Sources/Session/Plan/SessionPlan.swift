@@ -274,6 +274,7 @@ public struct SessionPlan: Sendable, Equatable {
             throw .volumeOutOfRange(name: "\(role.rawValue)-volume", value: volume)
         }
         try validateSpacing(c)
+        guard c.noise == nil || c.ambience == nil else { throw .noiseWithAmbience }
         guard (0...1).contains(c.noiseVolume) else {
             throw .volumeOutOfRange(name: "noise-volume", value: c.noiseVolume)
         }

@@ -21,6 +21,8 @@ public enum SessionPlanError: LocalizedError, Equatable {
     case bellsTooClose(ExactDecimal, ExactDecimal, minimumSeconds: Double)
     case tooManyBells(Int)
     case randomBellsWithOthers
+    /// A noise colour and an ambience asked for with the same weight (both on the command line).
+    case noiseWithAmbience
     case segmentOutOfRange(SessionSegment)
     case tooManySegments(Int)
     case segmentsDisagree(segments: ExactDecimal, minutes: ExactDecimal)
@@ -98,6 +100,8 @@ public enum SessionPlanError: LocalizedError, Equatable {
             return "a render needs a length: --minutes open has none (give --minutes N)"
         case .bellsWithSegments:
             return "--bells are minutes of one sit; with --segments, give --interval or --random-bells"
+        case .noiseWithAmbience:
+            return "--noise and --ambience are both beds; give one of them (or --noise none)"
         case .randomBellsWithOthers:
             return "--random-bells replaces --interval and --bells; give one of them"
         case let .randomBellsOutOfRange(random, minutes):

@@ -1,7 +1,8 @@
 import Mixer
 
-/// A program turned into mixer commands: every strike of every gong, and the noise bed with its
-/// fades, each at its exact session frame. Shared by the offline render and live playback.
+/// A program turned into mixer commands: every strike of every gong, and the bed (noise or an
+/// ambience) with its fades, each at its exact session frame. Shared by the offline render and
+/// live playback.
 ///
 /// The guided track is not among the commands: its voice needs a stream made when it starts
 /// (and again after a pause or a seek), which `TrackPlayer` does.
@@ -16,29 +17,43 @@ public struct SessionScore {
         self.init(outline: SessionOutline(plan), sounds: GongSounds(gong), controller: controller)
     }
 
-    public init(outline: SessionOutline, sounds: GongSounds, controller: MixerController) {
+    /// `ambience` is the bed's stream when the sit asks for one (`configuration.ambience`).
+    public init(
+        outline: SessionOutline, sounds: GongSounds, ambience: AmbienceLoop? = nil, controller: MixerController
+    ) {
         self.outline = outline
         self.sounds = sounds
         var commands = outline.gongs.flatMap {
             Self.strikes(of: $0, outline: outline, sounds: sounds, controller: controller)
         }
-        if let plan = outline.sit, let color = plan.configuration.noise {
+        if let plan = outline.sit {
             let configuration = plan.configuration
             // A bed for each sit, rising from its start and fallen by its end; a walk has none.
+            // Every sit's bed reads on in the one ambience stream, where the last sit left it.
             for segment in plan.segments where segment.kind == .sit {
-                let noise = controller.makeVoiceID()
+                let source: VoiceSource
+                var gain = configuration.noiseVolume
+                if let ambience, configuration.ambience != nil {
+                    source = .stream(ambience.stream)
+                    gain = ambience.gain
+                } else if let color = configuration.noise {
+                    source = .noise(color, seed: configuration.seed &+ UInt64(segment.index))
+                } else {
+                    continue
+                }
+                let bed = controller.makeVoiceID()
                 let start = segment.startFrame + outline.sitOffset
                 let end = segment.endFrame + outline.sitOffset
                 commands.append(
                     TimedCommand(
                         frame: start,
                         .play(
-                            noise, .noise(color, seed: configuration.seed &+ UInt64(segment.index)), bus: .noise,
-                            gain: configuration.noiseVolume, fadeFrames: segment.fadeFrames, curve: .equalPower)))
+                            bed, source, bus: .noise, gain: gain, fadeFrames: segment.fadeFrames,
+                            curve: .equalPower)))
                 commands.append(
                     TimedCommand(
                         frame: end - segment.fadeFrames,
-                        .stop(noise, fadeFrames: segment.fadeFrames, curve: .equalPower)))
+                        .stop(bed, fadeFrames: segment.fadeFrames, curve: .equalPower)))
             }
         }
         self.commands = commands
@@ -75,7 +90,7 @@ public struct SessionScore {
         let fade = ended.format.frames(milliseconds: SessionPlan.noiseFadeMilliseconds)
         var endFrame = ended.endFrame(gongFrames: sounds.end.frameCount)
         for command in self.commands {
-            if case let .play(id, .noise, _, _, _, _) = command.command, command.frame <= frame {
+            if case let .play(id, _, .noise, _, _, _) = command.command, command.frame <= frame {
                 commands.append(TimedCommand(frame: frame, .stop(id, fadeFrames: fade, curve: .equalPower)))
                 endFrame = max(endFrame, frame + fade)
             }

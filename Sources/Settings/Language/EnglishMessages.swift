@@ -27,6 +27,7 @@ package let englishMessages: [MessageKey: String] = [
     .sitMinutes: "{length}", .sitBellsEvery: "bells every {every}", .sitBellsAt: "bells at {list} min",
     .sitBellsRandom: "bells at random, {shortest} to {longest} apart",
     .noiseWhite: "white noise", .noisePink: "pink noise", .noiseBrown: "brown noise", .noiseOcean: "the sea",
+    .ambience: "ambience {name}",
     .sitThen: "then a {length} sit",
     .presetSaved: "saved preset '{name}'; start it with `meditate {name}`",
     .presetNoneYet: "no presets yet (`meditate preset save NAME …`)",

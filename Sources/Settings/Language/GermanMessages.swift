@@ -29,6 +29,7 @@ package let germanMessages: [MessageKey: String] = [
     .sitBellsRandom: "Glocken zu zufälligen Zeiten, {shortest} bis {longest} auseinander",
     .noiseWhite: "weißes Rauschen", .noisePink: "rosa Rauschen", .noiseBrown: "braunes Rauschen",
     .noiseOcean: "Meeresrauschen",
+    .ambience: "Klangkulisse {name}",
     .sitThen: "danach {length} Sitzen",
     .presetSaved: "Vorlage '{name}' gespeichert; starten mit `meditate {name}`",
     .presetNoneYet: "noch keine Vorlagen (`meditate preset save NAME …`)",

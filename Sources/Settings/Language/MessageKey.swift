@@ -17,7 +17,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case historyCompleted, historyEndedEarly, historySatOf, historyNoneYet, historyNoneInRange, historyImported,
         historyImportedSkipped
     case kindTimer, kindGuided, kindImported
-    case sitMinutes, sitBellsEvery, sitBellsAt, sitBellsRandom, noiseWhite, noisePink, noiseBrown, noiseOcean, sitThen
+    case sitMinutes, sitBellsEvery, sitBellsAt, sitBellsRandom, noiseWhite, noisePink, noiseBrown, noiseOcean, ambience,
+        sitThen
     // Presets.
     case presetSaved, presetNoneYet
     // Errors.

@@ -10,6 +10,12 @@ package struct SitSound: Sendable {
     package var strikes: Int
     package var noise: NoiseArgument
     package var noiseVolume: Float
+    /// A sound file or library track looped as the bed (then `noise` is none).
+    package var ambience: String?
+    /// Where the ambience was named (for a refusal's words).
+    package var ambienceSource: SettingSource = .builtIn
+    /// Seconds of the cross-fade at the ambience's seam.
+    package var ambienceCrossfade: Float = Float(AmbienceLoop.defaultCrossfadeMilliseconds) / 1000
     package var gong: String
     /// The roles with a sound of their own (the others sound `gong`).
     package var roleGongs: [GongRole: String] = [:]
@@ -33,6 +39,7 @@ package struct SitSound: Sendable {
         c.roleVolumes = roleVolumes
         c.noise = noise.color
         c.noiseVolume = noiseVolume
+        c.ambience = ambience
         c.gongVolume = gongVolume
         c.sampleRate = sampleRate
         c.seed = seed

@@ -10,6 +10,10 @@ package struct SitSoundRequest: Sendable, Equatable {
     package var strikes: Int?
     package var noise: NoiseArgument?
     package var noiseVolume: Float?
+    /// A sound file or library track looped as the bed instead of noise.
+    package var ambience: ClearableOption<String>?
+    /// Seconds of the equal-power cross-fade at the ambience's seam.
+    package var ambienceCrossfade: Float?
     package var gong: String?
     package var gongVolume: Float?
     package var sampleRate: Int?
@@ -20,8 +24,9 @@ package struct SitSoundRequest: Sendable, Equatable {
     package init(
         interval: ClearableOption<ExactDecimal>? = nil, bells: ClearableOption<BellList>? = nil,
         randomBells: ClearableOption<RandomBells>? = nil, strikes: Int? = nil,
-        noise: NoiseArgument? = nil, noiseVolume: Float? = nil, gong: String? = nil, gongVolume: Float? = nil,
-        sampleRate: Int? = nil, seed: UInt64? = nil
+        noise: NoiseArgument? = nil, noiseVolume: Float? = nil, ambience: ClearableOption<String>? = nil,
+        ambienceCrossfade: Float? = nil, gong: String? = nil, gongVolume: Float? = nil, sampleRate: Int? = nil,
+        seed: UInt64? = nil
     ) {
         self.interval = interval
         self.bells = bells
@@ -29,6 +34,8 @@ package struct SitSoundRequest: Sendable, Equatable {
         self.strikes = strikes
         self.noise = noise
         self.noiseVolume = noiseVolume
+        self.ambience = ambience
+        self.ambienceCrossfade = ambienceCrossfade
         self.gong = gong
         self.gongVolume = gongVolume
         self.sampleRate = sampleRate
@@ -44,12 +51,17 @@ package struct SitSoundRequest: Sendable, Equatable {
         package static let noise = RequestOption(
             "noise", valueName: "white|pink|brown|ocean|none", choices: NoiseArgument.allCases.map(\.rawValue))
         package static let noiseVolume = RequestOption("noise-volume", valueName: "volume")
+        package static let ambience = RequestOption("ambience", valueName: "path|track|none")
+        package static let ambienceCrossfade = RequestOption("ambience-crossfade", valueName: "seconds")
         package static let gong = RequestOption("gong", valueName: "name|path")
         package static let gongVolume = RequestOption("gong-volume", valueName: "volume")
         package static let sampleRate = RequestOption("sample-rate", valueName: "hz")
         package static let seed = RequestOption("seed")
         static let all =
-            [interval, bells, randomBells, strikes, noise, noiseVolume, gong, gongVolume, sampleRate, seed]
+            [
+                interval, bells, randomBells, strikes, noise, noiseVolume, ambience, ambienceCrossfade, gong,
+                gongVolume, sampleRate, seed
+            ]
             + GongRoleRequest.Option.all
     }
 
@@ -60,6 +72,8 @@ package struct SitSoundRequest: Sendable, Equatable {
         strikes = try members.value(Option.strikes)
         noise = try members.value(Option.noise)
         noiseVolume = try members.value(Option.noiseVolume)
+        ambience = try members.value(Option.ambience)
+        ambienceCrossfade = try members.value(Option.ambienceCrossfade)
         gong = try members.value(Option.gong)
         gongVolume = try members.value(Option.gongVolume)
         sampleRate = try members.value(Option.sampleRate)
@@ -77,6 +91,8 @@ package struct SitSoundRequest: Sendable, Equatable {
         try encoding.value(Option.strikes, strikes)
         try encoding.text(Option.noise, noise?.rawValue)
         try encoding.value(Option.noiseVolume, noiseVolume)
+        try encoding.text(Option.ambience, ambience?.settingText)
+        try encoding.value(Option.ambienceCrossfade, ambienceCrossfade)
         try encoding.text(Option.gong, gong)
         try encoding.value(Option.gongVolume, gongVolume)
         try encoding.value(Option.sampleRate, sampleRate)
@@ -92,7 +108,14 @@ package struct SitSoundRequest: Sendable, Equatable {
         var interval = settings.resolve(K.interval, flag: interval)
         var bells = settings.resolve(K.bells, flag: bells)
         var random = settings.resolve(K.randomBells, flag: randomBells)
-        let noise = settings.resolve(K.noise, flag: noise)
+        var noise = settings.resolve(K.noise, flag: noise)
+        var ambience = settings.resolve(K.ambience, flag: ambience)
+        // One bed: the one asked for more strongly (an ambience flag over a config's noise); given
+        // side by side, the plan says they conflict.
+        if ambience.value != nil && noise.value != .none {
+            if noise.source.strength > ambience.source.strength { ambience = (nil, .builtIn) }
+            if ambience.source.strength > noise.source.strength { noise = (.none, .builtIn) }
+        }
         // Bells this session asks for (a flag or the preset; not its `none`).
         let asksForBells =
             interval.value != nil && interval.source.isChosenForThisSession
@@ -137,11 +160,14 @@ package struct SitSoundRequest: Sendable, Equatable {
             strikes: strikes.value,
             noise: noise.value,
             noiseVolume: settings.value(K.noiseVolume, flag: noiseVolume),
+            ambience: ambience.value, ambienceSource: ambience.source,
+            ambienceCrossfade: settings.value(K.ambienceCrossfade, flag: ambienceCrossfade),
             gong: gong.value, roleGongs: roleGongs,
             gongVolume: gongVolume.value, roleVolumes: roleVolumes, roleStrikes: roleStrikes,
             sampleRate: settings.value(K.sampleRate, flag: sampleRate),
             seed: settings.value(K.seed, flag: seed) ?? UInt64.random(in: .min ... .max),
-            shapesASit: asksForBells || noise.source.isChosenForThisSession && noise.value != .none)
+            shapesASit: asksForBells || noise.source.isChosenForThisSession && noise.value != .none
+                || ambience.source.isChosenForThisSession && ambience.value != nil)
     }
 
     /// The values given, as setting texts, for a preset.
@@ -154,6 +180,8 @@ package struct SitSoundRequest: Sendable, Equatable {
         values[K.strikes.name] = strikes?.settingText
         values[K.noise.name] = noise?.settingText
         values[K.noiseVolume.name] = noiseVolume?.settingText
+        values[K.ambience.name] = ambience?.settingText
+        values[K.ambienceCrossfade.name] = ambienceCrossfade?.settingText
         values[K.gong.name] = gong
         values[K.gongVolume.name] = gongVolume?.settingText
         values[K.sampleRate.name] = sampleRate?.settingText

@@ -1,0 +1,50 @@
+import Decoders
+import Foundation
+import Library
+import Session
+import Settings
+
+/// Opens the ambience a sit asks for: a library track (measured at import) or any audio file
+/// (measured first), brought to the noise bed's loudness. A file that cannot be had is refused
+/// before the sit starts; one named by config.toml, a preset or MEDITATE_AMBIENCE says so.
+package enum AmbienceSetting {
+    /// The loop for `sound`'s ambience at `sampleRate`, or nil when the sit has none.
+    /// - Parameters:
+    ///   - threaded: live playback (a decoder thread of its own); offline, the render fills it.
+    ///   - say: tells the person about a slow step (measuring a file outside the library).
+    package static func load(
+        _ sound: SitSound, sampleRate: Int, library: LibraryPaths, threaded: Bool, fromClient: Bool = false,
+        say: @escaping (String) -> Void = { _ in }
+    ) throws -> AmbienceLoop? {
+        guard let name = sound.ambience else { return nil }
+        do {
+            let track = try GuidedTrack.resolve(
+                name, library: library,
+                measure: { path in
+                    say(
+                        localized(
+                            "measuring the loudness of '\(path)' first (`meditate library import` does it once for good)",
+                            de:
+                                "messe erst die Lautheit von '\(path)' (`meditate library import` tut es einmal für immer)"
+                        ))
+                })
+            let gain = AmbienceLoop.gain(loudness: track.loudness, peak: track.peak, volume: sound.noiseVolume)
+            // Checked before it is multiplied: a cross-fade is a number from a file or a socket.
+            guard AmbienceLoop.crossfadeRange.contains(sound.ambienceCrossfade) else {
+                throw SoundError.crossfadeOutOfRange(seconds: Double(sound.ambienceCrossfade))
+            }
+            return try AmbienceLoop(
+                path: track.path, engineRate: sampleRate, gain: gain, threaded: threaded,
+                crossfadeMilliseconds: Int((sound.ambienceCrossfade * 1000).rounded()))
+        } catch {
+            switch sound.ambienceSource {
+            case .flag, .builtIn:
+                if fromClient, error is DecoderError { throw UnplayableSound(path: name) }
+                throw error
+            case .file, .environment, .preset:
+                throw SettingUseFailure(
+                    line: "\(sound.ambienceSource): \(SettingKeys.ambience.name): \(FailureLine.line(for: error))")
+            }
+        }
+    }
+}

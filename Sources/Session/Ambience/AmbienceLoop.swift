@@ -1,0 +1,182 @@
+import Decoders
+import Foundation
+import Mixer
+import Synchronization
+
+/// A sound file played as the bed of a sit, over and over without a gap: one endless stream that
+/// the bed's voice reads like a guided track's, filled ahead by a decoder thread (or, offline, on
+/// the caller's thread before each block).
+///
+/// The seam is an equal-power cross-fade made here, on the decoder's side, not in the mixer: two
+/// readers of the same file take turns, the one ending a lap fading out over its last
+/// `crossfadeFrames` while the other, sought to the first frame, fades in. The mixer then sees one
+/// voice, faded, paused and stopped with the sit like the noise bed, and no lap needs a command
+/// of its own (an open-ended sit, a pause, would otherwise have to schedule every lap). Memory
+/// stays flat whatever the file's length: the ring and three chunks.
+public final class AmbienceLoop: @unchecked Sendable {
+    public let stream: StreamSource
+    /// Frames each lap adds: the file's length less the cross-fade it shares with the next.
+    public let lapFrames: Int
+    public let crossfadeFrames: Int
+    /// The bed's gain, as a factor: the file brought to pink noise's loudness at `noise-volume`.
+    public let gain: Float
+    private let readers: [EngineFormatReader]
+    private let fileFrames: Int
+    private let threaded: Bool
+    /// Which reader plays the lap now; the other waits at the file's start for the next seam.
+    private var current = 0
+    private let chunkFrames = 4096
+    private let chunk: UnsafeMutablePointer<Float>
+    private let incoming: UnsafeMutablePointer<Float>
+    private let feeder = FeederThread(name: "meditate-ambience")
+    private let decodeFailure = Mutex<DecoderError?>(nil)
+
+    /// The loudness (LUFS) of pink noise at full volume (measured: −14.2 LUFS at 0.25). An
+    /// ambience at `noise-volume` v is brought to this plus 20·log10(v), so that a sitter who
+    /// trades `--noise pink` for a file keeps the bed's level (−18.7 LUFS at the default 0.15).
+    public static let bedLoudness = -2.2
+
+    /// The gain that brings a file of `loudness` LUFS and sample `peak` (linear) to the bed's
+    /// loudness at `volume`, its peak kept under the ceiling; unmeasured, the file's own level
+    /// times `volume`.
+    public static func gain(loudness: Double?, peak: Double, volume: Float) -> Float {
+        guard volume > 0 else { return 0 }
+        let target = bedLoudness + 20 * log10(Double(volume))
+        guard loudness != nil else { return volume }
+        return LoudnessNormalization(loudness: loudness, peak: peak, target: target).linearGain
+    }
+
+    /// The seam's cross-fade, unless asked otherwise.
+    public static let defaultCrossfadeMilliseconds = 3000
+    /// The cross-fades a person may ask for, in seconds: from a breath to half a minute.
+    public static let crossfadeRange: ClosedRange<Float> = 0.1...30
+    /// Seconds decoded ahead of the mixer: a second rides out a busy Pi (the feeder looks every
+    /// 10 ms), and its ring of 128 Ki samples takes 512 KiB, where a guided track's two take 1 MiB.
+    public static let bufferSeconds = 1
+
+    /// Opens `path` twice at `engineRate`. Throws the decoder's error for a file that cannot be
+    /// read, and `SoundError.ambienceTooShort` for one shorter than twice the cross-fade (a lap
+    /// would be all seam).
+    /// - Parameters:
+    ///   - threaded: decode on a thread of its own (live playback); otherwise the caller calls
+    ///     `fill()` before each block (an offline render, deterministic).
+    public init(
+        path: String, engineRate: Int, gain: Float, threaded: Bool,
+        crossfadeMilliseconds: Int = defaultCrossfadeMilliseconds
+    ) throws {
+        guard Self.crossfadeRange.contains(Float(crossfadeMilliseconds) / 1000) else {
+            throw SoundError.crossfadeOutOfRange(seconds: Double(crossfadeMilliseconds) / 1000)
+        }
+        let first = try EngineFormatReader(path: path, engineRate: engineRate, decodeAhead: false)
+        let crossfade = max(1, crossfadeMilliseconds * engineRate / 1000)
+        guard first.frameCount >= 2 * crossfade else {
+            throw SoundError.ambienceTooShort(
+                path: path, seconds: Double(first.frameCount) / Double(engineRate),
+                crossfadeSeconds: Double(crossfade) / Double(engineRate))
+        }
+        let second = try EngineFormatReader(path: path, engineRate: engineRate, decodeAhead: false)
+        readers = [first, second]
+        fileFrames = first.frameCount
+        crossfadeFrames = crossfade
+        lapFrames = first.frameCount - crossfade
+        self.gain = gain
+        self.threaded = threaded
+        stream = StreamSource(bufferFrames: Self.bufferSeconds * engineRate)
+        chunk = .allocate(capacity: chunkFrames * EngineFormat.channels)
+        incoming = .allocate(capacity: chunkFrames * EngineFormat.channels)
+    }
+
+    deinit {
+        halt()
+        chunk.deallocate()
+        incoming.deallocate()
+    }
+
+    /// Why the loop stopped early, if a decode failed: the bed then fades out and the sit goes on.
+    public var failure: DecoderError? { decodeFailure.withLock { $0 } }
+
+    /// Render blocks that found the ring empty.
+    public var underruns: Int { stream.underruns }
+
+    /// Decodes until the ring is full (on the calling thread).
+    public func fill() {
+        while !stream.isFinished {
+            let room = min(chunkFrames, stream.writableFrames)
+            guard room > 0 else { return }
+            do {
+                try produce(room)
+            } catch {
+                decodeFailure.withLock { $0 = error }
+                stream.finish()
+                return
+            }
+        }
+    }
+
+    /// Keeps the ring full from a thread of its own until `halt()`. Offline, nothing.
+    public func start() {
+        guard threaded else { return }
+        // Primed on the caller's thread, the ring's producer side moves to the feeder's.
+        fill()
+        stream.ring.handOverProducer()
+        feeder.start { [self] in
+            while !feeder.isStopRequested && !stream.isFinished {
+                fill()
+                feeder.sleep(timeout: .milliseconds(10))
+            }
+        }
+    }
+
+    /// Stops decoding; the voice plays what its ring holds.
+    public func halt() {
+        feeder.stop()
+    }
+
+    /// Writes up to `room` frames of the loop into the ring: the current lap's body as the file
+    /// has it, or its seam, where the lap's last frames fall and the next lap's first rise.
+    private func produce(_ room: Int) throws(DecoderError) {
+        let playing = readers[current]
+        let seamStart = fileFrames - crossfadeFrames
+        if playing.position < seamStart {
+            let got = try playing.read(into: chunk, maxFrames: min(room, seamStart - playing.position))
+            guard got > 0 else { throw .implausibleLength(path: playing.decoder.path) }
+            stream.write(frames: UnsafeBufferPointer(start: chunk, count: got * EngineFormat.channels))
+            return
+        }
+        let next = readers[1 - current]
+        if playing.position == seamStart && next.position != 0 { try next.seek(toFrame: 0) }
+        let wanted = min(room, fileFrames - playing.position)
+        let into = playing.position - seamStart
+        let got = try playing.read(into: chunk, maxFrames: wanted)
+        guard got > 0, try readFully(next, into: incoming, frames: got) else {
+            throw .implausibleLength(path: playing.decoder.path)
+        }
+        // Equal power: cos² + sin² = 1, so two unrelated sounds sum to a steady loudness. The
+        // gains are taken at the middle of each frame, so the fade is the same read either way.
+        let quarter = Double.pi / 2 / Double(crossfadeFrames)
+        for frame in 0..<got {
+            let angle = (Double(into + frame) + 0.5) * quarter
+            let fadingOut = Float(cos(angle))
+            let fadingIn = Float(sin(angle))
+            for channel in 0..<EngineFormat.channels {
+                let sample = frame * EngineFormat.channels + channel
+                chunk[sample] = chunk[sample] * fadingOut + incoming[sample] * fadingIn
+            }
+        }
+        stream.write(frames: UnsafeBufferPointer(start: chunk, count: got * EngineFormat.channels))
+        if playing.position == fileFrames { current = 1 - current }
+    }
+
+    /// Reads exactly `frames` frames unless the file ends first; returns whether it did.
+    private func readFully(
+        _ reader: EngineFormatReader, into output: UnsafeMutablePointer<Float>, frames: Int
+    ) throws(DecoderError) -> Bool {
+        var done = 0
+        while done < frames {
+            let got = try reader.read(into: output + done * EngineFormat.channels, maxFrames: frames - done)
+            if got == 0 { return false }
+            done += got
+        }
+        return true
+    }
+}
