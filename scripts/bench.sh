@@ -84,6 +84,7 @@ ours=$(cpu_seconds timeout --preserve-status -s TERM 60 "$meditate" --minutes 5 
 sox_cpu=$(cpu_seconds env AUDIODRIVER=pulseaudio play -q -n synth 60 pinknoise vol 0.15)
 mpg_cpu=$(cpu_seconds mpg123 -q -o pulse "$out/minute.mp3")
 row "live minute, CPU (reference: sox play)" "$ours" "$sox_cpu" 0.5
+pink_live=$ours
 echo "   mpg123 -o pulse playing a minute of MP3: $mpg_cpu s CPU"
 # What the figure is made of: libpulse alone (pacat copying raw samples, no synthesis) with the
 # same two-second queue meditate asks for, and meditate with a 20 ms sink latency (the server then
@@ -195,6 +196,28 @@ render_hour=$(peak_rss "$meditate" render --guided "$out/hour.mp3" --library "$l
 render_ten=$(peak_rss "$meditate" render --guided "$out/ten.mp3" --library "$library" -q -o "$out/guided.wav")
 rm -f "$out/guided.wav"
 echo "   render --guided, every frame decoded: 60 min $render_hour MiB, 10 min $render_ten MiB"
+
+echo "== ambience: the 60-minute and the one-minute MP3 looped as the bed (measured by a library of their own)"
+# A sit finds an ambience's loudness in the library of XDG_DATA_HOME; measured there once, the
+# rows below time the loop, not the measuring.
+ambience_data="$PWD/$out/ambience-data"
+if [ ! -s "$ambience_data/meditate/library.sqlite" ]; then
+    "$meditate" library import "$out/hour.mp3" "$out/minute.mp3" --library "$ambience_data/meditate" -q
+fi
+amb_live=$(cpu_seconds env XDG_DATA_HOME="$ambience_data" timeout --preserve-status -s TERM 60 "$meditate" --minutes 5 \
+       --countdown 0 --interval 0.25 --ambience "$PWD/$out/minute.mp3" --backend pulse -q)
+row "live minute with an ambience, CPU (ref: pink)" "$amb_live" "$pink_live" 1.5
+amb_rss=$(peak_rss env XDG_DATA_HOME="$ambience_data" "$meditate" --minutes 60 --countdown 0 \
+       --ambience "$PWD/$out/hour.mp3" --backend alsa --device null -q)
+noise_rss=$(peak_rss "$meditate" --minutes 60 --countdown 0 --noise pink --backend alsa --device null -q)
+amb_render=$(peak_rss env XDG_DATA_HOME="$ambience_data" "$meditate" render --minutes 60 --countdown 0 \
+       --ambience "$PWD/$out/hour.mp3" -q -o "$out/ambience.wav")
+noise_render=$(peak_rss "$meditate" render --minutes 60 --countdown 0 --noise pink -q -o "$out/ambience.wav")
+rm -f "$out/ambience.wav"
+python3 -c "
+live, noise, render, render_noise = $amb_rss, $noise_rss, $amb_render, $noise_render
+ok = abs(live - noise) <= 1 and abs(render - render_noise) <= 1
+print(f'{\"peak RSS, 60 min sit: ambience vs noise\":<44} {live:5.1f} MiB vs {noise:5.1f} MiB live, {render:5.1f} vs {render_noise:5.1f} MiB rendered   (goal: within 1 MiB)  {\"ok\" if ok else \"MISSED\"}')"
 
 # The service: idle cost, scheduled bells against the clock, command to sound, memory, a live
 # minute (against the sox play minute measured above).
