@@ -523,6 +523,10 @@
       params["random-bells"] = "none";
     }
     params.noise = document.querySelector("input[name=noise]:checked").value;
+    // A recording from the library is the bed instead of the noise; "none" is said, not left
+    // out, so that config.toml's ambience does not come back.
+    params.ambience = $("sit-ambience").value;
+    if (params.ambience !== "none") params.noise = "none";
     // A softer bell between a full start and end; "as loud" leaves the settings' own.
     const softer = document.querySelector("input[name=interval-volume]:checked").value;
     if (softer) params["interval-volume"] = Number(softer);
@@ -549,6 +553,13 @@
     const box = $("tracks");
     box.replaceChildren();
     const tracks = result.tracks || [];
+    // Any track of the library may be a sit's bed, by its id.
+    const ambience = $("sit-ambience");
+    const chosen = ambience.value;
+    ambience.replaceChildren(element("option", { value: "none" }, say("pageNoAmbience")));
+    for (const track of tracks) ambience.append(element("option", { value: String(track.id) }, track.title));
+    ambience.value = [...ambience.options].some((option) => option.value === chosen) ? chosen : "none";
+    $("sit-ambience-field").hidden = tracks.length === 0;
     if (tracks.length === 0) {
       box.append(element("p", { class: "empty" }, say("pageNoTracks")));
       return;

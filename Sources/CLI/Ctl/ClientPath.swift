@@ -11,22 +11,31 @@ enum ClientPath {
     }
 }
 
+extension SitSoundRequest {
+    /// The same sounds with their gong and ambience files named from the root.
+    var withClientPaths: SitSoundRequest {
+        var request = self
+        request.gong = gong.map(ClientPath.absolute)
+        if case let .value(name)? = ambience { request.ambience = .value(ClientPath.absolute(name)) }
+        return request
+    }
+}
+
 extension SitRequest {
-    /// The same sit with its gong and ambience files named from the root, for the service to open.
+    /// The same sit with its files named from the root, for the service to open.
     var withClientPaths: SitRequest {
         var request = self
-        request.sound.gong = sound.gong.map(ClientPath.absolute)
-        if case let .value(name)? = sound.ambience { request.sound.ambience = .value(ClientPath.absolute(name)) }
+        request.sound = sound.withClientPaths
         return request
     }
 }
 
 extension PlayRequest {
-    /// The same track with its file and gong named from the root, for the service to open.
+    /// The same track with its file, gong and ambience named from the root, for the service to open.
     var withClientPaths: PlayRequest {
         var request = self
         request.track = ClientPath.absolute(track)
-        request.sound.gong = sound.gong.map(ClientPath.absolute)
+        request.sound = sound.withClientPaths
         return request
     }
 }

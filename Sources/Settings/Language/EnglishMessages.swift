@@ -67,6 +67,8 @@ package let englishMessages: [MessageKey: String] = [
     .gongGong: "gong",
     .gongBell: "bell",
     .pageStart: "Start",
+    .pageAmbience: "Or a recording from the library, looped",
+    .pageNoAmbience: "none",
     .pageNoTracks: "No guided tracks yet (meditate library import FOLDER).",
     .pageUnknownTeacher: "unknown teacher",
     .pagePlay: "Play {title}",

@@ -70,6 +70,8 @@ package let germanMessages: [MessageKey: String] = [
     .gongGong: "Gong",
     .gongBell: "Glocke",
     .pageStart: "Beginnen",
+    .pageAmbience: "Oder eine Aufnahme der Bibliothek, in Schleife",
+    .pageNoAmbience: "keine",
     .pageNoTracks: "Noch keine geführten Aufnahmen (meditate library import ORDNER).",
     .pageUnknownTeacher: "unbekannt",
     .pagePlay: "{title} abspielen",

@@ -31,7 +31,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
         pageBellVolume, pageAsLoud, pageSofter, pageSoft,
         pageBellsRegular,
         pageBellsRandom, pageRandomFrom, pageRandomTo, pageFewer
-    case pageMore, pageNoise, pageSilence, pageGong, gongBowl, gongGong, gongBell, pageStart, pageNoTracks
+    case pageMore, pageNoise, pageSilence, pageGong, gongBowl, gongGong, gongBell, pageStart, pageNoTracks,
+        pageAmbience, pageNoAmbience
     case pageUnknownTeacher, pagePlay, pageThenSit, pageCalendar, pageDaySat, pageNothingScheduled, pageAdd
     case pageRemove, pageRemoveSchedule, pageWhat, pageAt, pageDays, pageDaily
     case pageWeekdays, pageWeekend, pageActionSit, pageActionBell, pageScheduleAt, pageScheduleEvery, pageNext
