@@ -21,12 +21,7 @@ package enum AmbienceSetting {
             let track = try GuidedTrack.resolve(
                 name, library: library,
                 measure: { path in
-                    say(
-                        localized(
-                            "measuring the loudness of '\(path)' first (`meditate library import` does it once for good)",
-                            de:
-                                "messe erst die Lautheit von '\(path)' (`meditate library import` tut es einmal für immer)"
-                        ))
+                    say(GuidedTrack.measuringNotice(path))
                 })
             let gain = AmbienceLoop.gain(loudness: track.loudness, peak: track.peak, volume: sound.noiseVolume)
             // Checked before it is multiplied: a cross-fade is a number from a file or a socket.

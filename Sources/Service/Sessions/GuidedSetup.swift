@@ -33,12 +33,7 @@ package struct GuidedSetup {
             measure: !guided.normalize
                 ? nil
                 : { path in
-                    say(
-                        localized(
-                            "measuring the loudness of '\(path)' first (`meditate library import` does it once for good)",
-                            de:
-                                "messe erst die Lautheit von '\(path)' (`meditate library import` tut es einmal für immer)"
-                        ))
+                    say(GuidedTrack.measuringNotice(path))
                 })
         reader = try EngineFormatReader(path: track.path, engineRate: rate, decodeAhead: !realTime)
         outline = try SessionOutline(trackFrames: reader.frameCount, then: sit, format: EngineFormat(sampleRate: rate))

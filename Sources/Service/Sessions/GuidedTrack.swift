@@ -1,5 +1,6 @@
 import Foundation
 import Library
+import Settings
 
 /// The guided track a person named: from the library (by id, title prefix or path), or any
 /// audio file, which is measured first when it is not in the library.
@@ -65,6 +66,13 @@ package struct GuidedTrack {
         self.loudness = loudness
         self.peak = peak
         self.fromLibrary = fromLibrary
+    }
+
+    /// What a person is told before a file outside the library is decoded to be measured.
+    package static func measuringNotice(_ path: String) -> String {
+        localized(
+            "measuring the loudness of '\(path)' first (`meditate library import` does it once for good)",
+            de: "messe erst die Lautheit von '\(path)' (`meditate library import` tut es einmal für immer)")
     }
 
     /// "Title — Teacher", or the title alone.
