@@ -19,10 +19,11 @@ BUILD_PACKAGES := pkg-config libasound2-dev libpulse-dev libmpg123-dev libsndfil
 # (openssl makes its certificate for the TLS test), and a Snapcast server with two of its clients,
 # on a loopback port, playing into the private PulseAudio server as two rooms; and sqlite3,
 # which checks a database the service was killed over; faketime, which sets the clock under a
-# service; and what builds the Debian package and proves it on a clean Debian made by debootstrap.
+# service; what builds the Debian package and proves it on a clean Debian made by debootstrap; and
+# the validators of the desktop entry and the AppStream metainfo it installs.
 TEST_PACKAGES  := pulseaudio pulseaudio-utils libasound2-plugins tmux zbar-tools chromium chromium-driver sqlite3 \
                   mosquitto mosquitto-clients openssl snapserver snapclient faketime \
-                  dpkg-dev lintian debootstrap
+                  dpkg-dev lintian debootstrap desktop-file-utils appstream
 TEST_PYTHON    := selenium axe-selenium-python
 # Tools the benchmark compares against and uses to make its input.
 BENCH_PACKAGES := sox libsox-fmt-pulse mpg123 lame ffmpeg pulseaudio pulseaudio-utils python3-numpy \

@@ -13,7 +13,8 @@ rm -rf "$stage"
 mkdir -p "$stage/bin" "$stage/share/meditate/sounds" "$stage/share/meditate/web" \
     "$stage/share/man/man1" "$stage/share/bash-completion/completions" \
     "$stage/share/zsh/vendor-completions" "$stage/share/fish/vendor_completions.d" \
-    "$stage/share/icons/hicolor/scalable/apps" "$stage/units/user" "$stage/units/system"
+    "$stage/share/icons/hicolor/scalable/apps" "$stage/share/applications" "$stage/share/metainfo" \
+    "$stage/units/user" "$stage/units/system"
 
 # Stripped as Debian's dh_strip does: the Swift runtime is linked in, and its symbols and
 # notes are half the file.
@@ -23,6 +24,10 @@ chmod 755 "$stage/bin/meditate"
 install -m 644 "$source_tree"/Sounds/*.wav "$stage/share/meditate/sounds/"
 install -m 644 "$source_tree"/Web/* "$stage/share/meditate/web/"
 install -m 644 "$source_tree/Web/icon.svg" "$stage/share/icons/hicolor/scalable/apps/meditate.svg"
+# The desktop's launcher (a terminal, with a 10- and a 20-minute sit among its actions) and what
+# software centres read of it.
+install -m 644 "$source_tree"/contrib/desktop/*.desktop "$stage/share/applications/"
+install -m 644 "$source_tree"/contrib/desktop/*.metainfo.xml "$stage/share/metainfo/"
 install -m 644 "$source_tree"/contrib/systemd/user/* "$stage/units/user/"
 install -m 644 "$source_tree"/contrib/systemd/system/* "$stage/units/system/"
 

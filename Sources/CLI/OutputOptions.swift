@@ -43,8 +43,11 @@ struct OutputOptions: ParsableArguments {
         OutputChoice(backend: backend, device: device, latencyMilliseconds: latencyMilliseconds)
     }
 
-    func request(sampleRate: Int, settings: Settings) -> OutputRequest {
-        choice.request(sampleRate: sampleRate, settings: settings)
+    /// `streamName` is what the desktop's mixer shows for the stream (PulseAudio's `media.name`).
+    func request(sampleRate: Int, settings: Settings, streamName: String? = nil) -> OutputRequest {
+        var request = choice.request(sampleRate: sampleRate, settings: settings)
+        if let streamName { request.streamName = streamName }
+        return request
     }
 
     func deviceRate(settings: Settings, flag: Int?) -> Int? { choice.deviceRate(settings: settings, flag: flag) }

@@ -93,7 +93,10 @@ struct Sit: ParsableCommand {
         }
         let live = try LiveSession(
             plan: plan, sounds: sounds, ambience: ambience,
-            output: .request(output.request(sampleRate: plan.format.sampleRate, settings: settings)))
+            output: .request(
+                output.request(
+                    sampleRate: plan.format.sampleRate, settings: settings,
+                    streamName: SitDescription.streamName(configuration))))
         logger.info("\(localized("output", de: "Ausgabe")): \(live.outputSummary)")
 
         try LiveRunner(

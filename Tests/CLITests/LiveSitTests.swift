@@ -300,6 +300,34 @@ struct LiveSitTests {
         #expect(loudest - quietest < 1.5, "level per second: \(seconds)")
         #expect(quietest > -40, "level per second: \(seconds)")
     }
+
+    @Test(
+        "the PulseAudio stream names the sit, the application and its icon, and plays as music",
+        .enabled(if: PulseCapture.available, "needs the private server of `make test`"))
+    func streamCarriesItsNames() throws {
+        // Given a sit playing to the private server
+        let lock = PulseSinkLock()
+        defer { withExtendedLifetime(lock) {} }
+        let sit = try RunningMeditate([
+            "--minutes", "1", "--countdown", "0", "--interval", "0.5", "--noise", "pink", "--backend", "pulse"
+        ])
+        Thread.sleep(forTimeInterval: 2)
+
+        // When the desktop's mixer lists the streams
+        let listed = try TwoRoomSinks.streamProperties()
+        sit.process.terminate()
+        sit.process.waitUntilExit()
+        _ = sit.finish()
+
+        // Then the stream says what plays, whose it is, its icon and its role
+        for property in [
+            #"media.name = "Sit · 1 min, bells every 30 s, pink noise""#,
+            #"application.name = "meditate""#, #"application.id = "io.github.meditate.Meditate""#,
+            #"application.icon_name = "meditate""#, #"media.role = "music""#
+        ] {
+            #expect(listed.contains(property), "\(property) not in:\n\(listed)")
+        }
+    }
 }
 
 /// An ALSA configuration in the scratch folder's .asoundrc (point HOME there) with a PCM,

@@ -42,6 +42,11 @@ public final class TwoRoomSinks {
         try pactl(["list", "short", "sink-inputs"]).split(separator: "\n").count
     }
 
+    /// `pactl list sink-inputs`: every stream with its properties, as a desktop's mixer reads them.
+    public static func streamProperties() throws -> String {
+        try pactl(["list", "sink-inputs"])
+    }
+
     private static func pactl(_ arguments: [String]) throws -> String {
         let process = Process()
         let output = Pipe()

@@ -34,7 +34,10 @@ enum GuidedLive {
         let player = TrackPlayer(reader: setup.reader, gain: setup.normalization.linearGain, threaded: true)
         let live = try LiveSession(
             outline: outline, track: player, sounds: setup.sounds, ambience: setup.ambience,
-            output: .request(output.request(sampleRate: outline.format.sampleRate, settings: settings)))
+            output: .request(
+                output.request(
+                    sampleRate: outline.format.sampleRate, settings: settings,
+                    streamName: setup.track.displayName)))
         logger.info("\(localized("output", de: "Ausgabe")): \(live.outputSummary)")
         let length = DurationText.words(seconds: outline.trackFrames / outline.format.sampleRate)
         logger.notice(

@@ -6,14 +6,14 @@ public struct OutputRequest: Sendable {
     public var sampleRate: Int
     /// The device buffer to ask for; the device may grant another, reported in `summary`.
     public var latencyMilliseconds: Int
-    /// The name other programs show for our stream.
+    /// The name other programs show for our stream (PulseAudio's `media.name`): the session.
     public var streamName: String
     /// Snapcast's `buffer`: how long after snapserver takes a frame its clients play it.
     public var snapcastBufferMilliseconds: Int
 
     public init(
         backend: OutputBackend = .auto, device: String? = nil, sampleRate: Int,
-        latencyMilliseconds: Int = 100, streamName: String = "meditation",
+        latencyMilliseconds: Int = 100, streamName: String = "meditate",
         snapcastBufferMilliseconds: Int = SnapcastOutput.defaultServerBufferMilliseconds
     ) {
         self.backend = backend

@@ -8,6 +8,10 @@ import CPulse
 final class PulseContext {
     let mainloop: OpaquePointer
     let context: OpaquePointer
+    /// The desktop entry's name (contrib/desktop), which AppStream's rules make reverse-DNS.
+    static let applicationID = "io.github.meditate.Meditate"
+    /// The installed icon's name (share/icons/hicolor/scalable/apps/meditate.svg).
+    static let iconName = "meditate"
     /// What callbacks reach through their user data.
     let signals = PulseSignals()
 
@@ -24,6 +28,11 @@ final class PulseContext {
         }
         defer { pa_proplist_free(properties) }
         pa_proplist_sets(properties, "context.force.disable.shm", "true")
+        // Who plays: a desktop's mixer names the application and shows its icon, which the
+        // .desktop file and the installed icon share.
+        pa_proplist_sets(properties, PA_PROP_APPLICATION_NAME, "meditate")
+        pa_proplist_sets(properties, PA_PROP_APPLICATION_ID, Self.applicationID)
+        pa_proplist_sets(properties, PA_PROP_APPLICATION_ICON_NAME, Self.iconName)
         guard let context = pa_context_new_with_proplist(pa_mainloop_get_api(mainloop), "meditate", properties) else {
             pa_mainloop_free(mainloop)
             throw .unavailable(backend: "PulseAudio", device: device, reason: "cannot make a context")

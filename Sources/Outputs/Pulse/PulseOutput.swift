@@ -55,7 +55,14 @@ public final class PulseOutput: AudioOutput {
             format: sixteenBit ? PA_SAMPLE_S16LE : PA_SAMPLE_FLOAT32LE,
             rate: UInt32(sampleRate), channels: 2)
         let stream = try { () throws(OutputError) -> OpaquePointer in
-            guard let stream = pa_stream_new(context, streamName, &spec, nil) else {
+            guard let properties = pa_proplist_new() else { throw connection.failure(device: device) }
+            defer { pa_proplist_free(properties) }
+            // The session by name, and a role: long-playing sound a person chose, as music is
+            // (not `event`, which desktops keep for short alerts and may duck or cork).
+            pa_proplist_sets(properties, PA_PROP_MEDIA_NAME, streamName)
+            pa_proplist_sets(properties, PA_PROP_MEDIA_ROLE, "music")
+            pa_proplist_sets(properties, PA_PROP_MEDIA_ICON_NAME, PulseContext.iconName)
+            guard let stream = pa_stream_new_with_proplist(context, streamName, &spec, nil, properties) else {
                 throw connection.failure(device: device)
             }
             pa_stream_set_underflow_callback(

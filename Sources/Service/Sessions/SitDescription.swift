@@ -8,6 +8,11 @@ import Settings
 /// Lengths are words (`DurationText`): a 9-second sit with bells every 3 s reads so, not as
 /// "0.15 min, bells every 0.05 min".
 package enum SitDescription {
+    /// The sit as a desktop's mixer names its stream: "Sit · 20 min, bells every 5 min, pink noise".
+    package static func streamName(_ c: SessionConfiguration) -> String {
+        localized("Sit", de: "Sitzen") + " · " + of(c)
+    }
+
     package static func of(_ c: SessionConfiguration) -> String {
         let language = Language.current
         return messages(c).map { key, values in

@@ -56,6 +56,12 @@ struct DebianPackageTests {
                 "/usr/share/man/man1/meditate.1.gz", "/usr/share/man/man1/meditate-render.1.gz",
                 "/usr/share/man/man1/meditate-ctl-sit.1.gz"
             ], "\(pages.stdout) \(pages.stderr)")
+        // The desktop's launcher, its icon and its metainfo, where desktops and software centres look
+        let desktop = try tree.run(
+            "test -f /usr/share/applications/io.github.meditate.Meditate.desktop"
+                + " && test -f /usr/share/metainfo/io.github.meditate.Meditate.metainfo.xml"
+                + " && test -f /usr/share/icons/hicolor/scalable/apps/meditate.svg")
+        #expect(desktop.status == 0, "\(desktop.stderr)")
         // bash-completion loads a command's completion at its first Tab; this is that load.
         let completion = try tree.runAsSitter("bash -ic '__load_completion meditate; complete -p meditate' 2>&1")
         #expect(completion.stdout.contains("-F _meditate meditate"), "\(completion.stdout)")

@@ -28,10 +28,24 @@ struct MakeInstallTests {
             "share/man/man1/meditate.1.gz", "share/man/man1/meditate-render.1.gz",
             "share/bash-completion/completions/meditate", "share/zsh/vendor-completions/_meditate",
             "share/fish/vendor_completions.d/meditate.fish", "share/icons/hicolor/scalable/apps/meditate.svg",
+            "share/applications/io.github.meditate.Meditate.desktop",
+            "share/metainfo/io.github.meditate.Meditate.metainfo.xml",
             "lib/systemd/user/meditate.service", "lib/systemd/system/meditate.service"
         ] {
             #expect(FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file)")
         }
+        // And the desktop entry and the metainfo pass their validators (a warning fails AppStream's)
+        let entry = try CLIRunner.run(
+            program: "/usr/bin/desktop-file-validate",
+            [prefix + "/share/applications/io.github.meditate.Meditate.desktop"])
+        #expect(entry.status == 0 && entry.stdout.isEmpty, "\(entry.stdout) \(entry.stderr)")
+        let metainfo = try CLIRunner.run(
+            program: "/usr/bin/appstreamcli",
+            ["validate", "--no-net", prefix + "/share/metainfo/io.github.meditate.Meditate.metainfo.xml"])
+        #expect(metainfo.status == 0, "\(metainfo.stdout) \(metainfo.stderr)")
+        let desktop = try String(
+            contentsOfFile: prefix + "/share/applications/io.github.meditate.Meditate.desktop", encoding: .utf8)
+        #expect(desktop.contains("Terminal=true") && desktop.contains("Exec=meditate --minutes 10\n"))
         let unit = try String(contentsOfFile: prefix + "/lib/systemd/user/meditate.service", encoding: .utf8)
         #expect(unit.contains("ExecStart=\(prefix)/bin/meditate serve"))
         // (stripped: no symbol table left)
