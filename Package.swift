@@ -144,13 +144,16 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit")
             ],
             swiftSettings: strictSwift),
+        // The desktop around a sit, over D-Bus through sd-bus: logind's sleep inhibitor and the
+        // notification at its end. Off, silently, where there is no bus.
+        .target(name: "Desktop", dependencies: ["CSystemd"], swiftSettings: strictSwift),
         // The service (`meditate serve`): the conductor that owns the audio and answers the
         // protocol's methods, its sessions, schedules, hooks, MQTT bridge and web pairing.
         .target(
             name: "Service",
             dependencies: [
                 "Session", "Engine", "Outputs", "Mixer", "Decoders", "Clock", "Settings", "Library", "Control",
-                "CSystemd", "CMalloc", "CMosquitto", "CSpawn", "CPipe",
+                "CSystemd", "CMalloc", "CMosquitto", "CSpawn", "CPipe", "Desktop",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log")
             ],
@@ -161,6 +164,7 @@ let package = Package(
                 // Outputs for `meditate devices` and the output options' values; the rest through
                 // Service and Session.
                 "Service", "Session", "Settings", "Library", "Control", "Outputs", "Decoders", "Clock", "CQRencode",
+                "Desktop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CSV", package: "CSV.swift")

@@ -1,3 +1,4 @@
+import Desktop
 import Foundation
 import Library
 import Logging
@@ -17,6 +18,10 @@ struct LiveRunner {
     var title: String?
     /// Shown in turn while sitting, each for `affirmationSeconds`.
     var affirmations: [String] = []
+    /// The sleep inhibitor and the notification at the end, on a desktop.
+    var desktop: DesktopPresence?
+    /// The session as the desktop names it (logind's list of inhibitors).
+    var sessionName = "meditate"
 
     static let affirmationSeconds = 30
 
@@ -54,6 +59,9 @@ struct LiveRunner {
             terminal.header = say(outline.hasTrack ? .keyHintGuided : .keyHint)
             terminal.write(terminal.header + "\n")
         }
+        // A laptop on battery must not suspend mid-sit: held until the session has played out.
+        let inhibitor = desktop?.inhibitSleep(name: sessionName)
+        defer { inhibitor?.release() }
         try live.start()
         var trackFailureSaid = false
         while !live.isFinished {
@@ -82,8 +90,10 @@ struct LiveRunner {
             }
             let status = live.status
             if !recorded, status.phase == .complete {
-                record(outcome(status))
+                let complete = outcome(status)
+                record(complete)
                 recorded = true
+                desktop?.notifyEnded(satSeconds: complete.satSeconds)
             }
             if let terminal, terminal.isGone, !narratingHeadless {
                 // The terminal went away: from here on the events are log lines, as without one.

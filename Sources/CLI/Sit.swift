@@ -101,7 +101,10 @@ struct Sit: ParsableCommand {
 
         try LiveRunner(
             live: live, logger: logger, quiet: reporting.quiet, color: reporting.color,
-            affirmations: reporting.affirmations(settings)
+            affirmations: reporting.affirmations(settings),
+            desktop: DesktopPresence(
+                logger: logger, notify: settings.value(SettingKeys.notify, flag: nil), library: library),
+            sessionName: SitDescription.streamName(configuration)
         ).run { outcome in
             outcome.record(kind: .timer, note: SitDescription.stored(configuration), library: library, logger: logger)
         }

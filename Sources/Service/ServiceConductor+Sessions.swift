@@ -59,6 +59,7 @@ extension ServiceConductor {
             throw .failed(FailureLine.line(for: error))
         }
         sessions.append(started)
+        started.sleepInhibitor = desktop.inhibitSleep(name: note)
         started.recordID = library.record { database in
             try database.begin(
                 PracticeSession(
@@ -221,6 +222,7 @@ extension ServiceConductor {
     func finish(_ session: ServiceSession) {
         let last = session.live.status
         if !session.recordedOutcome { finishRecord(session, status: last, completed: last.phase == .complete) }
+        session.sleepInhibitor?.release()
         sessions.removeAll { $0 === session }
         announceEnd(session, last: last)
         if coordinator.owner == session.source {
@@ -332,6 +334,8 @@ extension ServiceConductor {
                     plannedSeconds: session.plannedSeconds, satSeconds: sat, completed: completed))
         }
         if library.record({ try pending.write(to: $0) }) == nil { keepUnwritten(pending) }
+        // A sit that ran its course is told to the desktop (a user's service has its session bus).
+        if completed && !stopping { desktop.notifyEnded(satSeconds: sat) }
         publish([
             "event": "session-recorded", "id": .number(session.number), "completed": .bool(completed),
             "satSeconds": .number(sat)

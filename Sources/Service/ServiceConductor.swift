@@ -47,6 +47,13 @@ package final class ServiceConductor {
     /// Runs `[hooks]` on events, on a thread of its own; set when the service starts.
     private var hooks: HookRunner?
 
+    /// logind's sleep inhibitor while a session plays, and the notification when a sit ends
+    /// (the `notify` setting as config.toml has it now).
+    var desktop: DesktopPresence {
+        let notify = (try? Settings.load()).map { $0.value(SettingKeys.notify, flag: nil) } ?? true
+        return DesktopPresence(logger: logger, notify: notify, library: library.paths)
+    }
+
     /// The protocol's version: a client that speaks another may refuse to go on.
     static let protocolVersion = 1
     /// The time sat of a running session is written this often (seconds), on a timer of its

@@ -1,4 +1,5 @@
 import Control
+import Desktop
 import Foundation
 import Library
 import Session
@@ -37,6 +38,9 @@ final class ServiceSession {
     var toldPosition = -1
     /// Why its guided track stopped (a file cut short under it) has been logged.
     var toldTrackFailure = false
+    /// logind's block on sleep while it plays (nil without logind); released when it finishes,
+    /// and by the kernel when the service stops.
+    var sleepInhibitor: SleepInhibitor?
 
     init(
         live: LiveSession, number: Int, source: AudioSource, note: SessionNote, resumeOther: Bool, startedAt: Double

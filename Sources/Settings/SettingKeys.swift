@@ -213,6 +213,14 @@ package enum SettingKeys {
         expecting: Phrase("a file's path", de: "der Pfad einer Datei")
     ) { !$0.isEmpty }
 
+    package static let notify = Setting<Bool>(
+        "notify",
+        Phrase(
+            "A desktop notification when a sit ends (where there is a desktop)",
+            de: "Eine Benachrichtigung auf dem Desktop, wenn ein Sitzen endet (wo es einen gibt)"),
+        expecting: Phrase("true or false", de: "true oder false")
+    ).defaulting(to: true)
+
     package static let all: [any AnySetting] =
         [
             minutes, countdown, segments, interval, bells, randomBells, strikes, noise, noiseVolume, ambience,
@@ -222,7 +230,7 @@ package enum SettingKeys {
         + [
             sampleRate, seed,
             backend, device, latency, snapcastBuffer, target, normalize, guided, then, gap, lang, affirmations,
-            affirmationsFile
+            affirmationsFile, notify
         ]
 
     package static func named(_ name: String) -> (any AnySetting)? {

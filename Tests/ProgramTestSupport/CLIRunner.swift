@@ -36,6 +36,11 @@ package struct CLIRunner {
         environment["XDG_RUNTIME_DIR"] =
             FileManager.default.temporaryDirectory
             .appendingPathComponent("meditate-test-runtime-\(getpid())").path
+        // No desktop of the person's hears of a test's sits (notifications, sleep inhibitors):
+        // no session bus, and a system bus address where nothing listens. A test of them starts
+        // its own buses (`PrivateDBus`).
+        environment["DBUS_SESSION_BUS_ADDRESS"] = nil
+        environment["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=/nonexistent/meditate-test-no-system-bus"
         return environment
     }()
 

@@ -52,7 +52,10 @@ enum GuidedLive {
         }
         try LiveRunner(
             live: live, logger: logger, quiet: reporting.quiet, color: reporting.color,
-            title: setup.track.displayName, affirmations: reporting.affirmations(settings)
+            title: setup.track.displayName, affirmations: reporting.affirmations(settings),
+            desktop: DesktopPresence(
+                logger: logger, notify: settings.value(SettingKeys.notify, flag: nil), library: location.paths),
+            sessionName: setup.track.displayName
         ).run { outcome in
             outcome.record(
                 kind: .guided, note: NoteText.stored([["text": setup.track.displayName]] + (then ?? [])),

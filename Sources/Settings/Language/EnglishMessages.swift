@@ -4,6 +4,8 @@ package let englishMessages: [MessageKey: String] = [
     .startingIn: "starting in {time}", .sitBeginsIn: "sit begins in {time}", .timeLeft: "{time} left",
     .nextBellIn: "next bell in {time}", .satTime: "sat {time}", .spaceResumes: "(space resumes)",
     .keyHint: "space pauses and resumes · q ends", .keyHintGuided: "space pauses and resumes · ← → 15 s · q ends",
+    .notifySummary: "Your sit has ended", .notifyBody: "{sat} sat",
+    .notifyBodyStreak: "{sat} sat · {days} days in a row",
     .summaryComplete: "complete: sat {sat}", .summaryEndedEarly: "ended early: sat {sat} of {planned}",
     .notRecorded: "the session was not added to the history: {reason}",
     .eventCountdown: "countdown: {time} until the start gong", .eventStart: "start gong: sitting for {time}",

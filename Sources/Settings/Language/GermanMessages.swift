@@ -5,6 +5,8 @@ package let germanMessages: [MessageKey: String] = [
     .nextBellIn: "nächste Glocke in {time}", .satTime: "gesessen {time}", .spaceResumes: "(Leertaste: weiter)",
     .keyHint: "Leertaste pausiert und setzt fort · q beendet",
     .keyHintGuided: "Leertaste pausiert und setzt fort · ← → 15 s · q beendet",
+    .notifySummary: "Dein Sitzen ist zu Ende", .notifyBody: "{sat} gesessen",
+    .notifyBodyStreak: "{sat} gesessen · {days} Tage in Folge",
     .summaryComplete: "fertig: {sat} gesessen", .summaryEndedEarly: "vorzeitig beendet: {sat} von {planned} gesessen",
     .notRecorded: "die Sitzung wurde nicht ins Protokoll aufgenommen: {reason}",
     .eventCountdown: "Vorlauf: {time} bis zum Startgong", .eventStart: "Startgong: {time} Sitzen",
