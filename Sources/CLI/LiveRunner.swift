@@ -127,7 +127,7 @@ struct LiveRunner {
             logger.info("first buffer written at \(String(format: "%.6f", first)) (seconds since 1970)")
         }
         logger.info("underruns: \(live.underruns)")
-        if outline.hasTrack { logger.info("track stream underruns: \(live.trackUnderruns)") }
+        if live.isStreamed { logger.info("stream underruns (track, ambience): \(live.trackUnderruns)") }
         guard !quiet else { return result }
         let sat = DurationText.words(seconds: result.satSeconds)
         let planned = DurationText.words(seconds: (live.outline.trackFrames + live.outline.sitFrames) / rate)

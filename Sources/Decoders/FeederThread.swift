@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Rings
 import Synchronization
 
 /// A thread that keeps a ring filled ahead of its consumer: the one mechanism behind both
@@ -16,14 +17,17 @@ import Synchronization
 /// feeder thread; `wake` from the consumer's.
 public final class FeederThread: Sendable {
     private let stopRequested = Atomic<Bool>(false)
-    private let rest = WakeableSleep()
+    private let rest: WakeableSleep
     private let exited = DispatchSemaphore(value: 0)
     private let running = Atomic<Bool>(false)
     private let name: String
 
-    /// `name` is the thread's, as `top -H` and `perf` show it.
-    public init(name: String) {
+    /// `name` is the thread's, as `top -H` and `perf` show it. `rest` is the sleep its consumer
+    /// wakes: a stream's own (`StreamSource.producerRest`), which the mixer thread wakes when it
+    /// has taken half the stream, or one of its own.
+    public init(name: String, rest: WakeableSleep = WakeableSleep()) {
         self.name = name
+        self.rest = rest
     }
 
     /// Runs `body` on a new thread. Thread: the owner's.

@@ -57,6 +57,9 @@ extension LiveEngine {
                 signal(interrupting: false)
                 unannounced = false
             }
+            // So is a stream's feeder, once the burst has taken half its ring (or the mixer
+            // waits for it): it rests until then rather than wake on a timer.
+            for program in programs { program.renderer.wakeStreamProducers() }
             // Every change the wait is for signals it (room made, a horizon, a program, the
             // end); the time-outs are safety nets, long because each wake-up costs as much as
             // rendering several blocks, and longer still while nothing plays.

@@ -81,6 +81,16 @@ public final class MixerRenderer: @unchecked Sendable {
         return true
     }
 
+    /// Wakes the producers of streamed voices that have taken half their ring, so a feeder
+    /// rests until it is needed instead of looking on a timer.
+    /// Thread: render, between bursts of blocks, never inside one.
+    public func wakeStreamProducers() {
+        renderThread.assertOwned("the mixer's render side")
+        for i in 0..<maxVoices {
+            if case let .stream(stream) = voices[i].kind { stream.wakeProducerIfHalfEmpty() }
+        }
+    }
+
     /// Renders `frames` interleaved stereo frames into `output`, starting at `frame`.
     /// Thread: render.
     public func render(into output: UnsafeMutablePointer<Float>, frames: Int) {

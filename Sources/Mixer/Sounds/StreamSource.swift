@@ -12,6 +12,10 @@ public final class StreamSource: @unchecked Sendable {
     private let finishedFlag = Atomic<Bool>(false)
     private let playedOutFlag = Atomic<Bool>(false)
     private let underrunCount = Atomic<Int>(0)
+    /// The producer's sleep, which the mixer thread cuts short (`wakeProducerIfHalfEmpty`)
+    /// instead of the producer looking again and again: a feeder that rests on it wakes when
+    /// the mixer needs it, not on a timer.
+    public let producerRest = WakeableSleep()
 
     /// A stream that can buffer at least `bufferFrames` frames ahead.
     public init(bufferFrames: Int) {
@@ -46,7 +50,17 @@ public final class StreamSource: @unchecked Sendable {
     /// Render blocks that found the ring empty before the end of the stream.
     public var underruns: Int { underrunCount.load(ordering: .relaxed) }
 
+    /// Whether half the ring or more is free to be filled.
+    public var isHalfEmpty: Bool { ring.availableToWrite * 2 >= ring.capacity }
+
     // MARK: Consumer (render thread)
+
+    /// Wakes a producer resting on `producerRest` once half the ring is free; a system call only
+    /// when it sleeps. Thread: render, between bursts of blocks (live, the mixer thread, where
+    /// it also signals the output thread), never inside a block.
+    func wakeProducerIfHalfEmpty() {
+        if isHalfEmpty && !isFinished { producerRest.wake() }
+    }
 
     /// Whether `frames` frames can be rendered without an underrun: they are in the ring, or the
     /// stream has ended.

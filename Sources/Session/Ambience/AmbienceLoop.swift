@@ -28,7 +28,7 @@ public final class AmbienceLoop: @unchecked Sendable {
     private let chunkFrames = 4096
     private let chunk: UnsafeMutablePointer<Float>
     private let incoming: UnsafeMutablePointer<Float>
-    private let feeder = FeederThread(name: "meditate-ambience")
+    private let feeder: FeederThread
     private let decodeFailure = Mutex<DecoderError?>(nil)
 
     /// The loudness (LUFS) of pink noise at full volume (measured: −14.2 LUFS at 0.25). An
@@ -50,13 +50,14 @@ public final class AmbienceLoop: @unchecked Sendable {
     public static let defaultCrossfadeMilliseconds = 3000
     /// The cross-fades a person may ask for, in seconds: from a breath to half a minute.
     public static let crossfadeRange: ClosedRange<Float> = 0.1...30
-    /// Seconds decoded ahead of the mixer: a second rides out a busy Pi (the feeder looks every
-    /// `feederRestMilliseconds`), and its ring of 128 Ki samples takes 512 KiB, where a guided
-    /// track's two take 1 MiB.
-    public static let bufferSeconds = 1
-    /// How long the feeder rests between looks: a twentieth of the ring, so it never runs dry,
-    /// and a fifth as many wake-ups as a guided track's feeder makes.
-    static let feederRestMilliseconds = 50
+    /// Audio decoded ahead of the mixer, at least: the ring rounds it up to 32 Ki frames (0.68 s
+    /// at 48 kHz, 256 KiB). The mixer takes the bed in bursts (the device's queue at the start
+    /// and after a pause, 2 s with PulseAudio, then 0.95 s at a time); one larger than the ring
+    /// waits a moment for the feeder, which the mixer wakes at once (`StreamSource.producerRest`).
+    public static let bufferMilliseconds = 500
+    /// How long the feeder rests at most when the mixer does not wake it (it does once half the
+    /// ring is free, or when it waits for the feeder): a safety net, not a pace.
+    static let feederRestMilliseconds = 1000
 
     /// Opens `path` twice at `engineRate`. Throws the decoder's error for a file that cannot be
     /// read, and `SoundError.ambienceTooShort` for one shorter than twice the cross-fade (a lap
@@ -85,7 +86,8 @@ public final class AmbienceLoop: @unchecked Sendable {
         lapFrames = first.frameCount - crossfade
         self.gain = gain
         self.threaded = threaded
-        stream = StreamSource(bufferFrames: Self.bufferSeconds * engineRate)
+        stream = StreamSource(bufferFrames: Self.bufferMilliseconds * engineRate / 1000)
+        feeder = FeederThread(name: "meditate-ambience", rest: stream.producerRest)
         chunk = .allocate(capacity: chunkFrames * EngineFormat.channels)
         incoming = .allocate(capacity: chunkFrames * EngineFormat.channels)
     }
@@ -129,7 +131,10 @@ public final class AmbienceLoop: @unchecked Sendable {
         feeder.start { [self] in
             while !feeder.isStopRequested && !stream.isFinished {
                 fill(batched: true)
-                feeder.sleep(timeout: .milliseconds(Self.feederRestMilliseconds))
+                // Until the mixer has taken half the ring: it wakes the feeder then, so a
+                // minute costs a few wake-ups a second, not one every few milliseconds (each
+                // costs more than decoding its chunk of WAV).
+                feeder.sleep(timeout: .milliseconds(Self.feederRestMilliseconds)) { !stream.isHalfEmpty }
             }
         }
     }

@@ -150,6 +150,8 @@ public final class LiveSession {
     public var underruns: Int { program.underruns }
     /// Render blocks that found the guided track's stream, or the ambience's, empty.
     public var trackUnderruns: Int { (track?.underruns ?? 0) + (ambience?.underruns ?? 0) }
+    /// Whether a decoder feeds the mix (a guided track or an ambience), whose underruns count.
+    public var isStreamed: Bool { track != nil || ambience != nil }
     /// Set when the device failed and no other could be opened.
     public var failure: OutputError? { program.failure }
     /// Whether the last frame has been played.
