@@ -23,7 +23,7 @@ BUILD_PACKAGES := pkg-config libasound2-dev libpulse-dev libmpg123-dev libsndfil
 # the validators of the desktop entry and the AppStream metainfo it installs.
 TEST_PACKAGES  := pulseaudio pulseaudio-utils libasound2-plugins tmux zbar-tools chromium chromium-driver sqlite3 \
                   mosquitto mosquitto-clients openssl snapserver snapclient faketime \
-                  dpkg-dev lintian debootstrap desktop-file-utils appstream
+                  dpkg-dev lintian debootstrap desktop-file-utils appstream dbus-daemon dbus-bin python3-dbusmock
 TEST_PYTHON    := selenium axe-selenium-python
 # Tools the benchmark compares against and uses to make its input.
 BENCH_PACKAGES := sox libsox-fmt-pulse mpg123 lame ffmpeg pulseaudio pulseaudio-utils python3-numpy \
@@ -91,7 +91,7 @@ run: build
 # groups at once, each one test at a time on a private server of its own (the groups take about
 # as long: 3.5 minutes each, where one after the other took 7). Only a build at nice 19 runs
 # beside them.
-REALTIME_ONE   := ServiceLiveTests|WebPageTests|ServiceMQTTLiveTests
+REALTIME_ONE   := ServiceLiveTests|WebPageTests|ServiceMQTTLiveTests|DesktopBusLiveTests
 REALTIME_TWO   := LiveSitTests|TerminalLineTests|GermanEverywhereTests|LiveSessionTests|GuidedLiveTests|SessionSurvivalTests|HistoryCommandTests/sigtermRecordsPartial|SnapcastLiveTests|ServiceLiveTests/killsAtRandomMomentsLoseLessThanFiveSeconds|ServiceLiveTests/bellsRingAtTheirInstantWhenTheClockIsSet
 # (those tests of ServiceLiveTests, 90 s of kills and 85 s of a clock set under waiting bells, run
 # in the second group, to even out the two)

@@ -2,9 +2,8 @@ import Foundation
 import ProgramTestSupport
 import Testing
 
-/// A sit where there is no desktop: no session bus and no system bus (a Pi, a container). The
-/// tests with a private bus and python3-dbusmock's logind and notification daemon are the next
-/// step (see the closing note of issue 44).
+/// A sit where there is no desktop: no session bus and no system bus (a Pi, a container). With
+/// private buses and python3-dbusmock's logind and notification daemon: `DesktopBusLiveTests`.
 @Suite("Desktop: no bus, no word")
 struct DesktopBusTests {
     @Test("without a session bus or a system bus a sit says nothing of D-Bus and plays as ever")
