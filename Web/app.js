@@ -459,6 +459,16 @@
         gong.append(element("option", { value: settings.gong }, settings.gong.split("/").pop()));
       }
       if (settings.gong) gong.value = settings.gong;
+      // config.toml's bed: a library track by id is one of the choices; a file or a title is
+      // offered as it is named, so that a sit started here keeps it.
+      const ambience = $("sit-ambience");
+      if (settings.ambience) {
+        if (![...ambience.options].some((option) => option.value === settings.ambience)) {
+          ambience.append(element("option", { value: settings.ambience }, settings.ambience.split("/").pop()));
+        }
+        ambience.value = settings.ambience;
+        $("sit-ambience-field").hidden = false;
+      }
     }
     fillChips($("presets"), "sit-error");
     renderNow();
@@ -558,8 +568,12 @@
     const chosen = ambience.value;
     ambience.replaceChildren(element("option", { value: "none" }, say("pageNoAmbience")));
     for (const track of tracks) ambience.append(element("option", { value: String(track.id) }, track.title));
+    const configured = defaults && defaults.settings && defaults.settings.ambience;
+    if (configured && !tracks.some((track) => String(track.id) === configured)) {
+      ambience.append(element("option", { value: configured }, configured.split("/").pop()));
+    }
     ambience.value = [...ambience.options].some((option) => option.value === chosen) ? chosen : "none";
-    $("sit-ambience-field").hidden = tracks.length === 0;
+    $("sit-ambience-field").hidden = tracks.length === 0 && !configured;
     if (tracks.length === 0) {
       box.append(element("p", { class: "empty" }, say("pageNoTracks")));
       return;

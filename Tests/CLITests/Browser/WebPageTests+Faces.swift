@@ -2,6 +2,7 @@ import Control
 import Foundation
 import ProgramTestSupport
 import Testing
+import WAVTestSupport
 
 /// What a person meets on the page at every phone size, theme and language: the Start button
 /// and its errors above the tab bar, tab labels whole, a calendar that can be seen, a form that
@@ -133,6 +134,41 @@ extension WebPageTests {
         let again = try fixture.service.client().call("status")["session"]
         #expect(again?["description"] == "6 s, pink noise", "\(again?.line ?? "")")
         #expect(again?["plannedSeconds"] == 6)
+        _ = try fixture.service.client().call("stop")
+    }
+
+    @Test("the Sit form offers config.toml's ambience, and a sit started from it plays that bed")
+    func formKeepsTheConfiguredAmbience() throws {
+        // Given config.toml naming an 8-second file of steady noise as the bed, and no library
+        let files = try Scratch()
+        let rain = files.path("rain.wav")
+        try writeFloatWAV(
+            path: rain, samples: stationaryNoise(seconds: 8, sampleRate: 48000, sigma: 0.05), sampleRate: 48000,
+            channels: 2)
+        let fixture = try PageService(settings: "ambience = \"\(rain)\"\n")
+        defer { fixture.stop() }
+        let page = try BrowserPage()
+
+        // When the Sit view is opened
+        try page.open(fixture.url + "#sit")
+        try page.waitForText("#presets", containing: "evening")
+
+        // Then its bed is that file, offered although the library is empty
+        let form = try page.script(
+            """
+            return [document.getElementById('sit-ambience').value,
+                    String(document.getElementById('sit-ambience-field').hidden)];
+            """)
+        #expect(form == [.string(rain), "false"], "\(form.line)")
+
+        // When a sit is started from the form as it is
+        try page.fill("#sit-minutes", "0.1")
+        try page.click("#sit-start")
+        try page.waitForText("#now-phase", containing: "countdown", seconds: 10)
+
+        // Then the service plays it on that bed, not on none
+        let session = try fixture.service.client().call("status")["session"]
+        #expect(session?["description"]?.stringValue?.contains("rain") == true, "\(session?.line ?? "")")
         _ = try fixture.service.client().call("stop")
     }
 
