@@ -80,6 +80,10 @@ let package = Package(
         // A hook's process starts with only standard input, output and error open (glibc's
         // closefrom for posix_spawn, a GNU extension Swift's Glibc module does not show).
         .target(name: "CSpawn", path: "Sources/CModules/CSpawn"),
+        // The MPRIS object's sd-bus vtables, which are C macros Swift cannot expand.
+        .target(
+            name: "CMediaPlayer", path: "Sources/CModules/CMediaPlayer",
+            linkerSettings: [.linkedLibrary("systemd")]),
 
         // Lock-free single-producer, single-consumer rings: what the threads hand each other.
         .target(name: "Rings", swiftSettings: strictSwift),
@@ -144,9 +148,10 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit")
             ],
             swiftSettings: strictSwift),
-        // The desktop around a sit, over D-Bus through sd-bus: logind's sleep inhibitor and the
-        // notification at its end. Off, silently, where there is no bus.
-        .target(name: "Desktop", dependencies: ["CSystemd"], swiftSettings: strictSwift),
+        // The desktop around a sit, over D-Bus through sd-bus: logind's sleep inhibitor, the
+        // notification at its end, the media player controls (MPRIS). Off, silently, where there
+        // is no bus.
+        .target(name: "Desktop", dependencies: ["CSystemd", "CMediaPlayer", "Clock"], swiftSettings: strictSwift),
         // The service (`meditate serve`): the conductor that owns the audio and answers the
         // protocol's methods, its sessions, schedules, hooks, MQTT bridge and web pairing.
         .target(

@@ -16,6 +16,8 @@ struct LiveRunner {
     let color: Bool
     /// The guided track's name, for the status line.
     var title: String?
+    /// The guided track's teacher, for the desktop's player controls.
+    var artist: String?
     /// Shown in turn while sitting, each for `affirmationSeconds`.
     var affirmations: [String] = []
     /// The sleep inhibitor and the notification at the end, on a desktop.
@@ -62,6 +64,17 @@ struct LiveRunner {
         // A laptop on battery must not suspend mid-sit: held until the session has played out.
         let inhibitor = desktop?.inhibitSleep(name: sessionName)
         defer { inhibitor?.release() }
+        // The media keys and the shell's player controls (MPRIS): their commands wait in the
+        // mailbox for this loop, which alone touches the session.
+        let mailbox = desktop == nil ? nil : MediaPlayerMailbox()
+        let mediaTitle = title ?? sessionName
+        let player = mailbox.flatMap { mailbox in
+            desktop?.startMediaPlayer(
+                name: MediaPlayerBus.busName(service: false),
+                state: DesktopPresence.mediaState(of: live, status: live.status, title: mediaTitle, artist: artist)
+            ) { mailbox.post($0) }
+        }
+        defer { player?.stop() }
         try live.start()
         var trackFailureSaid = false
         while !live.isFinished {
@@ -79,7 +92,11 @@ struct LiveRunner {
             } else {
                 // Nothing is redrawn: the next poll is when the next event is due (a signal cuts
                 // the wait short), which keeps the log lines timely and the process asleep.
-                Interruption.wait(milliseconds: Int32(live.millisecondsUntilDue))
+                Interruption.wait(milliseconds: Int32(live.millisecondsUntilDue), orUntilReadable: mailbox?.descriptor)
+            }
+            var jumpedTo: Double?
+            for command in player == nil ? [] : mailbox?.take() ?? [] {
+                jumpedTo = carryOut(command) ?? jumpedTo
             }
             let events = live.poll()
             for notice in live.takeNotices() { logger.warning("\(notice.line)") }
@@ -89,6 +106,11 @@ struct LiveRunner {
                 live.end()
             }
             let status = live.status
+            if let player {
+                var state = DesktopPresence.mediaState(of: live, status: status, title: mediaTitle, artist: artist)
+                if let jumpedTo { state.positionSeconds = jumpedTo }
+                player.update(state, jumped: jumpedTo != nil)
+            }
             if !recorded, status.phase == .complete {
                 let complete = outcome(status)
                 record(complete)
@@ -140,5 +162,23 @@ struct LiveRunner {
             logger.notice("\(line)")
         }
         return result
+    }
+
+    /// Carries out what the desktop's controls asked, as the keys would; the position a seek
+    /// moved to (seconds of practice), if one did.
+    private func carryOut(_ command: MediaPlayerCommand) -> Double? {
+        let rate = Double(live.outline.format.sampleRate)
+        switch command {
+        case .play: if live.isPaused { live.resume() }
+        case .pause: if !live.isPaused { live.pause() }
+        case .playPause: live.togglePause()
+        case .stop: live.end()
+        case let .seek(bySeconds: seconds):
+            let from = Double(live.status.satFrames) / rate
+            if live.seek(byFrames: Int((seconds * rate).rounded())) { return max(0, from + seconds) }
+        case let .seekTo(seconds: seconds):
+            if live.seek(toFrame: Int((seconds * rate).rounded())) { return seconds }
+        }
+        return nil
     }
 }

@@ -1,42 +1,83 @@
 import CSystemd
 
-/// One argument of a method call, appended with sd-bus's non-variadic calls (Swift cannot call
-/// `sd_bus_message_append`, which is variadic).
-enum DesktopBusArgument {
+/// One value on the bus, appended with sd-bus's non-variadic calls (Swift cannot call
+/// `sd_bus_message_append`, which is variadic): a method call's argument, a property's value.
+enum DesktopBusArgument: Equatable, Sendable {
     case string(String)
     case uint32(UInt32)
     case int32(Int32)
+    case int64(Int64)
+    case double(Double)
+    case boolean(Bool)
+    case objectPath(String)
     /// An array of strings (`as`).
     case strings([String])
-    /// A dictionary of string values (`a{sv}`, each value a variant holding a string).
-    case stringHints([(String, String)])
+    /// A dictionary of variants (`a{sv}`): notification hints, MPRIS metadata.
+    case dictionary([Entry])
+
+    struct Entry: Equatable, Sendable {
+        let key: String
+        let value: DesktopBusArgument
+
+        init(_ key: String, _ value: DesktopBusArgument) {
+            self.key = key
+            self.value = value
+        }
+    }
 
     private static func type(_ code: Character) -> CChar { CChar(bitPattern: code.asciiValue ?? 0) }
 
-    /// Appends the argument; sd-bus's status (negative: an errno).
+    /// Its D-Bus signature, for a variant that holds it.
+    var signature: String {
+        switch self {
+        case .string: "s"
+        case .uint32: "u"
+        case .int32: "i"
+        case .int64: "x"
+        case .double: "d"
+        case .boolean: "b"
+        case .objectPath: "o"
+        case .strings: "as"
+        case .dictionary: "a{sv}"
+        }
+    }
+
+    /// Appends the value; sd-bus's status (negative: an errno).
     func append(to message: OpaquePointer) -> Int32 {
         switch self {
         case let .string(text):
             return text.withCString { sd_bus_message_append_basic(message, Self.type("s"), $0) }
+        case let .objectPath(path):
+            return path.withCString { sd_bus_message_append_basic(message, Self.type("o"), $0) }
         case var .uint32(value):
             return sd_bus_message_append_basic(message, Self.type("u"), &value)
         case var .int32(value):
             return sd_bus_message_append_basic(message, Self.type("i"), &value)
+        case var .int64(value):
+            return sd_bus_message_append_basic(message, Self.type("x"), &value)
+        case var .double(value):
+            return sd_bus_message_append_basic(message, Self.type("d"), &value)
+        case let .boolean(value):
+            // D-Bus booleans travel as a 32-bit int.
+            var truth: Int32 = value ? 1 : 0
+            return sd_bus_message_append_basic(message, Self.type("b"), &truth)
         case let .strings(texts):
             var status = sd_bus_message_open_container(message, Self.type("a"), "s")
             for text in texts where status >= 0 {
                 status = text.withCString { sd_bus_message_append_basic(message, Self.type("s"), $0) }
             }
             return status < 0 ? status : sd_bus_message_close_container(message)
-        case let .stringHints(hints):
+        case let .dictionary(entries):
             var status = sd_bus_message_open_container(message, Self.type("a"), "{sv}")
-            for (key, value) in hints where status >= 0 {
+            for entry in entries where status >= 0 {
                 status = sd_bus_message_open_container(message, Self.type("e"), "sv")
-                if status >= 0 { status = key.withCString { sd_bus_message_append_basic(message, Self.type("s"), $0) } }
-                if status >= 0 { status = sd_bus_message_open_container(message, Self.type("v"), "s") }
                 if status >= 0 {
-                    status = value.withCString { sd_bus_message_append_basic(message, Self.type("s"), $0) }
+                    status = entry.key.withCString { sd_bus_message_append_basic(message, Self.type("s"), $0) }
                 }
+                if status >= 0 {
+                    status = sd_bus_message_open_container(message, Self.type("v"), entry.value.signature)
+                }
+                if status >= 0 { status = entry.value.append(to: message) }
                 if status >= 0 { status = sd_bus_message_close_container(message) }
                 if status >= 0 { status = sd_bus_message_close_container(message) }
             }

@@ -18,7 +18,7 @@ public enum EndNotification {
             interface: "org.freedesktop.Notifications", member: "Notify",
             arguments: [
                 .string("meditate"), .uint32(replaces), .string("meditate"), .string(summary), .string(body),
-                .strings([]), .stringHints([("desktop-entry", "io.github.meditate.Meditate")]), .int32(-1)
+                .strings([]), .dictionary([.init("desktop-entry", .string(MediaPlayerState.desktopEntry))]), .int32(-1)
             ]
         ) { (reply) throws(DesktopBusError) -> UInt32 in
             var id: UInt32 = 0

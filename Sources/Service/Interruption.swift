@@ -25,10 +25,16 @@ package enum Interruption {
     /// leaves the service's sit playing on a hang-up or SIGTERM.
     package static var lastSignal: Int32 { last.load(ordering: .relaxed) }
 
-    /// Sleeps up to `milliseconds`, less when a signal arrives: poll() is never restarted after
-    /// a handler, and the audio threads leave these signals to this one.
-    package static func wait(milliseconds: Int32) {
-        _ = poll(nil, 0, milliseconds)
+    /// Sleeps up to `milliseconds`, less when a signal arrives (poll() is never restarted after
+    /// a handler, and the audio threads leave these signals to this one) or `descriptor` has
+    /// something to read.
+    package static func wait(milliseconds: Int32, orUntilReadable descriptor: Int32? = nil) {
+        guard let descriptor else {
+            _ = poll(nil, 0, milliseconds)
+            return
+        }
+        var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        _ = poll(&watched, 1, milliseconds)
     }
 
     /// Blocks these signals on this thread, and so on every thread it starts until `install`

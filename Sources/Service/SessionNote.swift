@@ -9,6 +9,8 @@ import Settings
 struct SessionNote {
     let text: String
     let parts: [JSONValue]
+    /// A guided track's teacher, for the clients that show an artist (the desktop's player).
+    var teacher: String?
 
     /// One message part.
     static func part(_ key: MessageKey, _ values: [String: String] = [:]) -> JSONValue {

@@ -124,6 +124,9 @@ struct Serve: ParsableCommand {
         defer { web?.close() }
         let mqtt = try startMQTT(socket: path, logger: logger)
         defer { mqtt?.stop() }
+        // The media keys and the shell's player controls, where there is a session bus.
+        let mediaPlayer = MediaPlayerBridge.start(socket: path, logger: logger)
+        defer { mediaPlayer?.stop() }
         Interruption.install()
         ServiceConductor(
             inbox: inbox, output: output.choice, quietSeconds: quietSeconds, library: library,

@@ -34,7 +34,7 @@ package final class MQTTBridge: @unchecked Sendable {
 
     /// The network thread's own: its connection to the service, and the preset the next
     /// `start sit` uses.
-    private var commands: ControlClient?
+    private let commands: ServiceCaller
     private var selectedPreset = HomeAssistantDiscovery.noPreset
 
     /// - Parameter password: read from the settings' password file by the caller.
@@ -42,6 +42,7 @@ package final class MQTTBridge: @unchecked Sendable {
         self.settings = settings
         discovery = HomeAssistantDiscovery(settings: settings, version: MeditateVersion.number)
         self.socket = socket
+        commands = ServiceCaller(socket: socket)
         self.logger = logger
         let handlers = MosquittoClient.Handlers(
             connected: { [weak self] accepted, reason in self?.connected(accepted, reason) },
@@ -199,26 +200,9 @@ package final class MQTTBridge: @unchecked Sendable {
         return Array(presets.keys)
     }
 
-    /// One request to the service, on the network thread's own connection (made again once
-    /// if the service closed it).
+    /// One request to the service, on the network thread's own connection.
     private func call(_ method: String, _ params: JSONValue = [:]) throws(ControlError) -> JSONValue {
-        var attempt = 0
-        while true {
-            let connection: ControlClient
-            if let commands {
-                connection = commands
-            } else {
-                connection = try ControlClient(path: socket)
-                commands = connection
-            }
-            do {
-                return try connection.call(method, params)
-            } catch {
-                guard case .connectionLost = error, attempt == 0 else { throw error }
-                commands = nil
-                attempt += 1
-            }
-        }
+        try commands.call(method, params)
     }
 
     // MARK: The state thread

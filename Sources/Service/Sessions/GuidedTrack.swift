@@ -7,7 +7,7 @@ import Settings
 package struct GuidedTrack {
     package let path: String
     let title: String
-    let teacher: String?
+    package let teacher: String?
     /// Integrated loudness, LUFS (nil: too short or quiet to measure, or not measured).
     let loudness: Double?
     /// Sample peak, linear.

@@ -1,0 +1,263 @@
+import CMediaPlayer
+import CSystemd
+import Clock
+import Foundation
+
+/// meditate as a media player on the desktop's session bus (MPRIS2): the media keys, the
+/// shell's player controls and `playerctl` see what plays and can pause, play, stop and seek
+/// it. One name per process: the service's `org.mpris.MediaPlayer2.meditate`, a one-shot sit's
+/// `….meditate.instance<PID>`.
+///
+/// Thread: a bus thread of its own (`meditate-mpris`) owns the connection and sleeps in poll()
+/// on the bus and a wake-up pipe, with no timer: it wakes when a client calls, or when the owner
+/// hands it a new state (`update`) to announce. Commands reach the owner through `commands`, on
+/// the bus thread. Never an audio thread.
+public final class MediaPlayerBus: @unchecked Sendable {
+    public typealias Commands = @Sendable (MediaPlayerCommand) -> Void
+
+    private let name: String
+    private let commands: Commands
+    private let artURL: String?
+    private let lock = NSLock()
+    // Under `lock`: what the owner said last, a jump to announce, and whether to stop.
+    private var state: MediaPlayerState
+    private var jumped = false
+    private var stopping = false
+    private var started: Result<Void, DesktopBusError>?
+    private let wakeUp: WakePipe
+    private let ended = DispatchSemaphore(value: 0)
+    private let ready = DispatchSemaphore(value: 0)
+
+    /// The name a process takes: the service's, or a one-shot's beside it.
+    public static func busName(service: Bool) -> String {
+        service ? "org.mpris.MediaPlayer2.meditate" : "org.mpris.MediaPlayer2.meditate.instance\(getpid())"
+    }
+
+    /// How long `start` waits for the bus to answer before it lets the owner go on.
+    static let startWaitSeconds = 1.0
+
+    private init(name: String, state: MediaPlayerState, commands: @escaping Commands, wakeUp: WakePipe) {
+        self.name = name
+        self.state = state
+        self.commands = commands
+        self.wakeUp = wakeUp
+        artURL = Self.installedIcon()
+    }
+
+    /// Connects to the session bus, puts the player there under `name`, and serves it until
+    /// `stop`. Fails (with the reason, for a debug line) where there is no session bus.
+    public static func start(
+        name: String, state: MediaPlayerState, commands: @escaping Commands
+    ) -> Result<MediaPlayerBus, DesktopBusError> {
+        guard let wakeUp = WakePipe() else { return .failure(DesktopBusError(status: -errno, call: "pipe")) }
+        let player = MediaPlayerBus(name: name, state: state, commands: commands, wakeUp: wakeUp)
+        let thread = Thread { player.serve() }
+        thread.name = "meditate-mpris"
+        thread.start()
+        // A bus that hangs costs the sit a second at most: the thread goes on trying.
+        _ = player.ready.wait(timeout: .now() + startWaitSeconds)
+        if case let .failure(error)? = player.lock.withLock({ player.started }) {
+            _ = player.ended.wait(timeout: .now() + startWaitSeconds)
+            return .failure(error)
+        }
+        return .success(player)
+    }
+
+    /// Tells the desktop what plays now; the bus thread announces what changed.
+    public func update(_ new: MediaPlayerState, jumped: Bool = false) {
+        let changed = lock.withLock { () -> Bool in
+            let changed = state.changedProperties(from: new).isEmpty == false || jumped
+            state = new
+            if jumped { self.jumped = true }
+            return changed
+        }
+        if changed { wakeUp.wake() }
+    }
+
+    /// Leaves the bus (the name goes with the connection); waits up to a second for the thread.
+    public func stop() {
+        lock.withLock { stopping = true }
+        wakeUp.wake()
+        _ = ended.wait(timeout: .now() + Self.startWaitSeconds)
+    }
+
+    // MARK: The bus thread
+
+    private func serve() {
+        defer { ended.signal() }
+        Self.leaveSignalsToOthers()
+        var opened: OpaquePointer?
+        let status = sd_bus_open_user(&opened)
+        guard status >= 0, let bus = opened else {
+            finishStart(.failure(DesktopBusError(status: status, call: "open")))
+            return
+        }
+        defer { sd_bus_flush_close_unref(bus) }
+        let handlers = UnsafeMutablePointer<meditate_media_player_handlers>.allocate(capacity: 1)
+        defer { handlers.deallocate() }
+        handlers.initialize(
+            to: meditate_media_player_handlers(
+                context: Unmanaged.passUnretained(self).toOpaque(),
+                get: { context, interface, property, reply in
+                    guard let context, let interface, let property, let reply else { return -EINVAL }
+                    let player = Unmanaged<MediaPlayerBus>.fromOpaque(context).takeUnretainedValue()
+                    return player.value(of: String(cString: property), in: String(cString: interface))?
+                        .append(to: reply) ?? -ENOENT
+                },
+                call: { context, _, member, message in
+                    guard let context, let member, let message else { return -EINVAL }
+                    let player = Unmanaged<MediaPlayerBus>.fromOpaque(context).takeUnretainedValue()
+                    return player.call(String(cString: member), message)
+                }))
+        var root: OpaquePointer?
+        var player: OpaquePointer?
+        let added = meditate_media_player_add(bus, handlers, &root, &player)
+        defer {
+            sd_bus_slot_unref(player)
+            sd_bus_slot_unref(root)
+        }
+        guard added >= 0 else {
+            finishStart(.failure(DesktopBusError(status: added, call: "add object")))
+            return
+        }
+        let requested = sd_bus_request_name(bus, name, 0)
+        guard requested >= 0 else {
+            finishStart(.failure(DesktopBusError(status: requested, call: "RequestName \(name)")))
+            return
+        }
+        finishStart(.success(()))
+        var announced = lock.withLock { state }
+        while true {
+            var processed: Int32
+            repeat { processed = sd_bus_process(bus, nil) } while processed > 0
+            guard processed >= 0 else { return }
+            let (now, jump, stop) = lock.withLock { () -> (MediaPlayerState, Bool, Bool) in
+                defer { jumped = false }
+                return (state, jumped, stopping)
+            }
+            if stop { return }
+            let changed = announced.changedProperties(from: now)
+            if !changed.isEmpty {
+                announced = now
+                Self.announce(changed, on: bus)
+            }
+            if jump { _ = meditate_media_player_seeked(bus, now.positionMicroseconds(now: MonotonicClock.seconds())) }
+            guard changed.isEmpty && !jump else { continue }
+            sleep(on: bus)
+        }
+    }
+
+    private func finishStart(_ result: Result<Void, DesktopBusError>) {
+        lock.withLock { started = result }
+        ready.signal()
+    }
+
+    /// Sleeps until the bus has something, or the owner wakes us: no timeout unless sd-bus
+    /// has one pending (a call's).
+    private func sleep(on bus: OpaquePointer) {
+        var descriptors = [
+            pollfd(fd: sd_bus_get_fd(bus), events: Int16(truncatingIfNeeded: sd_bus_get_events(bus)), revents: 0),
+            pollfd(fd: wakeUp.descriptor, events: Int16(POLLIN), revents: 0)
+        ]
+        var until: UInt64 = 0
+        var timeout: Int32 = -1
+        if sd_bus_get_timeout(bus, &until) > 0, until != UInt64.max {
+            let now = UInt64(max(0, MonotonicClock.seconds() * 1_000_000))
+            timeout = until <= now ? 0 : Int32(clamping: (until - now + 999) / 1000)
+        }
+        _ = poll(&descriptors, 2, timeout)
+        wakeUp.drain()
+    }
+
+    /// PropertiesChanged with the new values.
+    private static func announce(_ names: [String], on bus: OpaquePointer) {
+        var copies: [UnsafeMutablePointer<CChar>?] = names.map { strdup($0) }
+        copies.append(nil)
+        defer { for copy in copies { free(copy) } }
+        _ = copies.withUnsafeMutableBufferPointer { meditate_media_player_changed(bus, $0.baseAddress) }
+    }
+
+    /// The signals a process is stopped by go to its main thread, which looks for them.
+    private static func leaveSignalsToOthers() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGCHLD] {
+            sigaddset(&set, number)
+        }
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+    }
+
+    /// The icon `make install` and the package put beside the program, as a file URL; nil where
+    /// there is none (a build tree).
+    private static func installedIcon() -> String? {
+        guard let program = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
+            return nil
+        }
+        let prefix = URL(fileURLWithPath: program).deletingLastPathComponent().deletingLastPathComponent()
+        let icon = prefix.appendingPathComponent("share/icons/hicolor/scalable/apps/meditate.svg")
+        return FileManager.default.fileExists(atPath: icon.path) ? icon.absoluteString : nil
+    }
+
+    // MARK: Properties and methods
+
+    private func value(of property: String, in interface: String) -> DesktopBusArgument? {
+        let state = lock.withLock { self.state }
+        switch property {
+        case "CanQuit", "CanRaise", "HasTrackList", "CanGoNext", "CanGoPrevious": return .boolean(false)
+        case "Identity": return .string("meditate")
+        case "DesktopEntry": return .string(MediaPlayerState.desktopEntry)
+        case "SupportedUriSchemes", "SupportedMimeTypes": return .strings([])
+        case "PlaybackStatus": return .string(state.playback.rawValue)
+        case "Rate", "Volume", "MinimumRate", "MaximumRate": return .double(1)
+        case "Metadata": return metadata(state)
+        case "Position": return .int64(state.positionMicroseconds(now: MonotonicClock.seconds()))
+        case "CanPlay": return .boolean(state.canPlay)
+        case "CanPause": return .boolean(state.canPause)
+        case "CanSeek": return .boolean(state.canSeek)
+        case "CanControl": return .boolean(true)
+        default: return nil
+        }
+    }
+
+    private func metadata(_ state: MediaPlayerState) -> DesktopBusArgument {
+        var entries: [DesktopBusArgument.Entry] = [.init("mpris:trackid", .objectPath(state.trackID))]
+        if let title = state.title { entries.append(.init("xesam:title", .string(title))) }
+        if let artist = state.artist { entries.append(.init("xesam:artist", .strings([artist]))) }
+        if let length = state.lengthSeconds { entries.append(.init("mpris:length", .int64(Int64(length * 1_000_000)))) }
+        if state.session > 0, let artURL { entries.append(.init("mpris:artUrl", .string(artURL))) }
+        return .dictionary(entries)
+    }
+
+    /// Carries out a method call; 0 or a negative errno (the caller's error).
+    private func call(_ member: String, _ message: OpaquePointer) -> Int32 {
+        switch member {
+        case "Play": commands(.play)
+        case "Pause": commands(.pause)
+        case "PlayPause": commands(.playPause)
+        case "Stop": commands(.stop)
+        case "Seek":
+            var offset: Int64 = 0
+            let read = sd_bus_message_read_basic(message, CChar(bitPattern: UInt8(ascii: "x")), &offset)
+            guard read > 0 else { return min(read, -EINVAL) }
+            guard lock.withLock({ state.canSeek }) else { return 0 }
+            commands(.seek(bySeconds: Double(offset) / 1_000_000))
+        case "SetPosition":
+            var path: UnsafePointer<CChar>?
+            var position: Int64 = 0
+            let readPath = sd_bus_message_read_basic(message, CChar(bitPattern: UInt8(ascii: "o")), &path)
+            guard readPath > 0, let path else { return min(readPath, -EINVAL) }
+            let track = String(cString: path)
+            let readPosition = sd_bus_message_read_basic(message, CChar(bitPattern: UInt8(ascii: "x")), &position)
+            guard readPosition > 0 else { return min(readPosition, -EINVAL) }
+            // MPRIS: a stale track id, or a position past the end, is ignored.
+            let state = lock.withLock { self.state }
+            guard state.canSeek, track == state.trackID, position >= 0,
+                Double(position) / 1_000_000 <= state.lengthSeconds ?? .infinity
+            else { return 0 }
+            commands(.seekTo(seconds: Double(position) / 1_000_000))
+        case "OpenUri": return -EOPNOTSUPP
+        default: break  // Raise, Quit, Next, Previous: nothing to do, as CanRaise and the rest say.
+        }
+        return 0
+    }
+}

@@ -1,0 +1,36 @@
+import Clock
+import Desktop
+import Session
+
+/// The session as the desktop's player controls see it (MPRIS), for a one-shot sit or track.
+extension DesktopPresence {
+    /// Puts the player on the session bus under `name`; nil (a debug line) where there is none.
+    package func startMediaPlayer(
+        name: String, state: MediaPlayerState, commands: @escaping MediaPlayerBus.Commands
+    ) -> MediaPlayerBus? {
+        switch MediaPlayerBus.start(name: name, state: state, commands: commands) {
+        case let .success(player): return player
+        case let .failure(error):
+            logger.debug("no media player controls: \(error)")
+            return nil
+        }
+    }
+
+    /// What a live session looks like to the controls: its position is the practice played (the
+    /// track's, then the sit's from its start gong), its length the track's and the sit's
+    /// together, none for an open-ended sit.
+    package static func mediaState(
+        of live: LiveSession, status: LiveStatus, title: String, artist: String?, session: Int = 1
+    ) -> MediaPlayerState {
+        let outline = live.outline
+        let rate = Double(outline.format.sampleRate)
+        let over = status.phase == .complete || status.phase == .ended
+        let playback: MediaPlayerState.Playback = over ? .stopped : live.isPaused ? .paused : .playing
+        return MediaPlayerState(
+            playback: playback, title: title, artist: artist,
+            lengthSeconds: outline.isOpen ? nil : Double(outline.trackFrames + outline.sitFrames) / rate,
+            session: session, canSeek: !over && outline.hasTrack && status.sessionFrame < outline.trackFrames,
+            canPlay: !over, canPause: !over, positionSeconds: Double(status.satFrames) / rate,
+            positionAt: MonotonicClock.seconds(), positionMoves: [.playing, .sitting, .walking].contains(status.phase))
+    }
+}
