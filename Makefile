@@ -19,11 +19,13 @@ BUILD_PACKAGES := pkg-config libasound2-dev libpulse-dev libmpg123-dev libsndfil
 # (openssl makes its certificate for the TLS test), and a Snapcast server with two of its clients,
 # on a loopback port, playing into the private PulseAudio server as two rooms; and sqlite3,
 # which checks a database the service was killed over; faketime, which sets the clock under a
-# service; what builds the Debian package and proves it on a clean Debian made by debootstrap; and
-# the validators of the desktop entry and the AppStream metainfo it installs.
+# service; what builds the Debian package and proves it on a clean Debian made by debootstrap; the
+# validators of the desktop entry and the AppStream metainfo it installs; and a private D-Bus
+# (dbus-daemon) with python3-dbusmock's logind and notification daemon, and playerctl, the client
+# that drives the media player controls.
 TEST_PACKAGES  := pulseaudio pulseaudio-utils libasound2-plugins tmux zbar-tools chromium chromium-driver sqlite3 \
                   mosquitto mosquitto-clients openssl snapserver snapclient faketime \
-                  dpkg-dev lintian debootstrap desktop-file-utils appstream dbus-daemon dbus-bin python3-dbusmock
+                  dpkg-dev lintian debootstrap desktop-file-utils appstream dbus-daemon dbus-bin python3-dbusmock playerctl
 TEST_PYTHON    := selenium axe-selenium-python
 # Tools the benchmark compares against and uses to make its input.
 BENCH_PACKAGES := sox libsox-fmt-pulse mpg123 lame ffmpeg pulseaudio pulseaudio-utils python3-numpy \
@@ -92,7 +94,7 @@ run: build
 # as long: 3.5 minutes each, where one after the other took 7). Only a build at nice 19 runs
 # beside them.
 REALTIME_ONE   := ServiceLiveTests|WebPageTests|ServiceMQTTLiveTests|DesktopBusLiveTests
-REALTIME_TWO   := LiveSitTests|TerminalLineTests|GermanEverywhereTests|LiveSessionTests|GuidedLiveTests|SessionSurvivalTests|HistoryCommandTests/sigtermRecordsPartial|SnapcastLiveTests|ServiceLiveTests/killsAtRandomMomentsLoseLessThanFiveSeconds|ServiceLiveTests/bellsRingAtTheirInstantWhenTheClockIsSet
+REALTIME_TWO   := LiveSitTests|TerminalLineTests|GermanEverywhereTests|LiveSessionTests|GuidedLiveTests|SessionSurvivalTests|HistoryCommandTests/sigtermRecordsPartial|SnapcastLiveTests|MediaPlayerLiveTests|ServiceLiveTests/killsAtRandomMomentsLoseLessThanFiveSeconds|ServiceLiveTests/bellsRingAtTheirInstantWhenTheClockIsSet
 # (those tests of ServiceLiveTests, 90 s of kills and 85 s of a clock set under waiting bells, run
 # in the second group, to even out the two)
 REALTIME_ONE_SKIP := ServiceLiveTests/killsAtRandomMomentsLoseLessThanFiveSeconds|ServiceLiveTests/bellsRingAtTheirInstantWhenTheClockIsSet

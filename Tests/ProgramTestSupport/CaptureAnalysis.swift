@@ -64,6 +64,31 @@ package func noiseEnvelope(_ samples: [Float], channel: Int = 0, rate: Int = 48_
     return levels
 }
 
+/// Where a noise bed was paused or held and where it resumed, in seconds into the capture: the
+/// first stretch, a second or more after frame `start`, where the noise has all but gone,
+/// timed by its fades (equal power over 300 ms: half its level 200 ms into the fall, 100 ms
+/// into the rise). Nil when the noise never falls and rises again.
+package func heldStretch(_ samples: [Float], after start: Int, rate: Int = 48_000) -> (Double, Double)? {
+    let envelope = noiseEnvelope(samples, rate: rate)
+    let window = 0.01
+    let from = Int((Double(start) / Double(rate) + 1) / window)
+    guard from < envelope.count else { return nil }
+    let reference = envelope[from..<min(envelope.count, from + 50)].max() ?? 0
+    guard let low = envelope.indices.first(where: { $0 > from && envelope[$0] < 0.1 * reference }), low >= 45
+    else { return nil }
+    let level = envelope[(low - 45)..<(low - 35)].reduce(0, +) / 10
+    guard let fell = (from..<low).last(where: { envelope[$0] >= 0.5 * level }),
+        let rose = envelope.indices.first(where: { $0 > low && envelope[$0] >= 0.5 * level })
+    else { return nil }
+    // Where the level crossed half, between the centres of the windows either side
+    let half = 0.5 * level
+    func crossing(_ before: Int) -> Double {
+        let a = envelope[before], b = envelope[before + 1]
+        return (Double(before) + 0.5 + Double((a - half) / (a - b))) * window
+    }
+    return (crossing(fell) - 0.200, crossing(rose - 1) - 0.100)
+}
+
 /// The amplitude of a `frequency` sine in the 10 ms window that starts at `frame` (Goertzel).
 package func toneAmplitude(_ samples: [Float], at frame: Int, frequency: Double, rate: Int = 48_000) -> Double {
     let window = rate / 100

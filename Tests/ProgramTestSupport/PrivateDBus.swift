@@ -38,9 +38,15 @@ package final class PrivateDBus {
                 needing: FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/dbusmock"))
     }
 
-    /// Starts a bus in `scratch` with `mock` on it, and waits until the mock owns its name.
-    package init(in scratch: Scratch, mock: Mock) throws {
-        let folder = scratch.path("dbus-\(mock.rawValue)")
+    /// Whether playerctl, the MPRIS client the media player tests drive, is installed too.
+    package static var playerctlAvailable: Bool {
+        available && RequiredTools.installed("/usr/bin/playerctl")
+    }
+
+    /// Starts a bus in `scratch` with `mock` on it (none: a bare session bus), and waits until
+    /// the mock owns its name.
+    package init(in scratch: Scratch, mock: Mock?) throws {
+        let folder = scratch.path("dbus-\(mock?.rawValue ?? "session")")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         address = "unix:path=\(folder)/bus"
         mockLog = folder + "/mock.log"
@@ -49,6 +55,7 @@ package final class PrivateDBus {
             "/usr/bin/dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=\(address)"], environment: [:])
         processes.append(daemon)
         try waitFor(seconds: 10, "dbus-daemon did not start") { (try? self.send(["ListNames"])) != nil }
+        guard let mock else { return }
         let variable = mock == .logind ? "DBUS_SYSTEM_BUS_ADDRESS" : "DBUS_SESSION_BUS_ADDRESS"
         let python = try Self.launch(
             "/usr/bin/python3", ["-m", "dbusmock", mock.busFlag, "--template", mock.rawValue, "-l", mockLog],
@@ -83,6 +90,16 @@ package final class PrivateDBus {
             environment: [:], timeout: 20)
         guard result.status == 0 else { throw Failure(description: "dbus-send \(method): \(result.stderr)") }
         return result.stdout
+    }
+
+    /// Runs playerctl on the bus with `arguments`; its standard output, trimmed, or nil when it
+    /// fails (no player, a command refused).
+    package func playerctl(_ arguments: [String]) -> String? {
+        let result = try? CLIRunner.run(
+            program: "/usr/bin/playerctl", arguments, environment: ["DBUS_SESSION_BUS_ADDRESS": address],
+            timeout: 20)
+        guard let result, result.status == 0 else { return nil }
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// logind's inhibitors now, as dbus-send prints them.
