@@ -29,7 +29,7 @@ TEST_PACKAGES  := pulseaudio pulseaudio-utils libasound2-plugins tmux zbar-tools
 TEST_PYTHON    := selenium axe-selenium-python
 # Tools the benchmark compares against and uses to make its input.
 BENCH_PACKAGES := sox libsox-fmt-pulse mpg123 lame ffmpeg pulseaudio pulseaudio-utils python3-numpy \
-                  mosquitto mosquitto-clients snapserver snapclient
+                  mosquitto mosquitto-clients snapserver snapclient dbus-daemon playerctl
 
 # The Swift runtime and Foundation are linked into the binary: it then needs no Swift installed
 # where it runs (a Raspberry Pi), `--help` takes 13-20 ms instead of 29, and a guided playback

@@ -28,6 +28,29 @@ row("idle service (a schedule, nothing playing), CPU", f"{per_ten_minutes:.3f}",
     per_ten_minutes < 0.05)
 row("idle service, wake-ups", f"{per_second:.2f}", "per second", "< 1", per_second < 1)
 
+# The same beside a desktop: a private session bus, where the service is also a media player
+# (MPRIS) whose two threads sleep on the bus and on the service's events, with no timer.
+bus_folder = tempfile.mkdtemp(prefix="meditate-bench-bus-", dir=out)
+bus_address = f"unix:path={bus_folder}/bus"
+bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--nopidfile", f"--address={bus_address}"],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+while not os.path.exists(f"{bus_folder}/bus"):
+    time.sleep(0.05)
+desktop = Service(meditate, out, "--backend", "pulse", environment={"DBUS_SESSION_BUS_ADDRESS": bus_address})
+desktop.call("schedule.add", {"action": "bell", "at": time.strftime("%H:%M", far)})
+players = subprocess.run(["playerctl", "-l"], capture_output=True, text=True,
+                         env=dict(os.environ, DBUS_SESSION_BUS_ADDRESS=bus_address)).stdout.split()
+time.sleep(2)
+wake0, t0 = desktop.wakeups(), time.monotonic()
+time.sleep(30)
+with_player = (desktop.wakeups() - wake0) / (time.monotonic() - t0)
+row("idle service as a media player (MPRIS, players: " + ",".join(players) + "), wake-ups", f"{with_player:.2f}",
+    "per second", f"<= {per_second:.2f} + 0.05", "meditate" in players and with_player <= per_second + 0.05)
+desktop.stop()
+bus.kill()
+bus.wait()
+shutil.rmtree(bus_folder, ignore_errors=True)
+
 # Ten bells on the clock, each on a whole second, the first sample of each on the capture.
 capture = Capture()
 first = int(time.time()) + 6
