@@ -16,7 +16,9 @@ struct LiveRunner {
     let color: Bool
     /// The guided track's name, for the status line.
     var title: String?
-    /// The guided track's teacher, for the desktop's player controls.
+    /// The guided track's title and teacher, for the desktop's player controls (a sit's title
+    /// there is `sessionName`).
+    var playerTitle: String?
     var artist: String?
     /// Shown in turn while sitting, each for `affirmationSeconds`.
     var affirmations: [String] = []
@@ -67,7 +69,7 @@ struct LiveRunner {
         // The media keys and the shell's player controls (MPRIS): their commands wait in the
         // mailbox for this loop, which alone touches the session.
         let mailbox = desktop == nil ? nil : MediaPlayerMailbox()
-        let mediaTitle = title ?? sessionName
+        let mediaTitle = playerTitle ?? sessionName
         let player = mailbox.flatMap { mailbox in
             desktop?.startMediaPlayer(
                 name: MediaPlayerBus.busName(service: false),

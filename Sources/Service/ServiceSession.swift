@@ -22,7 +22,8 @@ final class ServiceSession {
     let storedNote: String
     /// The note as message keys, for clients in another language.
     let noteParts: [JSONValue]
-    /// A guided track's teacher, if its tags or the library name one.
+    /// A guided track's title, and its teacher if its tags or the library name one.
+    let title: String?
     let teacher: String?
     /// When it ends, the session it paused is resumed (the request asked for it).
     let resumeOther: Bool
@@ -54,6 +55,7 @@ final class ServiceSession {
         self.note = note.text
         storedNote = note.stored
         noteParts = note.parts
+        title = note.title
         teacher = note.teacher
         self.resumeOther = resumeOther
         self.startedAt = startedAt
@@ -83,6 +85,7 @@ final class ServiceSession {
             "waitingForOutput": .bool(live.isWaitingForOutput)
         ]
         if let gong = status.nextGong { members["nextBell"] = bell(gong) }
+        if let title { members["title"] = .string(title) }
         if let teacher { members["teacher"] = .string(teacher) }
         // No set end: the time counts up (`elapsedSeconds`), and `remainingSeconds` is to the
         // day's limit.

@@ -62,7 +62,12 @@ enum ServiceSessionFactory {
             playback.then.map { ", " + say(.sitThen, ["length": DurationText.words(seconds: $0.rounded(times: 60))]) }
             ?? ""
         let parts = [SessionNote.text(setup.track.displayName)] + (playback.then.map { [SessionNote.then($0)] } ?? [])
-        return (live, SessionNote(text: setup.track.displayName + then, parts: parts, teacher: setup.track.teacher))
+        return (
+            live,
+            SessionNote(
+                text: setup.track.displayName + then, parts: parts, title: setup.track.title,
+                teacher: setup.track.teacher)
+        )
     }
 
     /// A bell alone, its strike on its first frame: started at an instant, the engine plays it

@@ -9,7 +9,9 @@ import Settings
 struct SessionNote {
     let text: String
     let parts: [JSONValue]
-    /// A guided track's teacher, for the clients that show an artist (the desktop's player).
+    /// A guided track's title and teacher, for the clients that show a title and an artist
+    /// (the desktop's player).
+    var title: String?
     var teacher: String?
 
     /// One message part.

@@ -3,6 +3,7 @@ import Foundation
 import ProgramTestSupport
 import PulseTestSupport
 import Testing
+import WAVTestSupport
 
 /// The desktop's player controls (MPRIS) driven by their real client, playerctl, on a private
 /// session bus, while the sit plays to the private PulseAudio server and its monitor is
@@ -84,6 +85,50 @@ struct MediaPlayerLiveTests {
         }
         #expect(newest.count == 1 && newest.first?["completed"] == false, "\(newest)")
         #expect(service.process.isRunning)
+    }
+
+    @Test("a guided track shows its title, its teacher as artist and its length, and playerctl moves it by position")
+    func guidedTrackSeeksThroughPlayerctl() throws {
+        // Given a 20-second track in the library, its title and teacher edited, and a private
+        // session bus
+        let lock = PulseSinkLock()
+        defer { withExtendedLifetime(lock) {} }
+        let scratch = try Scratch()
+        let bus = try PrivateDBus(in: scratch, mock: nil)
+        let environment = ["DBUS_SESSION_BUS_ADDRESS": bus.address, "XDG_DATA_HOME": scratch.path("data")]
+        let track = scratch.path("track.wav")
+        let samples = (0..<(20 * 48_000)).flatMap { frame -> [Float] in
+            let value = Float(0.3 * sin(2 * Double.pi * 440 * Double(frame) / 48_000))
+            return [value, value]
+        }
+        try writeFloatWAV(path: track, samples: samples, sampleRate: 48_000, channels: 2)
+        #expect(try CLIRunner.run(["library", "import", track], environment: environment).status == 0)
+        let edited = try CLIRunner.run(
+            ["library", "edit", "1", "--title", "Morning", "--teacher", "Ajahn Chah"], environment: environment)
+        #expect(edited.status == 0, "\(edited.stderr)")
+
+        // When it plays, and playerctl sets its position to 12 s, then moves it 5 s back
+        let play = try RunningMeditate(["play", "1", "--backend", "pulse"], environment: environment)
+        let player = ["-p", "meditate"]
+        #expect(try Self.waitUntil(seconds: 10) { bus.playerctl(player + ["status"]) == "Playing" })
+        let metadata = bus.playerctl(
+            player + ["metadata", "--format", "{{xesam:title}}|{{xesam:artist}}|{{mpris:length}}"])
+        #expect(bus.playerctl(player + ["position", "12"]) != nil)
+        Thread.sleep(forTimeInterval: 1.5)
+        let moved = bus.playerctl(player + ["position"]).flatMap(Double.init)
+        #expect(bus.playerctl(player + ["position", "5-"]) != nil)
+        Thread.sleep(forTimeInterval: 1.5)
+        let back = bus.playerctl(player + ["position"]).flatMap(Double.init)
+        #expect(bus.playerctl(player + ["stop"]) != nil)
+        let log = play.finish()
+
+        // Then the desktop saw its title, teacher and length, and its position where it was sent
+        #expect(metadata == "Morning|Ajahn Chah|20000000", "\(log)")
+        let movedTo = try #require(moved, "\(log)")
+        let backTo = try #require(back, "\(log)")
+        #expect((12.5...14.5).contains(movedTo), "position \(movedTo) s 1.5 s after it was set to 12")
+        #expect((9...11).contains(backTo), "position \(backTo) s 1.5 s after 5 s back from \(movedTo)")
+        #expect(play.process.terminationStatus == 0, "\(log)")
     }
 
     /// When playerctl was asked to pause and to play.

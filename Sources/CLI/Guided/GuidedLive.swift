@@ -52,7 +52,7 @@ enum GuidedLive {
         }
         try LiveRunner(
             live: live, logger: logger, quiet: reporting.quiet, color: reporting.color,
-            title: setup.track.displayName, artist: setup.track.teacher,
+            title: setup.track.displayName, playerTitle: setup.track.title, artist: setup.track.teacher,
             affirmations: reporting.affirmations(settings),
             desktop: DesktopPresence(
                 logger: logger, notify: settings.value(SettingKeys.notify, flag: nil), library: location.paths),

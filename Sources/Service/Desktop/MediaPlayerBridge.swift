@@ -124,7 +124,8 @@ package final class MediaPlayerBridge: @unchecked Sendable {
             ? session["elapsedSeconds"]?.numberValue : session["satSeconds"]?.numberValue
         return MediaPlayerState(
             playback: over ? .stopped : phase == "paused" ? .paused : .playing,
-            title: guided ? description : localized("Sit", de: "Sitzen") + " · " + description,
+            title: guided
+                ? session["title"]?.stringValue ?? description : localized("Sit", de: "Sitzen") + " · " + description,
             artist: session["teacher"]?.stringValue,
             lengthSeconds: session["open"] == true || planned <= 0 ? nil : planned,
             session: session["id"]?.intValue ?? 1, canSeek: guided && phase == "playing", canPlay: true,

@@ -6,7 +6,7 @@ import Settings
 /// audio file, which is measured first when it is not in the library.
 package struct GuidedTrack {
     package let path: String
-    let title: String
+    package let title: String
     package let teacher: String?
     /// Integrated loudness, LUFS (nil: too short or quiet to measure, or not measured).
     let loudness: Double?
