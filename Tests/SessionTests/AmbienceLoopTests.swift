@@ -1,8 +1,8 @@
 import Foundation
-import Mixer
 import Testing
 import WAVTestSupport
 
+@testable import Mixer
 @testable import Session
 
 @Suite("Ambience looped as the bed")
@@ -126,11 +126,10 @@ struct AmbienceLoopTests {
         #expect(samples[(2 * end)...].allSatisfy { $0 == 0 })
     }
 
-    @Test("a smooth file's seams step no further than the file does, where a splice would click")
-    func seamsDoNotClick() throws {
-        // Given 5 s of noise low-passed twice at about 150 Hz (a rumble: its own steps are small,
-        // so a seam cut without a cross-fade would step by about its whole level)
-        var smooth = Self.stationarySamples(seconds: 5, seed: 23)
+    /// Noise low-passed twice at about 150 Hz: a rumble, whose own steps are small, so that a
+    /// cut steps by about its whole level.
+    static func rumble(seconds: Double) -> [Float] {
+        var smooth = Self.stationarySamples(seconds: seconds, seed: 23)
         var first: [Float] = [0, 0]
         var second: [Float] = [0, 0]
         for n in 0..<(smooth.count / 2) {
@@ -140,6 +139,14 @@ struct AmbienceLoopTests {
                 smooth[2 * n + c] = second[c]
             }
         }
+        return smooth
+    }
+
+    @Test("a smooth file's seams step no further than the file does, where a splice would click")
+    func seamsDoNotClick() throws {
+        // Given 5 s of noise low-passed twice at about 150 Hz (a rumble: its own steps are small,
+        // so a seam cut without a cross-fade would step by about its whole level)
+        let smooth = Self.rumble(seconds: 5)
         let path = try Self.writeFile(smooth, name: "smooth")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let fileFrames = smooth.count / 2
@@ -166,6 +173,50 @@ struct AmbienceLoopTests {
                 largestJump(samples, channel: 1, frames: (seam.lowerBound - 1)..<(seam.upperBound + 1)))
             #expect(jump <= ownJump * 1.05, "seam at frame \(seam.lowerBound): step \(jump), the file's own \(ownJump)")
         }
+    }
+
+    @Test("a file whose decoding fails part-way ends the bed with a 10-ms fade, not a step")
+    func failureFadesTheBedOut() throws {
+        // Given a 5-second rumble opened as an ambience, then cut to its first 2 s on the disk
+        // (as a file on a drive that goes away would be)
+        let smooth = Self.rumble(seconds: 5)
+        let path = try Self.writeFile(smooth, name: "cut")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let loop = try AmbienceLoop(
+            path: path, engineRate: Self.rate, gain: 1, threaded: false, crossfadeMilliseconds: 1000)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        // Cut where the rumble is loudest near 2 s, so that stopping dead there would click.
+        let kept = try #require(
+            (Self.rate * 18 / 10..<Self.rate * 22 / 10).max { abs(smooth[2 * $0 - 2]) < abs(smooth[2 * $1 - 2]) })
+        #expect(truncate(path, off_t(size - (smooth.count / 2 - kept) * 8)) == 0)
+
+        // When the loop is read until its stream ends
+        var heard: [Float] = []
+        var block = [Float](repeating: 0, count: 2048)
+        var ended = false
+        while !ended && heard.count < smooth.count {
+            loop.fill()
+            let (read, done) = block.withUnsafeMutableBufferPointer {
+                loop.stream.render(into: $0.baseAddress!, frames: 1024)
+            }
+            heard += block[0..<(2 * read)]
+            ended = done
+        }
+
+        // Then it ended on the decode error, all of the 2 s was heard, the last 10 ms fall to
+        // silence no more steeply than the file moves, where stopping dead would step by the
+        // file's level there
+        #expect(loop.failure != nil)
+        #expect(ended && heard.count == 2 * kept, "\(heard.count / 2) frames")
+        let frames = heard.count / 2
+        let ownJump = max(
+            largestJump(smooth, channel: 0, frames: 0..<kept), largestJump(smooth, channel: 1, frames: 0..<kept))
+        let cut = max(abs(smooth[2 * kept - 2]), abs(smooth[2 * kept - 1]))
+        #expect(cut > 3 * ownJump, "stopping dead would step \(cut), the file \(ownJump): no click to hear")
+        let fading = max(
+            largestJump(heard + [0, 0], channel: 0, frames: (frames - 600)..<(frames + 1)),
+            largestJump(heard + [0, 0], channel: 1, frames: (frames - 600)..<(frames + 1)))
+        #expect(fading <= ownJump * 1.05, "the end steps \(fading), the file's own \(ownJump)")
     }
 
     @Test("segments: each sit's bed reads on where the last left the loop, a walk is silent")

@@ -25,11 +25,15 @@ public final class AmbienceLoop: @unchecked Sendable {
     private let threaded: Bool
     /// Which reader plays the lap now; the other waits at the file's start for the next seam.
     private var current = 0
-    private let chunkFrames = 4096
-    private let chunk: UnsafeMutablePointer<Float>
+    /// What a lap's frames are made in; its last frames are held until more follow, so that a
+    /// decode that fails part-way ends the bed with a short fade instead of a step.
+    private let chunk = HeldTail(chunkFrames: 4096)
+    /// The next lap's first frames, over a seam.
     private let incoming: UnsafeMutablePointer<Float>
     private let feeder: FeederThread
     private let decodeFailure = Mutex<DecoderError?>(nil)
+    /// A decode failed: only the held frames are left to write.
+    private var failed = false
 
     /// The loudness (LUFS) of pink noise at full volume (measured: −14.2 LUFS at 0.25). An
     /// ambience at `noise-volume` v is brought to this plus 20·log10(v), so that a sitter who
@@ -88,18 +92,16 @@ public final class AmbienceLoop: @unchecked Sendable {
         self.threaded = threaded
         stream = StreamSource(bufferFrames: Self.bufferMilliseconds * engineRate / 1000)
         feeder = FeederThread(name: "meditate-ambience", rest: stream.producerRest)
-        chunk = .allocate(capacity: chunkFrames * EngineFormat.channels)
-        incoming = .allocate(capacity: chunkFrames * EngineFormat.channels)
+        incoming = .allocate(capacity: chunk.chunkFrames * EngineFormat.channels)
     }
 
     deinit {
         halt()
-        chunk.deallocate()
         incoming.deallocate()
     }
 
-    /// Why the loop stopped early, if a decode failed: the bed then stops (without a fade: the
-    /// stream ends where the decoder did) and the sit goes on; a render fails with it.
+    /// Why the loop stopped early, if a decode failed: the bed then stops (a 10-ms fade where the
+    /// decoder stopped) and the sit goes on; a render fails with it.
     public var failure: DecoderError? { decodeFailure.withLock { $0 } }
 
     /// Render blocks that found the ring empty.
@@ -110,14 +112,18 @@ public final class AmbienceLoop: @unchecked Sendable {
     /// the mixer freed since its last look.
     public func fill(batched: Bool = false) {
         while !stream.isFinished {
-            let room = min(chunkFrames, stream.writableFrames)
-            guard room > 0, !batched || room == chunkFrames else { return }
+            if failed {
+                _ = chunk.flushAndFinish(stream)
+                return
+            }
+            let room = min(chunk.chunkFrames, stream.writableFrames)
+            guard room > 0, !batched || room == chunk.chunkFrames else { return }
             do {
-                try produce(room)
+                chunk.commit(try produce(room), to: stream)
             } catch {
                 decodeFailure.withLock { $0 = error }
-                stream.finish()
-                return
+                chunk.fadeOut()
+                failed = true
             }
         }
     }
@@ -144,22 +150,23 @@ public final class AmbienceLoop: @unchecked Sendable {
         feeder.stop()
     }
 
-    /// Writes up to `room` frames of the loop into the ring: the current lap's body as the file
-    /// has it, or its seam, where the lap's last frames fall and the next lap's first rise.
-    private func produce(_ room: Int) throws(DecoderError) {
+    /// Makes up to `room` frames of the loop at `chunk.next`, and says how many: the current
+    /// lap's body as the file has it, or its seam, where the lap's last frames fall and the next
+    /// lap's first rise.
+    private func produce(_ room: Int) throws(DecoderError) -> Int {
         let playing = readers[current]
         let seamStart = fileFrames - crossfadeFrames
+        let made = chunk.next
         if playing.position < seamStart {
-            let got = try playing.read(into: chunk, maxFrames: min(room, seamStart - playing.position))
+            let got = try playing.read(into: made, maxFrames: min(room, seamStart - playing.position))
             guard got > 0 else { throw .implausibleLength(path: playing.decoder.path) }
-            stream.write(frames: UnsafeBufferPointer(start: chunk, count: got * EngineFormat.channels))
-            return
+            return got
         }
         let next = readers[1 - current]
         if playing.position == seamStart && next.position != 0 { try next.seek(toFrame: 0) }
         let wanted = min(room, fileFrames - playing.position)
         let into = playing.position - seamStart
-        let got = try playing.read(into: chunk, maxFrames: wanted)
+        let got = try playing.read(into: made, maxFrames: wanted)
         guard got > 0, try readFully(next, into: incoming, frames: got) else {
             throw .implausibleLength(path: playing.decoder.path)
         }
@@ -172,11 +179,11 @@ public final class AmbienceLoop: @unchecked Sendable {
             let fadingIn = Float(sin(angle))
             for channel in 0..<EngineFormat.channels {
                 let sample = frame * EngineFormat.channels + channel
-                chunk[sample] = chunk[sample] * fadingOut + incoming[sample] * fadingIn
+                made[sample] = made[sample] * fadingOut + incoming[sample] * fadingIn
             }
         }
-        stream.write(frames: UnsafeBufferPointer(start: chunk, count: got * EngineFormat.channels))
         if playing.position == fileFrames { current = 1 - current }
+        return got
     }
 
     /// Reads exactly `frames` frames unless the file ends first; returns whether it did.

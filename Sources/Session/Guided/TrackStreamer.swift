@@ -9,14 +9,11 @@ import Synchronization
 public final class TrackStreamer: @unchecked Sendable {
     public let stream: StreamSource
     private let reader: EngineFormatReader
-    private let chunkFrames = 4096
-    private let chunk: UnsafeMutablePointer<Float>
+    /// The chunk decoded into; its last frames are held until more follow, so that a decode
+    /// that fails part-way ends the track with a short fade instead of a step.
+    private let chunk = HeldTail(chunkFrames: 4096)
     private let feeder = FeederThread(name: "meditate-decoder")
     private let decodeFailure = Mutex<DecoderError?>(nil)
-    /// The last frames decoded stay at the front of `chunk` until more follow, so that a decode
-    /// that fails part-way ends the track with a short fade instead of a step.
-    private let tailFrames = 480
-    private var heldFrames = 0
     /// The file has ended, or its decoding failed: only the held frames are left to write.
     private var decoderDone = false
 
@@ -29,41 +26,29 @@ public final class TrackStreamer: @unchecked Sendable {
     public init(reader: EngineFormatReader, stream: StreamSource) {
         self.reader = reader
         self.stream = stream
-        chunk = .allocate(capacity: chunkFrames * 2)
     }
-
-    deinit { chunk.deallocate() }
 
     /// Decodes until the ring is full or the track has ended (on the calling thread).
     public func fill() {
         while !stream.isFinished {
             if decoderDone {
-                guard stream.writableFrames >= heldFrames else { return }
-                stream.write(frames: UnsafeBufferPointer(start: chunk, count: heldFrames * 2))
-                heldFrames = 0
-                stream.finish()
+                _ = chunk.flushAndFinish(stream)
                 return
             }
             // No more than the ring takes, so that every write below fits whole.
-            let room = min(chunkFrames - heldFrames, stream.writableFrames)
+            let room = min(chunk.chunkFrames, stream.writableFrames)
             guard room > 0 else { return }
             do {
-                let got = try reader.read(into: chunk + heldFrames * 2, maxFrames: room)
+                let got = try reader.read(into: chunk.next, maxFrames: room)
                 if got == 0 {
                     decoderDone = true
                     continue
                 }
-                let total = heldFrames + got
-                let ready = max(0, total - tailFrames)
-                stream.write(frames: UnsafeBufferPointer(start: chunk, count: ready * 2))
-                heldFrames = total - ready
-                memmove(chunk, chunk + ready * 2, heldFrames * 2 * MemoryLayout<Float>.size)
+                chunk.commit(got, to: stream)
             } catch {
                 decodeFailure.withLock { $0 = error }
                 // What is left ends with a short fade instead of a step.
-                var fade = GainRamp(value: 1)
-                fade.ramp(to: 0, frames: heldFrames, curve: .linear)
-                fade.apply(to: chunk, frames: heldFrames)
+                chunk.fadeOut()
                 decoderDone = true
             }
         }
