@@ -21,7 +21,7 @@ final class DecodeAhead: @unchecked Sendable {
     private let readerBatch: Int
     /// Samples of free space before a sleeping decoder is woken.
     private let decoderBatch: Int
-    private let decoder = FeederThread(name: "meditate-decode-ahead")
+    private let decoder = FeederThread(name: "meditate-ahead")
     private let readerRest = WakeableSleep()
     private let ended = Atomic<Bool>(false)
     /// Set by the decoding thread before it publishes `ended`.

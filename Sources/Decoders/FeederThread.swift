@@ -22,9 +22,10 @@ public final class FeederThread: Sendable {
     private let running = Atomic<Bool>(false)
     private let name: String
 
-    /// `name` is the thread's, as `top -H` and `perf` show it. `rest` is the sleep its consumer
-    /// wakes: a stream's own (`StreamSource.producerRest`), which the mixer thread wakes when it
-    /// has taken half the stream, or one of its own.
+    /// `name` is the thread's, as `top -H` and `perf` show it (15 bytes at most: Linux refuses
+    /// a longer one). `rest` is the sleep its consumer wakes: a stream's own
+    /// (`StreamSource.producerRest`), which the mixer thread wakes when it has taken half the
+    /// stream, or one of its own.
     public init(name: String, rest: WakeableSleep = WakeableSleep()) {
         self.name = name
         self.rest = rest
@@ -35,10 +36,11 @@ public final class FeederThread: Sendable {
         stopRequested.store(false, ordering: .relaxed)
         running.store(true, ordering: .relaxed)
         let thread = Thread { [self] in
+            // Named from inside: Foundation does not give the kernel a name set before the start.
+            Thread.current.name = name
             body()
             exited.signal()
         }
-        thread.name = name
         thread.start()
     }
 

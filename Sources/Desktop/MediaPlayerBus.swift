@@ -51,8 +51,11 @@ public final class MediaPlayerBus: @unchecked Sendable {
     ) -> Result<MediaPlayerBus, DesktopBusError> {
         guard let wakeUp = WakePipe() else { return .failure(DesktopBusError(status: -errno, call: "pipe")) }
         let player = MediaPlayerBus(name: name, state: state, commands: commands, wakeUp: wakeUp)
-        let thread = Thread { player.serve() }
-        thread.name = "meditate-mpris"
+        let thread = Thread {
+            // Named from inside: Foundation does not give the kernel a name set before the start.
+            Thread.current.name = "meditate-mpris"
+            player.serve()
+        }
         thread.start()
         // A bus that hangs costs the sit a second at most: the thread goes on trying.
         _ = player.ready.wait(timeout: .now() + startWaitSeconds)

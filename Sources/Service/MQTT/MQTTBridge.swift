@@ -12,7 +12,7 @@ import Settings
 /// refusals, and the coordinator decides as for any other. Nothing here runs on the service's
 /// control thread or near the sound: a broker that goes away costs the service nothing.
 ///
-/// Threads: the client's network thread (`meditate-mqtt-net`) runs the handlers (connected:
+/// Threads: the client's network thread (`meditate-broker`) runs the handlers (connected:
 /// announce; a message: a command, through `commands`); a state thread (`meditate-mqtt`)
 /// follows the service's events and publishes the state when it changes. They share only
 /// `shared`, under its lock.

@@ -85,7 +85,7 @@ final class MosquittoClient: @unchecked Sendable {
         // Only a bad argument (an empty host) ends here; any other failure is the loop's.
         if code == MOSQ_ERR_INVAL.rawValue { throw .setup("bad broker address \(host):\(port)") }
         Thread.detachNewThread { [self] in
-            Thread.current.name = "meditate-mqtt-net"
+            Thread.current.name = "meditate-broker"
             runNetwork(failed: failed)
             ended.signal()
         }

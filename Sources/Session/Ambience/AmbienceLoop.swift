@@ -91,7 +91,7 @@ public final class AmbienceLoop: @unchecked Sendable {
         self.gain = gain
         self.threaded = threaded
         stream = StreamSource(bufferFrames: Self.bufferMilliseconds * engineRate / 1000)
-        feeder = FeederThread(name: "meditate-ambience", rest: stream.producerRest)
+        feeder = FeederThread(name: "meditate-bed", rest: stream.producerRest)
         incoming = .allocate(capacity: chunk.chunkFrames * EngineFormat.channels)
     }
 

@@ -12,7 +12,7 @@ public final class TrackStreamer: @unchecked Sendable {
     /// The chunk decoded into; its last frames are held until more follow, so that a decode
     /// that fails part-way ends the track with a short fade instead of a step.
     private let chunk = HeldTail(chunkFrames: 4096)
-    private let feeder = FeederThread(name: "meditate-decoder")
+    private let feeder = FeederThread(name: "meditate-track")
     private let decodeFailure = Mutex<DecoderError?>(nil)
     /// The file has ended, or its decoding failed: only the held frames are left to write.
     private var decoderDone = false
