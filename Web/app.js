@@ -468,6 +468,7 @@
         }
         ambience.value = settings.ambience;
         $("sit-ambience-field").hidden = false;
+        showOneBed("ambience");
       }
     }
     fillChips($("presets"), "sit-error");
@@ -532,7 +533,8 @@
       params.interval = interval > 0 ? interval : "none";
       params["random-bells"] = "none";
     }
-    params.noise = document.querySelector("input[name=noise]:checked").value;
+    const noise = document.querySelector("input[name=noise]:checked");
+    params.noise = noise ? noise.value : "none";
     // A recording from the library is the bed instead of the noise; "none" is said, not left
     // out, so that config.toml's ambience does not come back.
     params.ambience = $("sit-ambience").value;
@@ -814,7 +816,24 @@
     }
   }
 
+  /// The bed is one thing: a recording chosen clears the noise's choice, a noise chosen sets
+  /// the recording back to none, and with neither the noise says silence.
+  function showOneBed(chosen) {
+    const radios = document.querySelectorAll("input[name=noise]");
+    if (chosen === "ambience" && $("sit-ambience").value !== "none") {
+      for (const radio of radios) radio.checked = false;
+    } else if (chosen === "noise") {
+      $("sit-ambience").value = "none";
+    } else if (![...radios].some((radio) => radio.checked)) {
+      document.querySelector('input[name=noise][value="none"]').checked = true;
+    }
+  }
+
   function wire() {
+    $("sit-ambience").addEventListener("change", () => showOneBed("ambience"));
+    for (const radio of document.querySelectorAll("input[name=noise]")) {
+      radio.addEventListener("change", () => showOneBed("noise"));
+    }
     $("pause").addEventListener("click", () => act("pause"));
     $("resume").addEventListener("click", () => act("resume"));
     confirming($("end"), "pageConfirmEnd", () => act("stop"));

@@ -69,7 +69,7 @@ package let englishMessages: [MessageKey: String] = [
     .gongGong: "gong",
     .gongBell: "bell",
     .pageStart: "Start",
-    .pageAmbience: "Or a recording from the library, looped",
+    .pageAmbience: "Or a recording, looped",
     .pageNoAmbience: "none",
     .pageNoTracks: "No guided tracks yet (meditate library import FOLDER).",
     .pageUnknownTeacher: "unknown teacher",

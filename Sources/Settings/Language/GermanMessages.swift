@@ -72,7 +72,7 @@ package let germanMessages: [MessageKey: String] = [
     .gongGong: "Gong",
     .gongBell: "Glocke",
     .pageStart: "Beginnen",
-    .pageAmbience: "Oder eine Aufnahme der Bibliothek, in Schleife",
+    .pageAmbience: "Oder eine Aufnahme, in Schleife",
     .pageNoAmbience: "keine",
     .pageNoTracks: "Noch keine geführten Aufnahmen (meditate library import ORDNER).",
     .pageUnknownTeacher: "unbekannt",

@@ -160,6 +160,23 @@ extension WebPageTests {
                     String(document.getElementById('sit-ambience-field').hidden)];
             """)
         #expect(form == [.string(rain), "false"], "\(form.line)")
+        // And the noise claims no part of the bed beside it: a noise chosen sets the recording
+        // back to none, and the recording chosen again clears the noise
+        let noises = "return [...document.querySelectorAll('input[name=noise]:checked')].map(r => r.value);"
+        #expect(try page.script(noises) == [])
+        let pink = try page.script(
+            "document.querySelector('input[name=noise][value=pink]').click(); "
+                + "return document.getElementById('sit-ambience').value;")
+        #expect(pink == "none")
+        #expect(try page.script(noises) == ["pink"])
+        let again = try page.script(
+            """
+            const select = document.getElementById('sit-ambience');
+            select.value = select.options[select.options.length - 1].value;
+            select.dispatchEvent(new Event('change'));
+            return [select.value, ...[...document.querySelectorAll('input[name=noise]:checked')].map(r => r.value)];
+            """)
+        #expect(again == [.string(rain)], "\(again.line)")
 
         // When a sit is started from the form as it is
         try page.fill("#sit-minutes", "0.1")
