@@ -111,13 +111,13 @@ RELEASE_SKIP   := ThreadOwnerTests|RenderThreadCheckTests
 # pings, the CPU of 1100 idle connections), which the sanitizer's own slowness (5 to 15 times)
 # would fail, where they measure the release build's.
 TSAN_SKIP      := quietPeersArePingedAndDeadOnesClosed|deepNestingIsRefusedAtOnce|unreadPongsAreBounded|connectionsBeyondTheDescriptorLimitCostNothing
-TSAN_TESTS     := LiveDriverTests|LiveEngineTests|LiveSessionMockTests|UnpacedDeviceTests|ThreadOwnerTests|RenderThreadCheckTests|SPSCRingTests|RetainingRingTests|OutputHistoryTests|MixerRendererTests|CancelPendingTests|DecoderSampleCountTests|TrackStreamerTests|ServiceProtocolTests|ServiceWebSocketTests|ServiceHookTests|ScheduleCommandTests|ServiceMQTTTests
+TSAN_TESTS     := LiveDriverTests|LiveEngineTests|LiveSessionMockTests|UnpacedDeviceTests|ThreadOwnerTests|RenderThreadCheckTests|SPSCRingTests|RetainingRingTests|OutputHistoryTests|MixerRendererTests|CancelPendingTests|DecoderSampleCountTests|TrackStreamerTests|ServiceProtocolTests|ServiceWebSocketTests|ServiceHookTests|ScheduleCommandTests|ServiceMQTTTests|MediaPlayerBusTests
 
 # The whole suite (release build, in .build-test so that it and `make build` do not rebuild each
 # other's flags: the timing tests render hours of audio) with a private PulseAudio server (see
 # scripts/with-test-pulse.sh), then the threaded code under ThreadSanitizer in a build folder of
 # its own: the ring buffer's two-thread stress test, the mixer, the decode-ahead thread (with
-# seeks), the track streamer and the live driver's threads.
+# seeks), the track streamer, the live driver's threads and the media player's bus thread.
 # Every tool a test drives is installed here, so none may be missing: MEDITATE_TEST_REQUIRE_TOOLS
 # makes a test whose tool is absent fail instead of skipping, and scripts/count-skips.sh fails
 # the run if any test was skipped at all (each phase's output is logged for it).

@@ -234,7 +234,7 @@ let package = Package(
             name: "ServiceTests",
             dependencies: [
                 "Service", "Control", "Clock", "Settings", "Decoders", "Library", "Session", "ProgramTestSupport",
-                "PulseTestSupport", "WAVTestSupport",
+                "PulseTestSupport", "WAVTestSupport", "Desktop",
                 // Channels with a chosen peer address, for the listener's share per address.
                 .product(name: "NIOEmbedded", package: "swift-nio")
             ],

@@ -16,6 +16,9 @@ public final class MediaPlayerBus: @unchecked Sendable {
     public typealias Commands = @Sendable (MediaPlayerCommand) -> Void
 
     private let name: String
+    /// A bus's address, or nil for the session bus of the environment (DBUS_SESSION_BUS_ADDRESS,
+    /// else the user's runtime folder), as every D-Bus client finds it.
+    private let address: String?
     private let commands: Commands
     private let artURL: String?
     private let lock = NSLock()
@@ -36,21 +39,25 @@ public final class MediaPlayerBus: @unchecked Sendable {
     /// How long `start` waits for the bus to answer before it lets the owner go on.
     static let startWaitSeconds = 1.0
 
-    private init(name: String, state: MediaPlayerState, commands: @escaping Commands, wakeUp: WakePipe) {
+    private init(
+        name: String, address: String?, state: MediaPlayerState, commands: @escaping Commands, wakeUp: WakePipe
+    ) {
         self.name = name
+        self.address = address
         self.state = state
         self.commands = commands
         self.wakeUp = wakeUp
         artURL = Self.installedIcon()
     }
 
-    /// Connects to the session bus, puts the player there under `name`, and serves it until
-    /// `stop`. Fails (with the reason, for a debug line) where there is no session bus.
+    /// Connects to the session bus (or the bus at `address`), puts the player there under
+    /// `name`, and serves it until `stop`. Fails (with the reason, for a debug line) where there
+    /// is no session bus.
     public static func start(
-        name: String, state: MediaPlayerState, commands: @escaping Commands
+        name: String, address: String? = nil, state: MediaPlayerState, commands: @escaping Commands
     ) -> Result<MediaPlayerBus, DesktopBusError> {
         guard let wakeUp = WakePipe() else { return .failure(DesktopBusError(status: -errno, call: "pipe")) }
-        let player = MediaPlayerBus(name: name, state: state, commands: commands, wakeUp: wakeUp)
+        let player = MediaPlayerBus(name: name, address: address, state: state, commands: commands, wakeUp: wakeUp)
         let thread = Thread {
             // Named from inside: Foundation does not give the kernel a name set before the start.
             Thread.current.name = "meditate-mpris"
@@ -90,7 +97,7 @@ public final class MediaPlayerBus: @unchecked Sendable {
         defer { ended.signal() }
         Self.leaveSignalsToOthers()
         var opened: OpaquePointer?
-        let status = sd_bus_open_user(&opened)
+        let status = address.map { Self.connect(&opened, to: $0) } ?? sd_bus_open_user(&opened)
         guard status >= 0, let bus = opened else {
             finishStart(.failure(DesktopBusError(status: status, call: "open")))
             return
@@ -148,6 +155,21 @@ public final class MediaPlayerBus: @unchecked Sendable {
             guard changed.isEmpty && !jump else { continue }
             sleep(on: bus)
         }
+    }
+
+    /// A client's connection to the bus at `address`: what sd_bus_open_user does with the
+    /// address it finds.
+    private static func connect(_ bus: inout OpaquePointer?, to address: String) -> Int32 {
+        var status = sd_bus_new(&bus)
+        guard status >= 0, let made = bus else { return status }
+        status = sd_bus_set_address(made, address)
+        if status >= 0 { status = sd_bus_set_bus_client(made, 1) }
+        if status >= 0 { status = sd_bus_start(made) }
+        if status < 0 {
+            sd_bus_unref(made)
+            bus = nil
+        }
+        return status
     }
 
     private func finishStart(_ result: Result<Void, DesktopBusError>) {
