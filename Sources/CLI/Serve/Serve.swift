@@ -17,12 +17,12 @@ struct Serve: ParsableCommand {
             de: "Startet den Meditationsdienst: Sitzungen, über einen Steuer-Socket gestartet (siehe `meditate ctl`)."),
         discussion: localized(
             """
-            Runs in the foreground, for systemd (Type=notify; `systemctl --user enable --now meditate` runs it as your user service) or a terminal. Clients speak JSON-RPC 2.0, one message per line, on a Unix socket; docs/protocol.md describes every method and event. SIGTERM or Ctrl-C fades out what is playing, records it, and exits. With [mqtt] in config.toml it is also a device in Home Assistant (MQTT discovery; see docs/service.md).
+            Runs in the foreground, for systemd (Type=notify; `systemctl --user enable --now meditate` runs it as your user service) or a terminal. Clients speak JSON-RPC 2.0, one message per line, on a Unix socket; docs/protocol.md describes every method and event. SIGTERM or Ctrl-C fades out what is playing, records it, and exits. With [mqtt] in config.toml it is also a device in Home Assistant (MQTT discovery; see docs/service.md). On a desktop's session bus it is the media player `meditate` (MPRIS: the media keys, the shell's controls, `playerctl -p meditate pause`).
 
             Examples:
             """,
             de: """
-                Läuft im Vordergrund, für systemd (Type=notify; `systemctl --user enable --now meditate` startet ihn als deinen Benutzerdienst) oder ein Terminal. Clients sprechen JSON-RPC 2.0, eine Nachricht pro Zeile, über einen Unix-Socket; docs/protocol.md beschreibt jede Methode und jedes Ereignis. SIGTERM oder Strg-C blendet aus, was spielt, trägt es ein und beendet. Mit [mqtt] in config.toml ist er auch ein Gerät in Home Assistant (MQTT-Discovery; siehe docs/service.md).
+                Läuft im Vordergrund, für systemd (Type=notify; `systemctl --user enable --now meditate` startet ihn als deinen Benutzerdienst) oder ein Terminal. Clients sprechen JSON-RPC 2.0, eine Nachricht pro Zeile, über einen Unix-Socket; docs/protocol.md beschreibt jede Methode und jedes Ereignis. SIGTERM oder Strg-C blendet aus, was spielt, trägt es ein und beendet. Mit [mqtt] in config.toml ist er auch ein Gerät in Home Assistant (MQTT-Discovery; siehe docs/service.md). Auf dem Sitzungsbus eines Desktops ist er der Medienplayer `meditate` (MPRIS: die Medientasten, die Wiedergabesteuerung der Oberfläche, `playerctl -p meditate pause`).
 
                 Beispiele:
                 """) + """
