@@ -151,14 +151,15 @@ let package = Package(
         // The desktop around a sit, over D-Bus through sd-bus: logind's sleep inhibitor, the
         // notification at its end, the media player controls (MPRIS). Off, silently, where there
         // is no bus.
-        .target(name: "Desktop", dependencies: ["CSystemd", "CMediaPlayer", "Clock"], swiftSettings: strictSwift),
+        .target(
+            name: "Desktop", dependencies: ["CSystemd", "CMediaPlayer", "Clock", "Rings"], swiftSettings: strictSwift),
         // The service (`meditate serve`): the conductor that owns the audio and answers the
         // protocol's methods, its sessions, schedules, hooks, MQTT bridge and web pairing.
         .target(
             name: "Service",
             dependencies: [
                 "Session", "Engine", "Outputs", "Mixer", "Decoders", "Clock", "Settings", "Library", "Control",
-                "CSystemd", "CMalloc", "CMosquitto", "CSpawn", "CPipe", "Desktop",
+                "CSystemd", "CMalloc", "CMosquitto", "CSpawn", "CPipe", "Desktop", "Rings",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log")
             ],

@@ -2,6 +2,7 @@ import CMediaPlayer
 import CSystemd
 import Clock
 import Foundation
+import Rings
 
 /// meditate as a media player on the desktop's session bus (MPRIS2): the media keys, the
 /// shell's player controls and `playerctl` see what plays and can pause, play, stop and seek

@@ -1,4 +1,5 @@
 import Foundation
+import Rings
 
 /// Where the bus thread leaves the desktop's commands for a loop that polls: a list under a
 /// lock, and a pipe that is readable while it holds something, to wake a loop that sleeps.
