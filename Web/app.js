@@ -455,17 +455,15 @@
       const volume = document.querySelector(`input[name=interval-volume][value="${settings.intervalVolume || ""}"]`);
       if (volume) volume.checked = true;
       const gong = $("sit-gong");
-      if (settings.gong && ![...gong.options].some((option) => option.value === settings.gong)) {
-        gong.append(element("option", { value: settings.gong }, settings.gong.split("/").pop()));
+      if (settings.gong) {
+        offerChoice(gong, settings.gong);
+        gong.value = settings.gong;
       }
-      if (settings.gong) gong.value = settings.gong;
       // config.toml's bed: a library track by id is one of the choices; a file or a title is
       // offered as it is named, so that a sit started here keeps it.
       const ambience = $("sit-ambience");
       if (settings.ambience) {
-        if (![...ambience.options].some((option) => option.value === settings.ambience)) {
-          ambience.append(element("option", { value: settings.ambience }, settings.ambience.split("/").pop()));
-        }
+        offerChoice(ambience, settings.ambience);
         ambience.value = settings.ambience;
         $("sit-ambience-field").hidden = false;
         showOneBed("ambience");
@@ -571,9 +569,7 @@
     ambience.replaceChildren(element("option", { value: "none" }, say("pageNoAmbience")));
     for (const track of tracks) ambience.append(element("option", { value: String(track.id) }, track.title));
     const configured = defaults && defaults.settings && defaults.settings.ambience;
-    if (configured && !tracks.some((track) => String(track.id) === configured)) {
-      ambience.append(element("option", { value: configured }, configured.split("/").pop()));
-    }
+    if (configured) offerChoice(ambience, configured);
     ambience.value = [...ambience.options].some((option) => option.value === chosen) ? chosen : "none";
     $("sit-ambience-field").hidden = tracks.length === 0 && !configured;
     if (tracks.length === 0) {
@@ -813,6 +809,14 @@
     for (const link of document.querySelectorAll(".tabs a")) {
       if (link.dataset.view === view) link.setAttribute("aria-current", "page");
       else link.removeAttribute("aria-current");
+    }
+  }
+
+  /// Adds `value` (a file's path, a name) to `select` as a choice named by its last part, unless
+  /// one of its choices already is it.
+  function offerChoice(select, value) {
+    if (![...select.options].some((option) => option.value === value)) {
+      select.append(element("option", { value }, value.split("/").pop()));
     }
   }
 
