@@ -98,6 +98,7 @@ struct GermanTextTests {
         let pairs: [(english: String?, german: String)] =
             [
                 SessionPlanError.minutesNotPositive(ExactDecimal(0)), .minutesTooLong(ExactDecimal(2000)),
+                .segmentsTooLong(ExactDecimal(1500)),
                 .countdownNegative(ExactDecimal(-1)), .countdownTooLong(ExactDecimal(9999)),
                 .intervalNotPositive(ExactDecimal(0)),
                 .intervalNotShorterThanSession(interval: ExactDecimal(10), minutes: ExactDecimal(5), origin: nil),

@@ -111,4 +111,23 @@ struct SegmentTests {
             try SessionPlan(c)
         }
     }
+
+    @Test(
+        "a segment's minutes are the segments' fault: a negative one and a sum past a day name --segments, not --minutes"
+    )
+    func segmentFaultsNameTheSegments() throws {
+        // Given segments whose sum (the session's length) is not a length: -1 + 1, and 1000 + 500
+        var c = try segmented("sit -1, walk 1", interval: nil)
+        c.minutes = ExactDecimal(0)
+        // Then the refusal names the segment, not a --minutes nobody typed
+        #expect(throws: SessionPlanError.segmentOutOfRange(SessionSegment(kind: .sit, minutes: ExactDecimal(-1)))) {
+            try SessionPlan(c)
+        }
+        c = try segmented("sit 1000, walk 500", interval: nil)
+        c.minutes = ExactDecimal(1500)
+        #expect(throws: SessionPlanError.segmentsTooLong(ExactDecimal(1500))) { try SessionPlan(c) }
+        #expect(
+            SessionPlanError.segmentsTooLong(ExactDecimal(1500)).errorDescription
+                == "--segments add up to 1500 minutes; a session lasts at most 1440 (24 hours)")
+    }
 }

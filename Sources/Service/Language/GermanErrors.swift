@@ -38,6 +38,8 @@ extension FailureLine {
         case let .tooManyBells(count): "das ergäbe \(count) Glocken; eine Sitzung hat höchstens \(SessionPlan.maxBells)"
         case let .segmentOutOfRange(segment):
             "--segments: '\(segment)' muss länger als 0 und höchstens \(C.maxMinutes) Minuten dauern"
+        case let .segmentsTooLong(sum):
+            "--segments ergeben \(sum) Minuten; eine Sitzung dauert höchstens \(C.maxMinutes) (24 Stunden)"
         case let .tooManySegments(count):
             "--segments: \(count) Abschnitte; eine Sitzung hat höchstens \(SessionSegment.maxCount)"
         case let .segmentsDisagree(segments, minutes):

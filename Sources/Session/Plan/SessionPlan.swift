@@ -227,7 +227,7 @@ public struct SessionPlan: Sendable, Equatable {
                 throw .segmentOutOfRange(segment)
             }
             guard let next = sum.adding(segment.minutes), next <= SessionConfiguration.maxMinutes else {
-                throw .minutesTooLong(sum.adding(segment.minutes) ?? segment.minutes)
+                throw .segmentsTooLong(c.segments.reduce(ExactDecimal(0)) { $0.adding($1.minutes) ?? $0 })
             }
             sum = next
         }
@@ -236,14 +236,16 @@ public struct SessionPlan: Sendable, Equatable {
     }
 
     private static func validate(_ c: SessionConfiguration) throws(SessionPlanError) {
+        guard !c.openEnded || c.segments.isEmpty else { throw .openWithSegments }
+        // Segments first: their sum is the session's length, and a segment of -1 minutes is the
+        // segment's fault, not a --minutes nobody typed.
+        try validateSegments(c)
         guard c.minutes.isPositive else { throw .minutesNotPositive(c.minutes) }
         guard c.minutes <= SessionConfiguration.maxMinutes else { throw .minutesTooLong(c.minutes) }
         guard !c.countdownSeconds.isNegative else { throw .countdownNegative(c.countdownSeconds) }
         guard c.countdownSeconds <= SessionConfiguration.maxCountdownSeconds else {
             throw .countdownTooLong(c.countdownSeconds)
         }
-        try validateSegments(c)
-        guard !c.openEnded || c.segments.isEmpty else { throw .openWithSegments }
         if let interval = c.interval {
             guard c.bells.isEmpty else { throw .bellsWithInterval }
             guard interval.isPositive else { throw .intervalNotPositive(interval) }

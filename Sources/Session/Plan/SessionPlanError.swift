@@ -24,6 +24,8 @@ public enum SessionPlanError: LocalizedError, Equatable {
     /// A noise colour and an ambience asked for with the same weight (both on the command line).
     case noiseWithAmbience
     case segmentOutOfRange(SessionSegment)
+    /// Segments that add up to more than a session may last.
+    case segmentsTooLong(ExactDecimal)
     case tooManySegments(Int)
     case segmentsDisagree(segments: ExactDecimal, minutes: ExactDecimal)
     case bellsWithSegments
@@ -90,6 +92,9 @@ public enum SessionPlanError: LocalizedError, Equatable {
         case let .segmentOutOfRange(segment):
             return
                 "--segments: '\(segment)' must last more than 0 and at most \(SessionConfiguration.maxMinutes) minutes"
+        case let .segmentsTooLong(sum):
+            return
+                "--segments add up to \(sum) minutes; a session lasts at most \(SessionConfiguration.maxMinutes) (24 hours)"
         case let .tooManySegments(count):
             return "--segments: \(count) segments; a session has at most \(SessionSegment.maxCount)"
         case let .segmentsDisagree(segments, minutes):
