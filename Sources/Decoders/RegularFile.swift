@@ -4,6 +4,9 @@ import Glibc
 /// and a character device such as /dev/zero or /dev/urandom never ends, so only regular files
 /// are decoded, hashed or imported.
 public enum RegularFile {
+    /// Why a folder cannot be read as a sound, as `unreadable` gives it (and German puts it).
+    public static let directoryReason = "it is a directory"
+
     /// Throws unless `path` (after following symlinks) is a regular file.
     public static func check(_ path: String) throws(DecoderError) {
         var info = stat()
@@ -14,7 +17,7 @@ public enum RegularFile {
         }
         switch kind(of: info.st_mode) {
         case nil: return
-        case .directory?: throw .unreadable(path: path, reason: "it is a directory")
+        case .directory?: throw .unreadable(path: path, reason: directoryReason)
         case let kind?: throw .notRegularFile(path: path, kind: kind)
         }
     }

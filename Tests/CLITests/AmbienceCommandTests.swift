@@ -121,4 +121,41 @@ struct AmbienceCommandTests {
         let german = try config.run(common, environment: ["LANG": "de_DE.UTF-8"])
         #expect(german.stderr.contains("dauert 4,0 s; eine Schleife braucht mindestens 6,0 s"), "\(german.stderr)")
     }
+
+    @Test("a bed or a track written as a path that is not there is a missing file, not a missing title")
+    func pathThatIsNotThere() throws {
+        // Given a library of its own with one track, and paths that name nothing, or a folder
+        let config = try ConfigScratch()
+        let rain = try ambienceFile(config.scratch, "rain.wav", seconds: 8)
+        let data = ["XDG_DATA_HOME": config.scratch.path("data")]
+        let imported = try config.run(["library", "import", rain, "-q"], environment: data)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let common = ["render", "--minutes", "0.5", "--countdown", "0", "-q", "-o", config.scratch.path("x.wav")]
+        let cases: [([String], String)] = [
+            (
+                common + ["--ambience", config.scratch.path("gone.wav")],
+                "'\(config.scratch.path("gone.wav"))': no such file"
+            ),
+            (common + ["--ambience", "./gone.mp3"], "'./gone.mp3': no such file"),
+            (["play", "./gone.mp3"], "'./gone.mp3': no such file"),
+            (common + ["--ambience", config.scratch.path("")], "it is a directory"),
+            // And a word that is no path is still a title the library does not have
+            (common + ["--ambience", "thunder"], "no track 'thunder' in the library")
+        ]
+        for (arguments, words) in cases {
+            // When each is asked for
+            let result = try config.run(arguments, environment: data)
+            // Then it is refused with one line that says what is wrong with it
+            #expect(result.status != 0, "\(arguments) was accepted")
+            #expect(result.stderr.contains(words), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")
+        }
+        // And in German too, a folder included
+        let german = try config.run(
+            common + ["--ambience", "./gone.mp3"], environment: data.merging(["LANG": "de_DE.UTF-8"]) { $1 })
+        #expect(german.stderr == "meditate: Fehler: './gone.mp3': keine solche Datei\n", "\(german.stderr)")
+        let folder = try config.run(
+            common + ["--ambience", config.scratch.path("")], environment: data.merging(["LANG": "de_DE.UTF-8"]) { $1 })
+        #expect(folder.stderr.hasSuffix("die Datei ist nicht lesbar (ein Ordner)\n"), "\(folder.stderr)")
+    }
 }

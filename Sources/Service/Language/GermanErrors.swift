@@ -87,7 +87,8 @@ extension FailureLine {
     static func german(_ error: DecoderError) -> String {
         switch error {
         case let .fileNotFound(path): "'\(path)': keine solche Datei"
-        case let .unreadable(path, reason): "'\(path)': die Datei ist nicht lesbar (\(reason))"
+        case let .unreadable(path, reason):
+            "'\(path)': die Datei ist nicht lesbar (\(reason == RegularFile.directoryReason ? "ein Ordner" : reason))"
         case let .empty(path): "'\(path)': die Datei ist leer"
         case let .notAudio(path):
             "'\(path)': keine Audiodatei, die dieses Programm lesen kann (MP3, WAV, FLAC, Ogg, AIFF)"

@@ -1,3 +1,4 @@
+import Decoders
 import Foundation
 import Library
 import Settings
@@ -31,9 +32,13 @@ package struct GuidedTrack {
                 return GuidedTrack(track)
             case let .failure(error):
                 // Any audio file plays, listed or not.
-                guard case .noSuchTrack = error, isFile else { throw error }
+                guard case .noSuchTrack = error, isFile else {
+                    if case .noSuchTrack = error { try Self.refuseMissingPath(reference) }
+                    throw error
+                }
             }
         } else if !isFile {
+            try Self.refuseMissingPath(reference)
             throw LibraryError.noSuchTrack(reference: reference)
         }
         let path = URL(fileURLWithPath: reference).standardizedFileURL.path
@@ -77,6 +82,14 @@ package struct GuidedTrack {
 
     /// "Title — Teacher", or the title alone.
     package var displayName: String { teacher.map { "\(title) — \($0)" } ?? title }
+
+    /// A reference written as a path (`./rain.mp3`, `~/Music/sea.flac`, `/x/y`) that names no
+    /// track is a file that is not there, or not a file: said so, rather than that the library
+    /// has no such title.
+    private static func refuseMissingPath(_ reference: String) throws(DecoderError) {
+        guard reference.contains("/") else { return }
+        try RegularFile.check(reference)
+    }
 
     private static func fileTitle(_ path: String) -> String {
         ((path as NSString).lastPathComponent as NSString).deletingPathExtension
