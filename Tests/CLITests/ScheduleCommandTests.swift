@@ -75,6 +75,32 @@ struct ScheduleCommandTests {
         #expect(JSONValue.parse(listed.stdout)?["schedules"]?.arrayCount == 0, "\(listed.stdout)\(listed.stderr)")
     }
 
+    @Test("a time written first, as cron and at have it, is refused with where the time goes, adding nothing")
+    func timeFirstIsShownWhereItGoes() throws {
+        // Given a data folder where no service runs
+        let scratch = try Scratch()
+        let environment = ["XDG_DATA_HOME": scratch.path("data"), "XDG_RUNTIME_DIR": scratch.path("runtime")]
+        try FileManager.default.createDirectory(atPath: scratch.path("runtime"), withIntermediateDirectories: true)
+        // When a person writes the time before what to do, in English and in German
+        let english = try CLIRunner.run(
+            ["schedule", "add", "07:00", "bell", "--gong", "bell"], environment: environment)
+        let german = try CLIRunner.run(
+            ["schedule", "add", "6:30", "--minutes", "20"],
+            environment: environment.merging(["LANG": "de_DE.UTF-8"]) { $1 })
+        // Then one line says to give it with --at, and nothing is scheduled
+        #expect(english.status == 64, "\(english.stderr)")
+        #expect(
+            english.stderr
+                == "meditate: error: '07:00' is a time: give it with --at (meditate schedule add --at 07:00 bell)\n",
+            "\(english.stderr)")
+        #expect(
+            german.stderr
+                == "meditate: Fehler: '6:30' ist eine Uhrzeit: gib sie mit --at an (meditate schedule add --at 6:30 sit)\n",
+            "\(german.stderr)")
+        let listed = try CLIRunner.run(["schedule", "list", "--json"], environment: environment)
+        #expect(JSONValue.parse(listed.stdout)?["schedules"]?.arrayCount == 0, "\(listed.stdout)\(listed.stderr)")
+    }
+
     @Test("a schedule paused for today skips today's bell and says so; resumed, it is listed as before")
     func pausedForToday() throws {
         // Given a service with a bell scheduled 12 s from now, and a subscriber (the bell's

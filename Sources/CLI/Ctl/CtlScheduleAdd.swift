@@ -106,6 +106,16 @@ struct CtlScheduleAdd: ParsableCommand {
             case "play": request = try JSONValue(encoding: PlayArguments.parse(arguments).request)
             case "bell": request = try JSONValue(encoding: BellArguments.parse(arguments).request)
             default:
+                // `schedule add 07:00 sit`, as cron and `at` would have it: say where the time goes.
+                if action.wholeMatch(of: #/\d{1,2}:\d{2}(:\d{2})?/#) != nil {
+                    let next = arguments.first.flatMap { ["sit", "play", "bell"].contains($0) ? $0 : nil } ?? "sit"
+                    throw ValidationError(
+                        localized(
+                            "'\(action)' is a time: give it with --at (meditate schedule add --at \(action) \(next))",
+                            de:
+                                "'\(action)' ist eine Uhrzeit: gib sie mit --at an (meditate schedule add --at \(action) \(next))"
+                        ))
+                }
                 throw ValidationError(
                     localized(
                         "'\(action)' cannot be scheduled; `sit`, `play` or `bell` can",
