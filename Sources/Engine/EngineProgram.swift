@@ -24,7 +24,8 @@ public final class EngineProgram: @unchecked Sendable {
     let opener: OutputOpener?
     /// The mixer's frames, kept after the output thread has read them (see `SourceHistory`).
     let ring: RetainingRing<Float>
-    let blockFrames: Int
+    /// The most frames the mixer renders at a time.
+    public let blockFrames: Int
     let aheadFrames: Int
     /// How far past its usual lead the mixer may render the frames a cut waits for.
     let cutRoomFrames: Int

@@ -327,7 +327,14 @@ public final class LiveSession {
             if isPaused { resume() }
             return
         }
-        let frame = controller.renderedFrames + marginFrames
+        // The mixer is held first. An open sit's horizon lies seconds ahead, and a device that
+        // takes frames as fast as they come (ALSA's null, a burst after a resume) lets the mixer
+        // run on between a look at where it is and the arrival of the commands below: past
+        // their frame, and past the horizon set after them, where it would stop before ever
+        // reading them. Held, it renders at most the block it is in, and one more if it looked
+        // at the horizon before the hold reached it.
+        program.setHorizon(controller.renderedFrames + marginFrames)
+        let frame = controller.renderedFrames + 2 * program.blockFrames + marginFrames
         // The gong strikes once the cut's fade has risen (its first sample is its strike).
         let gong = frame + (program.takesBack ? seekFadeFrames : 0)
         program.setEndFrame(.max)
