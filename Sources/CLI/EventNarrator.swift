@@ -17,6 +17,10 @@ struct EventNarrator {
             switch gong.kind {
             case .start where outline.isOpen: logger.notice("\(say(.eventStartOpen))")
             case .start: logger.notice("\(say(.eventStart, ["time": left]))")
+            case let .interval(number) where outline.isOpen:
+                // No set end: the time sat so far, not the time to the day's limit.
+                let sat = ClockText.format(frames: gong.frame - (outline.startFrame ?? 0), rate: rate)
+                logger.notice("\(say(.eventBellSoFar, ["number": number, "time": sat]))")
             case let .interval(number): logger.notice("\(say(.eventBell, ["number": number, "time": left]))")
             case .completion: logger.notice("\(say(.eventCompletion))")
             case let .transition(index, to):
@@ -38,9 +42,13 @@ struct EventNarrator {
         case .paused:
             let inTrack = status.sessionFrame < outline.trackFrames
             let line =
-                inTrack
-                ? say(.eventPausedAt, ["time": ClockText.format(seconds: status.sessionFrame / rate)])
-                : say(.eventPausedLeft, ["time": ClockText.format(frames: status.remainingFrames, rate: rate)])
+                if outline.isOpen {
+                    say(.eventPausedAt, ["time": ClockText.format(seconds: status.satFrames / rate)])
+                } else if inTrack {
+                    say(.eventPausedAt, ["time": ClockText.format(seconds: status.sessionFrame / rate)])
+                } else {
+                    say(.eventPausedLeft, ["time": ClockText.format(frames: status.remainingFrames, rate: rate)])
+                }
             logger.notice("\(line)")
         case .resumed:
             logger.notice("\(say(.eventResumed))")

@@ -5,15 +5,18 @@ import Library
 /// what is still unwritten when the service stops can wait in the runtime folder (a tmpfs, with
 /// room when the data disk has none) and be written at the next start.
 enum PendingRecord: Codable, Equatable {
-    /// A sit's row, written when it started: its outcome.
-    case outcome(id: Int64, satSeconds: Int, completed: Bool)
+    /// A sit's row, written when it started: its outcome, and the length of an open-ended sit,
+    /// which is known only now (nil: as written at the start; absent in files of older versions).
+    case outcome(id: Int64, satSeconds: Int, completed: Bool, plannedSeconds: Int? = nil)
     /// A whole row, when none could be written at the start either.
     case session(PracticeSession)
 
     func write(to database: LibraryDatabase) throws {
         switch self {
-        case let .outcome(id, satSeconds, completed):
-            try database.update(running: id, satSeconds: satSeconds, completed: completed, finished: true)
+        case let .outcome(id, satSeconds, completed, plannedSeconds):
+            try database.update(
+                running: id, satSeconds: satSeconds, completed: completed, finished: true,
+                plannedSeconds: plannedSeconds)
         case let .session(practice):
             _ = try database.record(practice)
         }

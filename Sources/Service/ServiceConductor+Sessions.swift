@@ -324,14 +324,16 @@ extension ServiceConductor {
     func finishRecord(_ session: ServiceSession, status: LiveStatus, completed: Bool) {
         session.recordedOutcome = true
         let sat = session.satSeconds(status)
+        // An open-ended sit's length is known once it has ended (its row said 0 while it ran).
+        let planned = session.beganOpen ? session.plannedSeconds : nil
         let pending: PendingRecord
         if let id = session.recordID {
-            pending = .outcome(id: id, satSeconds: sat, completed: completed)
+            pending = .outcome(id: id, satSeconds: sat, completed: completed, plannedSeconds: planned)
         } else {
             pending = .session(
                 PracticeSession(
                     startedAt: session.startedAt, kind: session.kind, note: session.storedNote,
-                    plannedSeconds: session.plannedSeconds, satSeconds: sat, completed: completed))
+                    plannedSeconds: planned ?? session.plannedSeconds, satSeconds: sat, completed: completed))
         }
         if library.record({ try pending.write(to: $0) }) == nil { keepUnwritten(pending) }
         // A sit that ran its course is told to the desktop (a user's service has its session bus).

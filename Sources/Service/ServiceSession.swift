@@ -12,6 +12,8 @@ import Settings
 /// Thread: control (the service's main thread) only.
 final class ServiceSession {
     let live: LiveSession
+    /// It had no set end when it began (once it has finished, its outline has one).
+    let beganOpen: Bool
     /// The service's number for this session.
     let number: Int
     /// Who it is to the coordinator: a guided track stays `guided` through its `--then` sit.
@@ -49,6 +51,7 @@ final class ServiceSession {
         live: LiveSession, number: Int, source: AudioSource, note: SessionNote, resumeOther: Bool, startedAt: Double
     ) {
         self.live = live
+        beganOpen = live.outline.isOpen
         self.number = number
         self.source = source
         kind = source == .timer ? .timer : .guided

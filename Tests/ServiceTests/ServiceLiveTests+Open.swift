@@ -70,5 +70,7 @@ extension ServiceLiveTests {
         #expect(history[0]?["completed"] == true, "\(history.line)")
         let sat = history[0]?["satSeconds"]?.intValue ?? 0
         #expect(abs(Double(sat) - end) <= 1, "\(history.line)")
+        // And its length, unknown while it ran, is the time it was sat
+        #expect(history[0]?["plannedSeconds"]?.intValue == sat, "\(history.line)")
     }
 }

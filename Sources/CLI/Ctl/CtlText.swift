@@ -12,7 +12,13 @@ enum CtlText {
         var parts = [phase(session["phase"]?.stringValue ?? status["state"]?.stringValue ?? "")]
         // In a session of segments: the segment's time left, and what follows it.
         let segment = session["segment"]
-        if let remaining = segment?["remainingSeconds"]?.numberValue ?? session["remainingSeconds"]?.numberValue {
+        // No set end: the time counts up; what is left is only to the day's limit.
+        let open = session["open"] == true
+        if open, let sat = session["satSeconds"]?.numberValue {
+            parts.append(say(.sitSoFar, ["time": clock(sat)]))
+        } else if let remaining = segment?["remainingSeconds"]?.numberValue
+            ?? session["remainingSeconds"]?.numberValue
+        {
             parts.append(say(.timeLeft, ["time": clock(remaining)]))
         }
         if let next = segment?["next"], let seconds = next["seconds"]?.numberValue {
@@ -23,6 +29,9 @@ enum CtlText {
         {
             let time = clock(at - elapsed)
             switch bell["bell"]?.stringValue {
+            case "completion"? where open:
+                // Rung when the sitter ends it, not at the limit it stands for.
+                break
             case "completion"?:
                 parts.append(localized("completion gong in \(time)", de: "Schlussgong in \(time)"))
             case "start"?:

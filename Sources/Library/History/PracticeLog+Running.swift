@@ -29,14 +29,18 @@ extension LibraryDatabase {
         }
     }
 
-    /// Writes the time sat so far of a running session, or, with `finished`, its outcome.
+    /// Writes the time sat so far of a running session, or, with `finished`, its outcome; with
+    /// `plannedSeconds`, its length too (an open-ended sit's, known once it has ended).
     public func update(
-        running id: Int64, satSeconds: Int, completed: Bool, finished: Bool
+        running id: Int64, satSeconds: Int, completed: Bool, finished: Bool, plannedSeconds: Int? = nil
     ) throws(LibraryError) {
         try write { db in
             try db.execute(
-                sql: "UPDATE practice SET satSeconds = ?, completed = ?, running = ? WHERE id = ?",
-                arguments: [satSeconds, completed, !finished, id])
+                sql: """
+                    UPDATE practice SET satSeconds = ?, completed = ?, running = ?,
+                    plannedSeconds = COALESCE(?, plannedSeconds) WHERE id = ?
+                    """,
+                arguments: [satSeconds, completed, !finished, plannedSeconds, id])
         }
     }
 

@@ -10,7 +10,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
     // One log line per event, without a terminal.
     case sitOpen, sitSoFar, eventStartOpen, eventWalk, eventSitAgain, phaseWalking, thenSit, thenWalk, segmentSit,
         segmentWalk
-    case eventCountdown, eventStart, eventBell, eventCompletion, eventTrackEnded, eventTrackEndedSitBegins
+    case eventCountdown, eventStart, eventBell, eventBellSoFar, eventCompletion, eventTrackEnded,
+        eventTrackEndedSitBegins
     case eventMoved, eventPausedAt, eventPausedLeft, eventResumed, eventEndingEarly
     // Practice history and stats.
     case statsSessions, statsTotal, statsAverage, statsCurrentStreak, statsLongestStreak, oneDay, manyDays

@@ -1,0 +1,67 @@
+import Control
+import Foundation
+import ProgramTestSupport
+import Testing
+
+@testable import CLI
+
+/// A sit with no set end, as the terminal tells it: the time counts up everywhere a person
+/// reads it, never down to the day's limit that stands in for the end.
+@Suite("meditate --minutes open, as told")
+struct OpenEndedCommandTests {
+    @Test("without a terminal, an open sit's bells are logged with the time sat so far, not a day's time left")
+    func bellsSayTheTimeSoFar() throws {
+        // Given an open sit with a bell every 3 s, through ALSA's null device (which takes
+        // frames as fast as they come)
+        let scratch = try Scratch()
+        let sit = try RunningMeditate(
+            [
+                "--minutes", "open", "--countdown", "0", "--interval", "0.05", "--gong", "bell", "--backend", "alsa",
+                "--device", "null"
+            ], environment: ["XDG_DATA_HOME": scratch.path("data")])
+        // When it has rung its second bell and is asked to end (the mixer running seconds ahead
+        // of its last look: the completion gong's commands once arrived behind it, and the sit
+        // never ended)
+        sit.waitForLog(containing: "bell 2:")
+        sit.process.terminate()
+        let deadline = Date().addingTimeInterval(30)
+        while sit.process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        let hung = sit.process.isRunning
+        if hung { kill(sit.process.processIdentifier, SIGKILL) }
+        let log = sit.finish()
+        // Then it ended with its completion gong, recorded complete
+        #expect(!hung, "SIGTERM did not end the open sit within 30 s: \(log)")
+        #expect(sit.process.terminationStatus == 0, "\(log)")
+        #expect(log.contains("completion gong\n") && log.contains("complete: sat "), "\(log)")
+        // And it began with no set end, and each bell said how long the sit had gone on
+        #expect(log.contains("start gong: sitting, no set end"), "\(log)")
+        #expect(log.contains("bell 1: 0:03 so far\n"), "\(log)")
+        #expect(log.contains("bell 2: 0:06 so far\n"), "\(log)")
+        let bellLines = log.split(separator: "\n").filter { $0.contains("] bell ") }
+        #expect(!bellLines.isEmpty && bellLines.allSatisfy { $0.hasSuffix("so far") }, "\(bellLines)")
+    }
+
+    @Test("`ctl status` of the service's open sit counts up and names no completion gong at the day's limit")
+    func serviceStatusCountsUp() throws {
+        // Given the status the service gives of an open sit 7 s in: its time left and its
+        // completion gong are to the day's limit
+        func status(nextBell: String) throws -> JSONValue {
+            try #require(
+                JSONValue.parse(
+                    #"""
+                    {"state":"timer","session":{"phase":"sitting","open":true,"elapsedSeconds":7.2,"satSeconds":7,
+                    "remainingSeconds":86392.8,"plannedSeconds":0,"description":"no set end, bells every 3 s",
+                    "nextBell":
+                    """# + nextBell + "}}"))
+        }
+        let open = try status(nextBell: #"{"bell":"completion","atSeconds":86400}"#)
+        let withBell = try status(nextBell: #"{"bell":"interval","atSeconds":9}"#)
+        // When they are put in words
+        let line = CtlText.status(open)
+        let beforeBell = CtlText.status(withBell)
+        // Then the time sat is said, and no completion gong a day away
+        #expect(line == "sitting · 0:07 so far · no set end, bells every 3 s", "\(line)")
+        #expect(
+            beforeBell == "sitting · 0:07 so far · next bell in 0:02 · no set end, bells every 3 s", "\(beforeBell)")
+    }
+}
