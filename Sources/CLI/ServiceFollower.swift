@@ -34,7 +34,7 @@ struct ServiceFollower {
         guard let id = started["session"]?["id"]?.intValue else {
             throw ControlError.badReply("\(method) gave no session id")
         }
-        let description = started["session"]?["description"]?.stringValue ?? ""
+        let description = CtlText.description(of: started["session"])
         logger.notice("\(localized("playing in the service", de: "spielt im Dienst")) (\(socket)): \(description)")
         let interactive = Terminal.isInteractive
         let terminal = interactive ? Terminal() : nil

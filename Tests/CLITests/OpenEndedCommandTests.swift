@@ -64,4 +64,20 @@ struct OpenEndedCommandTests {
         #expect(
             beforeBell == "sitting · 0:07 so far · next bell in 0:02 · no set end, bells every 3 s", "\(beforeBell)")
     }
+
+    @Test("`ctl` says the service's description in the client's language, from its parts")
+    func descriptionFromItsParts() throws {
+        // Given a German service's status: its description in German, and the same as parts
+        let german = try #require(
+            JSONValue.parse(
+                #"""
+                {"state":"timer","session":{"phase":"sitting","open":true,"satSeconds":7,
+                "description":"ohne festes Ende, Glocke alle 3 s",
+                "descriptionParts":[{"key":"sitOpen"},{"key":"sitBellsEvery","every":"3 s","minutes":"0.05"}]}}
+                """#))
+        // When an English client puts it in words
+        let line = CtlText.status(german)
+        // Then the description is English, as the catalogue says its parts
+        #expect(line == "sitting · 0:07 so far · no set end, bells every 3 s", "\(line)")
+    }
 }

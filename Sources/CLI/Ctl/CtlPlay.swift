@@ -23,7 +23,7 @@ struct CtlPlay: ParsableCommand {
     func run() throws {
         let params = try resume.adding(to: JSONValue(encoding: arguments.request))
         try options.call("play.start", params) { result in
-            localized("playing", de: "spiele") + ": " + (result["session"]?["description"]?.stringValue ?? "")
+            localized("playing", de: "spiele") + ": " + CtlText.description(of: result["session"])
         }
     }
 }

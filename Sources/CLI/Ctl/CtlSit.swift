@@ -19,7 +19,7 @@ struct CtlSit: ParsableCommand {
     func run() throws {
         let params = try resume.adding(to: JSONValue(encoding: arguments.request))
         try options.call("sit.start", params) { result in
-            localized("started", de: "begonnen") + ": " + (result["session"]?["description"]?.stringValue ?? "")
+            localized("started", de: "begonnen") + ": " + CtlText.description(of: result["session"])
         }
     }
 }

@@ -43,8 +43,27 @@ enum CtlText {
         if session["waitingForOutput"]?.boolValue == true {
             parts.append(localized("waiting for sound output", de: "warte auf Audioausgabe"))
         }
-        if let description = session["description"]?.stringValue { parts.append(description) }
+        let described = description(of: session)
+        if !described.isEmpty { parts.append(described) }
         return parts.joined(separator: " · ")
+    }
+
+    /// A session's description in this run's language: said from its `descriptionParts` (the
+    /// catalogue's keys with their values), as the history says a note; the service's own
+    /// `description` is in the service's language. That text when there are no parts.
+    static func description(of session: JSONValue?) -> String {
+        if case let .array(items)? = session?["descriptionParts"] {
+            let parts = items.compactMap { item -> [String: String]? in
+                guard case let .object(members) = item else { return nil }
+                let values = members.compactMapValues(\.stringValue)
+                return values.count == members.count ? values : nil
+            }
+            if !parts.isEmpty, parts.count == items.count {
+                let said = NoteText.readable(NoteText.stored(parts))
+                if !said.isEmpty { return said }
+            }
+        }
+        return session?["description"]?.stringValue ?? ""
     }
 
     static func event(_ event: JSONValue) -> String {
@@ -58,7 +77,7 @@ enum CtlText {
         case "phase": return phase(event["phase"]?.stringValue ?? "")
         case "bell": return bell(event)
         case "session-started":
-            return localized("started", de: "begonnen") + ": " + (event["session"]?["description"]?.stringValue ?? "")
+            return localized("started", de: "begonnen") + ": " + description(of: event["session"])
         case "session-recorded":
             return event["completed"]?.boolValue == true
                 ? localized("recorded: complete, sat \(sat)", de: "aufgezeichnet: fertig, \(sat) gesessen")
