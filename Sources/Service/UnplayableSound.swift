@@ -1,4 +1,6 @@
+import Decoders
 import Foundation
+import Library
 import Settings
 
 /// A path a client named that is not playable audio, said the same way whatever the reason: a
@@ -12,5 +14,19 @@ struct UnplayableSound: LocalizedError, Equatable {
             + localized(
                 "not a playable audio file (MP3, WAV, FLAC, Ogg, AIFF)",
                 de: "keine abspielbare Audiodatei (MP3, WAV, FLAC, Ogg, AIFF)")
+    }
+
+    /// `error` as a client is told it of a file it named: any reason that is the file's (not
+    /// there, a folder, not audio, unreadable, damaged) becomes this one; others (the library's
+    /// database, a title it does not have) are the error itself.
+    static func hidingWhatIsThere(_ error: any Error, path: String) -> any Error {
+        if error is DecoderError { return UnplayableSound(path: path) }
+        guard let error = error as? LibraryError else { return error }
+        switch error {
+        case .unreadable, .undecodable, .unmeasurable, .holdsNoAudio, .noSuchPath, .damagedSamples:
+            return UnplayableSound(path: path)
+        case .database, .noSuchTrack, .ambiguous, .copyFailed:
+            return error
+        }
     }
 }

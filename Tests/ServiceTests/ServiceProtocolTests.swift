@@ -208,6 +208,33 @@ struct ServiceProtocolTests {
         #expect(try client.call("status") == ["state": "idle"])
     }
 
+    @Test("an ambience or a track path that is not playable audio gets the gong's one reason, whatever is there")
+    func unplayableAmbienceAndTrackPathsAreRefusedAlike() throws {
+        // Given an idle service, and a text file and a folder it can read
+        let scratch = try Scratch()
+        let service = try service(scratch)
+        defer { service.stop() }
+        let client = try service.client()
+        let text = scratch.path("notes.txt")
+        try "not a sound\n".write(toFile: text, atomically: true, encoding: .utf8)
+        let paths = [scratch.path("missing.wav"), scratch.path("data"), text, "/dev/null", "/etc/passwd"]
+
+        // When each is asked for as a sit's ambience, as a track, and as the bed after a track
+        for path in paths {
+            let sit = refusal { try client.call("sit.start", ["minutes": 1, "ambience": .string(path)]) }
+            let track = refusal { try client.call("play.start", ["track": .string(path)]) }
+
+            // Then each is refused with the same words, which say nothing of what is there
+            let expected = "'\(path)': not a playable audio file (MP3, WAV, FLAC, Ogg, AIFF)"
+            #expect(sit?.message == expected, "\(path): \(sit?.message ?? "accepted")")
+            #expect(track?.message == expected, "\(path): \(track?.message ?? "accepted")")
+        }
+        // And a title the library does not have is still said to be one
+        let title = refusal { try client.call("play.start", ["track": "thunder"]) }
+        #expect(title?.message.contains("no track 'thunder' in the library") == true, "\(title?.message ?? "")")
+        #expect(try client.call("status") == ["state": "idle"])
+    }
+
     @Test("sit.start: a negative length is refused as one, and a standing interval is turned off with null or none")
     func negativeLengthAndNoInterval() throws {
         // Given a service whose config.toml rings a bell every 5 minutes

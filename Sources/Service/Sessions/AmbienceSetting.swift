@@ -34,7 +34,7 @@ package enum AmbienceSetting {
         } catch {
             switch sound.ambienceSource {
             case .flag, .builtIn:
-                if fromClient, error is DecoderError { throw UnplayableSound(path: name) }
+                if fromClient { throw UnplayableSound.hidingWhatIsThere(error, path: name) }
                 throw error
             case .file, .environment, .preset:
                 throw SettingUseFailure(

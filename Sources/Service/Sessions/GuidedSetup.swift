@@ -18,36 +18,54 @@ package struct GuidedSetup {
 
     /// - Parameters:
     ///   - realTime: the track plays live, where decoding on a second thread only costs memory.
+    ///   - fromClient: a service client named the sounds: a file that cannot be played is said
+    ///     to be so whatever is there (`UnplayableSound`).
     ///   - say: tells the person about a slow step (measuring a file outside the library).
     package init(
         reference: String, guided: GuidedPlayback, sound: SitSound, library: LibraryPaths, realTime: Bool,
-        say: @escaping (String) -> Void
+        fromClient: Bool = false, say: @escaping (String) -> Void
     ) throws {
         let sit = try guided.sitPlan(sound: sound)
         let rate = sound.sampleRate
         guard SessionConfiguration.sampleRateRange.contains(rate) else {
             throw SessionPlanError.sampleRateOutOfRange(rate)
         }
-        track = try GuidedTrack.resolve(
-            reference, library: library,
-            measure: !guided.normalize
-                ? nil
-                : { path in
-                    say(GuidedTrack.measuringNotice(path))
-                })
-        reader = try EngineFormatReader(path: track.path, engineRate: rate, decodeAhead: !realTime)
+        do {
+            track = try GuidedTrack.resolve(
+                reference, library: library,
+                measure: !guided.normalize
+                    ? nil
+                    : { path in
+                        say(GuidedTrack.measuringNotice(path))
+                    })
+            reader = try EngineFormatReader(path: track.path, engineRate: rate, decodeAhead: !realTime)
+        } catch {
+            // A path is playable or not, whatever is there; a title is looked up in the library.
+            guard fromClient, reference.contains("/") else { throw error }
+            throw UnplayableSound.hidingWhatIsThere(error, path: reference)
+        }
         outline = try SessionOutline(trackFrames: reader.frameCount, then: sit, format: EngineFormat(sampleRate: rate))
         normalization = guided.normalization(loudness: track.loudness, peak: track.peak)
-        sounds = sit == nil ? GongSounds(SampleBuffer(interleavedStereo: [])) : try Self.sounds(sound, sampleRate: rate)
+        sounds =
+            sit == nil
+            ? GongSounds(SampleBuffer(interleavedStereo: []))
+            : try Self.sounds(sound, sampleRate: rate, fromClient: fromClient)
         ambience =
             sit == nil
-            ? nil : try AmbienceSetting.load(sound, sampleRate: rate, library: library, threaded: realTime, say: say)
+            ? nil
+            : try AmbienceSetting.load(
+                sound, sampleRate: rate, library: library, threaded: realTime, fromClient: fromClient, say: say)
     }
 
     /// The sit's gong and each role's own.
-    private static func sounds(_ sound: SitSound, sampleRate: Int) throws -> GongSounds {
+    private static func sounds(_ sound: SitSound, sampleRate: Int, fromClient: Bool) throws -> GongSounds {
         func load(_ name: String) throws -> SampleBuffer {
-            try GongLoader.load(GongChoice(argument: name), sampleRate: sampleRate, locator: .ofThisProcess)
+            do {
+                return try GongLoader.load(GongChoice(argument: name), sampleRate: sampleRate, locator: .ofThisProcess)
+            } catch {
+                guard fromClient else { throw error }
+                throw UnplayableSound.hidingWhatIsThere(error, path: name)
+            }
         }
         let main = try load(sound.gong)
         var byRole: [GongRole: SampleBuffer] = [:]
