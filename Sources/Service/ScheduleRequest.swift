@@ -52,9 +52,14 @@ package enum ScheduleRequest {
                 _ = try SessionPlan(request.configuration(try request.settings()))
             case .play:
                 let request = try ParamsDecoder.decode(PlayRequest.self, options)
-                let track = try GuidedTrack.resolve(
-                    request.track, library: library, measure: nil)
-                _ = try EngineFormatReader(path: track.path, engineRate: 48_000, decodeAhead: false)
+                do {
+                    let track = try GuidedTrack.resolve(request.track, library: library, measure: nil)
+                    _ = try EngineFormatReader(path: track.path, engineRate: 48_000, decodeAhead: false)
+                } catch {
+                    // As play.start says it: a path is playable or not, whatever is there.
+                    guard request.track.contains("/") else { throw error }
+                    throw UnplayableSound.hidingWhatIsThere(error, path: request.track)
+                }
             case .bell:
                 let request = try ParamsDecoder.decode(BellRequest.self, options)
                 let settings = try Settings.load()

@@ -219,15 +219,19 @@ struct ServiceProtocolTests {
         try "not a sound\n".write(toFile: text, atomically: true, encoding: .utf8)
         let paths = [scratch.path("missing.wav"), scratch.path("data"), text, "/dev/null", "/etc/passwd"]
 
-        // When each is asked for as a sit's ambience, as a track, and as the bed after a track
+        // When each is asked for as a sit's ambience, as a track, and as a scheduled track
         for path in paths {
             let sit = refusal { try client.call("sit.start", ["minutes": 1, "ambience": .string(path)]) }
             let track = refusal { try client.call("play.start", ["track": .string(path)]) }
+            let scheduled = refusal {
+                try client.call("schedule.add", ["action": "play", "at": "06:00", "options": ["track": .string(path)]])
+            }
 
             // Then each is refused with the same words, which say nothing of what is there
             let expected = "'\(path)': not a playable audio file (MP3, WAV, FLAC, Ogg, AIFF)"
             #expect(sit?.message == expected, "\(path): \(sit?.message ?? "accepted")")
             #expect(track?.message == expected, "\(path): \(track?.message ?? "accepted")")
+            #expect(scheduled?.message == expected, "\(path): \(scheduled?.message ?? "accepted")")
         }
         // And a title the library does not have is still said to be one
         let title = refusal { try client.call("play.start", ["track": "thunder"]) }
