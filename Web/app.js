@@ -319,8 +319,9 @@
     } else {
       $("now-left").textContent = clock(left);
     }
-    $("now-next").textContent =
-      next && next.bell !== "start" ? say("nextBellIn", { time: clock(next.atSeconds - elapsed) }) : "";
+    // An open sit's completion gong stands at the day's limit: it rings when the sitter ends it.
+    const told = next && next.bell !== "start" && !(session.open && next.bell === "completion");
+    $("now-next").textContent = told ? say("nextBellIn", { time: clock(next.atSeconds - elapsed) }) : "";
     if (session.open && status.state !== "countdown") {
       // No set end: the time counts up.
       $("now-left").textContent = clock(Math.max(0, session.satSeconds + since));

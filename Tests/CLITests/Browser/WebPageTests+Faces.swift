@@ -189,6 +189,31 @@ extension WebPageTests {
         _ = try fixture.service.client().call("stop")
     }
 
+    @Test("an open sit on the Now view counts up, and names no bell at the day's limit that stands in for its end")
+    func openSitCountsUpOnTheNowView() throws {
+        // Given a page on the Now view, and an open sit with random bells (none is told ahead)
+        let fixture = try PageService()
+        defer { fixture.stop() }
+        let page = try BrowserPage()
+        try page.open(fixture.url + "#now")
+        try page.waitForText("#now-description", containing: "Nothing is playing")
+        _ = try fixture.service.client().call(
+            "sit.start", ["minutes": "open", "countdown": 0, "random-bells": "1-2", "noise": "none"])
+
+        // When it has sat a moment
+        try page.waitForText("#now-phase", containing: "sitting", seconds: 10)
+        let early = try page.text("#now-left")
+        Thread.sleep(forTimeInterval: 2.5)
+        let later = try page.text("#now-left")
+
+        // Then its figure goes up, and no "next bell in" counts down to a day away
+        #expect(Self.seconds(later) > Self.seconds(early) && Self.seconds(later) < 60, "\(early), then \(later)")
+        let next = try page.text("#now-next")
+        #expect(next == "", "\(next)")
+        #expect(try page.text("#now-description").contains("no set end"))
+        _ = try fixture.service.client().call("stop")
+    }
+
     @Test(
         "the figure counts the countdown's own seconds, holds 'complete' and the time sat through the ring-out, and End asks once"
     )
