@@ -99,10 +99,7 @@ struct Render: ParsableCommand {
             try Self.checkGuidedShape(session: session)
             let setup = try GuidedSetup(
                 reference: guidedTrack, guided: guided.request.resolve(settings), sound: sound,
-                library: location.paths, realTime: false
-            ) { line in
-                if !quiet { StandardStream.write("meditate: \(line)\n", to: STDERR_FILENO) }
-            }
+                library: location.paths, realTime: false, say: NoticeLine.teller(quiet: quiet))
             logger.info("guided", metadata: ["track": "\(setup.track.path)", "gain": "\(setup.gainDescription)"])
             renderer = OfflineSessionRenderer(
                 outline: setup.outline, track: setup.reader,
@@ -117,10 +114,8 @@ struct Render: ParsableCommand {
             let sounds = try GongSetting.sounds(
                 settings, request: session.sound.request, sound: sound, sampleRate: plan.format.sampleRate)
             let ambience = try AmbienceSetting.load(
-                sound, sampleRate: plan.format.sampleRate, library: location.paths, threaded: false
-            ) { line in
-                if !quiet { StandardStream.write("meditate: \(line)\n", to: STDERR_FILENO) }
-            }
+                sound, sampleRate: plan.format.sampleRate, library: location.paths, threaded: false,
+                say: NoticeLine.teller(quiet: quiet))
             renderer = OfflineSessionRenderer(plan: plan, sounds: sounds, ambience: ambience)
         }
         let outline = renderer.outline

@@ -87,10 +87,8 @@ struct Sit: ParsableCommand {
         }
         let library = LibraryPaths(environment: ProcessEnvironment.variables)
         let ambience = try AmbienceSetting.load(
-            sound, sampleRate: plan.format.sampleRate, library: library, threaded: true
-        ) { line in
-            if !reporting.quiet { StandardStream.write("meditate: \(line)\n", to: STDERR_FILENO) }
-        }
+            sound, sampleRate: plan.format.sampleRate, library: library, threaded: true,
+            say: NoticeLine.teller(quiet: reporting.quiet))
         let live = try LiveSession(
             plan: plan, sounds: sounds, ambience: ambience,
             output: .request(

@@ -15,10 +15,7 @@ enum GuidedLive {
         let logger = reporting.makeLogger()
         let setup = try GuidedSetup(
             reference: reference, guided: playback, sound: sound, library: location.paths,
-            realTime: true
-        ) { line in
-            if !reporting.quiet { StandardStream.write("meditate: \(line)\n", to: STDERR_FILENO) }
-        }
+            realTime: true, say: NoticeLine.teller(quiet: reporting.quiet))
         let outline = setup.outline
         Interruption.install()
         // `play.start`'s params, when a service that answers may play it instead.
