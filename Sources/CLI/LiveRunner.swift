@@ -52,8 +52,9 @@ struct LiveRunner {
         let outcome = { (status: LiveStatus) in
             LiveOutcome(
                 startedAt: startedAt, satSeconds: (status.satFrames + rate / 2) / rate,
-                // An open-ended sit's length is known once it has ended.
-                plannedSeconds: (live.outline.trackFrames + live.outline.sitFrames) / rate,
+                // An open-ended sit's length is known once it has ended; ended before its start
+                // gong, it has none (its outline still reaches the day's limit).
+                plannedSeconds: live.outline.isOpen ? 0 : (live.outline.trackFrames + live.outline.sitFrames) / rate,
                 completed: status.phase == .complete)
         }
         var recorded = false
@@ -156,8 +157,14 @@ struct LiveRunner {
         let sat = DurationText.words(seconds: result.satSeconds)
         let planned = DurationText.words(seconds: (live.outline.trackFrames + live.outline.sitFrames) / rate)
         let line =
-            result.completed
-            ? say(.summaryComplete, ["sat": sat]) : say(.summaryEndedEarly, ["sat": sat, "planned": planned])
+            if result.completed {
+                say(.summaryComplete, ["sat": sat])
+            } else if live.outline.isOpen {
+                // No set end to fall short of (not the day's limit that stands in for it).
+                say(.summaryEndedEarlyOpen, ["sat": sat])
+            } else {
+                say(.summaryEndedEarly, ["sat": sat, "planned": planned])
+            }
         if let terminal, !terminal.isGone {
             print(line)
         } else {

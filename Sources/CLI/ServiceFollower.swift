@@ -99,8 +99,13 @@ struct ServiceFollower {
         let planned = DurationText.words(
             seconds: (outline.trackFrames + outline.sitFrames) / outline.format.sampleRate)
         let line =
-            ended["completed"] == true
-            ? say(.summaryComplete, ["sat": sat]) : say(.summaryEndedEarly, ["sat": sat, "planned": planned])
+            if ended["completed"] == true {
+                say(.summaryComplete, ["sat": sat])
+            } else if outline.isOpen {
+                say(.summaryEndedEarlyOpen, ["sat": sat])
+            } else {
+                say(.summaryEndedEarly, ["sat": sat, "planned": planned])
+            }
         if terminal != nil { print(line) } else { logger.notice("\(line)") }
     }
 

@@ -41,6 +41,25 @@ struct OpenEndedCommandTests {
         #expect(!bellLines.isEmpty && bellLines.allSatisfy { $0.hasSuffix("so far") }, "\(bellLines)")
     }
 
+    @Test("an open sit ended in its countdown says the time sat, not 'of 24 h', and the history likewise")
+    func endedBeforeItsStartHasNoLength() throws {
+        // Given an open sit with a long countdown, played in real time
+        let scratch = try Scratch()
+        let data = ["XDG_DATA_HOME": scratch.path("data")]
+        let sit = try RunningMeditate(
+            ["--minutes", "open", "--countdown", "30", "--backend", "pulse"], environment: data)
+        // When it is ended during the countdown
+        sit.waitForLog(containing: "countdown:")
+        sit.process.terminate()
+        let log = sit.finish()
+        // Then it ended early having sat nothing, with no day-long length to fall short of
+        #expect(log.contains("ended early: sat 0 s\n"), "\(log)")
+        #expect(!log.contains("24 h"), "\(log)")
+        let history = try CLIRunner.run(["history"], environment: data)
+        let row = history.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(row.contains(" 0 s ") && row.contains("ended early") && !row.contains(" of "), "\(history.stdout)")
+    }
+
     @Test("`ctl status` of the service's open sit counts up and names no completion gong at the day's limit")
     func serviceStatusCountsUp() throws {
         // Given the status the service gives of an open sit 7 s in: its time left and its

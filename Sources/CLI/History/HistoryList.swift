@@ -75,12 +75,11 @@ struct HistoryListOptions: ParsableArguments {
         }
         for session in sessions.reversed() {
             let when = PracticeDate.local(session.startedAt, in: zone, language: Language.current)
-            let time = say(
-                .historySatOf,
-                [
-                    "sat": DurationText.words(seconds: session.satSeconds),
-                    "planned": DurationText.words(seconds: session.plannedSeconds)
-                ])
+            let sat = DurationText.words(seconds: session.satSeconds)
+            // An open-ended sit ended before its start gong has no length to be short of.
+            let time =
+                session.plannedSeconds == 0
+                ? sat : say(.historySatOf, ["sat": sat, "planned": DurationText.words(seconds: session.plannedSeconds)])
             let columns = [
                 when, Self.name(of: session.kind).padded(10), time.padded(24),
                 say(session.completed ? .historyCompleted : .historyEndedEarly).padded(11),

@@ -7,6 +7,7 @@ package let englishMessages: [MessageKey: String] = [
     .notifySummary: "Your sit has ended", .notifyBody: "{sat} sat",
     .notifyBodyStreak: "{sat} sat · {days} days in a row",
     .summaryComplete: "complete: sat {sat}", .summaryEndedEarly: "ended early: sat {sat} of {planned}",
+    .summaryEndedEarlyOpen: "ended early: sat {sat}",
     .notRecorded: "the session was not added to the history: {reason}",
     .eventCountdown: "countdown: {time} until the start gong", .eventStart: "start gong: sitting for {time}",
     .sitOpen: "no set end", .sitSoFar: "{time} so far", .eventStartOpen: "start gong: sitting, no set end",

@@ -8,6 +8,7 @@ package let germanMessages: [MessageKey: String] = [
     .notifySummary: "Dein Sitzen ist zu Ende", .notifyBody: "{sat} gesessen",
     .notifyBodyStreak: "{sat} gesessen · {days} Tage in Folge",
     .summaryComplete: "fertig: {sat} gesessen", .summaryEndedEarly: "vorzeitig beendet: {sat} von {planned} gesessen",
+    .summaryEndedEarlyOpen: "vorzeitig beendet: {sat} gesessen",
     .notRecorded: "die Sitzung wurde nicht ins Protokoll aufgenommen: {reason}",
     .eventCountdown: "Vorlauf: {time} bis zum Startgong", .eventStart: "Startgong: {time} Sitzen",
     .sitOpen: "ohne festes Ende", .sitSoFar: "bisher {time}", .eventStartOpen: "Startgong: Sitzen ohne festes Ende",

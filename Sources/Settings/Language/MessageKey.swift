@@ -5,7 +5,7 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case phaseCountdown, phaseSitting, phasePaused, phaseComplete, phaseEnded, phasePlaying
     case startingIn, sitBeginsIn, timeLeft, nextBellIn, satTime, spaceResumes, keyHint, keyHintGuided
     // The end of a live session.
-    case summaryComplete, summaryEndedEarly, notRecorded
+    case summaryComplete, summaryEndedEarly, summaryEndedEarlyOpen, notRecorded
     case notifySummary, notifyBody, notifyBodyStreak
     // One log line per event, without a terminal.
     case sitOpen, sitSoFar, eventStartOpen, eventWalk, eventSitAgain, phaseWalking, thenSit, thenWalk, segmentSit,
