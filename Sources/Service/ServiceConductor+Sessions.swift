@@ -324,8 +324,10 @@ extension ServiceConductor {
     func finishRecord(_ session: ServiceSession, status: LiveStatus, completed: Bool) {
         session.recordedOutcome = true
         let sat = session.satSeconds(status)
-        // An open-ended sit's length is known once it has ended (its row said 0 while it ran).
-        let planned = session.beganOpen ? session.plannedSeconds : nil
+        // An open-ended sit's length is known once it has ended (its row said 0 while it ran):
+        // its outline's, once finished with its gong; the time sat, when the service's stop
+        // ended it where it stood.
+        let planned = session.beganOpen ? (session.live.outline.isOpen ? sat : session.plannedSeconds) : nil
         let pending: PendingRecord
         if let id = session.recordID {
             pending = .outcome(id: id, satSeconds: sat, completed: completed, plannedSeconds: planned)

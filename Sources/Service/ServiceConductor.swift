@@ -93,7 +93,7 @@ package final class ServiceConductor {
                 notifier.stopping()
                 logger.notice("\(localized("stopping", de: "wird beendet"))")
                 publish(["event": "stopping"])
-                for session in sessions + ringingOut { session.live.end() }
+                for session in sessions + ringingOut { endForStop(session) }
                 for bell in bells { bell.live.end() }
             }
             if !stopping { runSchedules() }
@@ -111,6 +111,19 @@ package final class ServiceConductor {
             trimWhenDue()
             inbox.sleep(milliseconds: sleepMilliseconds)
         }
+    }
+
+    /// Ends a session because the service stops. An open-ended sit has no end to fall short of:
+    /// it is recorded with the time sat and faded out at once, not finished with a completion
+    /// gong that rings some 18 s, past the 5 s systemd's unit waits before it kills.
+    private func endForStop(_ session: ServiceSession) {
+        guard session.beganOpen else {
+            session.live.end()
+            return
+        }
+        let status = session.live.status
+        if !session.recordedOutcome { finishRecord(session, status: status, completed: status.satFrames > 0) }
+        session.live.endPromptly()
     }
 
     /// How long a stopping service waits for hooks still running (the `session-ended` of a

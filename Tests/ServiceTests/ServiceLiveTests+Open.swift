@@ -73,4 +73,31 @@ extension ServiceLiveTests {
         // And its length, unknown while it ran, is the time it was sat
         #expect(history[0]?["plannedSeconds"]?.intValue == sat, "\(history.line)")
     }
+
+    @Test(
+        "a service stopped during an open-ended sit ends it at once, recorded complete with the time sat, within systemd's 5 s",
+        .enabled(if: PulseCapture.available, "needs the private server of `make test`"))
+    func stoppedServiceEndsAnOpenSitAtOnce() throws {
+        // Given a service playing an open sit for a few seconds
+        let scratch = try Scratch()
+        let service = try service(scratch)
+        let events = try service.subscriber()
+        _ = try service.client().call("sit.start", ["minutes": "open", "countdown": 0, "gong": "bell"])
+        while let event = try events.nextEvent(timeoutMilliseconds: 10_000), event["phase"] != "sitting" {}
+        Thread.sleep(forTimeInterval: 2.5)
+
+        // When the service is stopped (SIGTERM, as `systemctl stop` sends it)
+        let asked = Date()
+        let log = service.stop()
+        let took = Date().timeIntervalSince(asked)
+
+        // Then it exits well within the unit's TimeoutStopSec=5 (a completion gong rang out for
+        // 18 s before, and systemd killed it), and the sit is recorded complete with its time
+        #expect(took < 3, "the service took \(took) s to stop: \(log)")
+        let history = try service.history()
+        let sat = history[0]?["satSeconds"]?.intValue ?? -1
+        #expect(history[0]?["completed"] == true, "\(history.line)")
+        #expect(sat >= 2 && sat <= 4, "\(history.line)")
+        #expect(history[0]?["plannedSeconds"]?.intValue == sat, "\(history.line)")
+    }
 }

@@ -317,6 +317,17 @@ public final class LiveSession {
         program.fadeOutAndEnd(frames: endFadeFrames)
     }
 
+    /// Ends the session at once with the early end's fade, an open-ended sit too (which `end()`
+    /// finishes with its completion gong, ringing out for many seconds): for a service that is
+    /// stopping, whose supervisor waits a few seconds only.
+    public func endPromptly() {
+        guard state != .ending else { return }
+        pauseWanted = false
+        finishWanted = false
+        state = .ending
+        program.fadeOutAndEnd(frames: endFadeFrames)
+    }
+
     /// Ends an open-ended sit where the mixer is: what was still to come is cancelled, and once
     /// the cancel has landed, the completion gong strikes there and the bed fades under it. A
     /// paused sit resumes first (a gong into a paused device would not be heard).
