@@ -319,8 +319,9 @@
     } else {
       $("now-left").textContent = clock(left);
     }
-    // An open sit's completion gong stands at the day's limit: it rings when the sitter ends it.
-    const told = next && next.bell !== "start" && !(session.open && next.bell === "completion");
+    // An interval bell only, as the terminal says it: the completion gong is the time left
+    // itself, and an open sit's stands at the day's limit (it rings when the sitter ends it).
+    const told = next && next.bell === "interval";
     $("now-next").textContent = told ? say("nextBellIn", { time: clock(next.atSeconds - elapsed) }) : "";
     if (session.open && status.state !== "countdown") {
       // No set end: the time counts up.

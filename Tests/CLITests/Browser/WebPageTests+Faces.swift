@@ -189,7 +189,9 @@ extension WebPageTests {
         _ = try fixture.service.client().call("stop")
     }
 
-    @Test("an open sit on the Now view counts up, and names no bell at the day's limit that stands in for its end")
+    @Test(
+        "an open sit on the Now view counts up and names no bell at the day's limit; a timed sit names its interval bells only"
+    )
     func openSitCountsUpOnTheNowView() throws {
         // Given a page on the Now view, and an open sit with random bells (none is told ahead)
         let fixture = try PageService()
@@ -211,6 +213,19 @@ extension WebPageTests {
         let next = try page.text("#now-next")
         #expect(next == "", "\(next)")
         #expect(try page.text("#now-description").contains("no set end"))
+        _ = try fixture.service.client().call("stop")
+
+        // And a timed sit names its interval bell, as the terminal does, not its completion gong
+        // (which is the time left itself)
+        try page.waitForText("#now-phase", containing: "complete", seconds: 10)
+        _ = try fixture.service.client().call("sit.start", ["minutes": 1, "countdown": 0, "interval": 0.25])
+        try page.waitForText("#now-next", containing: "next bell in", seconds: 10)
+        _ = try fixture.service.client().call("stop")
+        _ = try fixture.service.client().call("sit.start", ["minutes": 1, "countdown": 0, "interval": "none"])
+        try page.waitForText("#now-phase", containing: "sitting", seconds: 10)
+        Thread.sleep(forTimeInterval: 1)
+        let none = try page.text("#now-next")
+        #expect(none == "", "\(none)")
         _ = try fixture.service.client().call("stop")
     }
 
