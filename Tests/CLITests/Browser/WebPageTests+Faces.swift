@@ -199,6 +199,15 @@ extension WebPageTests {
         let page = try BrowserPage()
         try page.open(fixture.url + "#now")
         try page.waitForText("#now-description", containing: "Nothing is playing")
+        // A sit stopped early fades out for a moment, and the next is refused until it has.
+        func stopAndWait() throws {
+            _ = try fixture.service.client().call("stop")
+            for _ in 0..<100 {
+                let state = try fixture.service.client().call("status")["state"]?.stringValue
+                if state == "idle" || state == "complete" { return }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+        }
         _ = try fixture.service.client().call(
             "sit.start", ["minutes": "open", "countdown": 0, "random-bells": "1-2", "noise": "none"])
 
@@ -213,14 +222,13 @@ extension WebPageTests {
         let next = try page.text("#now-next")
         #expect(next == "", "\(next)")
         #expect(try page.text("#now-description").contains("no set end"))
-        _ = try fixture.service.client().call("stop")
+        try stopAndWait()
 
         // And a timed sit names its interval bell, as the terminal does, not its completion gong
         // (which is the time left itself)
-        try page.waitForText("#now-phase", containing: "complete", seconds: 10)
         _ = try fixture.service.client().call("sit.start", ["minutes": 1, "countdown": 0, "interval": 0.25])
         try page.waitForText("#now-next", containing: "next bell in", seconds: 10)
-        _ = try fixture.service.client().call("stop")
+        try stopAndWait()
         _ = try fixture.service.client().call("sit.start", ["minutes": 1, "countdown": 0, "interval": "none"])
         try page.waitForText("#now-phase", containing: "sitting", seconds: 10)
         Thread.sleep(forTimeInterval: 1)
