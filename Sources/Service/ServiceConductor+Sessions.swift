@@ -107,13 +107,17 @@ extension ServiceConductor {
         sessions.contains { !$0.isComplete }
     }
 
-    /// A new session is starting: every completed session still ringing out its last gong gives
-    /// up its place (to the coordinator, `status`, `pause` and `stop`) and rings out beneath the
-    /// new one untouched, its record already written. Its `session-ended` comes when its last
-    /// frame has played. Before, the next sit was refused for the 18 s a completion gong rings.
+    /// A new session is starting: every completed session still ringing out its last gong, and
+    /// every stopped one still fading out, gives up its place (to the coordinator, `status`,
+    /// `pause` and `stop`) and sounds out beneath the new one untouched, its record written.
+    /// Its `session-ended` comes when its last frame has played. Before, the next sit was
+    /// refused for the 18 s a completion gong rings, and, after `ctl stop`, for the fade's 120 ms
+    /// (which a script's `ctl stop; ctl sit` always fell into).
     func letCompletedRingOut() {
-        for session in sessions where session.isComplete {
-            if !session.recordedOutcome { finishRecord(session, status: session.live.status, completed: true) }
+        for session in sessions where session.isComplete || session.live.isEnding {
+            if !session.recordedOutcome {
+                finishRecord(session, status: session.live.status, completed: session.isComplete)
+            }
             sessions.removeAll { $0 === session }
             ringingOut.append(session)
             if coordinator.owner == session.source {

@@ -157,6 +157,9 @@ public final class LiveSession {
     /// Whether the last frame has been played.
     public var isFinished: Bool { program.isFinished }
 
+    /// It was ended early (stopped, or its track failed): what is left is its fade out.
+    public var isEnding: Bool { state == .ending }
+
     /// Whether the output is gone and the session stands still until it is back.
     public var isWaitingForOutput: Bool { program.isWaitingForOutput }
     /// The device's frames played, with the instant they were measured at.
