@@ -56,9 +56,8 @@ package enum ScheduleRequest {
                     let track = try GuidedTrack.resolve(request.track, library: library, measure: nil)
                     _ = try EngineFormatReader(path: track.path, engineRate: 48_000, decodeAhead: false)
                 } catch {
-                    // As play.start says it: a path is playable or not, whatever is there.
-                    guard request.track.contains("/") else { throw error }
-                    throw UnplayableSound.hidingWhatIsThere(error, path: request.track)
+                    // As play.start says it.
+                    throw UnplayableSound.hidingWhatIsThere(error, reference: request.track)
                 }
             case .bell:
                 let request = try ParamsDecoder.decode(BellRequest.self, options)

@@ -19,6 +19,12 @@ struct UnplayableSound: LocalizedError, Equatable {
     /// `error` as a client is told it of a file it named: any reason that is the file's (not
     /// there, a folder, not audio, unreadable, damaged) becomes this one; others (the library's
     /// database, a title it does not have) are the error itself.
+    static func hidingWhatIsThere(_ error: any Error, reference: String) -> any Error {
+        // A track or a bed written as a path is playable or not, whatever is there; a title is
+        // the library's to answer for.
+        reference.contains("/") ? hidingWhatIsThere(error, path: reference) : error
+    }
+
     static func hidingWhatIsThere(_ error: any Error, path: String) -> any Error {
         if error is DecoderError { return UnplayableSound(path: path) }
         guard let error = error as? LibraryError else { return error }

@@ -40,9 +40,8 @@ package struct GuidedSetup {
                     })
             reader = try EngineFormatReader(path: track.path, engineRate: rate, decodeAhead: !realTime)
         } catch {
-            // A path is playable or not, whatever is there; a title is looked up in the library.
-            guard fromClient, reference.contains("/") else { throw error }
-            throw UnplayableSound.hidingWhatIsThere(error, path: reference)
+            guard fromClient else { throw error }
+            throw UnplayableSound.hidingWhatIsThere(error, reference: reference)
         }
         outline = try SessionOutline(trackFrames: reader.frameCount, then: sit, format: EngineFormat(sampleRate: rate))
         normalization = guided.normalization(loudness: track.loudness, peak: track.peak)
