@@ -89,6 +89,12 @@ package enum ScheduleRequest {
                 throw invalid("random needs from and to (\"09:00\", \"17:00\")")
             }
             guard from <= to else { throw invalid("from must not be after to") }
+            guard
+                ScheduleEntry.randomWindowRings(from: from, to: to, shortest: numbers[0], longest: numbers[1])
+            else {
+                throw invalid(
+                    "from to to must be longer than random's shortest gap: the first moment falls a gap after from")
+            }
             return .random(shortest: numbers[0], longest: numbers[1], from: from, to: to)
         }
         guard let every = params["every"] else {

@@ -101,6 +101,46 @@ struct ScheduleCommandTests {
         #expect(JSONValue.parse(listed.stdout)?["schedules"]?.arrayCount == 0, "\(listed.stdout)\(listed.stderr)")
     }
 
+    @Test("random bells in a window no longer than their shortest gap, which would hardly ever ring, are refused")
+    func randomWindowShorterThanTheGapIsRefused() throws {
+        // Given a data folder where no service runs
+        let scratch = try Scratch()
+        let environment = ["XDG_DATA_HOME": scratch.path("data"), "XDG_RUNTIME_DIR": scratch.path("runtime")]
+        try FileManager.default.createDirectory(atPath: scratch.path("runtime"), withIntermediateDirectories: true)
+        // When bells 30 to 90 minutes apart are asked for from 09:00 to 09:30, in English and in
+        // German, and from 09:00 to 09:31
+        let window = ["schedule", "add", "--random", "30-90", "--from", "09:00"]
+        let english = try CLIRunner.run(window + ["--to", "09:30", "bell"], environment: environment)
+        let german = try CLIRunner.run(
+            window + ["--to", "09:20", "bell"], environment: environment.merging(["LANG": "de_DE.UTF-8"]) { $1 })
+        let longer = try CLIRunner.run(window + ["--to", "09:31", "bell"], environment: environment)
+        // Then the first two are refused with why, and the third is kept
+        let englishLine =
+            "meditate: error: --from 09:00 to --to 09:30 is no longer than the shortest gap (30 min): "
+            + "the first bell falls a gap after --from, so it would hardly ever ring\n"
+        let germanLine =
+            "meditate: Fehler: --from 09:00 bis --to 09:20 ist nicht länger als der kürzeste Abstand (30 Min.): "
+            + "die erste Glocke kommt einen Abstand nach --from, sie würde also kaum je erklingen\n"
+        #expect(english.status == 64, "\(english.stderr)")
+        #expect(english.stderr == englishLine, "\(english.stderr)")
+        #expect(german.status == 64, "\(german.stderr)")
+        #expect(german.stderr == germanLine, "\(german.stderr)")
+        #expect(longer.status == 0, "\(longer.stderr)")
+        #expect(longer.stdout.contains("random 30-90 min 09:00-09:31"), "\(longer.stdout)")
+
+        // And a client of the service is refused the same window, nothing added
+        let service = try RunningService(["--backend", "alsa", "--device", "null"], scratch: scratch)
+        defer { service.stop() }
+        let client = try service.client()
+        let refusal = refusal {
+            try client.call("schedule.add", ["action": "bell", "random": "30-90", "from": "09:00", "to": "09:30"])
+        }
+        let reason = "from to to must be longer than random's shortest gap: the first moment falls a gap after from"
+        #expect(refusal?.message == reason, "\(String(describing: refusal))")
+        let listed = try client.call("schedule.list")
+        #expect(listed["schedules"]?.arrayCount == 1, "\(listed.line)")
+    }
+
     @Test("a schedule paused for today skips today's bell and says so; resumed, it is listed as before")
     func pausedForToday() throws {
         // Given a service with a bell scheduled 12 s from now, and a subscriber (the bell's
@@ -224,5 +264,17 @@ struct ScheduleCommandTests {
         // Then it plays too (at the sit's rate), holding the sit
         #expect(played["session"]?["kind"] == "guided", "\(played.line)")
         _ = try service.client().call("stop")
+    }
+
+    /// What the service refused a call with; nil when it answered.
+    private func refusal(_ call: () throws -> JSONValue) -> RPCError? {
+        do {
+            _ = try call()
+            return nil
+        } catch let ControlError.refused(error) {
+            return error
+        } catch {
+            return RPCError(code: 0, message: "\(error)")
+        }
     }
 }

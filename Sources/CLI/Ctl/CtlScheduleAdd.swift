@@ -168,6 +168,7 @@ struct CtlScheduleAdd: ParsableCommand {
                     "--random ist der kürzeste und längste Abstand in ganzen Minuten, z. B. 30-90, nicht '\(random)'")
             }
             try checkWindow(of: "--random")
+            try checkRandomWindowRings(shortest: numbers[0], longest: numbers[1])
             return
         }
         guard let every else {
@@ -192,6 +193,20 @@ struct CtlScheduleAdd: ParsableCommand {
                 "--every ist eine ganze Zahl von Minuten von 1 bis \(ScheduleEntry.maxEveryMinutes), nicht \(every)")
         }
         try checkWindow(of: "--every")
+    }
+
+    /// A random schedule's first bell falls a gap after `--from`: a window no longer than the
+    /// shortest gap would ring on hardly a day, or none, and say nothing of it.
+    private func checkRandomWindowRings(shortest: Int, longest: Int) throws {
+        guard let from, let to, let first = ScheduleEntry.secondOfDay(from), let last = ScheduleEntry.secondOfDay(to),
+            !ScheduleEntry.randomWindowRings(from: first, to: last, shortest: shortest, longest: longest)
+        else { return }
+        throw ValidationError(
+            localized(
+                "--from \(from) to --to \(to) is no longer than the shortest gap (\(shortest) min): the first bell falls a gap after --from, so it would hardly ever ring",
+                de:
+                    "--from \(from) bis --to \(to) ist nicht länger als der kürzeste Abstand (\(shortest) Min.): die erste Glocke kommt einen Abstand nach --from, sie würde also kaum je erklingen"
+            ))
     }
 
     /// `--every` and `--random` sound from `--from` to `--to`, both given, in that order.

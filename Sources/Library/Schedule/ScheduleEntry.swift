@@ -77,6 +77,14 @@ public struct ScheduleEntry: Sendable, Equatable {
         }
     }
 
+    /// Whether random moments `shortest` to `longest` minutes apart, the first a gap after
+    /// `from`, ring on most days before `to`: not when the window is shorter than the shortest
+    /// gap (never), nor as long as it unless every gap is that long (one day in thousands).
+    public static func randomWindowRings(from: Int, to: Int, shortest: Int, longest: Int) -> Bool {
+        let window = to - from
+        return window > shortest * 60 || (window == shortest * 60 && shortest == longest)
+    }
+
     /// The seconds after midnight of a day that is not random (an `at` or `every` schedule).
     public var secondsOfDay: [Int] { secondsOfDay(day: 0) }
 
