@@ -57,9 +57,11 @@ package enum SettingsError: LocalizedError, Equatable {
                     "Vorlage '\(name)' wäre leer: gib die Optionen an, die sie behalten soll, z. B. --minutes 20 --interval 5"
             )
         case let .unreadable(path, reason):
-            return localized("cannot read \(path): \(reason)", de: "kann \(path) nicht lesen: \(reason)")
+            return localized(
+                "cannot read \(path): \(reason)", de: "kann \(path) nicht lesen: \(SystemReason.german(reason))")
         case let .unwritable(path, reason):
-            return localized("cannot write \(path): \(reason)", de: "kann \(path) nicht schreiben: \(reason)")
+            return localized(
+                "cannot write \(path): \(reason)", de: "kann \(path) nicht schreiben: \(SystemReason.german(reason))")
         }
     }
 }

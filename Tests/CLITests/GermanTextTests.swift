@@ -146,4 +146,31 @@ struct GermanTextTests {
                 "kann PulseAudio-Gerät 'nope' nicht öffnen"))
         #expect(FailureLine.german(LibraryError.undecodable(decoder)).contains("keine Audiodatei"))
     }
+
+    @Test("the C library's reason for a failed call is said in German inside a German line")
+    func systemReasonsInGerman() throws {
+        // Given a German terminal, a socket no service listens on, and a folder that is not there
+        let scratch = try Scratch()
+        let german = ["LANG": "de_DE.UTF-8"]
+        let socket = scratch.path("none.sock")
+        let wav = scratch.path("gone/sit.wav")
+
+        // When a command asks that service for its status, and a sit is rendered into that folder
+        let status = try CLIRunner.run(["ctl", "status", "--socket", socket], environment: german)
+        let render = try CLIRunner.run(
+            ["render", "--minutes", "0.05", "--countdown", "0", "-q", "-o", wav], environment: german)
+
+        // Then each line ends in the reason in German, not in the C library's English
+        #expect(
+            status.stderr
+                == "meditate: Fehler: kein Dienst antwortet auf \(socket): Datei oder Ordner nicht gefunden\n",
+            "\(status.stderr)")
+        #expect(
+            render.stderr == "meditate: Fehler: kann '\(wav)' nicht schreiben: Datei oder Ordner nicht gefunden\n",
+            "\(render.stderr)")
+        // And a reason after a path is put into German from the colon on; one it does not know stays
+        #expect(SystemReason.german("/run/x.lock: Permission denied") == "/run/x.lock: keine Berechtigung")
+        #expect(SystemReason.german("No space left on device") == "kein Platz mehr auf dem Datenträger")
+        #expect(SystemReason.german("SQLite error 5: database is locked") == "SQLite error 5: database is locked")
+    }
 }

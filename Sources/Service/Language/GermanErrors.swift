@@ -2,6 +2,7 @@ import Decoders
 import Library
 import Outputs
 import Session
+import Settings
 
 /// The engine's errors in German; each switch is exhaustive, so a new case cannot ship without
 /// its German text.
@@ -88,7 +89,7 @@ extension FailureLine {
         switch error {
         case let .fileNotFound(path): "'\(path)': keine solche Datei"
         case let .unreadable(path, reason):
-            "'\(path)': die Datei ist nicht lesbar (\(reason == RegularFile.directoryReason ? "ein Ordner" : reason))"
+            "'\(path)': die Datei ist nicht lesbar (\(reason == RegularFile.directoryReason ? "ein Ordner" : SystemReason.german(reason)))"
         case let .empty(path): "'\(path)': die Datei ist leer"
         case let .notAudio(path):
             "'\(path)': keine Audiodatei, die dieses Programm lesen kann (MP3, WAV, FLAC, Ogg, AIFF)"
@@ -117,7 +118,7 @@ extension FailureLine {
     static func german(_ error: LibraryError) -> String {
         switch error {
         case let .database(path, reason): "die Bibliothek in '\(path)' ist nicht benutzbar: \(reason)"
-        case let .unreadable(path, reason): "'\(path)': die Datei ist nicht lesbar (\(reason))"
+        case let .unreadable(path, reason): "'\(path)': die Datei ist nicht lesbar (\(SystemReason.german(reason)))"
         case let .undecodable(error): german(error)
         case let .unmeasurable(path, sampleRate): "'\(path)': Ton mit \(sampleRate) Hz lässt sich nicht messen"
         case let .holdsNoAudio(path): "'\(path)': enthält keinen Ton"
@@ -126,7 +127,8 @@ extension FailureLine {
             "keine Aufnahme '\(reference)' in der Bibliothek (siehe `meditate library list`)"
         case let .ambiguous(reference, candidates):
             "'\(reference)' passt auf \(candidates.count) Aufnahmen (\(LibraryError.shortList(candidates))); gib ihre ID oder mehr vom Titel an"
-        case let .copyFailed(path, reason): "'\(path)': kann nicht in die Bibliothek kopiert werden (\(reason))"
+        case let .copyFailed(path, reason):
+            "'\(path)': kann nicht in die Bibliothek kopiert werden (\(SystemReason.german(reason)))"
         case let .damagedSamples(path, count):
             "'\(path)': die Datei ist beschädigt (\(count) Samples sind keine Zahl oder über +24 dBFS)"
         }
@@ -134,15 +136,15 @@ extension FailureLine {
 
     static func german(_ error: OutputError) -> String {
         switch error {
-        case let .cannotCreate(path, reason): "kann '\(path)' nicht schreiben: \(reason)"
-        case let .writeFailed(path, reason): "Schreiben von '\(path)' fehlgeschlagen: \(reason)"
+        case let .cannotCreate(path, reason): "kann '\(path)' nicht schreiben: \(SystemReason.german(reason))"
+        case let .writeFailed(path, reason): "Schreiben von '\(path)' fehlgeschlagen: \(SystemReason.german(reason))"
         case let .notAFile(path):
             "kann '\(path)' nicht schreiben: keine gewöhnliche Datei (ein Gerät, ein FIFO oder ein Ordner); -o schreibt nur Dateien"
         case .standardOutput:
             "-o - (Standardausgabe) geht nicht: der Kopf einer WAV-Datei braucht die Länge; gib einen Dateinamen an"
         case let .unavailable(backend, device, reason):
-            "kann \(backend)\(device.map { "-Gerät '\($0)'" } ?? "") nicht öffnen: \(reason)"
-        case let .deviceLost(reason): "das Audiogerät ist weg: \(reason)"
+            "kann \(backend)\(device.map { "-Gerät '\($0)'" } ?? "") nicht öffnen: \(SystemReason.german(reason))"
+        case let .deviceLost(reason): "das Audiogerät ist weg: \(SystemReason.german(reason))"
         case let .noOutput(attempts):
             "keine Audioausgabe: " + attempts.map(german).joined(separator: "; ")
                 + " (wähle eine mit --backend pulse|alsa und --device NAME, siehe `meditate devices`, "
