@@ -98,8 +98,8 @@ struct Render: ParsableCommand {
         if let guidedTrack = settings.value(SettingKeys.guided, flag: guidedTrack) {
             try Self.checkGuidedShape(session: session)
             let setup = try GuidedSetup(
-                reference: guidedTrack, guided: guided.request.resolve(settings), sound: sound,
-                library: location.paths, realTime: false, say: NoticeLine.teller(quiet: quiet))
+                reference: guidedTrack, guided: guided.request.resolve(settings), sound: session.sound.request,
+                settings: settings, library: location.paths, realTime: false, say: NoticeLine.teller(quiet: quiet))
             logger.info("guided", metadata: ["track": "\(setup.track.path)", "gain": "\(setup.gainDescription)"])
             renderer = OfflineSessionRenderer(
                 outline: setup.outline, track: setup.reader,

@@ -63,7 +63,7 @@ struct Sit: ParsableCommand {
             }
             try GuidedLive.run(
                 reference: track, playback: GuidedRequest().resolve(settings),
-                sound: request.sound.resolve(settings), output: output, reporting: reporting,
+                sound: request.sound, output: output, reporting: reporting,
                 location: LibraryLocation.parse([]), settings: settings)
             return
         }

@@ -49,8 +49,8 @@ enum ServiceSessionFactory {
         }
         let playback = request.guided.resolve(settings)
         let setup = try GuidedSetup(
-            reference: request.track, guided: playback, sound: request.sound.resolve(settings),
-            library: library, realTime: true, fromClient: true
+            reference: request.track, guided: playback, sound: request.sound, settings: settings, library: library,
+            realTime: true, fromClient: true
         ) { _ in }
         let player = TrackPlayer(reader: setup.reader, gain: setup.normalization.linearGain, threaded: true)
         let rate = setup.outline.format.sampleRate

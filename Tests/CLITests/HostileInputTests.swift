@@ -182,16 +182,30 @@ struct FullDiskTests {
 
 @Suite("messages that say something")
 struct ClearMessageTests {
-    @Test("a gong setting naming a missing file is reported with the config.toml line that names it")
+    @Test(
+        "a gong setting naming a missing file is reported with the config.toml line that names it, before a sit or a guided track's"
+    )
     func gongSettingNamesItsOrigin() throws {
+        // Given a config.toml whose gong is a file that is not there, and a short recording
         let scratch = try Scratch()
         try FileManager.default.createDirectory(atPath: scratch.path("meditate"), withIntermediateDirectories: true)
         try "minutes = 1\ngong = \"/nowhere/bell.wav\"\n".write(
             toFile: scratch.path("meditate/config.toml"), atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run(
-            ["render", "-o", scratch.path("out.wav")], environment: ["XDG_CONFIG_HOME": scratch.url.path])
+        let track = scratch.path("talk.wav")
+        try writeSineWAV(path: track, frames: 48_000)
+        let environment = ["XDG_CONFIG_HOME": scratch.url.path, "XDG_DATA_HOME": scratch.path("data")]
+
+        // When a sit is rendered, and the recording with a sit after it
+        let result = try CLIRunner.run(["render", "-o", scratch.path("out.wav")], environment: environment)
+        let guided = try CLIRunner.run(
+            ["render", "--guided", track, "--then", "0.1", "-q", "-o", scratch.path("guided.wav")],
+            environment: environment)
+
+        // Then each says which line of config.toml names the missing gong
         #expect(result.status == 1)
         #expect(result.stderr.contains("config.toml:2: gong: '/nowhere/bell.wav': no such file"), "\(result.stderr)")
+        #expect(guided.status == 1)
+        #expect(guided.stderr.contains("config.toml:2: gong: '/nowhere/bell.wav': no such file"), "\(guided.stderr)")
     }
 
     @Test("history import says '1 sit', and a file with no readable header says what it is not")

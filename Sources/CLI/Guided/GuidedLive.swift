@@ -9,12 +9,12 @@ import Settings
 /// a guided track.
 enum GuidedLive {
     static func run(
-        reference: String, playback: GuidedPlayback, sound: SitSound, output: OutputOptions,
+        reference: String, playback: GuidedPlayback, sound: SitSoundRequest, output: OutputOptions,
         reporting: LiveReportingOptions, location: LibraryLocation, settings: Settings, handOff: JSONValue? = nil
     ) throws {
         let logger = reporting.makeLogger()
         let setup = try GuidedSetup(
-            reference: reference, guided: playback, sound: sound, library: location.paths,
+            reference: reference, guided: playback, sound: sound, settings: settings, library: location.paths,
             realTime: true, say: NoticeLine.teller(quiet: reporting.quiet))
         let outline = setup.outline
         Interruption.install()

@@ -64,7 +64,7 @@ struct Play: ParsableCommand {
             : try JSONValue(
                 encoding: PlayRequest(track: reference, guided: guided.request, sound: sound.request).withClientPaths)
         try GuidedLive.run(
-            reference: reference, playback: guided.request.resolve(settings), sound: sound.request.resolve(settings),
+            reference: reference, playback: guided.request.resolve(settings), sound: sound.request,
             output: output, reporting: reporting, location: location, settings: settings, handOff: handOff)
     }
 }

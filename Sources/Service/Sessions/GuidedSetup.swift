@@ -17,14 +17,18 @@ package struct GuidedSetup {
     package let ambience: AmbienceLoop?
 
     /// - Parameters:
+    ///   - sound: the sit's sounds as asked for, resolved against `settings`: a gong that
+    ///     config.toml, a preset or the environment names and that cannot be had is said to be
+    ///     theirs, as for a sit without a track (`GongSetting`).
     ///   - realTime: the track plays live, where decoding on a second thread only costs memory.
     ///   - fromClient: a service client named the sounds: a file that cannot be played is said
     ///     to be so whatever is there (`UnplayableSound`).
     ///   - say: tells the person about a slow step (measuring a file outside the library).
     package init(
-        reference: String, guided: GuidedPlayback, sound: SitSound, library: LibraryPaths, realTime: Bool,
-        fromClient: Bool = false, say: @escaping (String) -> Void
+        reference: String, guided: GuidedPlayback, sound request: SitSoundRequest, settings: Settings,
+        library: LibraryPaths, realTime: Bool, fromClient: Bool = false, say: @escaping (String) -> Void
     ) throws {
+        let sound = request.resolve(settings)
         let sit = try guided.sitPlan(sound: sound)
         let rate = sound.sampleRate
         guard SessionConfiguration.sampleRateRange.contains(rate) else {
@@ -48,7 +52,8 @@ package struct GuidedSetup {
         sounds =
             sit == nil
             ? GongSounds(SampleBuffer(interleavedStereo: []))
-            : try Self.sounds(sound, sampleRate: rate, fromClient: fromClient)
+            : try GongSetting.sounds(
+                settings, request: request, sound: sound, sampleRate: rate, fromClient: fromClient)
         ambience =
             sit == nil
             ? nil
@@ -57,23 +62,6 @@ package struct GuidedSetup {
     }
 
     /// The sit's gong and each role's own.
-    private static func sounds(_ sound: SitSound, sampleRate: Int, fromClient: Bool) throws -> GongSounds {
-        func load(_ name: String) throws -> SampleBuffer {
-            do {
-                return try GongLoader.load(GongChoice(argument: name), sampleRate: sampleRate, locator: .ofThisProcess)
-            } catch {
-                guard fromClient else { throw error }
-                throw UnplayableSound.hidingWhatIsThere(error, path: name)
-            }
-        }
-        let main = try load(sound.gong)
-        var byRole: [GongRole: SampleBuffer] = [:]
-        for (role, name) in sound.roleGongs {
-            byRole[role] = name == sound.gong ? main : try load(name)
-        }
-        return GongSounds(main, byRole: byRole)
-    }
-
     /// One line on what the gain does, for the log.
     package var gainDescription: String {
         let language = Language.current
