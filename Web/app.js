@@ -443,7 +443,9 @@
     const form = $("sit-form");
     if (!form.dataset.touched) {
       const settings = defaults.settings || {};
-      if (settings.minutes) $("sit-minutes").value = String(settings.minutes);
+      // config.toml's `minutes = "open"` ticks "no end"; a number is the length.
+      $("sit-open").checked = settings.minutes === "open";
+      if (typeof settings.minutes === "number") $("sit-minutes").value = String(settings.minutes);
       $("sit-interval").value = String(settings.interval || 0);
       const random = /^([0-9.]+)(?:-([0-9.]+))?$/.exec(settings.randomBells || "");
       document.querySelector(`input[name=bells-kind][value="${random ? "random" : "every"}"]`).checked = true;

@@ -81,7 +81,7 @@ extension ServiceConductor {
         }
         let interval = settings.value(SettingKeys.interval, flag: nil)
         let defaults: JSONValue = [
-            "minutes": .finite(settings.value(SettingKeys.minutes, flag: nil).doubleValue),
+            "minutes": settings.value(SettingKeys.minutes, flag: nil).exact.map { .finite($0.doubleValue) } ?? "open",
             "interval": interval.map { .finite($0.doubleValue) } ?? .null,
             "randomBells": settings.value(SettingKeys.randomBells, flag: nil).map { .string($0.description) } ?? .null,
             "noise": .string(settings.value(SettingKeys.noise, flag: nil).rawValue),

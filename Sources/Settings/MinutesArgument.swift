@@ -2,8 +2,9 @@ import ArgumentParser
 import Foundation
 import Session
 
-/// `--minutes 20`, or `--minutes open` for a sit with no set end.
-package enum MinutesArgument: ExpressibleByArgument, Sendable, Equatable {
+/// `--minutes 20`, or `--minutes open` for a sit with no set end; the `minutes` setting too, so
+/// that a preset or config.toml may keep a sit open (`minutes = "open"`).
+package enum MinutesArgument: ExpressibleByArgument, SettingValue, CustomStringConvertible, Sendable, Equatable {
     case exact(ExactDecimal)
     case open
 
@@ -19,8 +20,26 @@ package enum MinutesArgument: ExpressibleByArgument, Sendable, Equatable {
         }
     }
 
+    package init?(settingText: String) { self.init(argument: settingText) }
+
     package var exact: ExactDecimal? {
         if case let .exact(minutes) = self { return minutes }
         return nil
     }
+
+    package var settingText: String {
+        switch self {
+        case let .exact(minutes): minutes.settingText
+        case .open: Self.openText
+        }
+    }
+
+    package var tomlLiteral: String {
+        switch self {
+        case let .exact(minutes): minutes.tomlLiteral
+        case .open: TOMLString.literal(Self.openText)
+        }
+    }
+
+    package var description: String { settingText }
 }

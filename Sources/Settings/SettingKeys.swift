@@ -14,12 +14,17 @@ package enum SettingKeys {
         "a number of seconds from 0 to \(maxSeconds)",
         de: "eine Sekundenzahl von 0 bis \(maxSeconds)")
 
-    package static let minutes = Setting<ExactDecimal>(
+    package static let minutes = Setting<MinutesArgument>(
         "minutes",
         Phrase(
-            "Length of the sit after the countdown, in minutes", de: "Dauer des Sitzens nach dem Vorlauf, in Minuten"),
+            "Length of the sit after the countdown, in minutes, or open (no set end)",
+            de: "Dauer des Sitzens nach dem Vorlauf, in Minuten, oder open (kein festes Ende)"),
+        // `open` is said in the summary, which `config list` shows; a refusal names the number.
         expecting: minutesExpected
-    ) { $0.isPositive && $0 <= maxMinutes }.defaulting(to: ExactDecimal(20))
+    ) { length in
+        guard let minutes = length.exact else { return true }
+        return minutes.isPositive && minutes <= maxMinutes
+    }.defaulting(to: .exact(ExactDecimal(20)))
 
     package static let countdown = Setting<ExactDecimal>(
         "countdown", Phrase("Seconds of silence before the start gong", de: "Sekunden Stille vor dem Startgong"),

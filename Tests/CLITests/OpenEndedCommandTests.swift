@@ -99,4 +99,42 @@ struct OpenEndedCommandTests {
         // Then the description is English, as the catalogue says its parts
         #expect(line == "sitting · 0:07 so far · no set end, bells every 3 s", "\(line)")
     }
+
+    @Test("a preset and config.toml keep a sit open; a length or segments given beside them set it again")
+    func openKeptInPresetAndConfig() throws {
+        // Given a preset of an open sit with random bells, saved from the command line
+        let scratch = try Scratch()
+        let environment = ["XDG_CONFIG_HOME": scratch.path("config"), "XDG_DATA_HOME": scratch.path("data")]
+        let saved = try CLIRunner.run(
+            ["preset", "save", "open-morning", "--minutes", "open", "--random-bells", "3-10"], environment: environment)
+        #expect(saved.status == 0, "\(saved.stderr)")
+        let shown = try CLIRunner.run(["preset", "show", "open-morning"], environment: environment)
+        #expect(shown.stdout.contains("minutes = \"open\""), "\(shown.stdout)")
+
+        // When the preset is rendered, and once more with a length (too short for its bells)
+        let wav = scratch.path("sit.wav")
+        let preset = try CLIRunner.run(
+            ["render", "--preset", "open-morning", "-q", "-o", wav], environment: environment)
+        let timed = try CLIRunner.run(
+            [
+                "render", "--preset", "open-morning", "--minutes", "0.2", "--random-bells", "none", "--countdown", "0",
+                "-q", "-o", wav
+            ],
+            environment: environment)
+        // Then the preset's sit is open (a render needs a length), and with one it renders
+        #expect(preset.status != 0 && preset.stderr.contains("--minutes open has none"), "\(preset.stderr)")
+        #expect(timed.status == 0, "\(timed.stderr)")
+
+        // And config.toml's `minutes = "open"` makes a sit open until segments give it a length
+        let set = try CLIRunner.run(["config", "set", "minutes", "open"], environment: environment)
+        #expect(set.status == 0, "\(set.stderr)")
+        let standing = try CLIRunner.run(["render", "-q", "-o", wav], environment: environment)
+        let walked = try CLIRunner.run(
+            ["render", "--segments", "sit 0.1, walk 0.1", "--countdown", "0", "-q", "-o", wav],
+            environment: environment)
+        #expect(standing.status != 0 && standing.stderr.contains("--minutes open has none"), "\(standing.stderr)")
+        #expect(walked.status == 0, "\(walked.stderr)")
+        let got = try CLIRunner.run(["config", "get", "minutes"], environment: environment)
+        #expect(got.stdout == "open\n", "\(got.stdout)")
+    }
 }

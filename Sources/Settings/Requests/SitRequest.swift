@@ -51,18 +51,22 @@ package struct SitRequest: Sendable, Equatable {
     /// The same, with the sounds already resolved.
     package func configuration(_ settings: Settings, sound: SitSound) -> SessionConfiguration {
         var c = SessionConfiguration()
-        let minutes = settings.resolve(SettingKeys.minutes, flag: minutes)
-        c.minutes = minutes.value
-        if open {
+        let length = settings.resolve(SettingKeys.minutes, flag: open ? .open : minutes.map { .exact($0) })
+        switch length.value {
+        case let .exact(minutes): c.minutes = minutes
+        case .open:
             // A day at most: the plan's bells run that far, and the end comes when asked.
             c.openEnded = true
             c.minutes = SessionConfiguration.maxMinutes
         }
         if let segments = settings.resolve(SettingKeys.segments, flag: segments).value {
             c.segments = segments.segments
-            // The segments set the length, over a standing one; a length asked for beside them
-            // must agree (the plan says when it does not).
-            if !minutes.source.isChosenForThisSession, let sum = segments.minutes { c.minutes = sum }
+            // The segments set the length, over a standing one (an open one too); a length asked
+            // for beside them must agree (the plan says when it does not).
+            if !length.source.isChosenForThisSession, let sum = segments.minutes {
+                c.minutes = sum
+                c.openEnded = false
+            }
         }
         c.countdownSeconds = settings.value(SettingKeys.countdown, flag: countdown)
         sound.apply(to: &c)

@@ -137,6 +137,25 @@ extension WebPageTests {
         _ = try fixture.service.client().call("stop")
     }
 
+    @Test("config.toml's open sit ticks the Sit form's \"no end\", and a sit started from it has none")
+    func formKeepsAStandingOpenSit() throws {
+        // Given config.toml whose sits have no set end
+        let fixture = try PageService(settings: "minutes = \"open\"\n")
+        defer { fixture.stop() }
+        let page = try BrowserPage()
+        // When the Sit view is opened
+        try page.open(fixture.url + "#sit")
+        try page.waitForText("#presets", containing: "evening")
+        // Then "no end" is ticked, and the sit started from the form is open
+        let ticked = try page.script("return document.getElementById('sit-open').checked;")
+        #expect(ticked == true, "\(ticked.line)")
+        try page.click("#sit-start")
+        try page.waitForText("#now-phase", containing: "sitting", seconds: 10)
+        let session = try fixture.service.client().call("status")["session"]
+        #expect(session?["open"] == true, "\(session?.line ?? "")")
+        _ = try fixture.service.client().call("stop")
+    }
+
     @Test("the Sit form offers config.toml's ambience, and a sit started from it plays that bed")
     func formKeepsTheConfiguredAmbience() throws {
         // Given config.toml naming an 8-second file of steady noise as the bed, and no library
