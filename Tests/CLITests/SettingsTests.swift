@@ -107,6 +107,34 @@ struct SettingsTests {
         #expect(!FileManager.default.fileExists(atPath: config.scratch.path("x.wav")))
     }
 
+    @Test("standing random bells longer than the sit are refused naming their line; --random-bells none sits without")
+    func standingRandomBellsNameTheirLine() throws {
+        // Given config.toml with random bells 3 to 10 minutes apart on its first line
+        let config = try ConfigScratch()
+        try config.write("random-bells = \"3-10\"\n")
+        let output = config.scratch.path("x.wav")
+        let sit = ["render", "--minutes", "0.1", "--countdown", "0", "-q", "-o", output]
+        // When a 6-second sit is rendered with nothing said about bells, in English and in German
+        let refused = try config.run(sit)
+        let german = try config.run(sit, environment: ["LANG": "de_DE.UTF-8"])
+        // Then each refusal names where the bells are set and how to sit without them
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr
+                == "meditate: error: random-bells = 3-10 (\(config.file):1) is longer than this 0.1-minute sit; --random-bells none sits without them\n",
+            "\(refused.stderr)")
+        #expect(
+            german.stderr
+                == "meditate: Fehler: random-bells = 3-10 (\(config.file):1) ist länger als dieses Sitzen von 0,1 Minuten; mit --random-bells none sitzt du ohne sie\n",
+            "\(german.stderr)")
+        // And with none for this sit it renders
+        let without = try config.run(sit + ["--random-bells", "none"])
+        #expect(without.status == 0, "\(without.stderr)")
+        // And the same bells on the command line are refused as before, with no line to name
+        let flag = try config.run(sit + ["--random-bells", "3-10"])
+        #expect(flag.stderr.contains("--random-bells 3-10: the gaps must be"), "\(flag.stderr)")
+    }
+
     @Test("a standing interval longer than the sit is refused naming its line, and none turns it off for one sit")
     func standingIntervalCanBeTurnedOffForOneSit() throws {
         // Given config.toml with a bell every 5 minutes on its second line

@@ -55,6 +55,8 @@ extension FailureLine {
         case .randomBellsWithOthers: "--random-bells ersetzt --interval und --bells; gib nur eines davon an"
         case let .randomBellsOutOfRange(random, minutes):
             "--random-bells \(random): die Abstände müssen größer als 0 und höchstens die \(minutes) Minuten des Sitzens sein, der kürzere zuerst"
+        case let .randomBellsLongerThanSession(random, minutes, origin):
+            "random-bells = \(random) (\(origin)) ist länger als dieses Sitzen von \(Language.de.decimal(minutes.description)) Minuten; mit --random-bells none sitzt du ohne sie"
         case let .randomBellsTooClose(random, seconds):
             "--random-bells \(random): der kürzeste Abstand ist kürzer als die Schläge eines Gongs; Glocken müssen mindestens \(SessionPlanError.seconds(seconds).replacingOccurrences(of: ".", with: ",")) s auseinander liegen"
         }

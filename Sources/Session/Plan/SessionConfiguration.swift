@@ -20,6 +20,8 @@ public struct SessionConfiguration: Sendable, Equatable {
     public var openEnded = false
     /// Bells at random moments (replaces `interval` and `bells`).
     public var randomBells: RandomBells?
+    /// Where the random bells were set when not on the command line, as `intervalOrigin`.
+    public var randomBellsOrigin: String?
     /// Strikes per gong, about 1.5 s apart.
     public var strikes = 1
     /// Strikes of a role that has its own (`--interval-strikes 1`); the others strike `strikes`.

@@ -258,6 +258,9 @@ public struct SessionPlan: Sendable, Equatable {
         if let random = c.randomBells {
             guard c.interval == nil, c.bells.isEmpty else { throw .randomBellsWithOthers }
             guard random.shortest.isPositive, random.shortest <= random.longest, random.longest <= c.minutes else {
+                if let origin = c.randomBellsOrigin, random.shortest.isPositive, random.shortest <= random.longest {
+                    throw .randomBellsLongerThanSession(random, minutes: c.minutes, origin: origin)
+                }
                 throw .randomBellsOutOfRange(random, minutes: c.minutes)
             }
         }

@@ -33,6 +33,9 @@ public enum SessionPlanError: LocalizedError, Equatable {
     /// An open-ended sit rendered to a file, which needs a length.
     case openRender
     case randomBellsOutOfRange(RandomBells, minutes: ExactDecimal)
+    /// Standing random bells (config.toml, a preset, a variable) whose longest gap a sit this
+    /// short cannot hold: said with where they are set, as a standing interval is.
+    case randomBellsLongerThanSession(RandomBells, minutes: ExactDecimal, origin: String)
     case randomBellsTooClose(RandomBells, minimumSeconds: Double)
     /// A guided track with no frames to play.
     case emptyTrack
@@ -112,6 +115,9 @@ public enum SessionPlanError: LocalizedError, Equatable {
         case let .randomBellsOutOfRange(random, minutes):
             return
                 "--random-bells \(random): the gaps must be more than 0 and at most the sit's \(minutes) minutes, the shorter first"
+        case let .randomBellsLongerThanSession(random, minutes, origin):
+            return
+                "random-bells = \(random) (\(origin)) is longer than this \(minutes)-minute sit; --random-bells none sits without them"
         case let .randomBellsTooClose(random, seconds):
             return
                 "--random-bells \(random): the shortest gap is shorter than one gong's strikes; bells must be at least \(Self.seconds(seconds)) s apart"

@@ -7,6 +7,8 @@ package struct SitSound: Sendable {
     package var intervalSource: SettingSource = .builtIn
     package var bells: [ExactDecimal]
     package var randomBells: RandomBells?
+    /// Where the random bells were set (for a refusal's words).
+    package var randomBellsSource: SettingSource = .builtIn
     package var strikes: Int
     package var noise: NoiseArgument
     package var noiseVolume: Float
@@ -34,6 +36,7 @@ package struct SitSound: Sendable {
         c.intervalOrigin = interval == nil || intervalSource == .flag ? nil : intervalSource.description
         c.bells = bells
         c.randomBells = randomBells
+        c.randomBellsOrigin = randomBells == nil || randomBellsSource == .flag ? nil : randomBellsSource.description
         c.strikes = strikes
         c.roleStrikes = roleStrikes
         c.roleVolumes = roleVolumes

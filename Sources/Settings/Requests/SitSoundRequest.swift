@@ -156,7 +156,7 @@ package struct SitSoundRequest: Sendable, Equatable {
         }
         return SitSound(
             interval: interval.value, intervalSource: interval.source, bells: bells.value?.minutes ?? [],
-            randomBells: random.value,
+            randomBells: random.value, randomBellsSource: random.source,
             strikes: strikes.value,
             noise: noise.value,
             noiseVolume: settings.value(K.noiseVolume, flag: noiseVolume),
