@@ -132,9 +132,8 @@ struct ScheduleCommandTests {
         let service = try RunningService(["--backend", "alsa", "--device", "null"], scratch: scratch)
         defer { service.stop() }
         let client = try service.client()
-        let refusal = refusal {
-            try client.call("schedule.add", ["action": "bell", "random": "30-90", "from": "09:00", "to": "09:30"])
-        }
+        let refusal = client.refusal(
+            "schedule.add", ["action": "bell", "random": "30-90", "from": "09:00", "to": "09:30"])
         let reason = "from to to must be longer than random's shortest gap: the first moment falls a gap after from"
         #expect(refusal?.message == reason, "\(String(describing: refusal))")
         let listed = try client.call("schedule.list")
@@ -190,19 +189,9 @@ struct ScheduleCommandTests {
 
         for track in [text, scratch.path("missing.mp3"), "/etc/shadow"] {
             // When each is scheduled, and played at once
-            var scheduled: RPCError?
-            do {
-                _ = try client.call(
-                    "schedule.add", ["action": "play", "at": "06:30", "options": ["track": .string(track)]])
-            } catch let ControlError.refused(error) {
-                scheduled = error
-            }
-            var played: RPCError?
-            do {
-                _ = try client.call("play.start", ["track": .string(track)])
-            } catch let ControlError.refused(error) {
-                played = error
-            }
+            let scheduled = client.refusal(
+                "schedule.add", ["action": "play", "at": "06:30", "options": ["track": .string(track)]])
+            let played = client.refusal("play.start", ["track": .string(track)])
             // Then the schedule is refused with the line play.start gives
             #expect(
                 scheduled != nil && scheduled?.message == played?.message,
@@ -264,17 +253,5 @@ struct ScheduleCommandTests {
         // Then it plays too (at the sit's rate), holding the sit
         #expect(played["session"]?["kind"] == "guided", "\(played.line)")
         _ = try service.client().call("stop")
-    }
-
-    /// What the service refused a call with; nil when it answered.
-    private func refusal(_ call: () throws -> JSONValue) -> RPCError? {
-        do {
-            _ = try call()
-            return nil
-        } catch let ControlError.refused(error) {
-            return error
-        } catch {
-            return RPCError(code: 0, message: "\(error)")
-        }
     }
 }

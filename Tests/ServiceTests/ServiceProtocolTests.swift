@@ -163,10 +163,10 @@ struct ServiceProtocolTests {
         let client = try service.client()
 
         // When a client calls an unknown method, starts a sit with a bad length, and pauses
-        let unknown = refusal { try client.call("nope") }
-        let badMinutes = refusal { try client.call("sit.start", ["minutes": "abc"]) }
-        let unknownOption = refusal { try client.call("sit.start", ["bogus": 3]) }
-        let pause = refusal { try client.call("pause") }
+        let unknown = client.refusal("nope")
+        let badMinutes = client.refusal("sit.start", ["minutes": "abc"])
+        let unknownOption = client.refusal("sit.start", ["bogus": 3])
+        let pause = client.refusal("pause")
         let cli = try CLIRunner.run(["sit", "--minutes", "abc"])
 
         // Then each is an error with its code, and the bad length says what the CLI says
@@ -197,13 +197,12 @@ struct ServiceProtocolTests {
         // When a bell and a sit are asked for with each as the gong (and a sit with it as its
         // ambience, a track and a scheduled track with it as the file)
         for path in paths {
-            let bell = refusal { try client.call("bell.ring", ["gong": .string(path)]) }
-            let sit = refusal { try client.call("sit.start", ["minutes": 1, "gong": .string(path)]) }
-            let bed = refusal { try client.call("sit.start", ["minutes": 1, "ambience": .string(path)]) }
-            let track = refusal { try client.call("play.start", ["track": .string(path)]) }
-            let scheduled = refusal {
-                try client.call("schedule.add", ["action": "play", "at": "06:00", "options": ["track": .string(path)]])
-            }
+            let bell = client.refusal("bell.ring", ["gong": .string(path)])
+            let sit = client.refusal("sit.start", ["minutes": 1, "gong": .string(path)])
+            let bed = client.refusal("sit.start", ["minutes": 1, "ambience": .string(path)])
+            let track = client.refusal("play.start", ["track": .string(path)])
+            let scheduled = client.refusal(
+                "schedule.add", ["action": "play", "at": "06:00", "options": ["track": .string(path)]])
 
             // Then each is refused with the same words, which say nothing of what is there
             let expected = "'\(path)': not a playable audio file (MP3, WAV, FLAC, Ogg, AIFF)"
@@ -214,7 +213,7 @@ struct ServiceProtocolTests {
             }
         }
         // And a title the library does not have is still said to be one
-        let title = refusal { try client.call("play.start", ["track": "thunder"]) }
+        let title = client.refusal("play.start", ["track": "thunder"])
         #expect(title?.message.contains("no track 'thunder' in the library") == true, "\(title?.message ?? "")")
         // And the command line, whose person may look, still says why
         let local = try CLIRunner.run(["render", "--minutes", "0.1", "--gong", scratch.path("data"), "-o", text])
@@ -236,8 +235,8 @@ struct ServiceProtocolTests {
         let client = try service.client()
 
         // When a sit of -1 minutes is asked for, then one of 3 minutes with nothing said of bells
-        let negative = refusal { try client.call("sit.start", ["minutes": -1]) }
-        let standing = refusal { try client.call("sit.start", ["minutes": 3]) }
+        let negative = client.refusal("sit.start", ["minutes": -1])
+        let standing = client.refusal("sit.start", ["minutes": 3])
         // Then the first is refused for its length, the second naming where the interval is set
         #expect(negative?.code == -32602)
         #expect(negative?.message == "--minutes must be greater than 0 (got -1)")
@@ -390,16 +389,6 @@ struct ServiceProtocolTests {
         #expect(event?["event"] == "bell", "\(event?.line ?? "nothing")")
     }
 
-    private func refusal(_ call: () throws -> JSONValue) -> RPCError? {
-        do {
-            _ = try call()
-            return nil
-        } catch let ControlError.refused(error) {
-            return error
-        } catch {
-            return RPCError(code: 0, message: "\(error)")
-        }
-    }
 }
 
 /// Whether this test process (and so the `meditate` built beside it) runs under ThreadSanitizer.
