@@ -390,4 +390,24 @@ struct ServiceWebSocketTests {
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(result.stderr.contains("--listen"))
     }
+
+    @Test("--listen on a port another listener holds says so in one line, in English and in German")
+    func busyPortIsSaidPlainly() throws {
+        // Given a service listening on a loopback port
+        let scratch = try Scratch()
+        let port = try LoopbackTCP.freePort()
+        let address = "127.0.0.1:\(port)"
+        let first = try RunningService(
+            ["--backend", "alsa", "--device", "null", "--listen", address, "--no-token"], scratch: scratch)
+        defer { first.stop() }
+        // When a second service is started on the same port, in English and in German
+        let second = ["serve", "--socket", scratch.path("second.sock"), "--listen", address, "--no-token"]
+        let output = ["--backend", "alsa", "--device", "null"]
+        let english = try CLIRunner.run(second + output)
+        let german = try CLIRunner.run(second + output, environment: ["LANG": "de_DE.UTF-8"])
+        // Then each says the address is in use, as the system says it, not as NIO's call names it
+        #expect(english.status != 0)
+        #expect(english.stderr == "meditate: error: cannot listen on \(address): Address already in use\n")
+        #expect(german.stderr == "meditate: Fehler: kann nicht auf \(address) warten: Adresse schon belegt\n")
+    }
 }

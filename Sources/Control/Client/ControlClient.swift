@@ -127,7 +127,7 @@ public final class ControlClient {
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard bytes.count < capacity else { throw .cannotConnect(path: path, reason: "the path is too long") }
+        guard bytes.count < capacity else { throw .cannotConnect(path: path, reason: ControlError.pathTooLong) }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (index, byte) in bytes.enumerated() { raw[index] = byte }
             raw[bytes.count] = 0

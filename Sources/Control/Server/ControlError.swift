@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 
 /// Why the control socket could not be served or reached: one line each.
 public enum ControlError: Error, Equatable, Sendable {
@@ -11,6 +12,18 @@ public enum ControlError: Error, Equatable, Sendable {
     case badReply(String)
     /// The service answered with an error.
     case refused(RPCError)
+
+    /// Why a socket could not be bound, as the C library says it ("Address already in use"),
+    /// rather than NIO's description of the call that failed and its errno.
+    static func reason(binding error: any Error) -> String {
+        guard let error = error as? IOError else { return "\(error)" }
+        return String(cString: strerror(error.errnoCode))
+    }
+
+    /// The reasons this module words itself, for a German line to know them.
+    public static let pathTooLong = "the path is too long"
+    public static let noLocalAddress = "no local address"
+    public static let ownedByAnotherUser = " belongs to another user"
 
     public var line: String {
         switch self {

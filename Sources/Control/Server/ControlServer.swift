@@ -59,7 +59,7 @@ public final class ControlServer: Sendable {
         } catch {
             try? group.syncShutdownGracefully()
             lock.release()
-            throw .cannotListen(path: path, reason: "\(error)")
+            throw .cannotListen(path: path, reason: ControlError.reason(binding: error))
         }
         guard chmod(path, socketMode) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -95,7 +95,7 @@ public final class ControlServer: Sendable {
         }
         // A folder someone else made (in /tmp, say) would let them replace the socket.
         if stat(folder, &info) == 0, info.st_uid != getuid() {
-            throw .cannotListen(path: socket, reason: "\(folder) belongs to another user")
+            throw .cannotListen(path: socket, reason: folder + ControlError.ownedByAnotherUser)
         }
     }
 

@@ -62,12 +62,12 @@ public final class WebControlServer: Sendable {
             channel = try bootstrap.bind(host: host, port: port).wait()
         } catch {
             try? group.syncShutdownGracefully()
-            throw .cannotListen(path: address, reason: "\(error)")
+            throw .cannotListen(path: address, reason: ControlError.reason(binding: error))
         }
         guard let local = channel.localAddress, let boundPort = local.port else {
             channel.close(promise: nil)
             try? group.syncShutdownGracefully()
-            throw .cannotListen(path: address, reason: "no local address")
+            throw .cannotListen(path: address, reason: ControlError.noLocalAddress)
         }
         self.host = host
         self.port = boundPort
