@@ -118,6 +118,7 @@ struct SessionSurvivalTests {
         let rows = try historyRows(data: scratch.path("data"))
         #expect(rows.first?.contains(",false,timer") == true, "\(rows) \(log)")
         #expect(!log.contains("Fatal error") && !log.contains("Illegal instruction"), "\(log)")
+        #expect(tmux.waitForPrograms(within: 10), "\(log)")
     }
 
     @Test(
@@ -230,6 +231,8 @@ struct SessionSurvivalTests {
         #expect(recorded, "\(log)")
         #expect(try historyRows(data: scratch.path("data")).first?.contains(",true,timer") == true, "\(log)")
         #expect(log.contains("completion gong"), "\(log)")
+        // And it has rung out before the sink is let go (the next test records it)
+        #expect(tmux.waitForPrograms(within: 30), "\(log)")
     }
 
     @Test(

@@ -1,5 +1,6 @@
 import Foundation
 import ProgramTestSupport
+import PulseTestSupport
 import Testing
 
 /// The status line as a person sees it in a terminal (tmux): the keys told at the start, the
@@ -9,7 +10,8 @@ struct TerminalLineTests {
     static let affirmation = "Breathe in, and know that you are breathing in."
 
     /// A 2-minute sit with bells every 30 s and one affirmation, in a tmux window `columns`
-    /// wide, on the private PulseAudio server.
+    /// wide, on the private PulseAudio server (whose sink the caller holds, and which it lets
+    /// go only once the sit has faded out: `close(_:)`).
     private func sit(columns: Int, scratch: Scratch) throws -> PrivateTmux {
         let words = scratch.path("affirmations.txt")
         try (Self.affirmation + "\n").write(toFile: words, atomically: true, encoding: .utf8)
@@ -23,6 +25,14 @@ struct TerminalLineTests {
         return try PrivateTmux(script: script, columns: columns, scratch: scratch)
     }
 
+    /// Closes the terminal and waits for the sit to have faded out and exited: the next test
+    /// that records the sink heard its gong once.
+    private func close(_ tmux: PrivateTmux) {
+        tmux.stop()
+        #expect(!tmux.programs.isEmpty, "the terminal's sit was not found")
+        #expect(tmux.waitForPrograms(within: 10), "the sit outlived its terminal by 10 s")
+    }
+
     private static func statusRow(_ screen: [String]) -> String? {
         screen.first { $0.contains(" left") && $0.contains("sitting") }
     }
@@ -32,9 +42,11 @@ struct TerminalLineTests {
         arguments: [60, 80, 100])
     func affirmationWholeOrNotAtAll(columns: Int) throws {
         // Given a sit with bells, in a window of that width
+        let lock = PulseSinkLock()
+        defer { withExtendedLifetime(lock) {} }
         let scratch = try Scratch()
         let tmux = try sit(columns: columns, scratch: scratch)
-        defer { tmux.stop() }
+        defer { close(tmux) }
         // When it has sat a few seconds
         let screen = try tmux.screen(within: 15) { Self.statusRow($0) != nil && $0.joined().contains("q ends") }
         let row = try #require(Self.statusRow(screen), "\(screen)")
@@ -54,9 +66,11 @@ struct TerminalLineTests {
     @Test("a window narrowed from 100 to 60 columns mid-sit holds no fragment of the old line")
     func resizeLeavesNothingBehind() throws {
         // Given a sit at 100 columns showing the affirmation
+        let lock = PulseSinkLock()
+        defer { withExtendedLifetime(lock) {} }
         let scratch = try Scratch()
         let tmux = try sit(columns: 100, scratch: scratch)
-        defer { tmux.stop() }
+        defer { close(tmux) }
         let wide = try tmux.screen(within: 15) { Self.statusRow($0)?.contains(Self.affirmation) == true }
         #expect(Self.statusRow(wide)?.contains(Self.affirmation) == true, "\(wide)")
         // When the window is made 60 columns wide

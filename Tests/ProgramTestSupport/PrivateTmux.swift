@@ -76,8 +76,50 @@ package final class PrivateTmux {
         try run(["send-keys", keys])
     }
 
+    /// The programs its windows ran, as `stop()` found them: what a test may wait for.
+    package private(set) var programs: [pid_t] = []
+
+    /// Closes the terminal: its windows' programs are hung up, as when a person closes it.
     package func stop() {
+        programs = panePrograms()
         _ = try? run(["kill-server"])
+    }
+
+    /// Waits, after `stop()`, until the programs its windows ran have exited (or `seconds`
+    /// pass); whether they have. A sit ends on the hang-up with a fade, and a test that
+    /// records the sink next would otherwise hear it.
+    package func waitForPrograms(within seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while programs.contains(where: Self.isRunning) {
+            guard Date() < deadline else { return false }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return true
+    }
+
+    /// The pid of each pane's program (the script, which execs meditate).
+    private func panePrograms() -> [pid_t] {
+        let pipe = Pipe()
+        let tmux = Process()
+        tmux.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
+        tmux.arguments = ["-S", socket, "list-panes", "-a", "-F", "#{pane_pid}"]
+        tmux.environment = ["PATH": "/usr/bin:/bin"]
+        tmux.standardOutput = pipe
+        tmux.standardError = FileHandle.nullDevice
+        guard (try? tmux.run()) != nil else { return [] }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        tmux.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { pid_t($0) }
+    }
+
+    /// Alive and not a zombie: an orphan's zombie lasts until whatever adopted it reaps it, and
+    /// a container's first process may never do so.
+    private static func isRunning(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
+        return state != nil && state != "Z" && state != "X"
     }
 
     @discardableResult
