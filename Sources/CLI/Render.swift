@@ -94,7 +94,6 @@ struct Render: ParsableCommand {
         let logger = LoggerFactory.make(verbose: verbose)
         let settings = try preset.settings()
         let renderer: OfflineSessionRenderer
-        let sound = session.sound.request.resolve(settings)
         if let guidedTrack = settings.value(SettingKeys.guided, flag: guidedTrack) {
             try Self.checkGuidedShape(session: session)
             let setup = try GuidedSetup(
@@ -108,6 +107,7 @@ struct Render: ParsableCommand {
             if settings.value(SettingKeys.then, flag: guided.thenMinutes) != nil {
                 throw Self.thenWithoutGuided
             }
+            let sound = session.sound.request.resolve(settings)
             let configuration = session.request.configuration(settings, sound: sound)
             guard !configuration.openEnded else { throw SessionPlanError.openRender }
             let plan = try SessionPlan(configuration)

@@ -61,7 +61,6 @@ package struct GuidedSetup {
                 sound, sampleRate: rate, library: library, threaded: realTime, fromClient: fromClient, say: say)
     }
 
-    /// The sit's gong and each role's own.
     /// One line on what the gain does, for the log.
     package var gainDescription: String {
         let language = Language.current
