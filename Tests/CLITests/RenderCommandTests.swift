@@ -97,7 +97,8 @@ struct RenderBadInputTests {
         (["--noise", "purple"], "The value 'purple' is invalid for '--noise", 64),
         (["--noise-volume", "2"], "--noise-volume must be between 0 and 1", 1),
         (["--strikes", "0"], "--strikes must be between 1 and 10", 1),
-        (["--bells", "5,x"], "The value '5,x' is invalid for '--bells", 64)
+        (["--bells", "5,x"], "The value '5,x' is invalid for '--bells", 64),
+        (["--segments", "sit 1, nap 1"], "'--segments <list|none>': 'nap 1' is neither sit nor walk", 64)
     ]
 
     @Test(

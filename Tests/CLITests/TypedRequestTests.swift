@@ -82,3 +82,37 @@ extension TypedRequestTests {
             ])
     }
 }
+
+extension TypedRequestTests {
+    @Test("a refused segment list says which segment is wrong and why, alike from the command line and the service")
+    func aRefusedSegmentListSaysWhy() throws {
+        let cases = [
+            ("sit 25, run 10", "'run 10' is neither sit nor walk"),
+            ("sit 25,, walk 5", "segment 2 is empty (one comma too many?)"),
+            (
+                "sit 25 walk 10",
+                "'sit 25 walk 10': sit or walk is followed by its minutes, e.g. walk 10 (and a comma before the next)"
+            )
+        ]
+        for (list, reason) in cases {
+            // Given a list that is no list of segments
+            // When the command line parses it, and the service decodes it
+            let cli = try CLIRunner.run(["render", "--segments", list, "-o", "/dev/null"])
+            let service = refusal { () throws(RPCError) in
+                _ = try ParamsDecoder.decode(SitRequest.self, .object(["segments": .string(list)]))
+            }
+            // Then both give the line for a refused value, and the reason after it
+            let line = "The value '\(list)' is invalid for '--segments <list|none>': \(reason)"
+            #expect(service?.message == line)
+            #expect(cli.stderr == "meditate: error: \(line)\n")
+            #expect(cli.status == 64)
+        }
+        // And a German sitter reads the reason in German
+        let german = try CLIRunner.run(
+            ["render", "--segments", "sitzen 20, laufen 5", "-o", "/dev/null"], environment: ["LANG": "de_DE.UTF-8"])
+        #expect(
+            german.stderr
+                == "meditate: Fehler: der Wert 'sitzen 20, laufen 5' passt nicht zu '--segments <list|none>': 'laufen 5' ist weder sit noch walk\n"
+        )
+    }
+}

@@ -90,6 +90,19 @@ struct SegmentTests {
         #expect(SessionSegment.list("sit 20, run 5") == nil)
         #expect(SessionSegment.list("sit, walk 5") == nil)
         #expect(SessionSegment.list("") == nil)
+        // And each refusal names the segment at fault
+        #expect(throws: SegmentListError.unknownKind(item: "run 5")) { try SessionSegment.parsed("sit 20, run 5") }
+        #expect(throws: SegmentListError.notMinutes(item: "sit")) { try SessionSegment.parsed("sit, walk 5") }
+        #expect(throws: SegmentListError.notMinutes(item: "walk 5 sit 3")) { try SessionSegment.parsed("walk 5 sit 3") }
+        #expect(throws: SegmentListError.emptyItem(position: 3)) { try SessionSegment.parsed("sit 1, walk 1, ") }
+        #expect(throws: SegmentListError.emptyItem(position: 1)) { try SessionSegment.parsed("") }
+        let tooMany = Array(repeating: "sit 1", count: SessionSegment.maxCount + 1).joined(separator: ",")
+        #expect(throws: SegmentListError.tooMany(count: SessionSegment.maxCount + 1)) {
+            try SessionSegment.parsed(tooMany)
+        }
+        #expect(
+            SessionSegment.list(Array(repeating: "sit 1", count: SessionSegment.maxCount).joined(separator: ","))?.count
+                == SessionSegment.maxCount)
         var c = try segmented()
         c.minutes = ExactDecimal(6)
         #expect(throws: SessionPlanError.segmentsDisagree(segments: ExactDecimal(5), minutes: ExactDecimal(6))) {

@@ -18,20 +18,29 @@ public struct SessionSegment: Sendable, Hashable, CustomStringConvertible {
     /// "sit 25, walk 10, sit 25" (also `sitzen`/`gehen`, and `:` or no space before the
     /// minutes); nil for anything else, an empty list, or more than `maxCount` segments.
     public static func list(_ text: String) -> [SessionSegment]? {
+        try? parsed(text)
+    }
+
+    /// The segments of `text`, as `list` reads them, or the first reason it is not a list.
+    public static func parsed(_ text: String) throws(SegmentListError) -> [SessionSegment] {
         let items = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard (1...maxCount).contains(items.count) else { return nil }
+        guard items.count <= maxCount else { throw .tooMany(count: items.count) }
         var segments: [SessionSegment] = []
-        for item in items {
-            let words = item.lowercased().replacingOccurrences(of: ":", with: " ").trimmingCharacters(in: .whitespaces)
+        for (index, item) in items.enumerated() {
+            let shown = item.trimmingCharacters(in: .whitespaces)
+            guard !shown.isEmpty else { throw .emptyItem(position: index + 1) }
+            let words = shown.lowercased().replacingOccurrences(of: ":", with: " ")
             let letters = words.prefix { $0.isLetter }
             let number = words.dropFirst(letters.count)
             let kind: SegmentKind
             switch letters {
             case "sit", "sitzen": kind = .sit
             case "walk", "gehen": kind = .walk
-            default: return nil
+            default: throw .unknownKind(item: shown)
             }
-            guard let minutes = ExactDecimal(number.trimmingCharacters(in: .whitespaces)) else { return nil }
+            guard let minutes = ExactDecimal(number.trimmingCharacters(in: .whitespaces)) else {
+                throw .notMinutes(item: shown)
+            }
             segments.append(SessionSegment(kind: kind, minutes: minutes))
         }
         return segments

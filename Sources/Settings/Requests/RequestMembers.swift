@@ -33,15 +33,29 @@ package struct RequestMembers {
 
     /// The member's value, parsed as its option parses it; nil when it is not given.
     package func value<Value>(_ option: RequestOption, _ parse: (String) -> Value?) throws -> Value? {
-        // Present as null is "none", not absent (which `decodeIfPresent` would make of it).
-        guard container.contains(option.key) else { return nil }
-        let text = try container.decode(OptionText.self, forKey: option.key).text
+        guard let text = try text(option) else { return nil }
         guard let value = parse(text) else { throw RequestRefusal.invalid(text, option: option) }
         return value
     }
 
     package func value<Value: ExpressibleByArgument>(_ option: RequestOption) throws -> Value? {
         try value(option) { Value(argument: $0) }
+    }
+
+    /// A member whose refusal says why, as its option's does on the command line.
+    package func explainedValue<Value: ExplainedArgument>(_ option: RequestOption) throws -> Value? {
+        guard let text = try text(option) else { return nil }
+        do {
+            return try Value.explained(text)
+        } catch {
+            throw RequestRefusal.invalid(text, option: option, reason: error)
+        }
+    }
+
+    private func text(_ option: RequestOption) throws -> String? {
+        // Present as null is "none", not absent (which `decodeIfPresent` would make of it).
+        guard container.contains(option.key) else { return nil }
+        return try container.decode(OptionText.self, forKey: option.key).text
     }
 
     /// A flag's member: true or false (or their words, as a setting takes them).

@@ -9,10 +9,12 @@ package struct RequestRefusal: Error, CustomStringConvertible, Sendable {
 
     /// A value its option's parser does not take, in ArgumentParser's words, put into the run's
     /// language as the command line puts them (`ParserMessages`), so that `"minutes": "abc"`
-    /// and `--minutes abc` are refused alike.
-    static func invalid(_ text: String, option: RequestOption) -> RequestRefusal {
+    /// and `--minutes abc` are refused alike; with the `reason` ArgumentParser puts after it too.
+    static func invalid(_ text: String, option: RequestOption, reason: ArgumentReason? = nil) -> RequestRefusal {
         var line = "The value '\(text)' is invalid for '--\(option.name) <\(option.valueName)>'"
-        if let last = option.choices.last {
+        if let reason {
+            line += ": \(reason.phrase)"
+        } else if let last = option.choices.last {
             let quoted = option.choices.dropLast().map { "'\($0)'" }.joined(separator: ", ")
             line += ". Please provide one of \(quoted) or '\(last)'."
         }

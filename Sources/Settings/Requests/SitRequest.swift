@@ -92,7 +92,7 @@ extension SitRequest: Codable {
         minutes = length?.exact
         open = length == .open
         countdown = try members.value(Option.countdown)
-        segments = try members.value(Option.segments)
+        segments = try members.explainedValue(Option.segments)
         preset = try members.value(Option.preset)
         sound = try SitSoundRequest(members)
     }
