@@ -3,6 +3,7 @@ import Foundation
 import Library
 import Outputs
 import ProgramTestSupport
+import PulseTestSupport
 import Session
 import Settings
 import Testing
@@ -172,5 +173,42 @@ struct GermanTextTests {
         #expect(SystemReason.german("/run/x.lock: Permission denied") == "/run/x.lock: keine Berechtigung")
         #expect(SystemReason.german("No space left on device") == "kein Platz mehr auf dem Datenträger")
         #expect(SystemReason.german("SQLite error 5: database is locked") == "SQLite error 5: database is locked")
+        // And ALSA's and PulseAudio's reasons, which the outputs pass on lowercased, in any case
+        #expect(SystemReason.german("no such file or directory") == "Datei oder Ordner nicht gefunden")
+        #expect(SystemReason.german("pcm: connection refused") == "pcm: Verbindung abgelehnt")
+        #expect(SystemReason.german("access denied") == "Zugriff verweigert")
+    }
+}
+
+extension GermanTextTests {
+    @Test(
+        "a sound output that does not open is said in German, with the sound server's reason too",
+        .enabled(if: PulseCapture.available, "needs the private server of `make test`"))
+    func soundOutputReasonsInGerman() throws {
+        // Given a German terminal, and outputs that cannot be opened: a PulseAudio sink and an
+        // ALSA device that are not there, and a PulseAudio server that is not there
+        let german = ["LANG": "de_DE.UTF-8"]
+        let sit = ["--minutes", "0.05", "--countdown", "0", "-q"]
+        let hint =
+            " (wähle eine mit --backend pulse|alsa|snapcast und --device NAME, siehe `meditate devices`, oder schreibe eine Datei mit `meditate render`)\n"
+
+        // When a sit is asked of each
+        let sink = try CLIRunner.run(sit + ["--backend", "pulse", "--device", "nosuch"], environment: german)
+        let englishSink = try CLIRunner.run(sit + ["--backend", "pulse", "--device", "nosuch"])
+        let alsa = try CLIRunner.run(sit + ["--backend", "alsa", "--device", "/nonexistent"], environment: german)
+        let server = try CLIRunner.run(
+            sit + ["--backend", "pulse"], environment: german.merging(["PULSE_SERVER": "unix:/nonexistent"]) { $1 })
+
+        // Then each says in German what could not be opened and why, and names every backend
+        let head = "meditate: Fehler: keine Audioausgabe: kann"
+        #expect(sink.stderr == "\(head) PulseAudio-Gerät 'nosuch' nicht öffnen: kein Sink dieses Namens\(hint)")
+        #expect(
+            alsa.stderr == "\(head) ALSA-Gerät '/nonexistent' nicht öffnen: Datei oder Ordner nicht gefunden\(hint)")
+        #expect(server.stderr == "\(head) PulseAudio nicht öffnen: Verbindung abgelehnt\(hint)")
+        // And in English a sink that is not there is not PulseAudio's "no such entity"
+        #expect(
+            englishSink.stderr.contains("cannot open PulseAudio device 'nosuch': no sink of that name"),
+            "\(englishSink.stderr)")
+        #expect([sink, alsa, server, englishSink].allSatisfy { $0.status == 1 })
     }
 }

@@ -86,7 +86,11 @@ final class PulseContext {
 
     /// The server's last error, as an `.unavailable` for `device`.
     func failure(device: String?) -> OutputError {
-        .unavailable(backend: "PulseAudio", device: device, reason: lastError)
+        // A sink that is not there is "no such entity" in PulseAudio's words.
+        if device != nil, pa_context_errno(context) == Int32(PA_ERR_NOENTITY.rawValue) {
+            return .unavailable(backend: "PulseAudio", device: device, reason: "no sink of that name")
+        }
+        return .unavailable(backend: "PulseAudio", device: device, reason: lastError)
     }
 
     var lastError: String { String(cString: pa_strerror(pa_context_errno(context))).lowercased() }

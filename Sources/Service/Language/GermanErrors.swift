@@ -149,7 +149,7 @@ extension FailureLine {
         case let .deviceLost(reason): "das Audiogerät ist weg: \(SystemReason.german(reason))"
         case let .noOutput(attempts):
             "keine Audioausgabe: " + attempts.map(german).joined(separator: "; ")
-                + " (wähle eine mit --backend pulse|alsa und --device NAME, siehe `meditate devices`, "
+                + " (wähle eine mit --backend pulse|alsa|snapcast und --device NAME, siehe `meditate devices`, "
                 + "oder schreibe eine Datei mit `meditate render`)"
         }
     }

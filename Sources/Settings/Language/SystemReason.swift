@@ -5,14 +5,26 @@ import Foundation
 /// glibc's translations), so a German line would otherwise end in "Permission denied".
 package enum SystemReason {
     /// `reason` with the C library's text in it put into German: the whole reason, or its end
-    /// after a colon (`/run/meditate.sock: No such file or directory`). Anything else, as it is.
+    /// after a colon (`/run/meditate.sock: No such file or directory`), in any case: the outputs
+    /// pass ALSA's and PulseAudio's reasons on lowercased. Anything else, as it is.
     package static func german(_ reason: String) -> String {
-        for (english, german) in texts {
-            if reason == english { return german }
-            if reason.hasSuffix(": " + english) { return String(reason.dropLast(english.count)) + german }
+        let lowered = reason.lowercased()
+        for (english, german) in texts + soundServerTexts {
+            let key = english.lowercased()
+            if lowered == key { return german }
+            if lowered.hasSuffix(": " + key) { return String(reason.dropLast(key.count)) + german }
         }
         return reason
     }
+
+    /// PulseAudio's own reasons (`pa_strerror`) that are not the C library's, and the outputs'
+    /// words for a sink that is not there.
+    private static let soundServerTexts: [(String, String)] = [
+        ("no sink of that name", "kein Sink dieses Namens"), ("access denied", "Zugriff verweigert"),
+        ("timeout", "Zeitüberschreitung"), ("connection terminated", "Verbindung beendet"),
+        ("invalid server", "ungültiger Server"), ("no such entity", "nicht vorhanden"),
+        ("not supported", "nicht unterstützt")
+    ]
 
     /// The reasons a person meets: files, folders, disks, sockets and devices. Keyed by this C
     /// library's own English, so that musl's wording is matched as well as glibc's.
