@@ -109,7 +109,10 @@ struct Render: ParsableCommand {
             }
             let sound = session.sound.request.resolve(settings)
             let configuration = session.request.configuration(settings, sound: sound)
-            guard !configuration.openEnded else { throw SessionPlanError.openRender }
+            // Open beside segments is refused by the plan, in the words a live sit gets.
+            guard !configuration.openEnded || !configuration.segments.isEmpty else {
+                throw SessionPlanError.openRender
+            }
             let plan = try SessionPlan(configuration)
             let sounds = try GongSetting.sounds(
                 settings, request: session.sound.request, sound: sound, sampleRate: plan.format.sampleRate)

@@ -138,3 +138,20 @@ struct OpenEndedCommandTests {
         #expect(got.stdout == "open\n", "\(got.stdout)")
     }
 }
+
+extension OpenEndedCommandTests {
+    @Test("--minutes open beside --segments is refused alike by a render and a live sit, naming what sets the length")
+    func openBesideSegmentsRefusedAlike() throws {
+        // Given an open sit asked for together with segments, in a render and live
+        let scratch = try Scratch()
+        let asked = ["--minutes", "open", "--segments", "sit 1, walk 1", "--countdown", "0", "-q"]
+        let render = try CLIRunner.run(["render"] + asked + ["-o", scratch.path("sit.wav")])
+        let live = try CLIRunner.run(asked + ["--backend", "alsa", "--device", "null"])
+        // Then both say that the segments set the length, not that a render needs one
+        let line = "meditate: error: --minutes open has no end to share out; --segments sets the length\n"
+        #expect(render.stderr == line, "\(render.stderr)")
+        #expect(live.stderr == line, "\(live.stderr)")
+        #expect(render.status == 1 && live.status == 1)
+        #expect(scratch.contents.isEmpty, "left behind: \(scratch.contents)")
+    }
+}
