@@ -159,3 +159,33 @@ struct AmbienceCommandTests {
         #expect(folder.stderr.hasSuffix("die Datei ist nicht lesbar (ein Ordner)\n"), "\(folder.stderr)")
     }
 }
+
+extension AmbienceCommandTests {
+    @Test("a file just short of a loop is said to be short of it, and a bad cross-fade as given, before any measuring")
+    func refusalsSayTheNumbersAsTheyAre() throws {
+        // Given a file 5.99 s long, a hundredth short of two 3-s cross-fades, outside any library
+        let scratch = try Scratch()
+        let almost = try ambienceFile(scratch, "almost.wav", seconds: 5.99)
+        let render = ["render", "--minutes", "0.5", "--countdown", "0", "-o", scratch.path("x.wav")]
+
+        // When it is asked for as the bed, and again with cross-fades out of range
+        let short = try CLIRunner.run(render + ["--ambience", almost])
+        let germanShort = try CLIRunner.run(render + ["--ambience", almost], environment: ["LANG": "de_DE.UTF-8"])
+        let long = try CLIRunner.run(render + ["--ambience", almost, "--ambience-crossfade", "30.04"])
+        let brief = try CLIRunner.run(
+            render + ["--ambience", almost, "--ambience-crossfade", "0.05"], environment: ["LANG": "de_DE.UTF-8"])
+
+        // Then its length is not rounded up to the length it lacks
+        #expect(short.stderr.hasSuffix("lasts 5.9 s; a loop needs at least 6.0 s (twice its 3.0-s cross-fade)\n"))
+        #expect(
+            germanShort.stderr.contains("dauert 5,9 s; eine Schleife braucht mindestens 6,0 s"), "\(germanShort.stderr)"
+        )
+        // And a cross-fade is said as it was given, in one line, before the file is measured
+        #expect(long.stderr == "meditate: error: --ambience-crossfade must be 0.1 to 30 seconds (got 30.04)\n")
+        #expect(
+            brief.stderr
+                == "meditate: Fehler: --ambience-crossfade muss 0,1 bis 30 Sekunden lang sein (angegeben: 0,05)\n")
+        #expect([short, germanShort, long, brief].allSatisfy { $0.status != 0 })
+        #expect(!scratch.contents.contains("x.wav"))
+    }
+}

@@ -69,14 +69,16 @@ extension FailureLine {
         case let .bundledSoundMissing(sound, _):
             "der mitgelieferte Klang '\(sound.fileName)' ist nicht installiert; setze MEDITATE_SOUNDS auf den Ordner, der ihn enthält"
         case let .crossfadeOutOfRange(seconds):
-            "--ambience-crossfade muss 0,1 bis 30 Sekunden lang sein (angegeben: \(Self.deSeconds(seconds)))"
+            "--ambience-crossfade muss 0,1 bis 30 Sekunden lang sein (angegeben: \(SoundError.given(seconds).replacingOccurrences(of: ".", with: ",")))"
         case let .ambienceTooShort(path, seconds, crossfade):
-            "Klangkulisse '\(path)' dauert \(Self.deSeconds(seconds)) s; eine Schleife braucht mindestens \(Self.deSeconds(2 * crossfade)) s (das Doppelte ihrer Überblendung von \(Self.deSeconds(crossfade)) s)"
+            "Klangkulisse '\(path)' dauert \(Self.deSeconds(seconds, .down)) s; eine Schleife braucht mindestens \(Self.deSeconds(2 * crossfade, .up)) s (das Doppelte ihrer Überblendung von \(Self.deSeconds(crossfade)) s)"
         }
     }
 
-    private static func deSeconds(_ value: Double) -> String {
-        SoundError.seconds(value).replacingOccurrences(of: ".", with: ",")
+    private static func deSeconds(
+        _ value: Double, _ rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero
+    ) -> String {
+        SoundError.seconds(value, rule).replacingOccurrences(of: ".", with: ",")
     }
 
     static func german(_ error: CoordinatorError) -> String {

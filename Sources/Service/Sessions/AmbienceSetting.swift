@@ -18,16 +18,17 @@ package enum AmbienceSetting {
     ) throws -> AmbienceLoop? {
         guard let name = sound.ambience else { return nil }
         do {
+            // Checked before it is multiplied, and before a file is measured for nothing: a
+            // cross-fade is a number from a file or a socket.
+            guard AmbienceLoop.crossfadeRange.contains(sound.ambienceCrossfade) else {
+                throw SoundError.crossfadeOutOfRange(seconds: Double(sound.ambienceCrossfade))
+            }
             let track = try GuidedTrack.resolve(
                 name, library: library,
                 measure: { path in
                     say(GuidedTrack.measuringNotice(path))
                 })
             let gain = AmbienceLoop.gain(loudness: track.loudness, peak: track.peak, volume: sound.noiseVolume)
-            // Checked before it is multiplied: a cross-fade is a number from a file or a socket.
-            guard AmbienceLoop.crossfadeRange.contains(sound.ambienceCrossfade) else {
-                throw SoundError.crossfadeOutOfRange(seconds: Double(sound.ambienceCrossfade))
-            }
             return try AmbienceLoop(
                 path: track.path, engineRate: sampleRate, gain: gain, threaded: threaded,
                 crossfadeMilliseconds: Int((sound.ambienceCrossfade * 1000).rounded()))
