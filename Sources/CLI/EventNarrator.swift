@@ -16,6 +16,10 @@ struct EventNarrator {
             let left = ClockText.format(frames: outline.completionFrame - gong.frame, rate: rate)
             switch gong.kind {
             case .start where outline.isOpen: logger.notice("\(say(.eventStartOpen))")
+            case .start where outline.sit?.configuration.hasSegments == true:
+                // The first sit's length, as each boundary says the length of what follows.
+                let first = ClockText.format(frames: outline.sit?.segments.first?.frames ?? 0, rate: rate)
+                logger.notice("\(say(.eventStart, ["time": first]))")
             case .start: logger.notice("\(say(.eventStart, ["time": left]))")
             case let .interval(number) where outline.isOpen:
                 // No set end: the time sat so far, not the time to the day's limit.

@@ -54,7 +54,7 @@ struct LiveRunner {
                 startedAt: startedAt, satSeconds: (status.satFrames + rate / 2) / rate,
                 // An open-ended sit's length is known once it has ended; ended before its start
                 // gong, it has none (its outline still reaches the day's limit).
-                plannedSeconds: live.outline.isOpen ? 0 : (live.outline.trackFrames + live.outline.sitFrames) / rate,
+                plannedSeconds: live.outline.isOpen ? 0 : live.outline.practiceFrames / rate,
                 completed: status.phase == .complete)
         }
         var recorded = false
@@ -155,7 +155,7 @@ struct LiveRunner {
         if live.isStreamed { logger.info("stream underruns (track, ambience): \(live.trackUnderruns)") }
         guard !quiet else { return result }
         let sat = DurationText.words(seconds: result.satSeconds)
-        let planned = DurationText.words(seconds: (live.outline.trackFrames + live.outline.sitFrames) / rate)
+        let planned = DurationText.words(seconds: live.outline.practiceFrames / rate)
         let line =
             if result.completed {
                 say(.summaryComplete, ["sat": sat])

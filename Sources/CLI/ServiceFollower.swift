@@ -96,8 +96,7 @@ struct ServiceFollower {
         terminal?.clearLine()
         guard !quiet, let ended else { return }
         let sat = DurationText.words(seconds: ended["satSeconds"]?.intValue ?? 0)
-        let planned = DurationText.words(
-            seconds: (outline.trackFrames + outline.sitFrames) / outline.format.sampleRate)
+        let planned = DurationText.words(seconds: outline.practiceFrames / outline.format.sampleRate)
         let line =
             if ended["completed"] == true {
                 say(.summaryComplete, ["sat": sat])

@@ -69,9 +69,10 @@ final class ServiceSession {
     /// It has played its completion gong: what is left is the gong ringing out.
     var isComplete: Bool { live.status.phase == .complete }
 
-    /// What was planned; an open-ended sit's is not known (0) until it has ended.
+    /// The practice planned (the track and the sitting, not the walks), which `satSeconds`
+    /// counts toward; an open-ended sit's is not known (0) until it has ended.
     var plannedSeconds: Int {
-        live.outline.isOpen ? 0 : (live.outline.trackFrames + live.outline.sitFrames) / rate
+        live.outline.isOpen ? 0 : live.outline.practiceFrames / rate
     }
 
     func satSeconds(_ status: LiveStatus) -> Int { (status.satFrames + rate / 2) / rate }

@@ -160,3 +160,32 @@ struct HistoryCommandTests {
                 """)
     }
 }
+
+extension HistoryCommandTests {
+    @Test("a sit of segments played to its end has sat all it planned: the walks are in neither figure")
+    func segmentsRecordTheSittingPlanned() throws {
+        // Given a sit, a walk and a sit of 6 s each, played headless through ALSA's null device
+        let history = try HistoryScratch()
+        let sit = try history.run(
+            ["--segments", "sit 0.1, walk 0.1, sit 0.1", "--countdown", "0", "--backend", "alsa", "--device", "null"])
+        #expect(sit.status == 0, "\(sit.stderr)")
+
+        // Then the history has sat 12 s of the 12 s of sitting planned, complete
+        let listed = try history.run(["history", "--json"])
+        let entries = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]] ?? []
+        #expect(entries.count == 1, "\(listed.stdout) \(listed.stderr)")
+        #expect(entries.first?["satSeconds"] as? Int == 12)
+        #expect(entries.first?["plannedSeconds"] as? Int == 12)
+        #expect(entries.first?["completed"] as? Bool == true)
+        #expect(entries.first?["note"] as? String == "18 s, sit 6 s, walk 6 s, sit 6 s")
+        let line = try history.run(["history"]).stdout
+        #expect(line.contains("12 s of 12 s") && line.contains("completed"), "\(line)")
+        // And the log says the first sit's length at the start gong, as each boundary says the next
+        let log = sit.stderr.split(separator: "\n").map { $0.split(separator: "[CLI] ").last ?? "" }
+        #expect(
+            log.prefix(4) == [
+                "start gong: sitting for 0:06", "walking: 0:06", "sitting again: 0:06", "completion gong"
+            ],
+            "\(sit.stderr)")
+    }
+}

@@ -72,6 +72,9 @@ extension ServiceLiveTests {
         let history = try service.history()
         #expect(history[0]?["completed"] == true, "\(history.line)")
         #expect(history[0]?["satSeconds"] == 12, "\(history.line)")
+        // And of the 12 s of sitting planned, in the history as in the status (the walk in neither)
+        #expect(history[0]?["plannedSeconds"] == 12, "\(history.line)")
+        #expect(walking?["session"]?["plannedSeconds"] == 12, "\(walking?.line ?? "no status")")
         #expect(history[1] == nil, "\(history.line)")
     }
 }

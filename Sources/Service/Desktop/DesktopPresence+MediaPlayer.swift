@@ -17,8 +17,9 @@ extension DesktopPresence {
     }
 
     /// What a live session looks like to the controls: its position is the practice played (the
-    /// track's, then the sit's from its start gong), its length the track's and the sit's
-    /// together, none for an open-ended sit.
+    /// track's, then the sitting from the start gong), its length the practice planned (the
+    /// track and the sitting; none for an open-ended sit). A walk between sits holds the
+    /// position, as it holds the time sat.
     package static func mediaState(
         of live: LiveSession, status: LiveStatus, title: String, artist: String?, session: Int = 1
     ) -> MediaPlayerState {
@@ -28,9 +29,9 @@ extension DesktopPresence {
         let playback: MediaPlayerState.Playback = over ? .stopped : live.isPaused ? .paused : .playing
         return MediaPlayerState(
             playback: playback, title: title, artist: artist,
-            lengthSeconds: outline.isOpen ? nil : Double(outline.trackFrames + outline.sitFrames) / rate,
+            lengthSeconds: outline.isOpen ? nil : Double(outline.practiceFrames) / rate,
             session: session, canSeek: !over && outline.hasTrack && status.sessionFrame < outline.trackFrames,
             canPlay: !over, canPause: !over, positionSeconds: Double(status.satFrames) / rate,
-            positionAt: MonotonicClock.seconds(), positionMoves: [.playing, .sitting, .walking].contains(status.phase))
+            positionAt: MonotonicClock.seconds(), positionMoves: [.playing, .sitting].contains(status.phase))
     }
 }

@@ -130,6 +130,7 @@ package final class MediaPlayerBridge: @unchecked Sendable {
             lengthSeconds: session["open"] == true || planned <= 0 ? nil : planned,
             session: session["id"]?.intValue ?? 1, canSeek: guided && phase == "playing", canPlay: true,
             canPause: !over, positionSeconds: position ?? 0, positionAt: MonotonicClock.seconds(),
-            positionMoves: ["playing", "sitting", "walking"].contains(phase))
+            // satSeconds holds while walking between sits.
+            positionMoves: ["playing", "sitting"].contains(phase))
     }
 }

@@ -120,6 +120,11 @@ public struct SessionOutline: Sendable, Equatable {
     /// Frames of the sit itself (start gong to completion gong).
     public var sitFrames: Int { sit.map { $0.completionFrame - $0.startFrame } ?? 0 }
 
+    /// The practice planned, in frames: the track and the sitting, not the walks between sits.
+    /// What `satFrames` counts toward, so that a sit of segments played to its end has sat all
+    /// it planned (the history's "12 s of 12 s", not "of 18 s").
+    public var practiceFrames: Int { trackFrames + sittingFrames(upTo: completionFrame) }
+
     /// Where a render ends: the completion gong has rung out, or the track has ended.
     public func endFrame(gongFrames: Int) -> Int {
         if let bell { return bell.frame + (bell.strikes - 1) * strikeSpacingFrames + gongFrames }
