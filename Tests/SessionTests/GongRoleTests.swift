@@ -71,3 +71,69 @@ struct GongRoleTests {
         }
     }
 }
+
+extension GongRoleTests {
+    @Test(
+        "a bowl struck again while it rings never sums past −1 dBFS: the first strike as asked, the rest softer, no step"
+    )
+    func strikesTogetherDoNotClip() throws {
+        // Given the bundled bowl, whose strikes 1.5 s apart would sum to 1.08 at full volume
+        // twice and 1.14 three times; a sit of three strikes at each gong, nothing else sounding
+        let bowl = try bundledGong(.bowl)
+        var c = configuration(minutes: "0.5", countdown: "0")
+        c.noise = nil
+        c.strikes = 3
+        let plan = try SessionPlan(c)
+        var samples: [Float] = []
+        try OfflineSessionRenderer(plan: plan, sounds: GongSounds(bowl)).render { samples.append(contentsOf: $0) }
+
+        // Then nothing comes above −1 dBFS (what a track is allowed), where it reached 1.14
+        let ceiling = Float(0.891_26)
+        #expect(samples.map(abs).max() ?? 2 <= ceiling)
+        // And the first strike, up to 50 ms before the second, is the bowl at full volume
+        let second = plan.strikeFrames(of: plan.gongs[0])[1]
+        let untouched = second - 2_400
+        var worst: Float = 0
+        for i in 0..<(2 * untouched) { worst = max(worst, abs(samples[i] - bowl[sample: i])) }
+        #expect(worst < 1e-6, "first strike off by \(worst)")
+        // And from the second strike on, the three strikes sound together at one gain, under full
+        // volume: what the bowl laid over itself makes, scaled
+        let spacing = second - plan.strikeFrames(of: plan.gongs[0])[0]
+        func together(_ i: Int) -> Float {
+            (0..<3).reduce(Float(0)) { sum, k in
+                let j = i - 2 * k * spacing
+                return j >= 0 && j < 2 * bowl.frameCount ? sum + bowl[sample: j] : sum
+            }
+        }
+        let window = (2 * second)..<(2 * (second + 48_000))
+        let loudest = try #require(window.max { abs(together($0)) < abs(together($1)) })
+        let gain = samples[loudest] / together(loudest)
+        #expect(gain > 0.7 && gain < 0.85, "later strikes at \(gain)")
+        var off: Float = 0
+        for i in window { off = max(off, abs(samples[i] - gain * together(i))) }
+        #expect(off < 1e-4, "the later strikes are not one gain: off by \(off)")
+        // And the tail lowered before the second strike moves no more from sample to sample than
+        // the bowl itself does
+        var ownJump: Float = 0
+        for i in stride(from: 2, to: 2 * bowl.frameCount, by: 2) {
+            ownJump = max(ownJump, abs(bowl[sample: i] - bowl[sample: i - 2]))
+        }
+        var rampJump: Float = 0
+        for frame in untouched..<second { rampJump = max(rampJump, abs(samples[2 * frame] - samples[2 * frame - 2])) }
+        #expect(rampJump <= ownJump, "ramp jump \(rampJump), the bowl's own \(ownJump)")
+        // And a single strike, or a bell whose strikes do not pile up, is left as it was
+        c.strikes = 1
+        var single: [Float] = []
+        try OfflineSessionRenderer(plan: try SessionPlan(c), sounds: GongSounds(bowl)).render {
+            single.append(contentsOf: $0)
+        }
+        #expect(abs((single.map(abs).max() ?? 0) - (bowl.peakForTest)) < 1e-6)
+    }
+}
+
+extension SampleBuffer {
+    /// The buffer's sample peak, read sample by sample.
+    fileprivate var peakForTest: Float {
+        (0..<(2 * frameCount)).reduce(Float(0)) { max($0, abs(self[sample: $1])) }
+    }
+}

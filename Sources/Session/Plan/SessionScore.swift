@@ -23,8 +23,9 @@ public struct SessionScore {
     ) {
         self.outline = outline
         self.sounds = sounds
+        var headroom = StrikeHeadroom()
         var commands = outline.gongs.flatMap {
-            Self.strikes(of: $0, outline: outline, sounds: sounds, controller: controller)
+            Self.strikes(of: $0, outline: outline, sounds: sounds, controller: controller, headroom: &headroom)
         }
         if let plan = outline.sit {
             let configuration = plan.configuration
@@ -60,17 +61,38 @@ public struct SessionScore {
         endFrame = outline.endFrame(gongFrames: sounds.end.frameCount)
     }
 
-    /// A gong's strikes: its role's sound at its role's volume, each on its frame.
+    /// A gong's strikes: its role's sound at its role's volume, each on its frame; the strikes
+    /// after the first, and the first one's tail, as much softer as keeps their sum from
+    /// clipping (`StrikeHeadroom`).
     private static func strikes(
-        of gong: SessionPlan.Gong, outline: SessionOutline, sounds: GongSounds, controller: MixerController
+        of gong: SessionPlan.Gong, outline: SessionOutline, sounds: GongSounds, controller: MixerController,
+        headroom: inout StrikeHeadroom
     ) -> [TimedCommand] {
         let sound = sounds.sound(for: gong.kind.role)
         let gain = outline.gongVolume(of: gong)
-        return outline.strikeFrames(of: gong).map { frame in
-            TimedCommand(
-                frame: frame,
-                .play(controller.makeVoiceID(), .sample(sound), bus: .gongs, gain: gain, fadeFrames: 0, curve: .linear))
+        let frames = outline.strikeFrames(of: gong)
+        let later =
+            frames.count > 1
+            ? headroom.laterGain(sound: sound, strikes: frames.count, spacing: frames[1] - frames[0], volume: gain)
+            : gain
+        var commands: [TimedCommand] = []
+        for (index, frame) in frames.enumerated() {
+            let voice = controller.makeVoiceID()
+            commands.append(
+                TimedCommand(
+                    frame: frame,
+                    .play(
+                        voice, .sample(sound), bus: .gongs, gain: index == 0 ? gain : later, fadeFrames: 0,
+                        curve: .linear)
+                ))
+            if index == 0, later < gain {
+                let ramp = min(outline.format.frames(milliseconds: StrikeHeadroom.rampMilliseconds), frames[1] - frame)
+                commands.append(
+                    TimedCommand(
+                        frame: frames[1] - ramp, .setVoiceGain(voice, gain: later, frames: ramp, curve: .linear)))
+            }
         }
+        return commands
     }
 
     private init(outline: SessionOutline, sounds: GongSounds, commands: [TimedCommand], endFrame: Int) {
@@ -85,8 +107,12 @@ public struct SessionScore {
     /// the caller's to cancel.
     public func ending(atSessionFrame frame: Int, controller: MixerController) -> SessionScore {
         let ended = outline.ending(atSessionFrame: frame)
-        var commands =
-            ended.gongs.last.map { Self.strikes(of: $0, outline: ended, sounds: sounds, controller: controller) } ?? []
+        var headroom = StrikeHeadroom()
+        var commands: [TimedCommand] = []
+        if let completion = ended.gongs.last {
+            commands = Self.strikes(
+                of: completion, outline: ended, sounds: sounds, controller: controller, headroom: &headroom)
+        }
         let fade = ended.format.frames(milliseconds: SessionPlan.noiseFadeMilliseconds)
         var endFrame = ended.endFrame(gongFrames: sounds.end.frameCount)
         for command in self.commands {
