@@ -70,6 +70,21 @@
 
   const $ = (id) => document.getElementById(id);
 
+  /// Sets `target`'s text with each figure and its unit ("12 s", "7,5 min") kept on one line:
+  /// a narrow phone must not wrap "Sitzen 1 | min". The text reads as before (textContent).
+  function setText(target, text) {
+    if (target.textContent === text) return;
+    const parts = [];
+    let from = 0;
+    for (const match of text.matchAll(/\d+(?:[.,]\d+)? (?:min|s|h)\b/g)) {
+      if (match.index > from) parts.push(text.slice(from, match.index));
+      parts.push(element("span", { class: "figure" }, match[0]));
+      from = match.index + match[0].length;
+    }
+    if (from < text.length) parts.push(text.slice(from));
+    target.replaceChildren(...parts);
+  }
+
   // ---- The connection ----
 
   let socket = null;
@@ -301,7 +316,7 @@
     const elapsed = session.elapsedSeconds + since;
     const total = Math.max(1, elapsed + left);
     const next = session.nextBell;
-    $("now-description").textContent = describe(session);
+    setText($("now-description"), describe(session));
     if (over) {
       // The last gong rings out: what was sat, held until it has, and then after it.
       $("now-phase").textContent = finished(status.state === "complete");
@@ -347,7 +362,7 @@
     }
     $("now-track").textContent = track;
     const held = (status.held || [])[0];
-    $("now-held").textContent = held ? say("pageHeld", { description: describe(held) }) : "";
+    setText($("now-held"), held ? say("pageHeld", { description: describe(held) }) : "");
     setRing(session.open ? 0 : Math.min(100, (100 * elapsed) / total));
     setButtons(true, status.state === "paused", inTrack);
   }
@@ -415,7 +430,8 @@
     box.replaceChildren();
     const last = defaults && defaults.last;
     if (last) {
-      const again = element("button", { type: "button", class: "again" }, say("pageLastSit", { description: describe(last) }));
+      const again = element("button", { type: "button", class: "again" });
+      setText(again, say("pageLastSit", { description: describe(last) }));
       again.addEventListener("click", () =>
         startSit({
           minutes: last.minutes, interval: last.interval || "none", "random-bells": last.randomBells || "none",

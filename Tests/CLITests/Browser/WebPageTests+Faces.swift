@@ -309,3 +309,40 @@ extension WebPageTests {
         try page.waitForText("#now-phase", containing: "ended", seconds: 10)
     }
 }
+
+extension WebPageTests {
+    @Test("at 320 px in German, a long sit's figures keep their units: no \"1\" at a line's end and \"min\" below")
+    func figuresKeepTheirUnits() throws {
+        // Given a service playing a sit of segments, random bells and the sea, whose description
+        // takes several lines of a narrow phone
+        let fixture = try PageService()
+        defer { fixture.stop() }
+        _ = try fixture.service.client().call(
+            "sit.start",
+            ["segments": "sit 1, walk 1, sit 1", "countdown": 0, "random-bells": "0.2-0.4", "noise": "ocean"])
+        defer { _ = try? fixture.service.client().call("stop") }
+
+        // When the Now view is shown in German at 320 px
+        let page = try BrowserPage(language: "de", scheme: "light", size: "320x568")
+        try page.open(fixture.url + "#now")
+        let shown = try page.waitForText("#now-description", containing: "Meeresrauschen")
+
+        // Then the text reads as the service's parts say it, and each figure and its unit are
+        // on one line
+        #expect(shown.contains("Sitzen 1 min, Gehen 1 min"), "\(shown)")
+        let figures = try page.script(
+            """
+            return [...document.querySelectorAll('#now-description .figure')].map((f) => {
+              const range = document.createRange();
+              range.selectNodeContents(f);
+              return [f.textContent, new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size];
+            });
+            """)
+        guard case let .array(lines) = figures else {
+            Issue.record("no figures: \(figures.line)")
+            return
+        }
+        #expect(lines.count >= 6, "\(figures.line)")
+        #expect(lines.allSatisfy { $0[1] == 1 }, "\(figures.line)")
+    }
+}
