@@ -39,6 +39,7 @@ extension GongRole {
         case .start: "start gong"
         case .interval: "bells during the sit"
         case .transition: "gong between segments"
+        case .walk: "gong that begins a walk"
         case .end: "completion gong"
         }
     }
@@ -49,6 +50,7 @@ extension GongRole {
         case .start: "des Startgongs"
         case .interval: "der Glocken während des Sitzens"
         case .transition: "des Gongs zwischen Abschnitten"
+        case .walk: "des Gongs zum Gehen"
         case .end: "des Schlussgongs"
         }
     }

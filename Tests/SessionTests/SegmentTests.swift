@@ -41,6 +41,39 @@ struct SegmentTests {
         #expect(outline.sittingFrames(upTo: start + 2 * minute + 30 * 48_000) == 2 * minute)
     }
 
+    @Test("the gong into a walk has its own strikes, volume and sound; unset, the transition's, which sets both")
+    func walkGongApart() throws {
+        // Given sit 2, walk 1, sit 2, and a sitter who rises at three strikes and sits again at one
+        var c = try segmented()
+        c.roleStrikes = [.walk: 3, .transition: 1]
+        c.roleVolumes = [.walk: 0.5]
+        let plan = try SessionPlan(c)
+        let intoWalk = plan.gongs[4], backToSitting = plan.gongs[5]
+        #expect(intoWalk.kind == .transition(1, to: .walk) && backToSitting.kind == .transition(2, to: .sit))
+        // Then the walk begins with three strikes at half volume, and sitting again with one at full
+        #expect(plan.strikeFrames(of: intoWalk).count == 3)
+        #expect(plan.strikeFrames(of: backToSitting).count == 1)
+        let outline = SessionOutline(plan)
+        #expect(outline.gongVolume(of: intoWalk) == 0.5 && outline.gongVolume(of: backToSitting) == 1)
+        // When only the transition's are given, they set both boundaries (as before the walk had its own)
+        c.roleStrikes = [.transition: 3]
+        c.roleVolumes = [.transition: 0.25]
+        let both = try SessionPlan(c)
+        #expect(both.strikeFrames(of: both.gongs[4]).count == 3 && both.strikeFrames(of: both.gongs[5]).count == 3)
+        #expect(SessionOutline(both).gongVolume(of: both.gongs[4]) == 0.25)
+        // When only the walk's strikes are given, sitting again keeps its one
+        c.roleStrikes = [.walk: 1]
+        let walkOnly = try SessionPlan(c)
+        #expect(walkOnly.strikeFrames(of: walkOnly.gongs[4]).count == 1)
+        #expect(walkOnly.strikeFrames(of: walkOnly.gongs[5]).count == 1)
+        // And a walk's sound is its own, else the transition's, else the sit's
+        let bowl = try bundledGong(.bowl), bell = try bundledGong(.bell), deep = try bundledGong(.gong)
+        #expect(GongSounds(bowl, byRole: [.transition: bell]).sound(for: .walk) === bell)
+        #expect(GongSounds(bowl, byRole: [.transition: bell, .walk: deep]).sound(for: .walk) === deep)
+        #expect(GongSounds(bowl, byRole: [.transition: bell, .walk: deep]).sound(for: .transition) === bell)
+        #expect(GongSounds(bowl).sound(for: .walk) === bowl)
+    }
+
     @Test(
         "a render rings every boundary and bell on its planned frame, with exact silence between",
         arguments: [44_100, 48_000])

@@ -157,4 +157,24 @@ import Testing
         let again = try decode(SitRequest.self, String(decoding: try JSONEncoder().encode(request), as: UTF8.self))
         #expect(again == request)
     }
+
+    @Test("the walk's strikes count unless the transition's, which sets both boundaries, are asked for more strongly")
+    func walkRoleUnderTheTransition() throws {
+        // Given three strikes to rise, from the environment
+        let settings = try Settings.load(
+            environment: ["MEDITATE_WALK_STRIKES": "3"], path: "/nonexistent/meditate/config.toml")
+        // When a sit asks for nothing of the boundaries, the walk keeps its three
+        let plain = try decode(SitRequest.self, #"{"segments": "sit 10, walk 5, sit 10"}"#).sound.resolve(settings)
+        #expect(plain.roleStrikes == [.walk: 3])
+        // When a sit asks for two strikes at every boundary, both have two
+        let asked = try decode(SitRequest.self, #"{"transition-strikes": 2}"#).sound.resolve(settings)
+        #expect(asked.roleStrikes == [.transition: 2])
+        // When it asks for each apart, each has its own
+        let apart = try decode(SitRequest.self, #"{"walk-strikes": 1, "transition-strikes": 3}"#)
+        #expect(apart.sound.resolve(settings).roleStrikes == [.walk: 1, .transition: 3])
+        // And the walk's members round-trip through params
+        #expect(apart.sound.roles[.walk] == GongRoleRequest(strikes: 1))
+        let again = try decode(SitRequest.self, String(decoding: try JSONEncoder().encode(apart), as: UTF8.self))
+        #expect(again == apart)
+    }
 }

@@ -49,8 +49,8 @@ public struct SessionConfiguration: Sendable, Equatable {
     /// Whether the session walks as well as sits: then the status says which, and how long.
     public var hasSegments: Bool { segments.count > 1 }
 
-    public func strikes(for role: GongRole?) -> Int { role.flatMap { roleStrikes[$0] } ?? strikes }
-    public func volume(for role: GongRole?) -> Float { role.flatMap { roleVolumes[$0] } ?? gongVolume }
+    public func strikes(for role: GongRole?) -> Int { role?.value(in: roleStrikes) ?? strikes }
+    public func volume(for role: GongRole?) -> Float { role?.value(in: roleVolumes) ?? gongVolume }
 
     /// Limits that keep a plan meaningful (and every frame number far from overflow).
     public static let maxMinutes = ExactDecimal(24 * 60)

@@ -25,6 +25,7 @@ public struct SessionPlan: Sendable, Equatable {
             case .start: .start
             case .interval: .interval
             case .completion: .end
+            case .transition(_, to: .walk): .walk
             case .transition: .transition
             case .bell: nil
             }
@@ -142,7 +143,7 @@ public struct SessionPlan: Sendable, Equatable {
     /// A gong's strikes: its role's; a transition, unless given its own, two into a walk and one
     /// back to sitting, so that the ear tells them apart.
     public func strikes(of kind: GongKind) -> Int {
-        if case let .transition(_, to) = kind, configuration.roleStrikes[.transition] == nil {
+        if case let .transition(_, to) = kind, kind.role?.value(in: configuration.roleStrikes) == nil {
             return to == .walk ? 2 : 1
         }
         return configuration.strikes(for: kind.role)

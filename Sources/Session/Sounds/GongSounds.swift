@@ -12,7 +12,7 @@ public struct GongSounds: Sendable {
     }
 
     public func sound(for role: GongRole?) -> SampleBuffer {
-        role.flatMap { byRole[$0] } ?? main
+        role?.value(in: byRole) ?? main
     }
 
     /// The completion gong's sound, whose ring-out ends a render.

@@ -140,19 +140,30 @@ package struct SitSoundRequest: Sendable, Equatable {
         var roleVolumes: [GongRole: Float] = [:]
         var roleStrikes: [GongRole: Int] = [:]
         // A role's own value counts unless the general one was asked for more strongly:
-        // `--gong bell` sets every role, over a config's `interval-gong`.
+        // `--gong bell` sets every role, over a config's `interval-gong`. A role with a fallback
+        // (the walk's, the transition's) yields to that one asked for more strongly too:
+        // `--transition-strikes 3` sets both boundaries, over a config's `walk-strikes`.
+        var kept: [GongRole: (gong: Int, volume: Int, strikes: Int)] = [:]
         for role in GongRole.allCases {
             let asked = roles[role]
+            let above = role.fallback.flatMap { kept[$0] } ?? (0, 0, 0)
+            var strengths = (gong: 0, volume: 0, strikes: 0)
             let ownGong = settings.resolve(K.gong(for: role), flag: asked?.gong)
-            if let value = ownGong.value, ownGong.source.strength >= gong.source.strength { roleGongs[role] = value }
+            if let value = ownGong.value, ownGong.source.strength >= max(gong.source.strength, above.gong) {
+                roleGongs[role] = value
+                strengths.gong = ownGong.source.strength
+            }
             let ownVolume = settings.resolve(K.volume(for: role), flag: asked?.volume)
-            if let value = ownVolume.value, ownVolume.source.strength >= gongVolume.source.strength {
+            if let value = ownVolume.value, ownVolume.source.strength >= max(gongVolume.source.strength, above.volume) {
                 roleVolumes[role] = value
+                strengths.volume = ownVolume.source.strength
             }
             let ownStrikes = settings.resolve(K.strikes(for: role), flag: asked?.strikes)
-            if let value = ownStrikes.value, ownStrikes.source.strength >= strikes.source.strength {
+            if let value = ownStrikes.value, ownStrikes.source.strength >= max(strikes.source.strength, above.strikes) {
                 roleStrikes[role] = value
+                strengths.strikes = ownStrikes.source.strength
             }
+            kept[role] = strengths
         }
         return SitSound(
             interval: interval.value, intervalSource: interval.source, bells: bells.value?.minutes ?? [],
