@@ -27,7 +27,8 @@ struct SitSoundOptions: ParsableArguments {
             "Bells at random moments, MIN to MAX minutes apart, e.g. 3-10 (replaces --interval); none in the last minute, and not announced. The same --seed rings them at the same moments.",
             de:
                 "Glocken zu zufälligen Zeiten, MIN bis MAX Minuten auseinander, z. B. 3-10 (ersetzt --interval); keine in der letzten Minute, und nicht angekündigt. Derselbe --seed läutet sie zu denselben Zeiten.",
-            valueName: "min-max|none"))
+            valueName: "min-max|none"),
+        transform: ClearableOption<RandomBells>.explained)
     var randomBells: ClearableOption<RandomBells>?
 
     @Option(

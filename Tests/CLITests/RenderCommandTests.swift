@@ -98,7 +98,16 @@ struct RenderBadInputTests {
         (["--noise-volume", "2"], "--noise-volume must be between 0 and 1", 1),
         (["--strikes", "0"], "--strikes must be between 1 and 10", 1),
         (["--bells", "5,x"], "The value '5,x' is invalid for '--bells", 64),
-        (["--segments", "sit 1, nap 1"], "'--segments <list|none>': 'nap 1' is neither sit nor walk", 64)
+        (["--segments", "sit 1, nap 1"], "'--segments <list|none>': 'nap 1' is neither sit nor walk", 64),
+        (["--random-bells", "10-3"], "'--random-bells <min-max|none>': the shortest gap comes first: 3-10", 64),
+        (
+            ["--random-bells", "0-5"], "'--random-bells <min-max|none>': the shortest gap must be more than 0 minutes",
+            64
+        ),
+        (
+            ["--random-bells", "abc"], "'--random-bells <min-max|none>': minutes between bells, the shortest gap first",
+            64
+        )
     ]
 
     @Test(
