@@ -69,7 +69,7 @@ public enum AudioFile {
         guard declared != 0, declared != 0xFFFF_FFFF else { return }
         let actual = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
         if let actual, actual < declared + 8 {
-            throw .truncated(path: path, detail: "its header promises \(declared + 8) bytes, it has \(actual)")
+            throw .truncated(path: path, shortfall: Shortfall(.bytes, promised: declared + 8, held: actual))
         }
     }
 }

@@ -6,7 +6,7 @@ public enum DecoderError: LocalizedError, Equatable {
     case unreadable(path: String, reason: String)
     case empty(path: String)
     case notAudio(path: String)
-    case truncated(path: String, detail: String)
+    case truncated(path: String, shortfall: Shortfall)
     case decodeFailed(path: String, reason: String)
     case resamplerFailed(reason: String)
     /// A path that is not a regular file (a FIFO, a device, a socket, a folder).
@@ -42,8 +42,8 @@ public enum DecoderError: LocalizedError, Equatable {
             return "'\(path)': the file is empty"
         case let .notAudio(path):
             return "'\(path)': not an audio file this program can read (MP3, WAV, FLAC, Ogg, AIFF)"
-        case let .truncated(path, detail):
-            return "'\(path)': the file is truncated (\(detail))"
+        case let .truncated(path, shortfall):
+            return "'\(path)': the file is truncated (\(shortfall.english))"
         case let .decodeFailed(path, reason):
             return "'\(path)': decoding failed (\(reason))"
         case let .resamplerFailed(reason):

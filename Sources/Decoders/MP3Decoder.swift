@@ -46,8 +46,7 @@ public final class MP3Decoder: AudioDecoder {
             guard scanned > 0 else { throw DecoderError.notAudio(path: path) }
             if Self.hasInfoTag(handle), promised > 0, scanned < promised {
                 throw DecoderError.truncated(
-                    path: path,
-                    detail: "its header promises \(promised) samples, it holds \(scanned)")
+                    path: path, shortfall: Shortfall(.samples, promised: promised, held: scanned))
             }
             headerFrameSamples = VBRIHeader.isPresent(path: path) ? Self.samplesPerFrame(handle) : 0
             frameCount = scanned - headerFrameSamples

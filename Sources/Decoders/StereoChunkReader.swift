@@ -32,8 +32,7 @@ final class StereoChunkReader {
         if got == 0 {
             if framesRead < decoder.frameCount {
                 throw .truncated(
-                    path: decoder.path,
-                    detail: "its header promises \(decoder.frameCount) frames, it holds \(framesRead)")
+                    path: decoder.path, shortfall: Shortfall(.frames, promised: decoder.frameCount, held: framesRead))
             }
             return 0
         }

@@ -117,7 +117,8 @@ struct GermanTextTests {
             .map { ($0.errorDescription, FailureLine.german($0)) }
             + [
                 decoder, .fileNotFound(path: "/x"), .unreadable(path: "/x", reason: "EIO"), .empty(path: "/x"),
-                .truncated(path: "/x", detail: "ends at 3 s"), .decodeFailed(path: "/x", reason: "bad"),
+                .truncated(path: "/x", shortfall: Shortfall(.bytes, promised: 44, held: 24)),
+                .decodeFailed(path: "/x", reason: "bad"),
                 .resamplerFailed(reason: "bad")
             ]
             .map { ($0.errorDescription, FailureLine.german($0)) }
@@ -146,6 +147,14 @@ struct GermanTextTests {
             FailureLine.german(OutputError.noOutput(attempts: [unavailable])).contains(
                 "kann PulseAudio-Gerät 'nope' nicht öffnen"))
         #expect(FailureLine.german(LibraryError.undecodable(decoder)).contains("keine Audiodatei"))
+        // And a truncated file's numbers are worded in German too, not left in English
+        let truncated = DecoderError.truncated(path: "/x", shortfall: Shortfall(.samples, promised: 49997, held: 23040))
+        #expect(
+            FailureLine.german(truncated)
+                == "'/x': die Datei ist abgeschnitten (laut Dateikopf 49997 Samples, enthalten sind 23040)")
+        #expect(
+            truncated.errorDescription
+                == "'/x': the file is truncated (its header promises 49997 samples, it holds 23040)")
     }
 
     @Test("the C library's reason for a failed call is said in German inside a German line")

@@ -97,7 +97,7 @@ extension FailureLine {
         case let .empty(path): "'\(path)': die Datei ist leer"
         case let .notAudio(path):
             "'\(path)': keine Audiodatei, die dieses Programm lesen kann (MP3, WAV, FLAC, Ogg, AIFF)"
-        case let .truncated(path, detail): "'\(path)': die Datei ist abgeschnitten (\(detail))"
+        case let .truncated(path, shortfall): "'\(path)': die Datei ist abgeschnitten (\(Self.german(shortfall)))"
         case let .decodeFailed(path, reason): "'\(path)': Dekodieren fehlgeschlagen (\(reason))"
         case let .resamplerFailed(reason): "Umrechnen der Abtastrate fehlgeschlagen (\(reason))"
         case let .notRegularFile(path, kind): "'\(path)': \(german(kind)), keine gewöhnliche Datei"
@@ -117,6 +117,17 @@ extension FailureLine {
         case .socket: "ein Socket"
         case .other: "eine Sonderdatei"
         }
+    }
+
+    /// "laut Dateikopf 49997 Samples, enthalten sind 23040".
+    static func german(_ shortfall: Shortfall) -> String {
+        let unit =
+            switch shortfall.unit {
+            case .samples: "Samples"
+            case .frames: "Frames"
+            case .bytes: "Bytes"
+            }
+        return "laut Dateikopf \(shortfall.promised) \(unit), enthalten sind \(shortfall.held)"
     }
 
     static func german(_ error: LibraryError) -> String {
