@@ -8,6 +8,14 @@ import Settings
 struct SitSoundOptions: ParsableArguments {
     @Option(
         help: .localized(
+            "What sounds while walking between sits (--segments) besides the gongs: none, the bed, the bells or both (default: none).",
+            de:
+                "Was beim Gehen zwischen den Sitzen (--segments) außer den Gongs klingt: none (nichts), bed (der Klangteppich), bells (die Glocken) oder both (beides; Standard: none).",
+            valueName: "none|bed|bells|both"))
+    var walkSounds: WalkSounds?
+
+    @Option(
+        help: .localized(
             "A bell every N minutes during the sit (default: none); none sits without them, whatever config.toml says.",
             de:
                 "Eine Glocke alle N Minuten während des Sitzens (Standard: keine); none sitzt ohne sie, was auch immer in config.toml steht.",
@@ -103,7 +111,8 @@ struct SitSoundOptions: ParsableArguments {
     /// The sounds asked for, as a client would ask for them.
     var request: SitSoundRequest {
         var request = SitSoundRequest(
-            interval: interval, bells: bells, randomBells: randomBells, strikes: strikes, noise: noise,
+            interval: interval, bells: bells, randomBells: randomBells, walkSounds: walkSounds, strikes: strikes,
+            noise: noise,
             noiseVolume: noiseVolume, ambience: ambience, ambienceCrossfade: ambienceCrossfade, gong: gong,
             gongVolume: gongVolume, sampleRate: sampleRate, seed: seed)
         request.roles = roles.requests

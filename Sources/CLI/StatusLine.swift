@@ -51,8 +51,10 @@ struct StatusLine {
         case .complete, .ended:
             text = say(.satTime, ["time": ClockText.format(seconds: status.satFrames / rate)])
         }
-        if let next = status.nextGong, status.phase != .complete, status.phase != .ended, status.phase != .walking,
-            !inTrack, case .interval = next.kind
+        // A walk rings no bells unless asked to: then the next is told there too.
+        let walkRings = outline.sit?.configuration.walkSounds.hasBells ?? false
+        if let next = status.nextGong, status.phase != .complete, status.phase != .ended,
+            status.phase != .walking || walkRings, !inTrack, case .interval = next.kind
         {
             let bell =
                 " · "

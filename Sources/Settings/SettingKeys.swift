@@ -41,6 +41,14 @@ package enum SettingKeys {
             de: "Abschnitte, durch Kommas getrennt, je sit oder walk und seine Minuten, z. B. sit 25, walk 10, sit 25"),
         inConfig: false)
 
+    package static let walkSounds = Setting<WalkSounds>(
+        "walk-sounds",
+        Phrase(
+            "What sounds while walking besides the gongs: none, bed, bells or both",
+            de: "Was beim Gehen außer den Gongs klingt: none, bed, bells oder both"),
+        expecting: Phrase("none, bed, bells or both", de: "none, bed, bells oder both")
+    ).defaulting(to: WalkSounds.none)
+
     package static let interval = Setting<ExactDecimal>(
         "interval",
         Phrase("A bell every N minutes during the sit", de: "Eine Glocke alle N Minuten während des Sitzens"),
@@ -228,7 +236,8 @@ package enum SettingKeys {
 
     package static let all: [any AnySetting] =
         [
-            minutes, countdown, segments, interval, bells, randomBells, strikes, noise, noiseVolume, ambience,
+            minutes, countdown, segments, walkSounds, interval, bells, randomBells, strikes, noise, noiseVolume,
+            ambience,
             ambienceCrossfade, gong, gongVolume
         ]
         + gongRoles

@@ -59,6 +59,8 @@ extension String: SettingValue {
 
 extension NoiseArgument: SettingValue {}
 
+extension WalkSounds: SettingValue {}
+
 extension Language: SettingValue {}
 
 extension OutputBackend: SettingValue {}

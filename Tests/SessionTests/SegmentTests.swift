@@ -1,3 +1,4 @@
+import Foundation
 import Mixer
 import Testing
 
@@ -115,6 +116,51 @@ struct SegmentTests {
             }
         }
         #expect(silent(plan.completionFrame..<(samples.count / 2)))
+    }
+
+    @Test("a walk asked to keep the bed and the bells has them: one bed through it, bells counted from its start")
+    func walkSoundsWhenAsked() throws {
+        // Given sit 1, walk 0.5, sit 1 on pink noise with a bell every 12 s, the gongs muted
+        var c = try segmented("sit 1, walk 0.5, sit 1", interval: "0.2")
+        c.minutes = ExactDecimal("2.5")!
+        c.noise = .pink
+        c.gongVolume = 0
+        c.countdownSeconds = ExactDecimal(1)
+        let quiet = try SessionPlan(c)
+        // When the walk keeps the bed and the bells
+        c.walkSounds = .both
+        let plan = try SessionPlan(c)
+        let walk = plan.segments[1]
+        // Then the walk rings its own bells, every 12 s from its first frame, none at its end
+        let second = 48_000
+        let walkBells = plan.gongs.filter { gong in
+            if case .interval = gong.kind { return gong.frame > walk.startFrame && gong.frame < walk.endFrame }
+            return false
+        }
+        #expect(walkBells.map(\.frame) == [walk.startFrame + 12 * second, walk.startFrame + 24 * second])
+        // And the sits' bells are where they were without them
+        let sitBells = { (p: SessionPlan) in
+            p.gongs.filter { if case .interval = $0.kind { true } else { false } }.map(\.frame).filter {
+                $0 < walk.startFrame || $0 > walk.endFrame
+            }
+        }
+        #expect(sitBells(plan) == sitBells(quiet))
+        // And the bed plays on through both boundaries as one: sample for sample the bed of one
+        // plain sit of the same length and seed, rising once at the first sit's start and falling
+        // once at the last's end
+        let samples = try renderToMemory(plan, gong: try bundledGong())
+        var plain = c
+        plain.segments = []
+        plain.interval = nil
+        let unbroken = try renderToMemory(try SessionPlan(plain), gong: try bundledGong())
+        #expect(samples.count == unbroken.count)
+        let worst = zip(samples, unbroken).map { abs($0 - $1) }.max() ?? 1
+        #expect(worst < 1e-6, "off the unbroken bed by \(worst)")
+        #expect(samples[2 * plan.segments[1].startFrame] != 0 && samples[2 * plan.segments[2].startFrame] != 0)
+        // And a walk that keeps only the bells is silent between them (the bells muted)
+        c.walkSounds = .bells
+        let bellsOnly = try renderToMemory(try SessionPlan(c), gong: try bundledGong())
+        #expect((walk.startFrame..<walk.endFrame).allSatisfy { bellsOnly[2 * $0] == 0 && bellsOnly[2 * $0 + 1] == 0 })
     }
 
     @Test("segments are read as people write them, and refused with one line when they do not make a session")

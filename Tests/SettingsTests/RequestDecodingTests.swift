@@ -158,6 +158,27 @@ import Testing
         #expect(again == request)
     }
 
+    @Test("what sounds while walking is a member and a setting: none by default, the request over a standing one")
+    func walkSoundsMember() throws {
+        // Given a standing setting that keeps the bed while walking
+        let settings = try Settings.load(
+            environment: ["MEDITATE_WALK_SOUNDS": "bed"], path: "/nonexistent/meditate/config.toml")
+        // When a sit asks for nothing of it, the walk keeps the bed; when it asks for both, both
+        #expect(try decode(SitRequest.self, #"{"minutes": 20}"#).sound.resolve(settings).walkSounds == .bed)
+        let both = try decode(SitRequest.self, #"{"segments": "sit 10, walk 5, sit 10", "walk-sounds": "both"}"#)
+        #expect(both.sound.resolve(settings).walkSounds == .both)
+        var c = SessionConfiguration()
+        both.sound.resolve(settings).apply(to: &c)
+        #expect(c.walkSounds == .both)
+        // And it round-trips through params, and a name it does not know is refused with the choices
+        let again = try decode(SitRequest.self, String(decoding: try JSONEncoder().encode(both), as: UTF8.self))
+        #expect(again == both)
+        #expect(refusal(SitRequest.self, #"{"walk-sounds": "rain"}"#)?.contains("walk-sounds") == true)
+        // And with no config, a walk is silent
+        let none = try Settings.load(environment: [:], path: "/nonexistent/meditate/config.toml")
+        #expect(try decode(SitRequest.self, #"{"minutes": 20}"#).sound.resolve(none).walkSounds == .none)
+    }
+
     @Test("the walk's strikes count unless the transition's, which sets both boundaries, are asked for more strongly")
     func walkRoleUnderTheTransition() throws {
         // Given three strikes to rise, from the environment
@@ -174,6 +195,7 @@ import Testing
         #expect(apart.sound.resolve(settings).roleStrikes == [.walk: 1, .transition: 3])
         // And the walk's members round-trip through params
         #expect(apart.sound.roles[.walk] == GongRoleRequest(strikes: 1))
+        #expect(plain.walkSounds == .none)
         let again = try decode(SitRequest.self, String(decoding: try JSONEncoder().encode(apart), as: UTF8.self))
         #expect(again == apart)
     }

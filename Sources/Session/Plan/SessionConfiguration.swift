@@ -15,6 +15,8 @@ public struct SessionConfiguration: Sendable, Equatable {
     /// Sitting and walking in turn (`sit 25, walk 10, sit 25`), their sum `minutes`; empty:
     /// one sit of `minutes`.
     public var segments: [SessionSegment] = []
+    /// What sounds while walking: by default nothing but the gongs at its ends.
+    public var walkSounds = WalkSounds.none
     /// No set end (`--minutes open`): `minutes` is the longest it may last (a day), and it ends
     /// with its completion gong when asked.
     public var openEnded = false
@@ -48,6 +50,12 @@ public struct SessionConfiguration: Sendable, Equatable {
 
     /// Whether the session walks as well as sits: then the status says which, and how long.
     public var hasSegments: Bool { segments.count > 1 }
+
+    /// Whether the bells ring in a segment of `kind`: always in a sit, in a walk when asked.
+    public func ringsBells(in kind: SegmentKind) -> Bool { kind == .sit || walkSounds.hasBells }
+
+    /// Whether the bed plays in a segment of `kind`: always in a sit, in a walk when asked.
+    public func playsBed(in kind: SegmentKind) -> Bool { kind == .sit || walkSounds.hasBed }
 
     public func strikes(for role: GongRole?) -> Int { role?.value(in: roleStrikes) ?? strikes }
     public func volume(for role: GongRole?) -> Float { role?.value(in: roleVolumes) ?? gongVolume }

@@ -88,7 +88,7 @@ public struct SessionPlan: Sendable, Equatable {
             let first = start + offset.rounded(times: framesPerMinute)
             let last = start + end.rounded(times: framesPerMinute)
             if index > 0 { gongs.append(Gong(kind: .transition(index, to: segment.kind), frame: first)) }
-            if segment.kind == .sit {
+            if configuration.ringsBells(in: segment.kind) {
                 for frame in try Self.bellFrames(
                     configuration, segment: segment, index: index, offset: offset, start: start, rate: rate)
                 {
@@ -250,8 +250,9 @@ public struct SessionPlan: Sendable, Equatable {
         if let interval = c.interval {
             guard c.bells.isEmpty else { throw .bellsWithInterval }
             guard interval.isPositive else { throw .intervalNotPositive(interval) }
-            // With segments, shorter than the longest sit: a bell comes in some sit.
-            let longest = c.segmentList.filter { $0.kind == .sit }.map(\.minutes).max() ?? c.minutes
+            // With segments, shorter than the longest sit (or walk, when it rings them): a bell
+            // comes in some segment.
+            let longest = c.segmentList.filter { c.ringsBells(in: $0.kind) }.map(\.minutes).max() ?? c.minutes
             guard interval < longest else {
                 throw .intervalNotShorterThanSession(interval: interval, minutes: longest, origin: c.intervalOrigin)
             }

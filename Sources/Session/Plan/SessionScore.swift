@@ -29,36 +29,55 @@ public struct SessionScore {
         }
         if let plan = outline.sit {
             let configuration = plan.configuration
-            // A bed for each sit, rising from its start and fallen by its end; a walk has none.
-            // Every sit's bed reads on in the one ambience stream, where the last sit left it.
-            for segment in plan.segments where segment.kind == .sit {
+            // A bed for each sit, rising from its start and fallen by its end; a walk has none
+            // unless asked, and then the bed plays on through it: segments in a row that have a
+            // bed have one, rising in the first and falling in the last. Every bed reads on in the
+            // one ambience stream, where the last left it.
+            for run in Self.bedRuns(plan) {
+                guard let first = run.first, let last = run.last else { continue }
                 let source: VoiceSource
                 var gain = configuration.noiseVolume
                 if let ambience, configuration.ambience != nil {
                     source = .stream(ambience.stream)
                     gain = ambience.gain
                 } else if let color = configuration.noise {
-                    source = .noise(color, seed: configuration.seed &+ UInt64(segment.index))
+                    source = .noise(color, seed: configuration.seed &+ UInt64(first.index))
                 } else {
                     continue
                 }
                 let bed = controller.makeVoiceID()
-                let start = segment.startFrame + outline.sitOffset
-                let end = segment.endFrame + outline.sitOffset
+                let start = first.startFrame + outline.sitOffset
+                let end = last.endFrame + outline.sitOffset
                 commands.append(
                     TimedCommand(
                         frame: start,
                         .play(
-                            bed, source, bus: .noise, gain: gain, fadeFrames: segment.fadeFrames,
+                            bed, source, bus: .noise, gain: gain, fadeFrames: first.fadeFrames,
                             curve: .equalPower)))
                 commands.append(
                     TimedCommand(
-                        frame: end - segment.fadeFrames,
-                        .stop(bed, fadeFrames: segment.fadeFrames, curve: .equalPower)))
+                        frame: end - last.fadeFrames,
+                        .stop(bed, fadeFrames: last.fadeFrames, curve: .equalPower)))
             }
         }
         self.commands = commands
         endFrame = outline.endFrame(gongFrames: sounds.end.frameCount)
+    }
+
+    /// The segments that have a bed, in runs of neighbours: each run is one bed.
+    private static func bedRuns(_ plan: SessionPlan) -> [[PlannedSegment]] {
+        var runs: [[PlannedSegment]] = []
+        var run: [PlannedSegment] = []
+        for segment in plan.segments {
+            if plan.configuration.playsBed(in: segment.kind) {
+                run.append(segment)
+            } else if !run.isEmpty {
+                runs.append(run)
+                run = []
+            }
+        }
+        if !run.isEmpty { runs.append(run) }
+        return runs
     }
 
     /// A gong's strikes: its role's sound at its role's volume, each on its frame; the strikes

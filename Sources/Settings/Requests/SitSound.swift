@@ -9,6 +9,7 @@ package struct SitSound: Sendable {
     package var randomBells: RandomBells?
     /// Where the random bells were set (for a refusal's words).
     package var randomBellsSource: SettingSource = .builtIn
+    package var walkSounds = WalkSounds.none
     package var strikes: Int
     package var noise: NoiseArgument
     package var noiseVolume: Float
@@ -37,6 +38,7 @@ package struct SitSound: Sendable {
         c.bells = bells
         c.randomBells = randomBells
         c.randomBellsOrigin = randomBells == nil || randomBellsSource == .flag ? nil : randomBellsSource.description
+        c.walkSounds = walkSounds
         c.strikes = strikes
         c.roleStrikes = roleStrikes
         c.roleVolumes = roleVolumes

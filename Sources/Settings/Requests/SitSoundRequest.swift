@@ -7,6 +7,8 @@ package struct SitSoundRequest: Sendable, Equatable {
     package var interval: ClearableOption<ExactDecimal>?
     package var bells: ClearableOption<BellList>?
     package var randomBells: ClearableOption<RandomBells>?
+    /// What sounds while walking between sits besides the gongs.
+    package var walkSounds: WalkSounds?
     package var strikes: Int?
     package var noise: NoiseArgument?
     package var noiseVolume: Float?
@@ -23,7 +25,7 @@ package struct SitSoundRequest: Sendable, Equatable {
 
     package init(
         interval: ClearableOption<ExactDecimal>? = nil, bells: ClearableOption<BellList>? = nil,
-        randomBells: ClearableOption<RandomBells>? = nil, strikes: Int? = nil,
+        randomBells: ClearableOption<RandomBells>? = nil, walkSounds: WalkSounds? = nil, strikes: Int? = nil,
         noise: NoiseArgument? = nil, noiseVolume: Float? = nil, ambience: ClearableOption<String>? = nil,
         ambienceCrossfade: Float? = nil, gong: String? = nil, gongVolume: Float? = nil, sampleRate: Int? = nil,
         seed: UInt64? = nil
@@ -31,6 +33,7 @@ package struct SitSoundRequest: Sendable, Equatable {
         self.interval = interval
         self.bells = bells
         self.randomBells = randomBells
+        self.walkSounds = walkSounds
         self.strikes = strikes
         self.noise = noise
         self.noiseVolume = noiseVolume
@@ -47,6 +50,8 @@ package struct SitSoundRequest: Sendable, Equatable {
         package static let interval = RequestOption("interval", valueName: "minutes|none")
         package static let bells = RequestOption("bells", valueName: "list|none")
         package static let randomBells = RequestOption("random-bells", valueName: "min-max|none")
+        package static let walkSounds = RequestOption(
+            "walk-sounds", valueName: "none|bed|bells|both", choices: WalkSounds.allCases.map(\.rawValue))
         package static let strikes = RequestOption("strikes")
         package static let noise = RequestOption(
             "noise", valueName: "white|pink|brown|ocean|none", choices: NoiseArgument.allCases.map(\.rawValue))
@@ -59,7 +64,8 @@ package struct SitSoundRequest: Sendable, Equatable {
         package static let seed = RequestOption("seed")
         static let all =
             [
-                interval, bells, randomBells, strikes, noise, noiseVolume, ambience, ambienceCrossfade, gong,
+                interval, bells, randomBells, walkSounds, strikes, noise, noiseVolume, ambience, ambienceCrossfade,
+                gong,
                 gongVolume, sampleRate, seed
             ]
             + GongRoleRequest.Option.all
@@ -69,6 +75,7 @@ package struct SitSoundRequest: Sendable, Equatable {
         interval = try members.value(Option.interval)
         bells = try members.value(Option.bells)
         randomBells = try members.value(Option.randomBells)
+        walkSounds = try members.value(Option.walkSounds)
         strikes = try members.value(Option.strikes)
         noise = try members.value(Option.noise)
         noiseVolume = try members.value(Option.noiseVolume)
@@ -88,6 +95,7 @@ package struct SitSoundRequest: Sendable, Equatable {
         try encoding.text(Option.interval, interval?.settingText)
         try encoding.text(Option.bells, bells?.settingText)
         try encoding.text(Option.randomBells, randomBells?.settingText)
+        try encoding.text(Option.walkSounds, walkSounds?.rawValue)
         try encoding.value(Option.strikes, strikes)
         try encoding.text(Option.noise, noise?.rawValue)
         try encoding.value(Option.noiseVolume, noiseVolume)
@@ -168,6 +176,7 @@ package struct SitSoundRequest: Sendable, Equatable {
         return SitSound(
             interval: interval.value, intervalSource: interval.source, bells: bells.value?.minutes ?? [],
             randomBells: random.value, randomBellsSource: random.source,
+            walkSounds: settings.value(K.walkSounds, flag: walkSounds),
             strikes: strikes.value,
             noise: noise.value,
             noiseVolume: settings.value(K.noiseVolume, flag: noiseVolume),
@@ -188,6 +197,7 @@ package struct SitSoundRequest: Sendable, Equatable {
         values[K.interval.name] = interval?.settingText
         values[K.bells.name] = bells?.settingText
         values[K.randomBells.name] = randomBells?.settingText
+        values[K.walkSounds.name] = walkSounds?.settingText
         values[K.strikes.name] = strikes?.settingText
         values[K.noise.name] = noise?.settingText
         values[K.noiseVolume.name] = noiseVolume?.settingText
