@@ -474,6 +474,9 @@
       if (noise) noise.checked = true;
       const volume = document.querySelector(`input[name=interval-volume][value="${settings.intervalVolume || ""}"]`);
       if (volume) volume.checked = true;
+      // config.toml's `walk-sounds`: what a walk between sits keeps.
+      $("sit-walk-bed").checked = settings.walkSounds === "bed" || settings.walkSounds === "both";
+      $("sit-walk-bells").checked = settings.walkSounds === "bells" || settings.walkSounds === "both";
       const gong = $("sit-gong");
       if (settings.gong) {
         offerChoice(gong, settings.gong);
@@ -541,6 +544,10 @@
       const sit = `sit ${params.minutes}`;
       params.segments = Array(rounds).fill(sit).join(`, walk ${Number($("sit-walk").value)}, `);
       delete params.minutes;
+      // What sounds while walking, said either way: config.toml's would otherwise fill the gap.
+      const bed = $("sit-walk-bed").checked;
+      const bells = $("sit-walk-bells").checked;
+      params["walk-sounds"] = bed && bells ? "both" : bed ? "bed" : bells ? "bells" : "none";
     }
     const interval = Number($("sit-interval").value);
     // No bells is said, not left out: config.toml's interval would fill the gap.

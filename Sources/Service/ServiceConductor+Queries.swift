@@ -85,6 +85,7 @@ extension ServiceConductor {
             "interval": interval.map { .finite($0.doubleValue) } ?? .null,
             "randomBells": settings.value(SettingKeys.randomBells, flag: nil).map { .string($0.description) } ?? .null,
             "noise": .string(settings.value(SettingKeys.noise, flag: nil).rawValue),
+            "walkSounds": .string(settings.value(SettingKeys.walkSounds, flag: nil).rawValue),
             "ambience": settings.value(SettingKeys.ambience, flag: nil).map { .string($0) } ?? .null,
             "intervalVolume": settings.value(SettingKeys.volume(for: .interval), flag: nil).map {
                 JSONValue.finite(Double($0))

@@ -55,6 +55,12 @@ package enum SitDescription {
                         ]
                     ))
             }
+            switch c.walkSounds {
+            case .none: break
+            case .bed: parts.append((.walkBed, [:]))
+            case .bells: parts.append((.walkBells, [:]))
+            case .both: parts.append((.walkBedAndBells, [:]))
+            }
         }
         if let interval = c.interval {
             parts.append(

@@ -9,7 +9,7 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case notifySummary, notifyBody, notifyBodyStreak
     // One log line per event, without a terminal.
     case sitOpen, sitSoFar, eventStartOpen, eventWalk, eventSitAgain, phaseWalking, thenSit, thenWalk, segmentSit,
-        segmentWalk
+        segmentWalk, walkBed, walkBells, walkBedAndBells
     case eventCountdown, eventStart, eventBell, eventBellSoFar, eventCompletion, eventTrackEnded,
         eventTrackEndedSitBegins
     case eventMoved, eventPausedAt, eventPausedLeft, eventResumed, eventEndingEarly
@@ -29,6 +29,7 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case pageTitle, pageNow, pageSit, pageLibrary, pagePractice, pageSchedule, pageViews, pageConnecting
     case pageReconnecting, pageIdle, pageHeld, pageOutputLost, pageTrackAt, pagePause, pageResume, pageEnd
     case pagePresets, pageNoPresets, pageYourSit, pageMinutes, pageInterval, pageNoEnd, pageRounds, pageWalkMinutes,
+        pageWalkBed, pageWalkBells,
         pageBells,
         pageBellVolume, pageAsLoud, pageSofter, pageSoft,
         pageBellsRegular,

@@ -156,6 +156,39 @@ extension WebPageTests {
         _ = try fixture.service.client().call("stop")
     }
 
+    @Test(
+        "config.toml's walk-sounds ticks the Sit form's walk boxes, and a sit of rounds started from it keeps what they say"
+    )
+    func formKeepsWhatSoundsWhileWalking() throws {
+        // Given config.toml whose walks keep the bed
+        let fixture = try PageService(settings: "walk-sounds = \"bed\"\nnoise = \"pink\"\n")
+        defer { fixture.stop() }
+        let page = try BrowserPage()
+        try page.open(fixture.url + "#sit")
+        try page.waitForText("#presets", containing: "evening")
+        // When two rounds are asked for
+        try page.click("#sit-rounds + .step")
+        // Then the walk's boxes show, the bed ticked and the bells not
+        let shown = try page.script(
+            """
+            return [document.getElementById('sit-walk-field').hidden,
+                    document.getElementById('sit-walk-bed').checked, document.getElementById('sit-walk-bells').checked];
+            """)
+        #expect(shown == [false, true, false], "\(shown.line)")
+        // When the bells are ticked too and the sit is started
+        try page.fill("#sit-minutes", "0.05")
+        try page.fill("#sit-walk", "1")
+        try page.click("#sit-walk-bells")
+        try page.click("#sit-start")
+        try page.waitForText("#now-phase", containing: "sitting", seconds: 10)
+        // Then the service sits two rounds with the bed and the bells while walking
+        let session = try fixture.service.client().call("status")["session"]
+        #expect(
+            session?["description"]?.stringValue?.contains("walk 1 min, sit 3 s, the bed and bells while walking")
+                == true, "\(session?.line ?? "")")
+        _ = try fixture.service.client().call("stop")
+    }
+
     @Test("the Sit form offers config.toml's ambience, and a sit started from it plays that bed")
     func formKeepsTheConfiguredAmbience() throws {
         // Given config.toml naming an 8-second file of steady noise as the bed, and no library
