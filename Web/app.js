@@ -482,6 +482,11 @@
         offerChoice(gong, settings.gong);
         gong.value = settings.gong;
       }
+      const between = $("sit-interval-gong");
+      if (settings.intervalGong) {
+        offerChoice(between, settings.intervalGong);
+        between.value = settings.intervalGong;
+      }
       // config.toml's bed: a library track by id is one of the choices; a file or a title is
       // offered as it is named, so that a sit started here keeps it.
       const ambience = $("sit-ambience");
@@ -568,6 +573,9 @@
     const softer = document.querySelector("input[name=interval-volume]:checked").value;
     if (softer) params["interval-volume"] = Number(softer);
     params.gong = $("sit-gong").value;
+    // The bells between the start and the end: their own sound, or the gong's, said either way
+    // (config.toml's interval-gong would otherwise come back).
+    params["interval-gong"] = $("sit-interval-gong").value || params.gong;
     return params;
   }
 

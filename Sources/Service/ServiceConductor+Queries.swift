@@ -91,6 +91,7 @@ extension ServiceConductor {
                 JSONValue.finite(Double($0))
             } ?? .null,
             "gong": .string(settings.value(SettingKeys.gong, flag: nil)),
+            "intervalGong": settings.value(SettingKeys.gong(for: .interval), flag: nil).map { .string($0) } ?? .null,
             "countdown": .finite(settings.value(SettingKeys.countdown, flag: nil).doubleValue)
         ]
         let last = try library.query { database in

@@ -29,7 +29,7 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case pageTitle, pageNow, pageSit, pageLibrary, pagePractice, pageSchedule, pageViews, pageConnecting
     case pageReconnecting, pageIdle, pageHeld, pageOutputLost, pageTrackAt, pagePause, pageResume, pageEnd
     case pagePresets, pageNoPresets, pageYourSit, pageMinutes, pageInterval, pageNoEnd, pageRounds, pageWalkMinutes,
-        pageWalkBed, pageWalkBells,
+        pageWalkBed, pageWalkBells, pageIntervalGong, pageLikeTheGong,
         pageBells,
         pageBellVolume, pageAsLoud, pageSofter, pageSoft,
         pageBellsRegular,

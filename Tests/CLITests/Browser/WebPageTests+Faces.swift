@@ -189,6 +189,43 @@ extension WebPageTests {
         _ = try fixture.service.client().call("stop")
     }
 
+    @Test("the Sit form offers the bells' own sound between start and end, from config.toml, and sends what it shows")
+    func formSetsTheBellsOwnSound() throws {
+        // Given config.toml with a bowl to start and end and the small bell between
+        let fixture = try PageService(settings: "gong = \"bowl\"\ninterval-gong = \"bell\"\n")
+        defer { fixture.stop() }
+        let page = try BrowserPage()
+        try page.open(fixture.url + "#sit")
+        try page.waitForText("#presets", containing: "evening")
+        // Then the form shows the bell between, and the bowl as the gong
+        let shown = try page.script(
+            """
+            return [document.getElementById('sit-gong').value, document.getElementById('sit-interval-gong').value];
+            """)
+        #expect(shown == ["bowl", "bell"], "\(shown.line)")
+        // When the bells between are set back to "like the gong" and a sit is started, what the
+        // page sends is recorded on its way out
+        _ = try page.script(
+            """
+            const send = WebSocket.prototype.send;
+            window.sentRequests = [];
+            WebSocket.prototype.send = function (data) { window.sentRequests.push(data); return send.call(this, data); };
+            document.getElementById('sit-interval-gong').value = '';
+            return true;
+            """)
+        try page.fill("#sit-minutes", "0.1")
+        try page.click("#sit-start")
+        try page.waitForText("#now-phase", containing: "sitting", seconds: 10)
+        // Then the sit asks for the gong's own sound between, so that config.toml's bell stays out
+        let sent = try page.script(
+            """
+            const start = window.sentRequests.map((d) => JSON.parse(d)).find((r) => r.method === 'sit.start');
+            return [start.params.gong, start.params['interval-gong']];
+            """)
+        #expect(sent == ["bowl", "bowl"], "\(sent.line)")
+        _ = try fixture.service.client().call("stop")
+    }
+
     @Test("the Sit form offers config.toml's ambience, and a sit started from it plays that bed")
     func formKeepsTheConfiguredAmbience() throws {
         // Given config.toml naming an 8-second file of steady noise as the bed, and no library
