@@ -19,11 +19,19 @@ public struct RandomBells: Sendable, Hashable, CustomStringConvertible {
     /// "3-10", "2.5-4"; one number is a fixed gap ("5": 5-5). Nil for anything else, or a
     /// longest shorter than the shortest.
     public init?(_ text: String) {
+        guard let bells = try? Self.parsed(text) else { return nil }
+        self = bells
+    }
+
+    /// As `init?(_:)`, saying why the text is refused.
+    public static func parsed(_ text: String) throws(RandomBellsError) -> RandomBells {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), let shortest = ExactDecimal(String(parts[0])),
-            let longest = ExactDecimal(String(parts[parts.count - 1])), shortest.isPositive, shortest <= longest
-        else { return nil }
-        self.init(shortest: shortest, longest: longest)
+            let longest = ExactDecimal(String(parts[parts.count - 1]))
+        else { throw .notMinutes }
+        guard shortest.isPositive else { throw .shortestNotPositive }
+        guard shortest <= longest else { throw .longestFirst(first: shortest, second: longest) }
+        return RandomBells(shortest: shortest, longest: longest)
     }
 
     public var description: String { shortest == longest ? "\(shortest)" : "\(shortest)-\(longest)" }
