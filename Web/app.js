@@ -489,6 +489,7 @@
       }
       // config.toml's bed: a library track by id is one of the choices; a file or a title is
       // offered as it is named, so that a sit started here keeps it.
+      showGongRoles(settings.bells || {}, settings.gongVolume);
       const ambience = $("sit-ambience");
       if (settings.ambience) {
         offerChoice(ambience, settings.ambience);
@@ -576,7 +577,100 @@
     // The bells between the start and the end: their own sound, or the gong's, said either way
     // (config.toml's interval-gong would otherwise come back).
     params["interval-gong"] = $("sit-interval-gong").value || params.gong;
+    addGongRoles(params);
     return params;
+  }
+
+  /// The gongs the form sets one by one, under "Each gong on its own": the start, into a walk
+  /// and back to sitting (shown when walks come between), the end, and the strikes of the bells
+  /// between (whose sound and volume the form asks above).
+  const gongRoles = [
+    { role: "start", text: "pageRoleStart", parts: ["gong", "volume", "strikes"] },
+    { role: "interval", text: "pageRoleInterval", parts: ["strikes"] },
+    { role: "walk", text: "pageRoleWalk", parts: ["gong", "volume", "strikes"], walking: true },
+    { role: "transition", text: "pageRoleTransition", parts: ["gong", "volume", "strikes"], walking: true },
+    { role: "end", text: "pageRoleEnd", parts: ["gong", "volume", "strikes"] },
+  ];
+
+  const roleChoices = {
+    gong: { text: "pageRoleSound", options: [["", "pageLikeTheGong"], ["bowl", "gongBowl"], ["gong", "gongGong"], ["bell", "gongBell"]] },
+    volume: { text: "pageRoleVolume", options: [["", "pageAsLoud"], ["0.5", "pageSofter"], ["0.25", "pageSoft"]] },
+    strikes: { text: "pageRoleStrikes", options: ["1", "2", "3", "4", "5"].map((n) => [n]) },
+  };
+
+  function buildGongRoles() {
+    const box = $("sit-gong-roles");
+    for (const { role, text, parts, walking } of gongRoles) {
+      const set = element("fieldset", { class: "field role", id: `role-${role}` });
+      if (walking) set.dataset.walking = "1";
+      set.append(element("legend", { "data-text": text }));
+      const grid = element("div", { class: "role-grid" });
+      for (const part of parts) {
+        const id = `role-${role}-${part}`;
+        const cell = element("div", { class: "role-part" });
+        cell.append(element("label", { for: id, "data-text": roleChoices[part].text }));
+        const select = element("select", { id });
+        for (const [value, words] of roleChoices[part].options) {
+          select.append(words ? element("option", { value, "data-text": words }) : element("option", { value }, value));
+        }
+        cell.append(select);
+        grid.append(cell);
+      }
+      set.append(grid);
+      box.append(set);
+    }
+  }
+
+  /// The form's gongs as a sit with nothing given would sound them (config.toml's): a sound of
+  /// the role's own or "like the gong", a volume other than the gong's, the strikes.
+  function showGongRoles(bells, gongVolume) {
+    for (const { role, parts } of gongRoles) {
+      const values = bells[role] || {};
+      for (const part of parts) {
+        const select = $(`role-${role}-${part}`);
+        const value = values[part];
+        if (value === null || value === undefined) {
+          select.value = part === "strikes" ? "1" : "";
+        } else if (part === "gong") {
+          offerChoice(select, value);
+          select.value = value;
+        } else if (part === "volume") {
+          // Volumes come as binary fractions (0.800000011920929): three places say them.
+          const volume = String(Math.round(value * 1000) / 1000);
+          if (value === gongVolume) {
+            select.value = "";
+          } else {
+            if (![...select.options].some((option) => option.value === volume)) {
+              select.append(element("option", { value: volume }, `${Math.round(value * 100)} %`));
+            }
+            select.value = volume;
+          }
+        } else {
+          offerChoice(select, String(value));
+          select.value = String(value);
+        }
+      }
+    }
+  }
+
+  /// Every gong's sound, volume and strikes as the form shows them, said either way, so that
+  /// config.toml's own values do not come back unasked; the walk's only when walks come between.
+  function addGongRoles(params) {
+    const gongVolume = defaults && defaults.settings ? defaults.settings.gongVolume : undefined;
+    for (const { role, parts, walking } of gongRoles) {
+      if (walking && params.segments === undefined) continue;
+      for (const part of parts) {
+        const value = $(`role-${role}-${part}`).value;
+        if (part === "gong") {
+          params[`${role}-gong`] = value || params.gong;
+        } else if (part === "volume") {
+          const volume = value === "" ? gongVolume : Number(value);
+          if (typeof volume === "number") params[`${role}-volume`] = volume;
+        } else {
+          params[`${role}-strikes`] = Number(value);
+        }
+      }
+    }
   }
 
   function bellsAreRandom() {
@@ -589,6 +683,7 @@
     $("sit-random-field").hidden = !bellsAreRandom();
     $("sit-interval-field").hidden = bellsAreRandom();
     $("sit-walk-field").hidden = Number($("sit-rounds").value) < 2;
+    for (const set of document.querySelectorAll("fieldset[data-walking]")) set.hidden = $("sit-walk-field").hidden;
   }
 
   // ---- Library ----
@@ -929,6 +1024,8 @@
     } catch {
       words = {};
     }
+    buildGongRoles();
+    showFormFields();
     applyWords();
     showAffirmation();
     wire();

@@ -92,12 +92,31 @@ extension ServiceConductor {
             } ?? .null,
             "gong": .string(settings.value(SettingKeys.gong, flag: nil)),
             "intervalGong": settings.value(SettingKeys.gong(for: .interval), flag: nil).map { .string($0) } ?? .null,
+            "gongVolume": .finite(Double(settings.value(SettingKeys.gongVolume, flag: nil))),
+            "bells": Self.bellDefaults(settings),
             "countdown": .finite(settings.value(SettingKeys.countdown, flag: nil).doubleValue)
         ]
         let last = try library.query { database in
             try database.practice(newest: 50).reversed().lazy.compactMap(Self.lastSit).first
         }
         return ["settings": defaults, "last": last ?? .null]
+    }
+
+    /// Each gong role as a sit started with nothing given sounds it: its own sound (null for the
+    /// gong's), and the volume and strikes it would have, so that the page's form shows them.
+    private static func bellDefaults(_ settings: Settings) -> JSONValue {
+        let sound = SitSoundRequest().resolve(settings)
+        var configuration = SessionConfiguration()
+        sound.apply(to: &configuration)
+        var roles: [String: JSONValue] = [:]
+        for role in GongRole.allCases {
+            roles[role.rawValue] = [
+                "gong": role.value(in: sound.roleGongs).map { .string($0) } ?? .null,
+                "volume": .finite(Double(configuration.volume(for: role))),
+                "strikes": .finite(Double(configuration.soundedStrikes(for: role)))
+            ]
+        }
+        return .object(roles)
     }
 
     /// A timer's sit from its history note's parts: its minutes, bells and bed, and how it reads.

@@ -58,6 +58,17 @@ public struct SessionConfiguration: Sendable, Equatable {
     public func playsBed(in kind: SegmentKind) -> Bool { kind == .sit || walkSounds.hasBed }
 
     public func strikes(for role: GongRole?) -> Int { role?.value(in: roleStrikes) ?? strikes }
+
+    /// The strikes a role's gong sounds: its own, or its fallback's; a boundary without either
+    /// strikes two into a walk and one back to sitting, so that the ear tells them apart.
+    public func soundedStrikes(for role: GongRole?) -> Int {
+        if let own = role?.value(in: roleStrikes) { return own }
+        switch role {
+        case .walk: return 2
+        case .transition: return 1
+        default: return strikes
+        }
+    }
     public func volume(for role: GongRole?) -> Float { role?.value(in: roleVolumes) ?? gongVolume }
 
     /// Limits that keep a plan meaningful (and every frame number far from overflow).

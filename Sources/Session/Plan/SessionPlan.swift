@@ -142,12 +142,7 @@ public struct SessionPlan: Sendable, Equatable {
 
     /// A gong's strikes: its role's; a transition, unless given its own, two into a walk and one
     /// back to sitting, so that the ear tells them apart.
-    public func strikes(of kind: GongKind) -> Int {
-        if case let .transition(_, to) = kind, kind.role?.value(in: configuration.roleStrikes) == nil {
-            return to == .walk ? 2 : 1
-        }
-        return configuration.strikes(for: kind.role)
-    }
+    public func strikes(of kind: GongKind) -> Int { configuration.soundedStrikes(for: kind.role) }
 
     /// The bells of one sit segment, at session frames: at random, at given minutes (a plain sit
     /// only), or every interval; each rounded once from the start gong.

@@ -226,6 +226,67 @@ extension WebPageTests {
         _ = try fixture.service.client().call("stop")
     }
 
+    @Test("the Sit form sets each gong's sound, volume and strikes, starting from config.toml, and sends them")
+    func formSetsEachGongOnItsOwn() throws {
+        // Given config.toml with a softer start, three strikes to end and the bell to walk to
+        let fixture = try PageService(settings: "start-volume = 0.8\nend-strikes = 3\nwalk-gong = \"bell\"\n")
+        defer { fixture.stop() }
+        let page = try BrowserPage()
+        try page.open(fixture.url + "#sit")
+        try page.waitForText("#presets", containing: "evening")
+        // When two rounds are asked for and "Each gong on its own" is opened
+        try page.click("#sit-rounds + .step")
+        _ = try page.script("document.getElementById('sit-each-gong').open = true; return true;")
+        // Then each gong shows config.toml's values, the built-in ones elsewhere
+        let shown = try page.script(
+            """
+            return ['start-volume', 'start-strikes', 'end-strikes', 'walk-gong', 'walk-strikes', 'transition-strikes']
+              .map((id) => id + '=' + document.getElementById('role-' + id).value);
+            """)
+        #expect(
+            shown == [
+                "start-volume=0.8", "start-strikes=1", "end-strikes=3", "walk-gong=bell", "walk-strikes=2",
+                "transition-strikes=1"
+            ], "\(shown.line)")
+        // When the start is given two strikes, the return to sitting the bell, and a sit is started,
+        // what the page sends recorded on its way out
+        _ = try page.script(
+            """
+            const send = WebSocket.prototype.send;
+            window.sentRequests = [];
+            WebSocket.prototype.send = function (data) { window.sentRequests.push(data); return send.call(this, data); };
+            return true;
+            """)
+        _ = try page.script(
+            """
+            for (const [id, value] of [['role-start-strikes', '2'], ['role-transition-gong', 'bell']]) {
+              const select = document.getElementById(id);
+              select.value = value;
+              select.dispatchEvent(new Event('input', { bubbles: true }));
+            }
+            return true;
+            """)
+        try page.fill("#sit-minutes", "0.05")
+        try page.fill("#sit-walk", "1")
+        try page.click("#sit-start")
+        try page.waitForText("#now-phase", containing: "sitting", seconds: 10)
+        // Then the sit asks for every gong as shown, the unchanged ones said too
+        let sent = try page.script(
+            """
+            const params = window.sentRequests.map((d) => JSON.parse(d)).find((r) => r.method === 'sit.start').params;
+            return ['start-gong', 'start-volume', 'start-strikes', 'interval-strikes', 'walk-gong', 'walk-strikes',
+                    'transition-gong', 'transition-strikes', 'end-gong', 'end-volume', 'end-strikes']
+              .map((key) => key + '=' + params[key]);
+            """)
+        #expect(
+            sent == [
+                "start-gong=bowl", "start-volume=0.8", "start-strikes=2", "interval-strikes=1", "walk-gong=bell",
+                "walk-strikes=2", "transition-gong=bell", "transition-strikes=1", "end-gong=bowl", "end-volume=1",
+                "end-strikes=3"
+            ], "\(sent.line)")
+        _ = try fixture.service.client().call("stop")
+    }
+
     @Test("the Sit form offers config.toml's ambience, and a sit started from it plays that bed")
     func formKeepsTheConfiguredAmbience() throws {
         // Given config.toml naming an 8-second file of steady noise as the bed, and no library
