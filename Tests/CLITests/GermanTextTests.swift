@@ -190,6 +190,35 @@ struct GermanTextTests {
 }
 
 extension GermanTextTests {
+    @Test("a library SQLite cannot use is said in German, SQLite's reason too")
+    func databaseReasonsInGerman() throws {
+        // Given a German terminal, and a library file that is text, not a database
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(
+            atPath: scratch.path("data/meditate"), withIntermediateDirectories: true)
+        let library = scratch.path("data/meditate/library.sqlite")
+        try String(repeating: "not a database, a note left where the library was\n", count: 20)
+            .write(toFile: library, atomically: true, encoding: .utf8)
+        let environment = ["LANG": "de_DE.UTF-8", "XDG_DATA_HOME": scratch.path("data")]
+
+        // When the history is asked for, in German and in English
+        let german = try CLIRunner.run(["history"], environment: environment)
+        let english = try CLIRunner.run(["history"], environment: ["XDG_DATA_HOME": scratch.path("data")])
+
+        // Then the German line ends in German, the English one in SQLite's own words
+        #expect(
+            german.stderr
+                == "meditate: Fehler: die Bibliothek in '\(library)' ist nicht benutzbar: die Datei ist keine Datenbank\n",
+            "\(german.stderr)")
+        #expect(
+            english.stderr
+                == "meditate: error: the library at '\(library)' cannot be used: file is not a database\n",
+            "\(english.stderr)")
+        // And a reason SQLite gives that this does not know, or the lock file's, is passed on
+        #expect(DatabaseReason.german("SQL logic error") == "SQL logic error")
+        #expect(DatabaseReason.german("Permission denied") == "keine Berechtigung")
+    }
+
     @Test(
         "a sound output that does not open is said in German, with the sound server's reason too",
         .enabled(if: PulseCapture.available, "needs the private server of `make test`"))

@@ -132,7 +132,8 @@ extension FailureLine {
 
     static func german(_ error: LibraryError) -> String {
         switch error {
-        case let .database(path, reason): "die Bibliothek in '\(path)' ist nicht benutzbar: \(reason)"
+        case let .database(path, reason):
+            "die Bibliothek in '\(path)' ist nicht benutzbar: \(DatabaseReason.german(reason))"
         case let .unreadable(path, reason): "'\(path)': die Datei ist nicht lesbar (\(SystemReason.german(reason)))"
         case let .undecodable(error): german(error)
         case let .unmeasurable(path, sampleRate): "'\(path)': Ton mit \(sampleRate) Hz lässt sich nicht messen"
