@@ -477,3 +477,45 @@ extension WebPageTests {
         #expect(lines.allSatisfy { $0[1] == 1 }, "\(figures.line)")
     }
 }
+
+extension WebPageTests {
+    @Test("at 320×568, a field of the Sit form the keyboard moves to shows above the docked Start, not under it")
+    func focusedFieldsStayAboveTheDock() throws {
+        // Given the Sit view on the smallest phone, two rounds asked for and every gong's own
+        // values open, so that the form runs far below the docked Start button
+        let fixture = try PageService()
+        defer { fixture.stop() }
+        let page = try BrowserPage(language: "de", scheme: "light", size: "320x568")
+        try page.open(fixture.url + "#sit")
+        try page.waitForText("#presets", containing: "evening")
+        _ = try page.script(
+            """
+            document.getElementById('sit-rounds').value = '2';
+            document.getElementById('sit-form').dispatchEvent(new Event('input'));
+            document.getElementById('sit-each-gong').open = true;
+            return true;
+            """)
+
+        // When each of its fields takes the focus in turn, from the top of the page
+        let hidden = try page.script(
+            """
+            const dock = document.querySelector('#view-sit .dock');
+            const fields = [...document.querySelectorAll('#sit-form input, #sit-form select, #sit-form summary, #sit-form .step')]
+              .filter((e) => e.getClientRects().length > 0 && !dock.contains(e));
+            const under = [];
+            for (const field of fields) {
+              window.scrollTo(0, 0);
+              field.focus();
+              const box = field.getBoundingClientRect();
+              if (box.top < 0 || box.bottom > dock.getBoundingClientRect().top + 1) {
+                under.push((field.id || field.dataset.step || field.name || field.textContent) + ' at ' + Math.round(box.top));
+              }
+            }
+            return { count: fields.length, under };
+            """)
+
+        // Then every field is seen whole, above the Start button and the tab bar
+        #expect((hidden["count"]?.numberValue ?? 0) >= 30, "\(hidden.line)")
+        #expect(hidden["under"] == [], "\(hidden.line)")
+    }
+}
