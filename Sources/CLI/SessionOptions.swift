@@ -21,9 +21,9 @@ struct SessionOptions: ParsableArguments {
 
     @Option(
         help: .localized(
-            "Sitting and walking in turn, e.g. \"sit 25, walk 10, sit 25\" (sets the length): a gong at each change, two strikes to walk, one to sit again; bells and the bed only while sitting.",
+            "Sitting and walking in turn, e.g. \"sit 25, walk 10, sit 25\" (sets the length): a gong at each change, two strikes to walk, one to sit again; bells and the bed while sitting (and walking: --walk-sounds).",
             de:
-                "Sitzen und Gehen im Wechsel, z. B. \"sit 25, walk 10, sit 25\" (bestimmt die Dauer): ein Gong bei jedem Wechsel, zwei Schläge zum Gehen, einer zum Sitzen; Glocken und Klangteppich nur beim Sitzen.",
+                "Sitzen und Gehen im Wechsel, z. B. \"sit 25, walk 10, sit 25\" (bestimmt die Dauer): ein Gong bei jedem Wechsel, zwei Schläge zum Gehen, einer zum Sitzen; Glocken und Klangteppich beim Sitzen (und beim Gehen: --walk-sounds).",
             valueName: "list|none"),
         transform: ClearableOption<SegmentList>.explained)
     var segments: ClearableOption<SegmentList>?
