@@ -682,7 +682,13 @@
   function showFormFields() {
     $("sit-random-field").hidden = !bellsAreRandom();
     $("sit-interval-field").hidden = bellsAreRandom();
-    $("sit-walk-field").hidden = Number($("sit-rounds").value) < 2;
+    // A sit with no end has no length to give nor to share among rounds: its minutes rest, and
+    // the rounds and their walk go until it has an end again.
+    const open = $("sit-open").checked;
+    $("sit-minutes").disabled = open;
+    for (const step of document.querySelectorAll("[data-step=sit-minutes]")) step.disabled = open;
+    $("sit-rounds-field").hidden = open;
+    $("sit-walk-field").hidden = open || Number($("sit-rounds").value) < 2;
     for (const set of document.querySelectorAll("fieldset[data-walking]")) set.hidden = $("sit-walk-field").hidden;
   }
 

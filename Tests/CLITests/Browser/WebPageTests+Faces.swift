@@ -156,6 +156,37 @@ extension WebPageTests {
         _ = try fixture.service.client().call("stop")
     }
 
+    @Test("\"no end\" sets the Sit form's minutes to rest and takes away its rounds, and gives them back unticked")
+    func noEndTakesAwayTheLength() throws {
+        // Given the Sit form with two rounds asked for
+        let fixture = try PageService()
+        defer { fixture.stop() }
+        let page = try BrowserPage()
+        try page.open(fixture.url + "#sit")
+        try page.waitForText("#presets", containing: "evening")
+        try page.click("#sit-rounds + .step")
+        let form = """
+            return [document.getElementById('sit-minutes').disabled, document.getElementById('sit-rounds-field').hidden,
+                    document.getElementById('sit-walk-field').hidden, document.getElementById('role-walk').hidden];
+            """
+        #expect(try page.script(form) == [false, false, false, false])
+        // When "no end" is ticked
+        try page.click("#sit-open")
+        // Then the minutes rest, and the rounds, their walk and its gong are gone
+        #expect(try page.script(form) == [true, true, true, true])
+        // And when it is unticked, all is back as it was
+        try page.click("#sit-open")
+        #expect(try page.script(form) == [false, false, false, false])
+        // And ticked again, the sit started is open, without walks
+        try page.click("#sit-open")
+        try page.click("#sit-start")
+        try page.waitForText("#now-phase", containing: "sitting", seconds: 10)
+        let session = try fixture.service.client().call("status")["session"]
+        #expect(session?["open"] == true, "\(session?.line ?? "")")
+        #expect(session?["description"]?.stringValue?.contains("walk") == false, "\(session?.line ?? "")")
+        _ = try fixture.service.client().call("stop")
+    }
+
     @Test(
         "config.toml's walk-sounds ticks the Sit form's walk boxes, and a sit of rounds started from it keeps what they say"
     )
