@@ -222,4 +222,22 @@ struct SegmentTests {
             SessionPlanError.segmentsTooLong(ExactDecimal(1500)).errorDescription
                 == "--segments add up to 1500 minutes; a session lasts at most 1440 (24 hours)")
     }
+
+    @Test("with walks between, bells keep a walk's two strikes apart; a plain sit keeps its gong's")
+    func boundaryStrikesSetTheSpacing() throws {
+        // Given bells 2.4 s apart, in a sit of segments that rings them while walking too
+        var c = try segmented(interval: "0.04")
+        c.walkSounds = .bells
+        // Then they are refused: the gong into a walk strikes twice, 3 s
+        #expect(throws: SessionPlanError.intervalTooShort(ExactDecimal("0.04")!, minimumSeconds: 3)) {
+            try SessionPlan(c)
+        }
+        // And bells 3 s apart are planned
+        c.interval = ExactDecimal("0.05")
+        #expect(try SessionPlan(c).gongs.count > 60)
+        // And a plain sit keeps its one strike's 1.5 s, whatever a boundary it does not have is given
+        var plain = configuration(minutes: "1", interval: "0.04")
+        plain.roleStrikes = [.transition: 4]
+        #expect(try SessionPlan(plain).gongs.count == 2 + 24)
+    }
 }

@@ -188,9 +188,11 @@ public struct SessionPlan: Sendable, Equatable {
     /// Bells no closer than the strikes of one gong (strikes × 1.5 s), and at most `maxBells`:
     /// an interval of a microsecond would otherwise ask for billions of voices.
     private static func validateSpacing(_ c: SessionConfiguration) throws(SessionPlanError) {
-        // The bells' own strikes, or the start's and end's when they have more: a bell ends
-        // before the next gong begins.
-        let strikes = GongRole.allCases.map { c.strikes(for: $0) }.max() ?? c.strikes
+        // The bells' own strikes, or another gong's when it has more (the start's, the end's; with
+        // segments, a boundary's, two into a walk unless told): a bell ends before the next gong
+        // begins. A plain sit has no boundary, whatever strikes config.toml gives one.
+        let roles: [GongRole] = c.hasSegments ? GongRole.allCases : [.start, .interval, .end]
+        let strikes = roles.map { c.soundedStrikes(for: $0) }.max() ?? c.strikes
         let minimumMilliseconds = strikes * strikeSpacingMilliseconds
         let minimumSeconds = Double(minimumMilliseconds) / 1000
         if let interval = c.interval {
