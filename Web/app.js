@@ -487,9 +487,9 @@
         offerChoice(between, settings.intervalGong);
         between.value = settings.intervalGong;
       }
+      showGongRoles(settings.bells || {}, settings.gongVolume);
       // config.toml's bed: a library track by id is one of the choices; a file or a title is
       // offered as it is named, so that a sit started here keeps it.
-      showGongRoles(settings.bells || {}, settings.gongVolume);
       const ambience = $("sit-ambience");
       if (settings.ambience) {
         offerChoice(ambience, settings.ambience);
@@ -587,7 +587,7 @@
   const gongRoles = [
     { role: "start", text: "pageRoleStart", parts: ["gong", "volume", "strikes"] },
     { role: "interval", text: "pageRoleInterval", parts: ["strikes"] },
-    { role: "walk", text: "pageRoleWalk", parts: ["gong", "volume", "strikes"], walking: true },
+    { role: "walk", text: "pageRoleWalk", parts: ["gong", "volume", "strikes"], walking: true, strikes: "2" },
     { role: "transition", text: "pageRoleTransition", parts: ["gong", "volume", "strikes"], walking: true },
     { role: "end", text: "pageRoleEnd", parts: ["gong", "volume", "strikes"] },
   ];
@@ -600,7 +600,7 @@
 
   function buildGongRoles() {
     const box = $("sit-gong-roles");
-    for (const { role, text, parts, walking } of gongRoles) {
+    for (const { role, text, parts, walking, strikes } of gongRoles) {
       const set = element("fieldset", { class: "field role", id: `role-${role}` });
       if (walking) set.dataset.walking = "1";
       set.append(element("legend", { "data-text": text }));
@@ -613,6 +613,8 @@
         for (const [value, words] of roleChoices[part].options) {
           select.append(words ? element("option", { value, "data-text": words }) : element("option", { value }, value));
         }
+        // Until the service says otherwise, the built-in strikes: two into a walk, else one.
+        if (part === "strikes") select.value = strikes || "1";
         cell.append(select);
         grid.append(cell);
       }
@@ -624,13 +626,13 @@
   /// The form's gongs as a sit with nothing given would sound them (config.toml's): a sound of
   /// the role's own or "like the gong", a volume other than the gong's, the strikes.
   function showGongRoles(bells, gongVolume) {
-    for (const { role, parts } of gongRoles) {
+    for (const { role, parts, strikes } of gongRoles) {
       const values = bells[role] || {};
       for (const part of parts) {
         const select = $(`role-${role}-${part}`);
         const value = values[part];
         if (value === null || value === undefined) {
-          select.value = part === "strikes" ? "1" : "";
+          select.value = part === "strikes" ? strikes || "1" : "";
         } else if (part === "gong") {
           offerChoice(select, value);
           select.value = value;
