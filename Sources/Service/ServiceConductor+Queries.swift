@@ -113,7 +113,7 @@ extension ServiceConductor {
             roles[role.rawValue] = [
                 "gong": role.value(in: sound.roleGongs).map { .string($0) } ?? .null,
                 "volume": .finite(Double(configuration.volume(for: role))),
-                "strikes": .finite(Double(configuration.soundedStrikes(for: role)))
+                "strikes": .finite(Double(configuration.strikes(for: role)))
             ]
         }
         return .object(roles)

@@ -57,11 +57,10 @@ public struct SessionConfiguration: Sendable, Equatable {
     /// Whether the bed plays in a segment of `kind`: always in a sit, in a walk when asked.
     public func playsBed(in kind: SegmentKind) -> Bool { kind == .sit || walkSounds.hasBed }
 
-    public func strikes(for role: GongRole?) -> Int { role?.value(in: roleStrikes) ?? strikes }
-
     /// The strikes a role's gong sounds: its own, or its fallback's; a boundary without either
-    /// strikes two into a walk and one back to sitting, so that the ear tells them apart.
-    public func soundedStrikes(for role: GongRole?) -> Int {
+    /// strikes two into a walk and one back to sitting, so that the ear tells them apart; any
+    /// other gong `strikes`.
+    public func strikes(for role: GongRole?) -> Int {
         if let own = role?.value(in: roleStrikes) { return own }
         switch role {
         case .walk: return 2
@@ -69,6 +68,7 @@ public struct SessionConfiguration: Sendable, Equatable {
         default: return strikes
         }
     }
+
     public func volume(for role: GongRole?) -> Float { role?.value(in: roleVolumes) ?? gongVolume }
 
     /// Limits that keep a plan meaningful (and every frame number far from overflow).

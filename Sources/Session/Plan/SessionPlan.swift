@@ -142,7 +142,7 @@ public struct SessionPlan: Sendable, Equatable {
 
     /// A gong's strikes: its role's; a transition, unless given its own, two into a walk and one
     /// back to sitting, so that the ear tells them apart.
-    public func strikes(of kind: GongKind) -> Int { configuration.soundedStrikes(for: kind.role) }
+    public func strikes(of kind: GongKind) -> Int { configuration.strikes(for: kind.role) }
 
     /// The bells of one sit segment, at session frames: at random, at given minutes (a plain sit
     /// only), or every interval; each rounded once from the start gong.
@@ -192,7 +192,7 @@ public struct SessionPlan: Sendable, Equatable {
         // segments, a boundary's, two into a walk unless told): a bell ends before the next gong
         // begins. A plain sit has no boundary, whatever strikes config.toml gives one.
         let roles: [GongRole] = c.hasSegments ? GongRole.allCases : [.start, .interval, .end]
-        let strikes = roles.map { c.soundedStrikes(for: $0) }.max() ?? c.strikes
+        let strikes = roles.map { c.strikes(for: $0) }.max() ?? c.strikes
         let minimumMilliseconds = strikes * strikeSpacingMilliseconds
         let minimumSeconds = Double(minimumMilliseconds) / 1000
         if let interval = c.interval {
