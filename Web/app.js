@@ -546,9 +546,8 @@
     const params = { minutes: $("sit-open").checked ? "open" : Number($("sit-minutes").value) };
     const rounds = Math.round(Number($("sit-rounds").value));
     if (rounds > 1 && !$("sit-open").checked) {
-      // Sits of the minutes asked, a walk between each two: the segments set the length.
-      const sit = `sit ${params.minutes}`;
-      params.segments = Array(rounds).fill(sit).join(`, walk ${Number($("sit-walk").value)}, `);
+      // The sits and the walks between, each as long as its row says: the segments set the length.
+      params.segments = partLengths().map(([kind, minutes]) => `${kind} ${minutes}`).join(", ");
       delete params.minutes;
       // What sounds while walking, said either way: config.toml's would otherwise fill the gap.
       const bed = $("sit-walk-bed").checked;
@@ -692,6 +691,66 @@
     $("sit-rounds-field").hidden = open;
     $("sit-walk-field").hidden = open || Number($("sit-rounds").value) < 2;
     for (const set of document.querySelectorAll("fieldset[data-walking]")) set.hidden = $("sit-walk-field").hidden;
+    showParts();
+  }
+
+  // ---- Rounds: each sit and walk its own length ----
+
+  /// One row per sit and walk of the rounds (sit, walk, sit …). Rows stay as they are while the
+  /// rounds change: a new one starts from the minutes or the walk above, one no longer asked
+  /// for goes. "Sit 30, walk 5, sit 20" needs no preset.
+  function showParts() {
+    const rounds = Math.round(Number($("sit-rounds").value));
+    const box = $("sit-parts");
+    const wanted = rounds > 1 ? 2 * rounds - 1 : 0;
+    while (box.children.length > wanted) box.lastElementChild.remove();
+    while (box.children.length < wanted) box.append(partRow(box.children.length));
+    const total = partLengths().reduce((sum, [, minutes]) => sum + minutes, 0);
+    setText($("sit-parts-total"), total > 0 ? `(${duration(total * 60)})` : "");
+  }
+
+  function partRow(index) {
+    const kind = index % 2 === 0 ? "sit" : "walk";
+    const source = $(kind === "sit" ? "sit-minutes" : "sit-walk");
+    const id = `part-${index}`;
+    const row = element("div", { class: "field part", "data-kind": kind });
+    const words = kind === "sit" ? "pagePartSit" : "pagePartWalk";
+    row.append(element("label", { for: id }, say(words, { number: Math.floor(index / 2) + 1 })));
+    const stepper = element("div", { class: "stepper" });
+    // Five minutes a step, as the minutes' and the walk's own steppers.
+    const by = 5;
+    stepper.append(
+      element("button", { type: "button", class: "step", "data-step": id, "data-by": String(-by), "aria-label": say("pageFewer") }, "−"),
+      element("input", { id, type: "number", inputmode: "decimal", min: source.min, max: source.max, step: "any", value: source.value }),
+      element("button", { type: "button", class: "step", "data-step": id, "data-by": String(by), "aria-label": say("pageMore") }, "+"),
+    );
+    row.append(stepper);
+    return row;
+  }
+
+  /// The rows' kinds and minutes, in order.
+  function partLengths() {
+    return [...$("sit-parts").children].map((row) => [row.dataset.kind, Number(row.querySelector("input").value) || 0]);
+  }
+
+  /// The minutes and the walk above set every sit's and every walk's row: one change for all.
+  function followIntoParts(input) {
+    const kind = input.id === "sit-minutes" ? "sit" : input.id === "sit-walk" ? "walk" : null;
+    if (!kind) return;
+    for (const row of $("sit-parts").children) {
+      if (row.dataset.kind === kind) row.querySelector("input").value = input.value;
+    }
+  }
+
+  /// A stepper's − or +: its field moves by the step, within the field's own bounds.
+  function step(button) {
+    const input = $(button.dataset.step);
+    const moved = (Number(input.value) || 0) + Number(button.dataset.by);
+    const highest = input.max === "" ? Infinity : Number(input.max);
+    input.value = String(Math.min(highest, Math.max(Number(input.min), moved)));
+    followIntoParts(input);
+    $("sit-form").dataset.touched = "1";
+    showFormFields();
   }
 
   // ---- Library ----
@@ -981,8 +1040,9 @@
     confirming($("end"), "pageConfirmEnd", () => act("stop"));
     $("seek-back").addEventListener("click", () => seek(-15));
     $("seek-forward").addEventListener("click", () => seek(15));
-    $("sit-form").addEventListener("input", () => {
+    $("sit-form").addEventListener("input", (event) => {
       $("sit-form").dataset.touched = "1";
+      followIntoParts(event.target);
       showFormFields();
     });
     $("sit-form").addEventListener("submit", (event) => {
@@ -1001,15 +1061,11 @@
     $("schedule-what").addEventListener("change", () => {
       $("schedule-minutes-field").hidden = $("schedule-what").value !== "sit";
     });
-    for (const button of document.querySelectorAll("[data-step]")) {
-      button.addEventListener("click", () => {
-        const input = $(button.dataset.step);
-        const value = Math.max(Number(input.min), (Number(input.value) || 0) + Number(button.dataset.by));
-        input.value = String(value);
-        $("sit-form").dataset.touched = "1";
-        showFormFields();
-      });
-    }
+    // One listener for every stepper, the rows of rounds built later among them.
+    document.addEventListener("click", (event) => {
+      const button = event.target.closest("[data-step]");
+      if (button) step(button);
+    });
     window.addEventListener("hashchange", showView);
     document.addEventListener("visibilitychange", checkWhenSeen);
     // The time left moves between events without asking the service: it counts from the

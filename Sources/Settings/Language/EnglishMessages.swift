@@ -59,6 +59,8 @@ package let englishMessages: [MessageKey: String] = [
     .pageMinutes: "Minutes",
     .pageInterval: "Bell every (minutes)",
     .pageNoEnd: "no end (End stops it with the gong)", .pageRounds: "Sits, with walking between",
+    .pageEachPart: "Each sit and walk on its own", .pagePartSit: "Sit {number} (minutes)",
+    .pagePartWalk: "Walk {number} (minutes)",
     .pageWalkMinutes: "Walk between (minutes)", .pageWalkBed: "the background plays on while walking",
     .pageWalkBells: "bells while walking too", .pageIntervalGong: "Sound of the bells between",
     .pageLikeTheGong: "like the gong",

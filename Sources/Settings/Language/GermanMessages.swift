@@ -61,6 +61,8 @@ package let germanMessages: [MessageKey: String] = [
     .pageMinutes: "Minuten",
     .pageInterval: "Glocke alle (Minuten)",
     .pageNoEnd: "ohne Ende (Beenden schließt mit dem Gong)", .pageRounds: "Sitzrunden, mit Gehen dazwischen",
+    .pageEachPart: "Jede Sitz- und Gehzeit für sich", .pagePartSit: "{number}. Sitzen (Minuten)",
+    .pagePartWalk: "{number}. Gehen (Minuten)",
     .pageWalkMinutes: "Gehen dazwischen (Minuten)", .pageWalkBed: "der Hintergrund klingt beim Gehen weiter",
     .pageWalkBells: "Glocken auch beim Gehen", .pageIntervalGong: "Klang der Glocken dazwischen",
     .pageLikeTheGong: "wie der Gong",

@@ -29,6 +29,7 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case pageTitle, pageNow, pageSit, pageLibrary, pagePractice, pageSchedule, pageViews, pageConnecting
     case pageReconnecting, pageIdle, pageHeld, pageOutputLost, pageTrackAt, pagePause, pageResume, pageEnd
     case pagePresets, pageNoPresets, pageYourSit, pageMinutes, pageInterval, pageNoEnd, pageRounds, pageWalkMinutes,
+        pageEachPart, pagePartSit, pagePartWalk,
         pageWalkBed, pageWalkBells, pageIntervalGong, pageLikeTheGong, pageEachGong, pageRoleStart, pageRoleInterval,
         pageRoleWalk, pageRoleTransition, pageRoleEnd, pageRoleSound, pageRoleVolume, pageRoleStrikes,
         pageBells,

@@ -220,6 +220,39 @@ extension WebPageTests {
         _ = try fixture.service.client().call("stop")
     }
 
+    @Test("rounds on the Sit form give each sit and walk its own length, the minutes above setting them all")
+    func roundsOfDifferentLengths() throws {
+        // Given the Sit form with three rounds asked for
+        let fixture = try PageService()
+        defer { fixture.stop() }
+        let page = try BrowserPage()
+        try page.open(fixture.url + "#sit")
+        try page.waitForText("#presets", containing: "evening")
+        try page.click("#sit-rounds + .step")
+        try page.click("#sit-rounds + .step")
+        let rows = "return [...document.querySelectorAll('#sit-parts input')].map((input) => input.value);"
+        #expect(try page.script(rows) == ["20", "10", "20", "10", "20"])
+        // When the minutes and the walk above are changed, then every sit and every walk follows
+        try page.fill("#sit-minutes", "0.05")
+        try page.fill("#sit-walk", "1")
+        #expect(try page.script(rows) == ["0.05", "1", "0.05", "1", "0.05"])
+        // When "Each sit and walk on its own" is opened, the second sit made longer and the last
+        // walk a step longer with its +
+        try page.click("#sit-each-part summary")
+        try page.fill("#part-2", "0.1")
+        try page.click("#part-3 + .step")
+        #expect(try page.script(rows) == ["0.05", "1", "0.1", "6", "0.05"])
+        // Then the summary gives the whole length, and a sit started asks for exactly those parts
+        #expect(try page.text("#sit-parts-total") == "(7 min 12 s)")
+        try page.click("#sit-start")
+        try page.waitForText("#now-phase", containing: "sitting", seconds: 10)
+        let session = try fixture.service.client().call("status")["session"]
+        #expect(
+            session?["description"]?.stringValue?.contains("sit 3 s, walk 1 min, sit 6 s, walk 6 min, sit 3 s")
+                == true, "\(session?.line ?? "")")
+        _ = try fixture.service.client().call("stop")
+    }
+
     @Test("the Sit form offers the bells' own sound between start and end, from config.toml, and sends what it shows")
     func formSetsTheBellsOwnSound() throws {
         // Given config.toml with a bowl to start and end and the small bell between
@@ -512,8 +545,9 @@ extension WebPageTests {
 extension WebPageTests {
     @Test("at 320×568, a field of the Sit form the keyboard moves to shows above the docked Start, not under it")
     func focusedFieldsStayAboveTheDock() throws {
-        // Given the Sit view on the smallest phone, two rounds asked for and every gong's own
-        // values open, so that the form runs far below the docked Start button
+        // Given the Sit view on the smallest phone, two rounds asked for, each sit's and walk's
+        // length and every gong's own values open, so that the form runs far below the docked
+        // Start button
         let fixture = try PageService()
         defer { fixture.stop() }
         let page = try BrowserPage(language: "de", scheme: "light", size: "320x568")
@@ -523,6 +557,7 @@ extension WebPageTests {
             """
             document.getElementById('sit-rounds').value = '2';
             document.getElementById('sit-form').dispatchEvent(new Event('input'));
+            document.getElementById('sit-each-part').open = true;
             document.getElementById('sit-each-gong').open = true;
             return true;
             """)
