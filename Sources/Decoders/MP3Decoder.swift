@@ -17,7 +17,7 @@ public final class MP3Decoder: AudioDecoder {
         self.path = path
         var status: Int32 = 0
         guard let handle = mpg123_new(nil, &status) else {
-            throw .decodeFailed(path: path, reason: String(cString: mpg123_plain_strerror(status)))
+            throw .decodeFailed(path: path, reason: DecoderReason.plain(String(cString: mpg123_plain_strerror(status))))
         }
         self.handle = handle
         do throws(DecoderError) {
@@ -121,7 +121,7 @@ public final class MP3Decoder: AudioDecoder {
     }
 
     private static func lastError(_ handle: OpaquePointer) -> String {
-        String(cString: mpg123_strerror(handle))
+        DecoderReason.plain(String(cString: mpg123_strerror(handle)))
     }
 
     private static func readTags(_ handle: OpaquePointer) -> AudioMetadata {

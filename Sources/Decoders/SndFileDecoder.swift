@@ -75,14 +75,14 @@ public final class SndFileDecoder: AudioDecoder {
     public func read(into buffer: UnsafeMutablePointer<Float>, maxFrames: Int) throws(DecoderError) -> Int {
         let got = sf_readf_float(file, buffer, sf_count_t(maxFrames))
         if got < 0 || (got == 0 && sf_error(file) != 0) {
-            throw .decodeFailed(path: path, reason: String(cString: sf_strerror(file)))
+            throw .decodeFailed(path: path, reason: DecoderReason.plain(String(cString: sf_strerror(file))))
         }
         return Int(got)
     }
 
     public func seek(toFrame frame: Int) throws(DecoderError) {
         if sf_seek(file, sf_count_t(frame), SEEK_SET) < 0 {
-            throw .decodeFailed(path: path, reason: "seek: " + String(cString: sf_strerror(file)))
+            throw .decodeFailed(path: path, reason: "seek: " + DecoderReason.plain(String(cString: sf_strerror(file))))
         }
     }
 }

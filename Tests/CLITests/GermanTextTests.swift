@@ -219,6 +219,37 @@ extension GermanTextTests {
         #expect(DatabaseReason.german("Permission denied") == "keine Berechtigung")
     }
 
+    @Test("a FLAC damaged in its middle is said plainly, in German too, not in libsndfile's words")
+    func decoderReasonsInGerman() throws {
+        // Given a FLAC file whose middle 2000 bytes are scrambled
+        let scratch = try Scratch()
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: fixtureFolder + "/chord.flac")))
+        for index in bytes.count / 2..<(bytes.count / 2 + 2000) { bytes[index] = bytes[index] &* 7 &+ 13 }
+        let damaged = scratch.path("damaged.flac")
+        try Data(bytes).write(to: URL(fileURLWithPath: damaged))
+        let play = ["play", damaged, "--backend", "alsa", "--device", "null", "-q"]
+
+        // When it is played, in German and in English
+        let german = try CLIRunner.run(play, environment: ["LANG": "de_DE.UTF-8"])
+        let english = try CLIRunner.run(play, environment: ["LANG": "C"])
+
+        // Then each says what is wrong with the file in its own words
+        #expect(
+            german.stderr.hasSuffix(
+                "meditate: Fehler: '\(damaged)': Dekodieren fehlgeschlagen (die FLAC-Daten sind beschädigt oder "
+                    + "abgeschnitten)\n"), "\(german.stderr)")
+        #expect(
+            english.stderr.hasSuffix(
+                "meditate: error: '\(damaged)': decoding failed (the FLAC data is damaged or cut short)\n"),
+            "\(english.stderr)")
+        // And mpg123's and libsndfile's decoration is gone from reasons this does not know
+        #expect(DecoderReason.plain("Error : flac channel changed mid stream.") == "flac channel changed mid stream")
+        #expect(DecoderReason.plain("Seek not supported by stream. (code 23)") == "Seek not supported by stream")
+        #expect(
+            GermanDecoderReason.german("seek: " + DecoderReason.readError)
+                == "beim Springen: Fehler beim Lesen der Datei")
+    }
+
     @Test(
         "a sound output that does not open is said in German, with the sound server's reason too",
         .enabled(if: PulseCapture.available, "needs the private server of `make test`"))

@@ -93,12 +93,13 @@ extension FailureLine {
         switch error {
         case let .fileNotFound(path): "'\(path)': keine solche Datei"
         case let .unreadable(path, reason):
-            "'\(path)': die Datei ist nicht lesbar (\(reason == RegularFile.directoryReason ? "ein Ordner" : SystemReason.german(reason)))"
+            "'\(path)': die Datei ist nicht lesbar (\(reason == RegularFile.directoryReason ? "ein Ordner" : GermanDecoderReason.german(reason)))"
         case let .empty(path): "'\(path)': die Datei ist leer"
         case let .notAudio(path):
             "'\(path)': keine Audiodatei, die dieses Programm lesen kann (MP3, WAV, FLAC, Ogg, AIFF)"
         case let .truncated(path, shortfall): "'\(path)': die Datei ist abgeschnitten (\(Self.german(shortfall)))"
-        case let .decodeFailed(path, reason): "'\(path)': Dekodieren fehlgeschlagen (\(reason))"
+        case let .decodeFailed(path, reason):
+            "'\(path)': Dekodieren fehlgeschlagen (\(GermanDecoderReason.german(reason)))"
         case let .resamplerFailed(reason): "Umrechnen der Abtastrate fehlgeschlagen (\(reason))"
         case let .notRegularFile(path, kind): "'\(path)': \(german(kind)), keine gewöhnliche Datei"
         case let .implausibleLength(path):
