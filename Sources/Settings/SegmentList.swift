@@ -37,13 +37,13 @@ package struct SegmentList: ExplainedArgument, Sendable, Equatable {
                 de: "Abschnitt \(position) ist leer (ein Komma zu viel?)")
         case let .unknownKind(item):
             localized(
-                "'\(item)' is neither sit nor walk",
-                de: "'\(item)' ist weder sit noch walk")
+                "'\(ShownValue.short(item))' is neither sit nor walk",
+                de: "'\(ShownValue.short(item))' ist weder sit noch walk")
         case let .notMinutes(item):
             localized(
-                "'\(item)': sit or walk is followed by its minutes, e.g. walk 10 (and a comma before the next)",
+                "'\(ShownValue.short(item))': sit or walk is followed by its minutes, e.g. walk 10 (and a comma before the next)",
                 de:
-                    "'\(item)': auf sit oder walk folgen die Minuten, z. B. walk 10 (und ein Komma vor dem nächsten Abschnitt)"
+                    "'\(ShownValue.short(item))': auf sit oder walk folgen die Minuten, z. B. walk 10 (und ein Komma vor dem nächsten Abschnitt)"
             )
         }
     }

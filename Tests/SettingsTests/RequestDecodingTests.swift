@@ -94,6 +94,27 @@ import Testing
         #expect(refusal(PlayRequest.self, #"{"track": "a", "then": 5, "gap": 3, "normalize": false}"#) == nil)
     }
 
+    @Test("A long bad value or member name is quoted short in its refusal, which still says why")
+    func longValuesAreQuotedShort() throws {
+        // Given 1200 segments, one 5000-letter kind, and a 5000-letter member name
+        let segments = Array(repeating: "sit 0.1, walk 0.1", count: 600).joined(separator: ", ")
+        let kind = String(repeating: "x", count: 5000)
+        // When each is asked for
+        let tooMany = refusal(SitRequest.self, #"{"segments": "\#(segments)"}"#) ?? ""
+        let unknownKind = refusal(SitRequest.self, #"{"segments": "sit 1, \#(kind) 1"}"#) ?? ""
+        let unknownMember = refusal(SitRequest.self, #"{"\#(kind)": 1}"#) ?? ""
+        // Then each refusal is one short line that quotes the start and the end, and says why
+        #expect(
+            tooMany
+                == "The value 'sit 0.1, walk 0.1, sit 0.1, walk 0.1, si…t 0.1, walk 0.1' is invalid for "
+                + "'--segments <list|none>': 1200 segments, more than the 200 a session may have")
+        #expect(
+            unknownKind.hasSuffix("'\(kind.prefix(40))…\(kind.suffix(13)) 1' is neither sit nor walk"), "\(unknownKind)"
+        )
+        #expect(unknownKind.count < 250, "\(unknownKind.count)")
+        #expect(unknownMember == "Unknown option '--\(kind.prefix(40))…\(kind.suffix(15))'")
+    }
+
     @Test("A sit's values resolve over the settings: given ones win, the others come from the layers")
     func givenValuesWinOverTheSettings() throws {
         // Given settings with no layers (no config file, no variables), and a request that

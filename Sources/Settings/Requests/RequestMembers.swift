@@ -27,7 +27,7 @@ package struct RequestMembers {
         let names = Set(options.map(\.name))
         if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !names.contains($0) }) {
             // In the command line's words for the option it would be there.
-            throw RequestRefusal(ParserMessages.error("Unknown option '--\(unknown)'"))
+            throw RequestRefusal(ParserMessages.error("Unknown option '--\(ShownValue.short(unknown))'"))
         }
     }
 

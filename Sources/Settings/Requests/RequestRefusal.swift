@@ -10,8 +10,9 @@ package struct RequestRefusal: Error, CustomStringConvertible, Sendable {
     /// A value its option's parser does not take, in ArgumentParser's words, put into the run's
     /// language as the command line puts them (`ParserMessages`), so that `"minutes": "abc"`
     /// and `--minutes abc` are refused alike; with the `reason` ArgumentParser puts after it too.
+    /// A long value is quoted short (`ShownValue`).
     static func invalid(_ text: String, option: RequestOption, reason: ArgumentReason? = nil) -> RequestRefusal {
-        var line = "The value '\(text)' is invalid for '--\(option.name) <\(option.valueName)>'"
+        var line = "The value '\(ShownValue.short(text))' is invalid for '--\(option.name) <\(option.valueName)>'"
         if let reason {
             line += ": \(reason.phrase)"
         } else if let last = option.choices.last {
