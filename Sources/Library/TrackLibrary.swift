@@ -29,9 +29,13 @@ public struct TrackLibrary: Sendable {
     /// one title (case does not matter).
     public func resolve(_ reference: String) throws(LibraryError) -> Track {
         if let id = Int64(reference) { return try track(id: id) }
-        let tracks = try allTracks()
+        // A path is one row of its unique (indexed) column: a sit's ambience or a guided file,
+        // named by its path, does not load a library of thousands to find it.
         let path = TrackImporter.absolute(reference)
-        if let byPath = tracks.first(where: { $0.path == path }) { return byPath }
+        if let byPath = try database.read({ db in try Track.filter(Column("path") == path).fetchOne(db) }) {
+            return byPath
+        }
+        let tracks = try allTracks()
         let wanted = reference.lowercased()
         if let exact = tracks.filter({ $0.title.lowercased() == wanted }).onlyElement { return exact }
         let matches = tracks.filter { $0.title.lowercased().hasPrefix(wanted) }
