@@ -119,7 +119,7 @@ struct Render: ParsableCommand {
             let ambience = try AmbienceSetting.load(
                 sound, sampleRate: plan.format.sampleRate, library: location.paths, threaded: false,
                 say: NoticeLine.teller(quiet: quiet))
-            renderer = OfflineSessionRenderer(plan: plan, sounds: sounds, ambience: ambience)
+            renderer = OfflineSessionRenderer(plan: plan, sounds: sounds, ambience: ambience?.loop)
         }
         let outline = renderer.outline
         let rate = outline.format.sampleRate

@@ -90,11 +90,11 @@ struct Sit: ParsableCommand {
             sound, sampleRate: plan.format.sampleRate, library: library, threaded: true,
             say: NoticeLine.teller(quiet: reporting.quiet))
         let live = try LiveSession(
-            plan: plan, sounds: sounds, ambience: ambience,
+            plan: plan, sounds: sounds, ambience: ambience?.loop,
             output: .request(
                 output.request(
                     sampleRate: plan.format.sampleRate, settings: settings,
-                    streamName: SitDescription.streamName(configuration))))
+                    streamName: SitDescription.streamName(configuration, ambience: ambience?.title))))
         logger.info("\(localized("output", de: "Ausgabe")): \(live.outputSummary)")
 
         try LiveRunner(
@@ -102,9 +102,11 @@ struct Sit: ParsableCommand {
             affirmations: reporting.affirmations(settings),
             desktop: DesktopPresence(
                 logger: logger, notify: settings.value(SettingKeys.notify, flag: nil), library: library),
-            sessionName: SitDescription.streamName(configuration)
+            sessionName: SitDescription.streamName(configuration, ambience: ambience?.title)
         ).run { outcome in
-            outcome.record(kind: .timer, note: SitDescription.stored(configuration), library: library, logger: logger)
+            outcome.record(
+                kind: .timer, note: SitDescription.stored(configuration, ambience: ambience?.title), library: library,
+                logger: logger)
         }
     }
 }

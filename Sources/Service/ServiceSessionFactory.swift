@@ -31,10 +31,16 @@ enum ServiceSessionFactory {
         let ambience = try AmbienceSetting.load(
             sound, sampleRate: rate, library: library, threaded: true, fromClient: true)
         let live = try LiveSession(
-            plan: plan, sounds: sounds, ambience: ambience,
+            plan: plan, sounds: sounds, ambience: ambience?.loop,
             output: output.opener(sampleRate: rate, settings: settings),
             engine: output.engine(sampleRate: rate, settings: settings))
-        return (live, SessionNote(text: SitDescription.of(configuration), parts: SitDescription.parts(configuration)))
+        let bed = ambience?.title
+        return (
+            live,
+            SessionNote(
+                text: SitDescription.of(configuration, ambience: bed),
+                parts: SitDescription.parts(configuration, ambience: bed))
+        )
     }
 
     /// A guided track, maybe with a sit after it.

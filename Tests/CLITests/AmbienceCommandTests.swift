@@ -122,6 +122,30 @@ struct AmbienceCommandTests {
         #expect(german.stderr.contains("dauert 4,0 s; eine Schleife braucht mindestens 6,0 s"), "\(german.stderr)")
     }
 
+    @Test("a bed named by its library id or the start of its title is called by the track's title in the history")
+    func bedIsCalledByItsTitle() throws {
+        // Given a library of its own with one track, titled "Summer Rain"
+        let config = try ConfigScratch()
+        let rain = try ambienceFile(config.scratch, "rain.wav", seconds: 8)
+        let data = ["XDG_DATA_HOME": config.scratch.path("data")]
+        #expect(try config.run(["library", "import", rain, "-q"], environment: data).status == 0)
+        #expect(try config.run(["library", "edit", "1", "--title", "Summer Rain"], environment: data).status == 0)
+        // When a sit is started with it by its id, and one by the start of its title
+        for reference in ["1", "summ"] {
+            let sit = try config.run(
+                [
+                    "--minutes", "0.05", "--countdown", "0", "--ambience", reference, "--backend", "alsa", "--device",
+                    "null", "-q"
+                ], environment: data)
+            #expect(sit.status == 0, "\(sit.stderr)")
+        }
+        // Then the history calls the bed of both by the track's title, not by what was typed
+        let history = try config.run(["history"], environment: data)
+        #expect(history.stdout.components(separatedBy: "3 s, ambience Summer Rain").count == 3, "\(history.stdout)")
+        #expect(
+            !history.stdout.contains("ambience 1") && !history.stdout.contains("ambience summ"), "\(history.stdout)")
+    }
+
     @Test("a bed or a track written as a path that is not there is a missing file, not a missing title")
     func pathThatIsNotThere() throws {
         // Given a library of its own with one track, and paths that name nothing, or a folder

@@ -8,14 +8,14 @@ import Settings
 /// (measured first), brought to the noise bed's loudness. A file that cannot be had is refused
 /// before the sit starts; one named by config.toml, a preset or MEDITATE_AMBIENCE says so.
 package enum AmbienceSetting {
-    /// The loop for `sound`'s ambience at `sampleRate`, or nil when the sit has none.
+    /// The loop for `sound`'s ambience at `sampleRate` and its title, or nil when the sit has none.
     /// - Parameters:
     ///   - threaded: live playback (a decoder thread of its own); offline, the render fills it.
     ///   - say: tells the person about a slow step (measuring a file outside the library).
     package static func load(
         _ sound: SitSound, sampleRate: Int, library: LibraryPaths, threaded: Bool, fromClient: Bool = false,
         say: @escaping (String) -> Void = { _ in }
-    ) throws -> AmbienceLoop? {
+    ) throws -> AmbienceBed? {
         guard let name = sound.ambience else { return nil }
         do {
             // Checked before it is multiplied, and before a file is measured for nothing: a
@@ -29,9 +29,10 @@ package enum AmbienceSetting {
                     say(GuidedTrack.measuringNotice(path))
                 })
             let gain = AmbienceLoop.gain(loudness: track.loudness, peak: track.peak, volume: sound.noiseVolume)
-            return try AmbienceLoop(
+            let loop = try AmbienceLoop(
                 path: track.path, engineRate: sampleRate, gain: gain, threaded: threaded,
                 crossfadeMilliseconds: Int((sound.ambienceCrossfade * 1000).rounded()))
+            return AmbienceBed(loop: loop, title: track.title)
         } catch {
             switch sound.ambienceSource {
             case .flag, .builtIn:

@@ -58,7 +58,7 @@ package struct GuidedSetup {
             sit == nil
             ? nil
             : try AmbienceSetting.load(
-                sound, sampleRate: rate, library: library, threaded: realTime, fromClient: fromClient, say: say)
+                sound, sampleRate: rate, library: library, threaded: realTime, fromClient: fromClient, say: say)?.loop
     }
 
     /// One line on what the gain does, for the log.

@@ -9,29 +9,33 @@ import Settings
 /// "0.15 min, bells every 0.05 min".
 package enum SitDescription {
     /// The sit as a desktop's mixer names its stream: "Sit · 20 min, bells every 5 min, pink noise".
-    package static func streamName(_ c: SessionConfiguration) -> String {
-        localized("Sit", de: "Sitzen") + " · " + of(c)
+    /// - Parameter ambience: the bed's title (AmbienceBed), when it is open; else its file's name.
+    package static func streamName(_ c: SessionConfiguration, ambience: String? = nil) -> String {
+        localized("Sit", de: "Sitzen") + " · " + of(c, ambience: ambience)
     }
 
-    package static func of(_ c: SessionConfiguration) -> String {
+    package static func of(_ c: SessionConfiguration, ambience: String? = nil) -> String {
         let language = Language.current
-        return messages(c).map { key, values in
+        return messages(c, ambience: ambience).map { key, values in
             say(key, values.mapValues { language.decimal($0) })
         }.joined(separator: ", ")
     }
 
     /// As the history keeps it (`NoteText`), to be read in the reader's language.
-    package static func stored(_ c: SessionConfiguration) -> String {
-        NoteText.stored(messages(c).map { $0.values.merging(["key": $0.key.rawValue]) { kept, _ in kept } })
+    package static func stored(_ c: SessionConfiguration, ambience: String? = nil) -> String {
+        NoteText.stored(
+            messages(c, ambience: ambience).map { $0.values.merging(["key": $0.key.rawValue]) { kept, _ in kept } })
     }
 
     /// The same as message keys and their values (`minutes` as `7.5`, `length` and `every` in words), for a client to say in
     /// its own language.
-    static func parts(_ c: SessionConfiguration) -> [JSONValue] {
-        messages(c).map { SessionNote.part($0.key, $0.values) }
+    static func parts(_ c: SessionConfiguration, ambience: String? = nil) -> [JSONValue] {
+        messages(c, ambience: ambience).map { SessionNote.part($0.key, $0.values) }
     }
 
-    private static func messages(_ c: SessionConfiguration) -> [(key: MessageKey, values: [String: String])] {
+    private static func messages(
+        _ c: SessionConfiguration, ambience title: String?
+    ) -> [(key: MessageKey, values: [String: String])] {
         var parts: [(key: MessageKey, values: [String: String])] = [
             c.openEnded
                 ? (.sitOpen, [:])
@@ -89,9 +93,11 @@ package enum SitDescription {
         case nil: break
         }
         if let ambience = c.ambience {
-            // A file by its name alone: the history is read, and a folder says nothing of the sound.
-            let name = ((ambience as NSString).lastPathComponent as NSString).deletingPathExtension
-            parts.append((.ambience, ["name": name]))
+            // By its title (a track's, a file's tag) when it is open; else a file by its name
+            // alone: the history is read, and a folder says nothing of the sound. Its `source`,
+            // as it was asked for, lets the page's "Again" ask for it anew.
+            let name = title ?? ((ambience as NSString).lastPathComponent as NSString).deletingPathExtension
+            parts.append((.ambience, ["name": name, "source": ambience]))
         }
         return parts
     }
