@@ -432,11 +432,7 @@
     if (last) {
       const again = element("button", { type: "button", class: "again" });
       setText(again, say("pageLastSit", { description: describe(last) }));
-      again.addEventListener("click", () =>
-        startSit({
-          minutes: last.minutes, interval: last.interval || "none", "random-bells": last.randomBells || "none",
-          noise: last.noise,
-        }, errorId));
+      again.addEventListener("click", () => startSit(againParams(last), errorId));
       box.append(again);
     }
     for (const name of presetNames) {
@@ -445,6 +441,26 @@
       box.append(button);
     }
     if (!last && presetNames.length === 0) box.append(element("p", {}, say("pageNoPresets")));
+  }
+
+  /// The last sit as it was: its length or its sits and walks, its bells and its bed, each said
+  /// either way so that config.toml's own do not come instead (its gongs do; no note keeps them).
+  function againParams(last) {
+    const params = {
+      interval: last.interval || "none", "random-bells": last.randomBells || "none", bells: last.bells || "none",
+      noise: last.noise,
+    };
+    if (last.segments) {
+      params.segments = last.segments;
+      params["walk-sounds"] = last.walkSounds || "none";
+    } else {
+      params.minutes = last.minutes;
+    }
+    // A bed of a note older than its source is left to config.toml rather than taken away.
+    const oldBed = (last.descriptionParts || []).some((part) => part.key === "ambience");
+    if (last.ambience) params.ambience = last.ambience;
+    else if (!oldBed) params.ambience = "none";
+    return params;
   }
 
   /// The Sit form starts from the service's settings (config.toml), until a person changes it.

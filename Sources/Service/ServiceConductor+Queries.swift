@@ -97,7 +97,7 @@ extension ServiceConductor {
             "countdown": .finite(settings.value(SettingKeys.countdown, flag: nil).doubleValue)
         ]
         let last = try library.query { database in
-            try database.practice(newest: 50).reversed().lazy.compactMap(Self.lastSit).first
+            try database.practice(newest: 50).reversed().lazy.compactMap(LastSit.json).first
         }
         return ["settings": defaults, "last": last ?? .null]
     }
@@ -117,33 +117,5 @@ extension ServiceConductor {
             ]
         }
         return .object(roles)
-    }
-
-    /// A timer's sit from its history note's parts: its minutes, bells and bed, and how it reads.
-    private static func lastSit(_ session: PracticeSession) -> JSONValue? {
-        guard session.kind == .timer, let parts = NoteText.parts(of: session.note) else { return nil }
-        let open = parts.contains { $0["key"] == MessageKey.sitOpen.rawValue }
-        let length = parts.first(where: { $0["key"] == MessageKey.sitMinutes.rawValue })?["minutes"]
-            .flatMap { Double($0) }.flatMap { $0.isFinite && $0 > 0 ? JSONValue.finite($0) : nil }
-        guard let minutes = open ? JSONValue.string(MinutesArgument.openText) : length else { return nil }
-        let every = parts.first(where: { $0["key"] == MessageKey.sitBellsEvery.rawValue })?["minutes"]
-        let interval = every.flatMap { Double($0) }.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
-        // Checked as the request would check it: a note is text from a file.
-        let random = parts.first(where: { $0["key"] == MessageKey.sitBellsRandom.rawValue })?["range"]
-            .flatMap { RandomBells($0) }
-        let noises: [MessageKey: String] = [
-            .noiseWhite: "white", .noisePink: "pink", .noiseBrown: "brown", .noiseOcean: "ocean"
-        ]
-        let noise = parts.lazy.compactMap { part in
-            part["key"].flatMap { MessageKey(rawValue: $0) }.flatMap { noises[$0] }
-        }
-        .first
-        return [
-            "minutes": minutes, "interval": interval.map(JSONValue.finite) ?? .null,
-            "randomBells": random.map { JSONValue.string($0.description) } ?? .null, "noise": .string(noise ?? "none"),
-            "description": .string(NoteText.readable(session.note)),
-            "descriptionParts": .array(
-                parts.map { part in .object(part.mapValues(JSONValue.string)) })
-        ]
     }
 }

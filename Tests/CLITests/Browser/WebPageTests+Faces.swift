@@ -137,6 +137,29 @@ extension WebPageTests {
         _ = try fixture.service.client().call("stop")
     }
 
+    @Test("the Now view's \"Again\" starts a sit of sits and walks as it was, its walks and their bed too")
+    func againKeepsSitsAndWalks() throws {
+        // Given a finished sit of two sits with a walk between that keeps the bed, pink noise
+        let fixture = try PageService()
+        defer { fixture.stop() }
+        let described = "9 s, sit 3 s, walk 3 s, sit 3 s, the bed while walking, pink noise"
+        let sit = try fixture.service.client().call(
+            "sit.start",
+            ["segments": "sit 0.05, walk 0.05, sit 0.05", "walk-sounds": "bed", "noise": "pink", "countdown": 0])
+        #expect(sit["session"]?["description"]?.stringValue == described, "\(sit.line)")
+        let page = try BrowserPage()
+        try page.open(fixture.url + "#now")
+        try page.waitForText("#now-phase", containing: "complete", seconds: 30)
+        // When the Now view offers it again, and it is tapped
+        try page.waitForText("#now-chips", containing: "Again: \(described)")
+        try page.click("#now-chips .again")
+        try page.waitForText("#now-phase", containing: "countdown", seconds: 10)
+        // Then the sit started is that one, not a plain sit of its length
+        let again = try fixture.service.client().call("status")["session"]
+        #expect(again?["description"]?.stringValue == described, "\(again?.line ?? "")")
+        _ = try fixture.service.client().call("stop")
+    }
+
     @Test("config.toml's open sit ticks the Sit form's \"no end\", and a sit started from it has none")
     func formKeepsAStandingOpenSit() throws {
         // Given config.toml whose sits have no set end
