@@ -100,6 +100,11 @@ struct GermanTextTests {
             [
                 SessionPlanError.minutesNotPositive(ExactDecimal(0)), .minutesTooLong(ExactDecimal(2000)),
                 .segmentsTooLong(ExactDecimal(1500)),
+                .endsAmongStrikes(segment: nil, minutes: ExactDecimal(1), role: .start, strikes: 3, seconds: 3),
+                .endsAmongStrikes(
+                    segment: SessionSegment(kind: .walk, minutes: ExactDecimal(1)), minutes: ExactDecimal(1),
+                    role: .walk,
+                    strikes: 2, seconds: 1.5),
                 .countdownNegative(ExactDecimal(-1)), .countdownTooLong(ExactDecimal(9999)),
                 .intervalNotPositive(ExactDecimal(0)),
                 .intervalNotShorterThanSession(interval: ExactDecimal(10), minutes: ExactDecimal(5), origin: nil),

@@ -240,4 +240,51 @@ struct SegmentTests {
         plain.roleStrikes = [.transition: 4]
         #expect(try SessionPlan(plain).gongs.count == 2 + 24)
     }
+
+    @Test(
+        "a sit or a segment that would end among the strikes of the gong that opens it is refused, one just past them planned"
+    )
+    func lengthsOutlastTheirGongsStrikes() throws {
+        // Given a 1.2-s sit opened by a start gong of three strikes (3 s)
+        var plain = configuration(minutes: "0.02", interval: nil)
+        plain.roleStrikes = [.start: 3]
+        // Then it is refused: the completion gong would sound among them
+        #expect(
+            throws: SessionPlanError.endsAmongStrikes(
+                segment: nil, minutes: ExactDecimal("0.02")!, role: .start, strikes: 3, seconds: 3)
+        ) { try SessionPlan(plain) }
+        #expect(
+            SessionPlanError.endsAmongStrikes(
+                segment: nil, minutes: ExactDecimal("0.02")!, role: .start, strikes: 3, seconds: 3
+            ).errorDescription
+                == "--minutes 0.02: the sit ends before the start gong's 3 strikes have sounded; it must last more than 3 s"
+        )
+        // And one of 3.6 s is planned, as is a 1.2-s sit of one strike
+        plain.minutes = ExactDecimal("0.06")!
+        #expect(try SessionPlan(plain).gongs.count == 2)
+        #expect(try SessionPlan(configuration(minutes: "0.02", interval: nil)).gongs.count == 2)
+        // Given a walk of 1.2 s, into which the gong strikes twice (1.5 s)
+        var walking = try segmented("sit 2, walk 0.02, sit 2", interval: nil)
+        walking.minutes = ExactDecimal("4.02")!
+        // Then it is refused by its segment, as is a sit after a walk shorter than a transition of three
+        let walk = SessionSegment(kind: .walk, minutes: ExactDecimal("0.02")!)
+        #expect(
+            throws: SessionPlanError.endsAmongStrikes(
+                segment: walk, minutes: ExactDecimal("0.02")!, role: .walk, strikes: 2, seconds: 1.5)
+        ) { try SessionPlan(walking) }
+        var back = try segmented("sit 2, walk 1, sit 0.04", interval: nil)
+        back.minutes = ExactDecimal("3.04")!
+        back.roleStrikes = [.transition: 3]
+        let sit = SessionSegment(kind: .sit, minutes: ExactDecimal("0.04")!)
+        #expect(
+            throws: SessionPlanError.endsAmongStrikes(
+                segment: sit, minutes: ExactDecimal("0.04")!, role: .transition, strikes: 3, seconds: 3)
+        ) { try SessionPlan(back) }
+        #expect(
+            SessionPlanError.endsAmongStrikes(
+                segment: walk, minutes: ExactDecimal("0.02")!, role: .walk, strikes: 2, seconds: 1.5
+            ).errorDescription
+                == "--segments: 'walk 0.02' ends before its gong's 2 strikes have sounded (--walk-strikes); it must last more than 1.5 s"
+        )
+    }
 }

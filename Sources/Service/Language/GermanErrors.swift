@@ -39,6 +39,10 @@ extension FailureLine {
         case let .tooManyBells(count): "das ergäbe \(count) Glocken; eine Sitzung hat höchstens \(SessionPlan.maxBells)"
         case let .segmentOutOfRange(segment):
             "--segments: '\(segment)' muss länger als 0 und höchstens \(C.maxMinutes) Minuten dauern"
+        case let .endsAmongStrikes(nil, minutes, _, strikes, seconds):
+            "--minutes \(minutes): das Sitzen endet, bevor die \(strikes) Schläge des Anfangsgongs erklungen sind; es muss länger als \(SessionPlanError.seconds(seconds).replacingOccurrences(of: ".", with: ",")) s dauern"
+        case let .endsAmongStrikes(segment?, _, role, strikes, seconds):
+            "--segments: '\(segment)' endet, bevor die \(strikes) Schläge seines Gongs erklungen sind (--\(role.rawValue)-strikes); er muss länger als \(SessionPlanError.seconds(seconds).replacingOccurrences(of: ".", with: ",")) s dauern"
         case let .segmentsTooLong(sum):
             "--segments ergeben \(sum) Minuten; eine Sitzung dauert höchstens \(C.maxMinutes) (24 Stunden)"
         case let .tooManySegments(count):

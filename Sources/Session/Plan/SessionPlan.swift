@@ -233,6 +233,25 @@ public struct SessionPlan: Sendable, Equatable {
         guard c.bells.isEmpty else { throw .bellsWithSegments }
     }
 
+    /// A sit, or each segment, lasts longer than the strikes of the gong that opens it (the
+    /// start's; into a walk, the walk's; back to sitting, the transition's): the next gong, or
+    /// the end, would otherwise sound among them.
+    private static func validateStrikesFit(_ c: SessionConfiguration) throws(SessionPlanError) {
+        guard !c.openEnded else { return }
+        var previous: SessionSegment?
+        for segment in c.segmentList {
+            let role: GongRole = previous == nil ? .start : segment.kind == .walk ? .walk : .transition
+            let strikes = c.strikes(for: role)
+            let needed = (strikes - 1) * strikeSpacingMilliseconds
+            guard segment.minutes.rounded(times: 60_000) > needed else {
+                throw .endsAmongStrikes(
+                    segment: c.hasSegments ? segment : nil, minutes: segment.minutes, role: role, strikes: strikes,
+                    seconds: Double(needed) / 1000)
+            }
+            previous = segment
+        }
+    }
+
     private static func validate(_ c: SessionConfiguration) throws(SessionPlanError) {
         guard !c.openEnded || c.segments.isEmpty else { throw .openWithSegments }
         // Segments first: their sum is the session's length, and a segment of -1 minutes is the
@@ -278,6 +297,7 @@ public struct SessionPlan: Sendable, Equatable {
             throw .volumeOutOfRange(name: "\(role.rawValue)-volume", value: volume)
         }
         try validateSpacing(c)
+        try validateStrikesFit(c)
         guard c.noise == nil || c.ambience == nil else { throw .noiseWithAmbience }
         guard (0...1).contains(c.noiseVolume) else {
             throw .volumeOutOfRange(name: "noise-volume", value: c.noiseVolume)

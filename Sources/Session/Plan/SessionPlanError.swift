@@ -24,6 +24,10 @@ public enum SessionPlanError: LocalizedError, Equatable {
     /// A noise colour and an ambience asked for with the same weight (both on the command line).
     case noiseWithAmbience
     case segmentOutOfRange(SessionSegment)
+    /// A sit (`segment` nil: the whole of it) or a segment that ends before the strikes of the
+    /// gong that opens it (`role`'s) have sounded: the next gong would sound among them.
+    case endsAmongStrikes(
+        segment: SessionSegment?, minutes: ExactDecimal, role: GongRole, strikes: Int, seconds: Double)
     /// Segments that add up to more than a session may last.
     case segmentsTooLong(ExactDecimal)
     case tooManySegments(Int)
@@ -95,6 +99,12 @@ public enum SessionPlanError: LocalizedError, Equatable {
         case let .segmentOutOfRange(segment):
             return
                 "--segments: '\(segment)' must last more than 0 and at most \(SessionConfiguration.maxMinutes) minutes"
+        case let .endsAmongStrikes(nil, minutes, _, strikes, seconds):
+            return
+                "--minutes \(minutes): the sit ends before the start gong's \(strikes) strikes have sounded; it must last more than \(Self.seconds(seconds)) s"
+        case let .endsAmongStrikes(segment?, _, role, strikes, seconds):
+            return
+                "--segments: '\(segment)' ends before its gong's \(strikes) strikes have sounded (--\(role.rawValue)-strikes); it must last more than \(Self.seconds(seconds)) s"
         case let .segmentsTooLong(sum):
             return
                 "--segments add up to \(sum) minutes; a session lasts at most \(SessionConfiguration.maxMinutes) (24 hours)"
