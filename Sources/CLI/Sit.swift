@@ -94,7 +94,7 @@ struct Sit: ParsableCommand {
             output: .request(
                 output.request(
                     sampleRate: plan.format.sampleRate, settings: settings,
-                    streamName: SitDescription.streamName(configuration, ambience: ambience?.title))))
+                    streamName: SitDescription.streamName(configuration, ambience: ambience))))
         logger.info("\(localized("output", de: "Ausgabe")): \(live.outputSummary)")
 
         try LiveRunner(
@@ -102,10 +102,10 @@ struct Sit: ParsableCommand {
             affirmations: reporting.affirmations(settings),
             desktop: DesktopPresence(
                 logger: logger, notify: settings.value(SettingKeys.notify, flag: nil), library: library),
-            sessionName: SitDescription.streamName(configuration, ambience: ambience?.title)
+            sessionName: SitDescription.streamName(configuration, ambience: ambience)
         ).run { outcome in
             outcome.record(
-                kind: .timer, note: SitDescription.stored(configuration, ambience: ambience?.title), library: library,
+                kind: .timer, note: SitDescription.stored(configuration, ambience: ambience), library: library,
                 logger: logger)
         }
     }

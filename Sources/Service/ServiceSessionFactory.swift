@@ -34,7 +34,7 @@ enum ServiceSessionFactory {
             plan: plan, sounds: sounds, ambience: ambience?.loop,
             output: output.opener(sampleRate: rate, settings: settings),
             engine: output.engine(sampleRate: rate, settings: settings))
-        let bed = ambience?.title
+        let bed = ambience
         return (
             live,
             SessionNote(

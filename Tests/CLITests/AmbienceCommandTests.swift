@@ -5,6 +5,8 @@ import ProgramTestSupport
 import Testing
 import WAVTestSupport
 
+@testable import Service
+
 /// `--ambience` from the command line: the bed's level, which bed wins, and the refusals.
 @Suite("meditate --ambience")
 struct AmbienceCommandTests {
@@ -139,9 +141,21 @@ struct AmbienceCommandTests {
                 ], environment: data)
             #expect(sit.status == 0, "\(sit.stderr)")
         }
-        // Then the history calls the bed of both by the track's title, not by what was typed
+        // And one by a path relative to the terminal's folder
+        let relative = try CLIRunner.run(
+            program: CLIRunner.executable.path,
+            [
+                "--minutes", "0.05", "--countdown", "0", "--ambience", "./rain.wav", "--backend", "alsa", "--device",
+                "null", "-q"
+            ], environment: CLIRunner.environment.merging(config.environment.merging(data) { $1 }) { $1 },
+            directory: config.scratch.path(""))
+        #expect(relative.status == 0, "\(relative.stderr)")
+        // Then the history calls the bed of all three by the track's title, not by what was typed
         let history = try config.run(["history"], environment: data)
-        #expect(history.stdout.components(separatedBy: "3 s, ambience Summer Rain").count == 3, "\(history.stdout)")
+        #expect(history.stdout.components(separatedBy: "3 s, ambience Summer Rain").count == 4, "\(history.stdout)")
+        // And keeps, for "Again", the id and the title as given, and the path as another folder finds it
+        let notes = try LibraryDatabase(path: config.scratch.path("data/meditate/library.sqlite")).practice()
+        #expect(notes.map { LastSit.json($0)?["ambience"]?.stringValue } == ["1", "summ", rain], "\(notes)")
         #expect(
             !history.stdout.contains("ambience 1") && !history.stdout.contains("ambience summ"), "\(history.stdout)")
     }

@@ -32,7 +32,9 @@ package enum AmbienceSetting {
             let loop = try AmbienceLoop(
                 path: track.path, engineRate: sampleRate, gain: gain, threaded: threaded,
                 crossfadeMilliseconds: Int((sound.ambienceCrossfade * 1000).rounded()))
-            return AmbienceBed(loop: loop, title: track.title)
+            // "./rain.flac" typed in a terminal means nothing to the service that replays it.
+            let named = FileManager.default.fileExists(atPath: name)
+            return AmbienceBed(loop: loop, title: track.title, source: named ? track.path : name)
         } catch {
             switch sound.ambienceSource {
             case .flag, .builtIn:

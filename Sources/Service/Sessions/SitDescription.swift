@@ -9,12 +9,13 @@ import Settings
 /// "0.15 min, bells every 0.05 min".
 package enum SitDescription {
     /// The sit as a desktop's mixer names its stream: "Sit · 20 min, bells every 5 min, pink noise".
-    /// - Parameter ambience: the bed's title (AmbienceBed), when it is open; else its file's name.
-    package static func streamName(_ c: SessionConfiguration, ambience: String? = nil) -> String {
+    /// - Parameter ambience: the bed as it was opened (its title and source); without it, the
+    ///   bed is named by its file and kept as asked for.
+    package static func streamName(_ c: SessionConfiguration, ambience: AmbienceBed? = nil) -> String {
         localized("Sit", de: "Sitzen") + " · " + of(c, ambience: ambience)
     }
 
-    package static func of(_ c: SessionConfiguration, ambience: String? = nil) -> String {
+    package static func of(_ c: SessionConfiguration, ambience: AmbienceBed? = nil) -> String {
         let language = Language.current
         return messages(c, ambience: ambience).map { key, values in
             say(key, values.mapValues { language.decimal($0) })
@@ -22,19 +23,19 @@ package enum SitDescription {
     }
 
     /// As the history keeps it (`NoteText`), to be read in the reader's language.
-    package static func stored(_ c: SessionConfiguration, ambience: String? = nil) -> String {
+    package static func stored(_ c: SessionConfiguration, ambience: AmbienceBed? = nil) -> String {
         NoteText.stored(
             messages(c, ambience: ambience).map { $0.values.merging(["key": $0.key.rawValue]) { kept, _ in kept } })
     }
 
     /// The same as message keys and their values (`minutes` as `7.5`, `length` and `every` in words), for a client to say in
     /// its own language.
-    static func parts(_ c: SessionConfiguration, ambience: String? = nil) -> [JSONValue] {
+    static func parts(_ c: SessionConfiguration, ambience: AmbienceBed? = nil) -> [JSONValue] {
         messages(c, ambience: ambience).map { SessionNote.part($0.key, $0.values) }
     }
 
     private static func messages(
-        _ c: SessionConfiguration, ambience title: String?
+        _ c: SessionConfiguration, ambience bed: AmbienceBed?
     ) -> [(key: MessageKey, values: [String: String])] {
         var parts: [(key: MessageKey, values: [String: String])] = [
             c.openEnded
@@ -94,10 +95,10 @@ package enum SitDescription {
         }
         if let ambience = c.ambience {
             // By its title (a track's, a file's tag) when it is open; else a file by its name
-            // alone: the history is read, and a folder says nothing of the sound. Its `source`,
-            // as it was asked for, lets the page's "Again" ask for it anew.
-            let name = title ?? ((ambience as NSString).lastPathComponent as NSString).deletingPathExtension
-            parts.append((.ambience, ["name": name, "source": ambience]))
+            // alone: the history is read, and a folder says nothing of the sound. Its `source`
+            // (AmbienceBed's) lets the page's "Again" ask for it anew.
+            let name = bed?.title ?? ((ambience as NSString).lastPathComponent as NSString).deletingPathExtension
+            parts.append((.ambience, ["name": name, "source": bed?.source ?? ambience]))
         }
         return parts
     }
