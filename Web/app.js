@@ -1005,7 +1005,12 @@
     }
     if (action === "sit") params.options.minutes = Number($("schedule-minutes").value);
     try {
-      await call("schedule.add", params);
+      const result = await call("schedule.add", params);
+      // Added, and said when another sounds at one of its times: one of the two will be skipped.
+      const clashes = (result && result.clashes) || [];
+      $("schedule-error").textContent = clashes
+        .map((clash) => say("pageScheduleClash", { id: clash.schedule, at: timeOfDay(clash.at) }))
+        .join(" ");
     } catch (error) {
       $("schedule-error").textContent = error.message;
     }

@@ -18,6 +18,27 @@ package enum ScheduleMethods {
         return try database.add(entry)
     }
 
+    /// The other schedules that sound at a moment `entry` does ("clashes" of `schedule.add`'s
+    /// answer): each's id and the first such time.
+    package static func clashes(_ database: LibraryDatabase, of entry: ScheduleEntry) throws -> [JSONValue] {
+        try database.schedules().compactMap { other in
+            guard other.id != entry.id, let id = other.id, let second = entry.sharedSecond(with: other) else {
+                return nil
+            }
+            return ["schedule": .number(Double(id)), "at": .string(ScheduleEntry.text(ofSecond: second))]
+        }
+    }
+
+    /// `schedule.add`'s answer: the schedule as it is listed, and those it clashes with, if any.
+    package static func added(
+        _ database: LibraryDatabase, _ entry: ScheduleEntry, next: Date?
+    ) throws -> JSONValue {
+        var answer: [String: JSONValue] = ["schedule": ScheduleRequest.json(entry, next: next)]
+        let clashes = try Self.clashes(database, of: entry)
+        if !clashes.isEmpty { answer["clashes"] = .array(clashes) }
+        return .object(answer)
+    }
+
     package static func remove(_ database: LibraryDatabase, _ params: JSONValue) throws -> Int {
         let id = try self.id(params, method: "schedule.remove")
         guard try database.removeSchedule(id: Int64(id)) else { throw noSchedule(id) }

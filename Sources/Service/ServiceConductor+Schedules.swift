@@ -19,9 +19,10 @@ extension ServiceConductor {
     func scheduleAdd(_ params: JSONValue) throws(RPCError) -> JSONValue {
         let added = try library.query { try ScheduleMethods.add($0, params) }
         loadSchedules()
-        let json = ScheduleRequest.json(added, next: added.id.flatMap(schedule.nextInstant))
-        publish(["event": "schedule-added", "schedule": json])
-        return ["schedule": json]
+        let next = added.id.flatMap(schedule.nextInstant)
+        let answer = try library.query { try ScheduleMethods.added($0, added, next: next) }
+        publish(["event": "schedule-added", "schedule": answer["schedule"] ?? .null])
+        return answer
     }
 
     func scheduleRemove(_ params: JSONValue) throws(RPCError) -> JSONValue {

@@ -75,6 +75,39 @@ struct ScheduleCommandTests {
         #expect(JSONValue.parse(listed.stdout)?["schedules"]?.arrayCount == 0, "\(listed.stdout)\(listed.stderr)")
     }
 
+    @Test("a schedule added at a time another sounds too is added, and says which and when, in English and German")
+    func clashingScheduleSaysSo() throws {
+        // Given a weekday sit at 06:30 in a library where no service runs
+        let scratch = try Scratch()
+        let environment = ["XDG_DATA_HOME": scratch.path("data"), "XDG_RUNTIME_DIR": scratch.path("runtime")]
+        try FileManager.default.createDirectory(atPath: scratch.path("runtime"), withIntermediateDirectories: true)
+        let first = try CLIRunner.run(
+            ["schedule", "add", "--at", "06:30", "--days", "mon-fri", "sit"], environment: environment)
+        #expect(first.status == 0 && first.stderr.isEmpty, "\(first.stderr)")
+        // When another sit is added at 06:30 daily, and one at 06:30 on the weekend only
+        let second = try CLIRunner.run(["schedule", "add", "--at", "06:30", "sit"], environment: environment)
+        let weekend = try CLIRunner.run(
+            ["schedule", "add", "--json", "--at", "06:30", "--days", "sat,sun", "sit"],
+            environment: environment.merging(["LANG": "de_DE.UTF-8"]) { $1 })
+        // Then the daily one is added and says it meets the weekday one
+        #expect(second.status == 0 && second.stdout.hasPrefix("2  daily 06:30  a sit"), "\(second.stdout)")
+        #expect(
+            second.stderr == "meditate: schedule 1 sounds at 06:30 too; when both are due, one of them is skipped\n",
+            "\(second.stderr)")
+        // And the weekend one meets only the daily one, in its JSON
+        let answer = try #require(JSONValue.parse(weekend.stdout.trimmingCharacters(in: .newlines)))
+        #expect(answer["clashes"] == [["schedule": 2, "at": "06:30"]], "\(weekend.stdout)")
+        #expect(weekend.stderr.isEmpty, "\(weekend.stderr)")
+        // And in German the line says it so
+        let again = try CLIRunner.run(
+            ["schedule", "add", "--at", "06:30", "--days", "sun", "bell"],
+            environment: environment.merging(["LANG": "de_DE.UTF-8"]) { $1 })
+        #expect(
+            again.stderr.hasPrefix(
+                "meditate: Plan 2 erklingt auch um 06:30; sind beide fällig, wird einer übersprungen\n"),
+            "\(again.stderr)")
+    }
+
     @Test("a time written first, as cron and at have it, is refused with where the time goes, adding nothing")
     func timeFirstIsShownWhereItGoes() throws {
         // Given a data folder where no service runs

@@ -20,6 +20,35 @@ struct ScheduleEntryTests {
         ScheduleEntry(action: .bell, options: "{}", times: .at(second), days: days, over: false)
     }
 
+    @Test("two schedules clash at the first second both sound on a day they share; over, random or apart, not")
+    func sharedSecondsAreClashes() throws {
+        // Given a daily sit at 06:30, and schedules beside it
+        let sit = ScheduleEntry(action: .sit, options: "{}", times: .at(23_400), days: .all, over: false)
+        let weekend = try #require(Weekdays(text: "sat,sun"))
+        let weekdays = try #require(Weekdays(text: "mon-fri"))
+        let hourly = ScheduleEntry(
+            action: .bell, options: "{}", times: .every(minutes: 60, from: 5 * 3600 + 1800, to: 17 * 3600),
+            days: weekdays, over: false)
+        let halfPast = ScheduleEntry(
+            action: .bell, options: "{}", times: .every(minutes: 60, from: 6 * 3600, to: 17 * 3600), days: .all,
+            over: false)
+        var over = daily(at: 23_400)
+        over.over = true
+        let random = ScheduleEntry(
+            action: .bell, options: "{}", times: .random(shortest: 1, longest: 1, from: 23_340, to: 23_460),
+            days: .all, over: false)
+        // Then another at 06:30 on the weekend, and bells on the hour from 05:30, clash with it at 06:30
+        #expect(sit.sharedSecond(with: daily(at: 23_400, days: weekend)) == 23_400)
+        #expect(sit.sharedSecond(with: hourly) == 23_400)
+        #expect(hourly.sharedSecond(with: sit) == 23_400)
+        // And bells on the hour from 06:00, one that sounds over a sit, random moments and a
+        // weekend sit against weekday bells do not
+        #expect(sit.sharedSecond(with: halfPast) == nil)
+        #expect(sit.sharedSecond(with: over) == nil)
+        #expect(sit.sharedSecond(with: random) == nil)
+        #expect(daily(at: 23_400, days: weekend).sharedSecond(with: hourly) == nil)
+    }
+
     @Test("days are read as ranges, lists and daily, and written back the short way")
     func weekdays() {
         #expect(Weekdays(text: "mon-fri")?.text == "mon-fri")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Control
+import Foundation
 import Library
 import Service
 import Settings
@@ -73,9 +74,19 @@ struct CtlScheduleAdd: ParsableCommand {
         let params = try self.params()
         let result = try ScheduleCall.perform("schedule.add", params, options: options) { database in
             let added = try ScheduleMethods.add(database, params)
-            return ["schedule": ScheduleRequest.json(added, next: ScheduleMethods.nextFromNow(added))]
+            return try ScheduleMethods.added(database, added, next: ScheduleMethods.nextFromNow(added))
         }
         print(options.json ? result.line : ScheduleText.line(result["schedule"] ?? [:]))
+        guard !options.json, case let .array(clashes)? = result["clashes"] else { return }
+        for clash in clashes {
+            guard let id = clash["schedule"]?.intValue, let at = clash["at"]?.stringValue else { continue }
+            StandardStream.write(
+                "meditate: "
+                    + localized(
+                        "schedule \(id) sounds at \(at) too; when both are due, one of them is skipped",
+                        de: "Plan \(id) erklingt auch um \(at); sind beide fällig, wird einer übersprungen") + "\n",
+                to: STDERR_FILENO)
+        }
     }
 
     private func params() throws -> JSONValue {

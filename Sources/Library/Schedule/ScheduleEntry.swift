@@ -88,6 +88,17 @@ public struct ScheduleEntry: Sendable, Equatable {
     /// The seconds after midnight of a day that is not random (an `at` or `every` schedule).
     public var secondsOfDay: [Int] { secondsOfDay(day: 0) }
 
+    /// The first second of the day at which it and `other` both sound, on a weekday they share,
+    /// or nil. Then one of them finds the other playing and is skipped (`busy`): two sits at
+    /// 07:00 are one sit. One that sounds over a session clashes with nothing, and random
+    /// moments are not known ahead.
+    public func sharedSecond(with other: ScheduleEntry) -> Int? {
+        guard !over, !other.over, !hidesNext, !other.hidesNext, days.rawValue & other.days.rawValue != 0 else {
+            return nil
+        }
+        return Set(secondsOfDay).intersection(other.secondsOfDay).min()
+    }
+
     /// Whether its moments are kept from the list (random: a surprise, like a sit's random bells).
     public var hidesNext: Bool {
         if case .random = times { return true }

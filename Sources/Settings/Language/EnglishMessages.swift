@@ -88,6 +88,7 @@ package let englishMessages: [MessageKey: String] = [
     .pageCalendar: "Sits of the last 26 weeks",
     .pageDaySat: "{date}: {time}",
     .pageNothingScheduled: "Nothing scheduled.",
+    .pageScheduleClash: "Schedule {id} sounds at {at} too: when both are due, one of them is skipped.",
     .pageAdd: "Add",
     .pageRemove: "Remove",
     .pageRemoveSchedule: "Remove {what}",

@@ -91,6 +91,7 @@ package let germanMessages: [MessageKey: String] = [
     .pageCalendar: "Sitzungen der letzten 26 Wochen",
     .pageDaySat: "{date}: {time}",
     .pageNothingScheduled: "Nichts geplant.",
+    .pageScheduleClash: "Plan {id} erklingt auch um {at}: sind beide fällig, wird einer übersprungen.",
     .pageAdd: "Hinzufügen",
     .pageRemove: "Entfernen",
     .pageRemoveSchedule: "{what} entfernen",

@@ -385,6 +385,15 @@ struct WebPageTests {
         #expect(
             added?["every"] == 60 && added?["from"] == "09:00" && added?["days"] == "mon-fri", "\(added?.line ?? "")")
 
+        // When the same series is added again, then it is added, and the page says which one it
+        // meets and when (the service then takes the second away again)
+        try page.click("#schedule-form button[type=submit]")
+        try page.waitForText(
+            "#schedule-error",
+            containing: "Schedule 1 sounds at 09:00 AM too: when both are due, one of them is skipped.")
+        #expect(try service.client().call("schedule.list")["schedules"]?.arrayCount == 2)
+        _ = try service.client().call("schedule.remove", ["id": 2])
+
         // When it is paused for today, then removed
         try page.click("#schedules button")
         try page.waitForText("#schedules", containing: "paused for today")
