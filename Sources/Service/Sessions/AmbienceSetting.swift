@@ -8,7 +8,8 @@ import Settings
 /// (measured first), brought to the noise bed's loudness. A file that cannot be had is refused
 /// before the sit starts; one named by config.toml, a preset or MEDITATE_AMBIENCE says so.
 package enum AmbienceSetting {
-    /// The loop for `sound`'s ambience at `sampleRate` and its title, or nil when the sit has none.
+    /// The loop for `sound`'s ambience at `sampleRate`, with its title and source (AmbienceBed), or
+    /// nil when the sit has none.
     /// - Parameters:
     ///   - threaded: live playback (a decoder thread of its own); offline, the render fills it.
     ///   - say: tells the person about a slow step (measuring a file outside the library).
