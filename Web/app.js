@@ -1006,10 +1006,18 @@
     if (action === "sit") params.options.minutes = Number($("schedule-minutes").value);
     try {
       const result = await call("schedule.add", params);
-      // Added, and said when another sounds at one of its times: one of the two will be skipped.
-      const clashes = (result && result.clashes) || [];
-      $("schedule-error").textContent = clashes
-        .map((clash) => say("pageScheduleClash", { id: clash.schedule, at: timeOfDay(clash.at) }))
+      // Added, and said when others sound at one of its times: all but one will be skipped. One
+      // sentence a time, the schedules of that time listed in it.
+      const byTime = new Map();
+      for (const clash of (result && result.clashes) || []) {
+        byTime.set(clash.at, [...(byTime.get(clash.at) || []), String(clash.schedule)]);
+      }
+      const list = new Intl.ListFormat(language, { type: "conjunction" });
+      $("schedule-error").textContent = [...byTime]
+        .map(([at, ids]) =>
+          ids.length === 1
+            ? say("pageScheduleClash", { id: ids[0], at: timeOfDay(at) })
+            : say("pageScheduleClashes", { ids: list.format(ids), at: timeOfDay(at) }))
         .join(" ");
     } catch (error) {
       $("schedule-error").textContent = error.message;

@@ -89,6 +89,7 @@ package let englishMessages: [MessageKey: String] = [
     .pageDaySat: "{date}: {time}",
     .pageNothingScheduled: "Nothing scheduled.",
     .pageScheduleClash: "Schedule {id} sounds at {at} too: when both are due, one of them is skipped.",
+    .pageScheduleClashes: "Schedules {ids} sound at {at} too: when they are due together, only one of them plays.",
     .pageAdd: "Add",
     .pageRemove: "Remove",
     .pageRemoveSchedule: "Remove {what}",

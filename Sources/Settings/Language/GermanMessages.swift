@@ -92,6 +92,7 @@ package let germanMessages: [MessageKey: String] = [
     .pageDaySat: "{date}: {time}",
     .pageNothingScheduled: "Nichts geplant.",
     .pageScheduleClash: "Plan {id} erklingt auch um {at}: sind beide fällig, wird einer übersprungen.",
+    .pageScheduleClashes: "Die Pläne {ids} erklingen auch um {at}: sind sie zugleich fällig, erklingt nur einer.",
     .pageAdd: "Hinzufügen",
     .pageRemove: "Entfernen",
     .pageRemoveSchedule: "{what} entfernen",

@@ -39,7 +39,7 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case pageMore, pageNoise, pageSilence, pageGong, gongBowl, gongGong, gongBell, pageStart, pageNoTracks,
         pageAmbience, pageNoAmbience
     case pageUnknownTeacher, pagePlay, pageThenSit, pageCalendar, pageDaySat, pageNothingScheduled, pageAdd,
-        pageScheduleClash
+        pageScheduleClash, pageScheduleClashes
     case pageRemove, pageRemoveSchedule, pageWhat, pageAt, pageDays, pageDaily
     case pageWeekdays, pageWeekend, pageActionSit, pageActionBell, pageScheduleAt, pageScheduleEvery, pageNext
     case pageRepeat, pageOnce, pageRepeating, pageSat, pageSitAgain, pageLastSit, pageStartSit, pageBack, pageForward

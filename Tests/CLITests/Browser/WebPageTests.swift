@@ -392,7 +392,13 @@ struct WebPageTests {
             "#schedule-error",
             containing: "Schedule 1 sounds at 09:00 AM too: when both are due, one of them is skipped.")
         #expect(try service.client().call("schedule.list")["schedules"]?.arrayCount == 2)
+        // And added a third time, it names both in one sentence
+        try page.click("#schedule-form button[type=submit]")
+        try page.waitForText(
+            "#schedule-error",
+            containing: "Schedules 1 and 2 sound at 09:00 AM too: when they are due together, only one of them plays.")
         _ = try service.client().call("schedule.remove", ["id": 2])
+        _ = try service.client().call("schedule.remove", ["id": 3])
 
         // When it is paused for today, then removed
         try page.click("#schedules button")
