@@ -52,8 +52,7 @@ enum LastSit {
             return "\(kind) \(minutes)"
         }
         .joined(separator: ", ")
-        guard let segments = SegmentList(argument: list), let sum = segments.minutes,
-            sum <= SessionConfiguration.maxMinutes, segments.segments.allSatisfy(\.minutes.isPositive)
+        guard let segments = SegmentList(argument: list), (try? SessionPlan.length(of: segments.segments)) != nil
         else { return nil }
         return list
     }

@@ -218,19 +218,27 @@ public struct SessionPlan: Sendable, Equatable {
     /// session's length; `--bells` (minutes of one sit) does not mix with them.
     private static func validateSegments(_ c: SessionConfiguration) throws(SessionPlanError) {
         guard !c.segments.isEmpty else { return }
-        guard c.segments.count <= SessionSegment.maxCount else { throw .tooManySegments(c.segments.count) }
+        let sum = try length(of: c.segments)
+        guard sum == c.minutes else { throw .segmentsDisagree(segments: sum, minutes: c.minutes) }
+        guard c.bells.isEmpty else { throw .bellsWithSegments }
+    }
+
+    /// The sum of `segments`, each more than nothing and at most `SessionSegment.maxCount` of
+    /// them, their sum a day at most: what a plan takes, and what a history note's segments are
+    /// checked against before they are asked for again.
+    public static func length(of segments: [SessionSegment]) throws(SessionPlanError) -> ExactDecimal {
+        guard segments.count <= SessionSegment.maxCount else { throw .tooManySegments(segments.count) }
         var sum = ExactDecimal(0)
-        for segment in c.segments {
+        for segment in segments {
             guard segment.minutes.isPositive, segment.minutes <= SessionConfiguration.maxMinutes else {
                 throw .segmentOutOfRange(segment)
             }
             guard let next = sum.adding(segment.minutes), next <= SessionConfiguration.maxMinutes else {
-                throw .segmentsTooLong(c.segments.reduce(ExactDecimal(0)) { $0.adding($1.minutes) ?? $0 })
+                throw .segmentsTooLong(segments.reduce(ExactDecimal(0)) { $0.adding($1.minutes) ?? $0 })
             }
             sum = next
         }
-        guard sum == c.minutes else { throw .segmentsDisagree(segments: sum, minutes: c.minutes) }
-        guard c.bells.isEmpty else { throw .bellsWithSegments }
+        return sum
     }
 
     /// A sit, or each segment, lasts longer than the strikes of the gong that opens it (the
