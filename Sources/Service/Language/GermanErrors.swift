@@ -33,16 +33,16 @@ extension FailureLine {
             "--sample-rate muss zwischen \(C.sampleRateRange.lowerBound) und \(C.sampleRateRange.upperBound) Hz liegen (angegeben: \(rate))"
         case .emptyTrack: "die geführte Aufnahme enthält keinen Ton"
         case let .intervalTooShort(i, seconds):
-            "--interval \(i) min ist kürzer als die Schläge eines Gongs; Glocken müssen mindestens \(SessionPlanError.seconds(seconds).replacingOccurrences(of: ".", with: ",")) s auseinander liegen"
+            "--interval \(i) min ist kürzer als die Schläge eines Gongs; Glocken müssen mindestens \(Self.dePlanSeconds(seconds)) s auseinander liegen"
         case let .bellsTooClose(a, b, seconds):
-            "--bells: \(a) und \(b) liegen näher beieinander als die Schläge eines Gongs; Glocken müssen mindestens \(SessionPlanError.seconds(seconds).replacingOccurrences(of: ".", with: ",")) s auseinander liegen"
+            "--bells: \(a) und \(b) liegen näher beieinander als die Schläge eines Gongs; Glocken müssen mindestens \(Self.dePlanSeconds(seconds)) s auseinander liegen"
         case let .tooManyBells(count): "das ergäbe \(count) Glocken; eine Sitzung hat höchstens \(SessionPlan.maxBells)"
         case let .segmentOutOfRange(segment):
             "--segments: '\(segment)' muss länger als 0 und höchstens \(C.maxMinutes) Minuten dauern"
         case let .endsAmongStrikes(nil, minutes, _, strikes, seconds):
-            "--minutes \(minutes): das Sitzen endet, bevor die \(strikes) Schläge des Anfangsgongs erklungen sind; es muss länger als \(SessionPlanError.seconds(seconds).replacingOccurrences(of: ".", with: ",")) s dauern"
+            "--minutes \(minutes): das Sitzen endet, bevor die \(strikes) Schläge des Anfangsgongs erklungen sind; es muss länger als \(Self.dePlanSeconds(seconds)) s dauern"
         case let .endsAmongStrikes(segment?, _, role, strikes, seconds):
-            "--segments: '\(segment)' endet, bevor die \(strikes) Schläge seines Gongs erklungen sind (--\(role.rawValue)-strikes); er muss länger als \(SessionPlanError.seconds(seconds).replacingOccurrences(of: ".", with: ",")) s dauern"
+            "--segments: '\(segment)' endet, bevor die \(strikes) Schläge seines Gongs erklungen sind (--\(role.rawValue)-strikes); er muss länger als \(Self.dePlanSeconds(seconds)) s dauern"
         case let .segmentsTooLong(sum):
             "--segments ergeben \(sum) Minuten; eine Sitzung dauert höchstens \(C.maxMinutes) (24 Stunden)"
         case let .tooManySegments(count):
@@ -62,7 +62,7 @@ extension FailureLine {
         case let .randomBellsLongerThanSession(random, minutes, origin):
             "random-bells = \(random) (\(origin)) ist länger als dieses Sitzen von \(Language.de.decimal(minutes.description)) Minuten; mit --random-bells none sitzt du ohne sie"
         case let .randomBellsTooClose(random, seconds):
-            "--random-bells \(random): der kürzeste Abstand ist kürzer als die Schläge eines Gongs; Glocken müssen mindestens \(SessionPlanError.seconds(seconds).replacingOccurrences(of: ".", with: ",")) s auseinander liegen"
+            "--random-bells \(random): der kürzeste Abstand ist kürzer als die Schläge eines Gongs; Glocken müssen mindestens \(Self.dePlanSeconds(seconds)) s auseinander liegen"
         }
     }
 
@@ -77,6 +77,11 @@ extension FailureLine {
         case let .ambienceTooShort(path, seconds, crossfade):
             "Klangkulisse '\(path)' dauert \(Self.deSeconds(seconds, .down)) s; eine Schleife braucht mindestens \(Self.deSeconds(2 * crossfade, .up)) s (das Doppelte ihrer Überblendung von \(Self.deSeconds(crossfade)) s)"
         }
+    }
+
+    /// A plan's seconds ("1.5") with the German decimal comma.
+    private static func dePlanSeconds(_ value: Double) -> String {
+        SessionPlanError.seconds(value).replacingOccurrences(of: ".", with: ",")
     }
 
     private static func deSeconds(
