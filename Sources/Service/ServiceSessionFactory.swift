@@ -34,12 +34,11 @@ enum ServiceSessionFactory {
             plan: plan, sounds: sounds, ambience: ambience?.loop,
             output: output.opener(sampleRate: rate, settings: settings),
             engine: output.engine(sampleRate: rate, settings: settings))
-        let bed = ambience
         return (
             live,
             SessionNote(
-                text: SitDescription.of(configuration, ambience: bed),
-                parts: SitDescription.parts(configuration, ambience: bed))
+                text: SitDescription.of(configuration, ambience: ambience),
+                parts: SitDescription.parts(configuration, ambience: ambience))
         )
     }
 

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Control
-import Foundation
 import Library
 import Service
 import Settings
@@ -78,14 +77,13 @@ struct CtlScheduleAdd: ParsableCommand {
         }
         print(options.json ? result.line : ScheduleText.line(result["schedule"] ?? [:]))
         guard !options.json, case let .array(clashes)? = result["clashes"] else { return }
+        let say = NoticeLine.teller(quiet: false)
         for clash in clashes {
             guard let id = clash["schedule"]?.intValue, let at = clash["at"]?.stringValue else { continue }
-            StandardStream.write(
-                "meditate: "
-                    + localized(
-                        "schedule \(id) sounds at \(at) too; when both are due, one of them is skipped",
-                        de: "Plan \(id) erklingt auch um \(at); sind beide fällig, wird einer übersprungen") + "\n",
-                to: STDERR_FILENO)
+            say(
+                localized(
+                    "schedule \(id) sounds at \(at) too; when both are due, one of them is skipped",
+                    de: "Plan \(id) erklingt auch um \(at); sind beide fällig, wird einer übersprungen"))
         }
     }
 
