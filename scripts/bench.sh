@@ -49,6 +49,16 @@ sox=$(best_of_three "$out/sox.wav" sox -n -r 48000 -c 2 -b 16 "$out/sox.wav" syn
 row "render 20 min white noise" "$ours" "$sox" 0.10
 rm -f "$out/session.wav" "$out/sox.wav"
 
+echo "== peak: the README's sit (pink at 0.15, the bowl at 1, a bell every 5 minutes), six seeds, float"
+# The mix ends in a ceiling at -1 dBFS: no sample past it, and the true peak (4x oversampled
+# around each loud spot) under full scale. Without the ceiling, 3 of these 6 seeds passed 1.0.
+for seed in 1 2 3 4 5 6; do
+    "$meditate" render --minutes 20 --interval 5 --noise pink --noise-volume 0.15 --gong-volume 1 \
+        --seed "$seed" --format f32 -q -o "$out/peak-$seed.wav"
+done
+python3 scripts/bench_peak.py "$out"/peak-?.wav
+rm -f "$out"/peak-?.wav
+
 echo "== decode: 60-minute 128 kbps MP3 at 44.1 kHz to the engine format (reference: mpg123 -s)"
 if [ ! -s "$out/hour.mp3" ]; then
     echo "   (making the 60-minute MP3 once; it is kept in $out/)"

@@ -31,6 +31,9 @@ extension LiveEngine {
         var programs: [EngineProgram] = []
         programs.reserveCapacity(Self.programRoom)
         var playedOut = false
+        // Each program's mixer keeps it under the ceiling; programs heard together (a bell over
+        // a sit) can pass it again, and this one keeps their sum there.
+        var ceiling = PeakCeiling(sampleRate: sampleRate)
         running: while !stopping.load(ordering: .acquiring) {
             let fading = programs.contains { $0.playback.fadeLeft > 0 }
             if arriving.load(ordering: .acquiring) && !fading { adoptArrivals(&programs, &device) }
@@ -90,11 +93,12 @@ extension LiveEngine {
             }
             // The first program heard writes its frames into the mix, the others add theirs:
             // one program alone costs a copy, not a clearing and a sum.
-            var covered = false
+            var heard = 0
             for program in programs {
-                if contribute(program, frames: count, into: mix, device, writing: !covered) { covered = true }
+                if contribute(program, frames: count, into: mix, device, writing: heard == 0) { heard += 1 }
             }
-            if !covered { mix.baseAddress?.update(repeating: 0, count: 2 * count) }
+            if heard == 0 { mix.baseAddress?.update(repeating: 0, count: 2 * count) }
+            if let base = mix.baseAddress, heard > 1 || !ceiling.isIdle { ceiling.apply(to: base, frames: count) }
             switch write(UnsafeBufferPointer(rebasing: mix[..<(2 * count)]), programs, &device) {
             case .failed:
                 if fail(&programs, &device) { break running }

@@ -222,4 +222,29 @@ struct LiveEngineTests {
         #expect(heard[..<wake].allSatisfy { $0 == 0 })
         #expect(Array(heard[wake..<(wake + 480)]) == [Float](repeating: 0.5, count: 480))
     }
+
+    @Test("two programs each under the ceiling are heard together under it too, and each alone unchanged")
+    func programsTogetherStayUnderTheCeiling() throws {
+        // Given an engine playing a steady 0.8, just under each mixer's ceiling
+        let (output, engine) = halfSecondEngine()
+        defer { engine.stop() }
+        #expect(output.waitUntilHolding(24_000))
+        let first = program([Float](repeating: 0.8, count: 96_000), on: engine, opener: OutputOpener { output })
+        try first.start()
+        #expect(output.waitUntil { $0.rewriteFrames == [256] })
+        play(4800, on: output)
+        // When a second steady 0.8 starts over it, a bell over a sit, for 4800 frames
+        let second = program([Float](repeating: 0.8, count: 9600), on: engine, opener: OutputOpener { output })
+        try second.start()
+        #expect(output.waitUntil { $0.rewriteFrames.count == 2 })
+        play(24_000, on: output)
+        // Then the first alone is heard as it was rendered, to the bit
+        let heard = left(output.heard)
+        let start = 4800 + 256
+        #expect(heard[256..<start].allSatisfy { $0 == 0.8 })
+        // And the two together, 1.6, never pass the ceiling
+        let together = heard[start..<(start + 4800)]
+        #expect(together.allSatisfy { $0 <= PeakCeiling.defaultCeiling && $0 > 0.5 })
+        #expect(output.protocolViolations.isEmpty)
+    }
 }

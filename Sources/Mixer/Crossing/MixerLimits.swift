@@ -6,5 +6,8 @@ public struct MixerLimits: Sendable {
     public var maxBlockFrames = 4096
     /// Commands queued towards the render side, and held there until their frame.
     public var commandCapacity = 512
+    /// The loudest sample the mix may hand out (`PeakCeiling`); nil leaves the sum as it is
+    /// (for a test that compares with the mix beneath the ceiling).
+    public var peakCeiling: Float? = PeakCeiling.defaultCeiling
     public init() {}
 }

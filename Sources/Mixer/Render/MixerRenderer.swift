@@ -27,6 +27,8 @@ public final class MixerRenderer: @unchecked Sendable {
     /// Room for a block of the pink filter's section sums.
     private let noiseScratch: UnsafeMutablePointer<SIMD4<Float>>
     private var masterGain = GainRamp(value: 1)
+    /// The master bus's last stage: nothing past full scale leaves the mixer.
+    private var ceiling: PeakCeiling?
     /// The render thread, checked in debug builds.
     private let renderThread = ThreadOwner()
 
@@ -49,6 +51,7 @@ public final class MixerRenderer: @unchecked Sendable {
         scratch.initialize(repeating: 0, count: blockSamples)
         noiseScratch = .allocate(capacity: limits.maxBlockFrames)
         noiseScratch.initialize(repeating: SIMD4(), count: limits.maxBlockFrames)
+        ceiling = limits.peakCeiling.map { PeakCeiling(ceiling: $0, sampleRate: format.sampleRate) }
     }
 
     deinit {
@@ -118,6 +121,8 @@ public final class MixerRenderer: @unchecked Sendable {
                 startFrame: frame + offset, frames: end - offset)
             offset = end
         }
+        // After the master gain, on the whole block: its state runs on from frame to frame.
+        ceiling?.apply(to: output, frames: frames)
         frame += frames
         channel.renderedFrames.store(frame, ordering: .releasing)
     }

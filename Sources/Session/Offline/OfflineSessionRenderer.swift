@@ -11,6 +11,8 @@ public struct OfflineSessionRenderer {
     private let track: (reader: EngineFormatReader, gain: Float)?
     /// The sit's bed when it is a sound file, filled before each block.
     private let ambience: AmbienceLoop?
+    /// The mixer's limits: its peak ceiling, which a test may take away to compare.
+    public var limits = MixerLimits()
 
     public init(plan: SessionPlan, gong: SampleBuffer) {
         self.init(plan: plan, sounds: GongSounds(gong))
@@ -61,7 +63,7 @@ public struct OfflineSessionRenderer {
         shouldContinue: () -> Bool = { true },
         sink: (UnsafeBufferPointer<Float>) throws -> Void
     ) throws {
-        let (controller, renderer) = MixerFactory.make(format: outline.format)
+        let (controller, renderer) = MixerFactory.make(format: outline.format, limits: limits)
         let score = SessionScore(outline: outline, sounds: sounds, ambience: ambience, controller: controller)
         var commands = score.commands
         let player = track.map { TrackPlayer(reader: $0.reader, gain: $0.gain, threaded: false) }
