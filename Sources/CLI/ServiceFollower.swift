@@ -30,7 +30,8 @@ struct ServiceFollower {
         let control = try ControlClient(path: socket)
         // The service's refusals, and the sit's words in the history, in this terminal's language.
         _ = try control.call("hello", ["lang": .string(Language.current.rawValue)])
-        let started = try control.call(method, params)
+        let started = try control.call(
+            method, params, timeoutMilliseconds: StartAnswerTime.milliseconds(for: method) ?? 10_000)
         guard let id = started["session"]?["id"]?.intValue else {
             throw ControlError.badReply("\(method) gave no session id")
         }

@@ -18,6 +18,9 @@ public enum LibraryError: LocalizedError, Equatable {
     case copyFailed(path: String, reason: String)
     /// Samples that are not sound: NaN, infinite, or beyond +24 dBFS.
     case damagedSamples(path: String, count: Int)
+    /// Measuring a file outside the library was stopped: it took too long, or the session
+    /// it was for was stopped first.
+    case measuringStopped(path: String)
 
     public var errorDescription: String? {
         switch self {
@@ -42,6 +45,9 @@ public enum LibraryError: LocalizedError, Equatable {
             return "'\(path)': cannot copy it into the library (\(reason))"
         case let .damagedSamples(path, count):
             return "'\(path)': the file is damaged (\(count) samples are not a number or beyond +24 dBFS)"
+        case let .measuringStopped(path):
+            return
+                "'\(path)': measuring its loudness took too long; `meditate library import` measures it once for good"
         }
     }
 

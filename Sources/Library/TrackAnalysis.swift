@@ -34,6 +34,8 @@ public struct TrackAnalysis: Sendable {
         defer { chunk.deallocate() }
         var frames = 0
         while true {
+            // A session stopped while it is made ready stops this at the next chunk.
+            guard MeasuringGate.isOpen else { throw .measuringStopped(path: path) }
             let got: Int
             do {
                 got = try reader.read(into: chunk, maxFrames: chunkFrames)

@@ -23,7 +23,9 @@ final class ServiceCaller {
                 connection = client
             }
             do {
-                return try client.call(method, params)
+                // A start answers once its session is made ready (`StartAnswerTime`).
+                return try client.call(
+                    method, params, timeoutMilliseconds: StartAnswerTime.milliseconds(for: method) ?? 10_000)
             } catch {
                 guard case .connectionLost = error, attempt == 0 else { throw error }
                 connection = nil

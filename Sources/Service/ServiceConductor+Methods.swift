@@ -32,6 +32,10 @@ extension ServiceConductor {
         ServiceMethod("pause", NoParams.self) { conductor, _, _ throws(RPCError) in try conductor.pauseFront() },
         ServiceMethod("resume", NoParams.self) { conductor, _, _ throws(RPCError) in try conductor.resumeFront() },
         ServiceMethod("stop", NoParams.self) { conductor, _, _ throws(RPCError) in
+            // What is being made ready goes first: it is the newest, and never starts.
+            let never = RPCError.refused(
+                localized("stopped before it started", de: "beendet, bevor es begann"))
+            if conductor.cancelPreparation(because: never) { return ["stopping": true] }
             let session = try conductor.front()
             session.live.end()
             return ["stopping": true]
@@ -85,19 +89,48 @@ extension ServiceConductor {
         ]
     }
 
+    /// Answers once the sit is made ready and started (`prepare`).
     private func startSit(_ request: SitRequest, resumeOther resume: Bool) throws(RPCError) -> JSONValue {
+        try prepareSit(request, resumeOther: resume, answer: nil)
+        return .null
+    }
+
+    /// Answers once the track is made ready and started (`prepare`).
+    private func startTrack(_ request: PlayRequest, resumeOther resume: Bool) throws(RPCError) -> JSONValue {
+        try prepareTrack(request, resumeOther: resume, answer: nil)
+        return .null
+    }
+
+    /// Makes `request`'s sit ready off this thread, at the rate decided here; `answer` (nil:
+    /// the request being handled) is told when it starts or why not.
+    func prepareSit(
+        _ request: SitRequest, resumeOther: Bool, answer: ((Result<JSONValue, RPCError>) -> Void)?
+    ) throws(RPCError) {
+        var request = request
         let output = output
+        request.sound.sampleRate = try Self.makeForClient {
+            try ServiceSessionFactory.sampleRate(
+                for: request.sound.sampleRate, output: output, settings: try request.settings())
+        }
         let paths = library.paths
-        return try start(.timer, resumeOther: resume) { () throws -> (LiveSession, SessionNote) in
-            try ServiceSessionFactory.sit(request, output: output, library: paths)
+        try prepare(.timer, resumeOther: resumeOther, answer: answer) { [request] in
+            try ServiceSessionFactory.prepare(request, library: paths)
         }
     }
 
-    private func startTrack(_ request: PlayRequest, resumeOther resume: Bool) throws(RPCError) -> JSONValue {
+    /// As `prepareSit`, for a guided track.
+    func prepareTrack(
+        _ request: PlayRequest, resumeOther: Bool, answer: ((Result<JSONValue, RPCError>) -> Void)?
+    ) throws(RPCError) {
+        var request = request
         let output = output
+        request.sound.sampleRate = try Self.makeForClient {
+            try ServiceSessionFactory.sampleRate(
+                for: request.sound.sampleRate, output: output, settings: try Settings.load())
+        }
         let paths = library.paths
-        return try start(.guided, resumeOther: resume) { () throws -> (LiveSession, SessionNote) in
-            try ServiceSessionFactory.guided(request, output: output, library: paths)
+        try prepare(.guided, resumeOther: resumeOther, answer: answer) { [request] in
+            try ServiceSessionFactory.prepare(request, library: paths)
         }
     }
 

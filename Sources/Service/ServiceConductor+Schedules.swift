@@ -103,26 +103,45 @@ extension ServiceConductor {
                 _ = try ring(ParamsDecoder.decode(BellRequest.self, options), scheduled: scheduled, at: target)
             case .sit:
                 let request = try ParamsDecoder.decode(SitRequest.self, options)
-                _ = try start(.timer, resumeOther: true) { () throws -> (LiveSession, SessionNote) in
-                    try ServiceSessionFactory.sit(request, output: output, library: library.paths)
-                }
+                try prepareSit(request, resumeOther: true, answer: madeReady(occurrence))
             case .play:
                 let request = try ParamsDecoder.decode(PlayRequest.self, options)
-                _ = try start(.guided, resumeOther: true) { () throws -> (LiveSession, SessionNote) in
-                    try ServiceSessionFactory.guided(
-                        request, output: output, library: library.paths)
-                }
+                try prepareTrack(request, resumeOther: true, answer: madeReady(occurrence))
             }
         } catch {
             return skip(occurrence, reason: "failed", line: error.message)
         }
+        // A bell starts ahead of its instant: it has fired when it is heard (`tick`); a sit or
+        // a track when it has been made ready and started (`madeReady`).
+        if entry.action == .bell { logFired(occurrence) }
+    }
+
+    private func logFired(_ occurrence: ServiceSchedule.Occurrence) {
+        let entry = occurrence.entry
         logger.notice("\(localized("schedule", de: "Plan")) \(entry.id ?? 0): \(entry.action.rawValue)")
-        // A bell starts ahead of its instant: it has fired when it is heard (`tick`).
-        guard entry.action != .bell else { return }
+    }
+
+    /// Tells that a sit or track of a schedule has started.
+    private func publishFired(_ occurrence: ServiceSchedule.Occurrence) {
+        let entry = occurrence.entry
         publish([
             "event": "schedule-fired", "schedule": .number(Int(entry.id ?? 0)),
             "action": .string(entry.action.rawValue), "due": .finite(occurrence.at.timeIntervalSince1970)
         ])
+    }
+
+    /// What a scheduled sit or track does once made ready: it has started, or it is skipped
+    /// for the reason it could not.
+    private func madeReady(_ occurrence: ServiceSchedule.Occurrence) -> (Result<JSONValue, RPCError>) -> Void {
+        { [weak self] outcome in
+            switch outcome {
+            case let .failure(error):
+                self?.skip(occurrence, reason: "failed", line: error.message)
+            case .success:
+                self?.logFired(occurrence)
+                self?.publishFired(occurrence)
+            }
+        }
     }
 
     private func skip(_ occurrence: ServiceSchedule.Occurrence, reason: String, line: String) {

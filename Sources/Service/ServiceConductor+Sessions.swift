@@ -28,9 +28,67 @@ extension ServiceConductor {
 
     /// Starts a session for `source`: the coordinator gives it the audio, and whatever else was
     /// sounding is paused with a fade (it keeps its place).
-    func start(
-        _ source: AudioSource, resumeOther: Bool, make: () throws -> (LiveSession, SessionNote)
-    ) throws(RPCError) -> JSONValue {
+    /// Makes a session ready on a thread of its own (`ServicePreparation`) and starts it once it
+    /// is, unless it was stopped first; `answer` is told either way. Refused at once when
+    /// `start` would refuse it, or while another is being made ready.
+    /// Thread: control.
+    /// `answer` nil: the request being handled is answered then (`answerLater`); a refusal
+    /// here is its answer now.
+    func prepare(
+        _ source: AudioSource, resumeOther: Bool, answer: ((Result<JSONValue, RPCError>) -> Void)?,
+        work: @escaping @Sendable () throws -> PreparedSession
+    ) throws(RPCError) {
+        try checkStartable(source)
+        guard preparation == nil else {
+            throw .refused(
+                localized(
+                    "another session is being made ready; stop it first",
+                    de: "eine andere Sitzung wird vorbereitet; beende sie zuerst"))
+        }
+        let made = ServicePreparation(
+            source: source, resumeOther: resumeOther, language: Language.requested,
+            answer: answer ?? answerLater())
+        preparation = made
+        made.start(wake: { [inbox] in inbox.wake() }, work: work)
+    }
+
+    /// Starts the session made ready, once its thread is done: a stopped one is dropped, never
+    /// started (its answer said so when it was stopped).
+    /// Thread: control.
+    func finishPreparation() {
+        guard let made = preparation, let outcome = made.finished else { return }
+        preparation = nil
+        guard !made.isCancelled else { return }
+        let output = output
+        let result = Language.$requested.withValue(made.language) { () -> Result<JSONValue, RPCError> in
+            do throws(RPCError) {
+                return .success(
+                    try start(made.source, resumeOther: made.resumeOther) { () throws -> (LiveSession, SessionNote) in
+                        try ServiceSessionFactory.live(try outcome.get(), output: output)
+                    })
+            } catch {
+                return .failure(error)
+            }
+        }
+        made.answer(result)
+    }
+
+    /// Gives up the session being made ready, if there is one: it is never started, and its
+    /// answer is `reason`. True when there was one.
+    /// Thread: control.
+    @discardableResult
+    func cancelPreparation(because reason: RPCError) -> Bool {
+        guard let made = preparation else { return false }
+        preparation = nil
+        made.cancel()
+        made.answer(.failure(reason))
+        return true
+    }
+
+    /// Refuses a start that cannot be: the service stopping, or a session of the same source
+    /// playing.
+    /// Thread: control.
+    private func checkStartable(_ source: AudioSource) throws(RPCError) {
         guard !stopping else { throw .refused(localized("the service is stopping", de: "der Dienst wird beendet")) }
         // A completed session whose gong still rings out is no longer in the way.
         letCompletedRingOut()
@@ -42,6 +100,12 @@ extension ServiceConductor {
                         "a guided track is playing; stop it first",
                         de: "eine geführte Aufnahme läuft; beende sie zuerst"))
         }
+    }
+
+    func start(
+        _ source: AudioSource, resumeOther: Bool, make: () throws -> (LiveSession, SessionNote)
+    ) throws(RPCError) -> JSONValue {
+        try checkStartable(source)
         let (live, made) = try Self.makeForClient(make)
         sessionsStarted += 1
         let note = made.text
@@ -104,7 +168,7 @@ extension ServiceConductor {
     /// Whether a session is playing or held: one that has completed and only rings out its
     /// last gong is not (a schedule's sit or bell may start over it).
     var busy: Bool {
-        sessions.contains { !$0.isComplete }
+        sessions.contains { !$0.isComplete } || preparation != nil
     }
 
     /// A new session is starting: every completed session still ringing out its last gong, and

@@ -46,6 +46,12 @@ package final class ServiceConductor {
     let schedule = ServiceSchedule()
     /// Runs `[hooks]` on events, on a thread of its own; set when the service starts.
     private var hooks: HookRunner?
+    /// The sit or track being made ready off this thread, at most one at a time.
+    var preparation: ServicePreparation?
+    /// The request being answered (`handle`), and whether its answer comes later (a session
+    /// that is being made ready answers when it starts).
+    private var answering: ServiceInbox.Job?
+    private var answersLater = false
 
     /// logind's sleep inhibitor while a session plays, and the notification when a sit ends
     /// (the `notify` setting as config.toml has it now).
@@ -87,12 +93,16 @@ package final class ServiceConductor {
         logger.notice("\(localized("listening on", de: "wartet auf")) \(socket)")
         while true {
             for job in inbox.take() { handle(job) }
+            finishPreparation()
             if Interruption.requested && !stopping {
                 stopping = true
                 stoppingSince = MonotonicClock.seconds()
                 notifier.stopping()
                 logger.notice("\(localized("stopping", de: "wird beendet"))")
                 publish(["event": "stopping"])
+                // A session still being made ready is never started; its thread is not waited for.
+                cancelPreparation(
+                    because: .refused(localized("the service is stopping", de: "der Dienst wird beendet")))
                 for session in sessions + ringingOut { endForStop(session) }
                 for bell in bells { bell.live.end() }
             }
@@ -264,8 +274,8 @@ package final class ServiceConductor {
     // MARK: Requests
 
     private func handle(_ job: ServiceInbox.Job) {
-        // Counted against the connection's bound until done (`ControlConnection`).
-        defer { job.connection.requestDone() }
+        answering = job
+        answersLater = false
         // Its refusals (and what it starts) in the words of the client's language.
         let outcome = Language.$requested.withValue(job.connection.language.flatMap(Language.init(rawValue:))) {
             () -> Result<JSONValue, RPCError> in
@@ -275,12 +285,31 @@ package final class ServiceConductor {
                 return .failure(error)
             }
         }
+        answering = nil
+        // A session being made ready answers when it starts, or is refused (`answerLater`).
+        if answersLater { return }
+        Self.reply(outcome, to: job)
+    }
+
+    /// Answers `job`, which then no longer counts against its connection's bound.
+    private static func reply(_ outcome: Result<JSONValue, RPCError>, to job: ServiceInbox.Job) {
+        // Counted against the connection's bound until done (`ControlConnection`).
+        defer { job.connection.requestDone() }
         // A notification (no id) gets no reply, whatever happened.
         guard let id = job.request.id else { return }
         switch outcome {
         case let .success(result): job.connection.send(RPCMessage.result(result, id: id))
         case let .failure(error): job.connection.send(RPCMessage.error(error, id: id))
         }
+    }
+
+    /// Takes over the answer to the request being handled: what `handle` would have sent now is
+    /// sent by the returned function, once, later.
+    /// Thread: control, inside a method's handler.
+    func answerLater() -> (Result<JSONValue, RPCError>) -> Void {
+        guard let job = answering else { return { _ in } }
+        answersLater = true
+        return { outcome in Self.reply(outcome, to: job) }
     }
 
     /// Answers `request` by the method table (`ServiceConductor+Methods`).
@@ -300,7 +329,10 @@ package final class ServiceConductor {
     }
 
     var status: JSONValue {
-        guard let front = try? front() else { return ["state": "idle"] }
+        guard let front = try? front() else {
+            guard let preparation else { return ["state": "idle"] }
+            return ["state": "idle", "preparing": .string(preparation.source.rawValue)]
+        }
         let status = front.live.status
         let others = sessions.filter { $0 !== front }.map { $0.json($0.live.status) }
         return [

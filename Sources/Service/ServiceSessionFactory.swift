@@ -8,71 +8,73 @@ import Settings
 /// `meditate sit` and `meditate play` make theirs. It plays through the service's one engine;
 /// nothing plays yet.
 ///
-/// Thread: control (the service's main thread, or a one-shot command's); it opens and reads files, so never an audio thread.
+/// Thread: as each function says: what reads files runs on a preparation's thread, what touches
+/// the engine on the control thread; never an audio thread.
 enum ServiceSessionFactory {
-    /// A timed sit, and the words the history keeps of it.
-    static func sit(
-        _ request: SitRequest, output: ServiceOutput, library: LibraryPaths
-    ) throws -> (LiveSession, SessionNote) {
-        var request = request
-        // Started while another session plays, it plays at that one's rate unless it names one:
-        // the engine plays one rate at a time.
+    /// The sample rate a new session plays at when its request names none: the rate of the one
+    /// playing (the engine plays one rate at a time), else the device's.
+    /// Thread: control.
+    static func sampleRate(
+        for named: Int?, output: ServiceOutput, settings: @autoclosure () throws -> Settings
+    )
+        rethrows -> Int?
+    {
+        if let named { return named }
+        if let playing = output.playingSampleRate { return playing }
+        return output.deviceRate(settings: try settings())
+    }
+
+    /// A timed sit's files made ready (gongs decoded, the bed opened and measured), and the
+    /// words the history keeps of it; `request` names its rate (`sampleRate(for:)`).
+    /// Thread: a preparation's own (`ServicePreparation`), never the control thread.
+    static func prepare(_ request: SitRequest, library: LibraryPaths) throws -> PreparedSession {
         let settings = try request.settings()
-        if request.sound.sampleRate == nil {
-            request.sound.sampleRate =
-                output.playingSampleRate ?? output.deviceRate(settings: settings)
-        }
         let sound = request.sound.resolve(settings)
         let configuration = request.configuration(settings, sound: sound)
         let plan = try SessionPlan(configuration)
         let sounds = try GongSetting.sounds(
             settings, request: request.sound, sound: sound, sampleRate: plan.format.sampleRate, fromClient: true)
-        let rate = plan.format.sampleRate
         let ambience = try AmbienceSetting.load(
-            sound, sampleRate: rate, library: library, threaded: true, fromClient: true)
-        let live = try LiveSession(
-            plan: plan, sounds: sounds, ambience: ambience?.loop,
-            output: output.opener(sampleRate: rate, settings: settings),
-            engine: output.engine(sampleRate: rate, settings: settings))
-        return (
-            live,
-            SessionNote(
+            sound, sampleRate: plan.format.sampleRate, library: library, threaded: true, fromClient: true)
+        return PreparedSession(
+            outline: SessionOutline(plan), track: nil, sounds: sounds, ambience: ambience?.loop, settings: settings,
+            note: SessionNote(
                 text: SitDescription.of(configuration, ambience: ambience),
-                parts: SitDescription.parts(configuration, ambience: ambience))
-        )
+                parts: SitDescription.parts(configuration, ambience: ambience)))
     }
 
-    /// A guided track, maybe with a sit after it.
-    static func guided(
-        _ request: PlayRequest, output: ServiceOutput, library: LibraryPaths
-    ) throws -> (LiveSession, SessionNote) {
-        var request = request
-        // At the rate of the session it holds, if it names none (see `sit`).
+    /// A guided track's files made ready (found, measured if it is not in the library, opened),
+    /// maybe with a sit after it; `request` names its rate (`sampleRate(for:)`).
+    /// Thread: a preparation's own (`ServicePreparation`), never the control thread.
+    static func prepare(_ request: PlayRequest, library: LibraryPaths) throws -> PreparedSession {
         let settings = try Settings.load()
-        if request.sound.sampleRate == nil {
-            request.sound.sampleRate = output.playingSampleRate ?? output.deviceRate(settings: settings)
-        }
         let playback = request.guided.resolve(settings)
         let setup = try GuidedSetup(
             reference: request.track, guided: playback, sound: request.sound, settings: settings, library: library,
             realTime: true, fromClient: true
         ) { _ in }
         let player = TrackPlayer(reader: setup.reader, gain: setup.normalization.linearGain, threaded: true)
-        let rate = setup.outline.format.sampleRate
-        let live = try LiveSession(
-            outline: setup.outline, track: player, sounds: setup.sounds, ambience: setup.ambience,
-            output: output.opener(sampleRate: rate, settings: settings),
-            engine: output.engine(sampleRate: rate, settings: settings))
         let then =
             playback.then.map { ", " + say(.sitThen, ["length": DurationText.words(seconds: $0.rounded(times: 60))]) }
             ?? ""
         let parts = [SessionNote.text(setup.track.displayName)] + (playback.then.map { [SessionNote.then($0)] } ?? [])
-        return (
-            live,
-            SessionNote(
+        return PreparedSession(
+            outline: setup.outline, track: player, sounds: setup.sounds, ambience: setup.ambience,
+            settings: settings,
+            note: SessionNote(
                 text: setup.track.displayName + then, parts: parts, title: setup.track.title,
-                teacher: setup.track.teacher)
-        )
+                teacher: setup.track.teacher))
+    }
+
+    /// The live session of what was made ready, on the service's output; nothing plays yet.
+    /// Thread: control.
+    static func live(_ prepared: PreparedSession, output: ServiceOutput) throws -> (LiveSession, SessionNote) {
+        let rate = prepared.outline.format.sampleRate
+        let live = try LiveSession(
+            outline: prepared.outline, track: prepared.track, sounds: prepared.sounds, ambience: prepared.ambience,
+            output: output.opener(sampleRate: rate, settings: prepared.settings),
+            engine: output.engine(sampleRate: rate, settings: prepared.settings))
+        return (live, prepared.note)
     }
 
     /// A bell alone, its strike on its first frame: started at an instant, the engine plays it

@@ -31,7 +31,7 @@ struct UnplayableSound: LocalizedError, Equatable {
         switch error {
         case .unreadable, .undecodable, .unmeasurable, .holdsNoAudio, .noSuchPath, .damagedSamples:
             return UnplayableSound(path: path)
-        case .database, .noSuchTrack, .ambiguous, .copyFailed:
+        case .database, .noSuchTrack, .ambiguous, .copyFailed, .measuringStopped:
             return error
         }
     }

@@ -21,11 +21,12 @@ struct GuidedCommandTests {
                 path: music + "/quiet.wav",
                 samples: speechLikeSamples(
                     seconds: 12, sampleRate: 22_050, channels: 1, peak: 0.02), sampleRate: 22_050, channels: 1)
-            // About -8 LUFS, stereo at 48 kHz: brought down
+            // About -8 LUFS, stereo at 48 kHz: brought down. Its peak stays under the mix's
+            // ceiling (-1 dBFS), so that at its own level (--no-normalize) it passes unchanged.
             try writeFloatWAV(
                 path: music + "/loud.wav",
                 samples: speechLikeSamples(
-                    seconds: 12, sampleRate: 48_000, channels: 2, peak: 0.9), sampleRate: 48_000, channels: 2)
+                    seconds: 12, sampleRate: 48_000, channels: 2, peak: 0.85), sampleRate: 48_000, channels: 2)
             // Quiet, with one sharp click near full scale: lifting it to the target would clip
             var peaky = speechLikeSamples(seconds: 12, sampleRate: 48_000, channels: 2, peak: 0.02)
             peaky[2 * 30_000] = 0.9

@@ -39,7 +39,9 @@ struct PeakCeilingTests {
         a.count == b.count ? zip(a, b).filter { $0 != $1 }.count : nil
     }
 
-    @Test("a sum three times full scale leaves under the ceiling, and everything before its first loud frame is untouched")
+    @Test(
+        "a sum three times full scale leaves under the ceiling, and everything before its first loud frame is untouched"
+    )
     func overloadStaysUnderTheCeiling() {
         // Given a strike at three times full scale over a quiet bed
         let input = Self.overloaded(frames: 288_000)

@@ -58,4 +58,22 @@ package final class RawUnixSocket: @unchecked Sendable {
             }
         }
     }
+
+    /// The next line (without its newline), or nil when the connection ends or `seconds` pass.
+    package func readLine(seconds: Double) -> String? {
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            var descriptor = pollfd(fd: self.descriptor, events: Int16(POLLIN), revents: 0)
+            let left = Int32(max(1, deadline.timeIntervalSinceNow * 1000))
+            guard poll(&descriptor, 1, left) > 0 else { continue }
+            let count = recv(self.descriptor, &byte, 1, 0)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            if byte == UInt8(ascii: "\n") { return String(decoding: line, as: UTF8.self) }
+            line.append(byte)
+        }
+        return nil
+    }
 }

@@ -69,7 +69,8 @@ struct PeakCeilingSessionTests {
         return c
     }
 
-    @Test("no sample of a random session passes full scale, and one that stays under the ceiling is unchanged to the bit")
+    @Test(
+        "no sample of a random session passes full scale, and one that stays under the ceiling is unchanged to the bit")
     func randomSessionsStayUnderFullScale() throws {
         // Given an ambience file and a guided track, both loud
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("meditate-ceiling-\(getpid())")
@@ -108,8 +109,9 @@ struct PeakCeilingSessionTests {
             let capped = try Self.render(make, ceiling: true)
             let open = try Self.render(make, ceiling: false)
 
-                // Then the capped render never passes the ceiling (-1 dBFS), let alone full scale
-            let description = "session \(index): \(c.noise.map { "\($0)" } ?? "no noise") at \(c.noiseVolume), "
+            // Then the capped render never passes the ceiling (-1 dBFS), let alone full scale
+            let description =
+                "session \(index): \(c.noise.map { "\($0)" } ?? "no noise") at \(c.noiseVolume), "
                 + "gongs at \(c.gongVolume) × \(c.strikes), bed \(withBed), track \(afterTrack)"
             #expect(capped.count == open.count, "\(description)")
             #expect(Self.peak(capped) <= PeakCeiling.defaultCeiling, "\(description): \(Self.peak(capped))")

@@ -27,7 +27,8 @@ struct CtlOptions: ParsableArguments {
 
     /// Calls `method` and prints its result as JSON, or `human` of it.
     func call(_ method: String, _ params: JSONValue = [:], human: (JSONValue) -> String) throws {
-        let result = try connect().call(method, params)
+        let result = try connect().call(
+            method, params, timeoutMilliseconds: StartAnswerTime.milliseconds(for: method) ?? 10_000)
         print(json ? result.line : human(result))
     }
 }

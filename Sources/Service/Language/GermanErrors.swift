@@ -157,6 +157,8 @@ extension FailureLine {
             "'\(path)': kann nicht in die Bibliothek kopiert werden (\(SystemReason.german(reason)))"
         case let .damagedSamples(path, count):
             "'\(path)': die Datei ist beschädigt (\(count) Samples sind keine Zahl oder über +24 dBFS)"
+        case let .measuringStopped(path):
+            "'\(path)': die Lautheit zu messen dauerte zu lange; `meditate library import` misst sie einmal für immer"
         }
     }
 

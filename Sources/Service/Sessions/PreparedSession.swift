@@ -1,0 +1,16 @@
+import Session
+import Settings
+
+/// A session whose files are ready (gongs decoded, the bed and the track opened and measured),
+/// not yet placed on the engine: what a preparation's thread hands the control thread.
+///
+/// Unchecked: it is made on the preparation's thread and handed over once, under the
+/// preparation's lock; that thread keeps no reference to it, and nothing in it is running yet.
+struct PreparedSession: @unchecked Sendable {
+    let outline: SessionOutline
+    let track: TrackPlayer?
+    let sounds: GongSounds
+    let ambience: AmbienceLoop?
+    let settings: Settings
+    let note: SessionNote
+}
