@@ -157,6 +157,11 @@ public final class LiveEngine: @unchecked Sendable {
     func adopt(_ program: EngineProgram, opening opener: OutputOpener?) throws(OutputError) {
         lock.lock()
         defer { lock.unlock() }
+        // Refused here, where the caller can say so: the output thread, whose room is fixed,
+        // would end it unheard after it was announced.
+        guard programsPlaying.load(ordering: .acquiring) < Self.programRoom else {
+            throw .engineFull(programs: Self.programRoom)
+        }
         if closed && opened == nil {
             let device = try (opener ?? self.opener).open()
             opened = device

@@ -15,6 +15,8 @@ public enum OutputError: LocalizedError, Equatable {
     case deviceLost(reason: String)
     /// Nothing could be opened; each attempt says why.
     case noOutput(attempts: [OutputError])
+    /// The engine plays as many programs at once as it was made for, and one more was asked.
+    case engineFull(programs: Int)
 
     public var errorDescription: String? {
         switch self {
@@ -29,6 +31,8 @@ public enum OutputError: LocalizedError, Equatable {
             let name = device.map { " device '\($0)'" } ?? ""
             return "cannot open \(backend)\(name): \(reason)"
         case let .deviceLost(reason): return "the sound device went away: \(reason)"
+        case let .engineFull(programs):
+            return "\(programs) sounds are playing at once, as many as the engine plays; try again when one ends"
         case let .noOutput(attempts):
             return "no sound output: " + attempts.map { $0.errorDescription ?? "\($0)" }.joined(separator: "; ")
                 + " (choose one with --backend pulse|alsa|snapcast and --device NAME, see `meditate devices`, "

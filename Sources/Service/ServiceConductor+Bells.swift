@@ -13,6 +13,15 @@ extension ServiceConductor {
     /// then (it is started `ServiceBell.leadSeconds` ahead).
     func ring(_ request: BellRequest, scheduled: ScheduledRing?, at target: Double?) throws(RPCError) -> JSONValue {
         guard !stopping else { throw .refused(localized("the service is stopping", de: "der Dienst wird beendet")) }
+        // Each bell is a program of the engine, whose room is fixed: bells beyond these leave
+        // room for a sit, a track and what rings out, which would otherwise be dropped.
+        let ringing = bells.filter { !$0.live.isFinished }.count
+        guard ringing < Self.mostBellsAtOnce else {
+            throw .refused(
+                localized(
+                    "\(ringing) bells are ringing already; ring again when one has ended",
+                    de: "es läuten schon \(ringing) Glocken; läute wieder, wenn eine verklungen ist"))
+        }
         let output = output
         let (live, note) = try Self.makeForClient { try ServiceSessionFactory.bell(request, output: output) }
         sessionsStarted += 1
@@ -28,6 +37,9 @@ extension ServiceConductor {
         if let target { ring["at"] = .finite(Date().timeIntervalSince1970 + target - MonotonicClock.seconds()) }
         return ["ring": .object(ring)]
     }
+
+    /// Bells ringing at once at most: half the engine's programs.
+    static let mostBellsAtOnce = 8
 
     func tick(_ bell: ServiceBell) {
         withdrawIfASessionStarted(bell)

@@ -64,7 +64,21 @@ extension ServiceConductor {
 
     func runSchedules() {
         noticeClockStep()
-        for occurrence in schedule.takeDue(now: Date(), lead: Self.lead) { fire(occurrence) }
+        // Schedules due at one instant are one, as `schedule.add`'s clashes say: the first
+        // sounds and the others are skipped as busy. Two sits at 07:00 are one sit, and a
+        // thousand bells at 07:00 one bell, not a thousand voices summed past full scale and
+        // a program each (those that sound over a sit share their instant too).
+        var instants: Set<Date> = []
+        for occurrence in schedule.takeDue(now: Date(), lead: Self.lead) {
+            if !occurrence.missed && !occurrence.paused && !instants.insert(occurrence.at).inserted {
+                skip(
+                    occurrence, reason: "busy",
+                    line: localized(
+                        "another schedule sounds at this moment", de: "ein anderer Plan erklingt in diesem Augenblick"))
+                continue
+            }
+            fire(occurrence)
+        }
     }
 
     /// Compares the wall clock with the monotonic one: a difference that moved by more than a

@@ -247,4 +247,23 @@ struct LiveEngineTests {
         #expect(together.allSatisfy { $0 <= PeakCeiling.defaultCeiling && $0 > 0.5 })
         #expect(output.protocolViolations.isEmpty)
     }
+
+    @Test("a program beyond the engine's room is refused when it starts, never announced and then dropped")
+    func programsBeyondTheRoomAreRefused() throws {
+        // Given an engine holding as many programs as it has room for
+        let (output, engine) = halfSecondEngine()
+        defer { engine.stop() }
+        #expect(output.waitUntilHolding(24_000))
+        var programs: [EngineProgram] = []
+        for _ in 0..<LiveEngine.programRoom {
+            let next = program([Float](repeating: 0.01, count: 96_000), on: engine, opener: OutputOpener { output })
+            try next.start()
+            programs.append(next)
+        }
+        // When one more starts
+        let extra = program([Float](repeating: 0.01, count: 96_000), on: engine, opener: OutputOpener { output })
+        // Then it is refused with the engine's reason
+        #expect(throws: OutputError.engineFull(programs: LiveEngine.programRoom)) { try extra.start() }
+        #expect(programs.allSatisfy { !$0.isFinished })
+    }
 }

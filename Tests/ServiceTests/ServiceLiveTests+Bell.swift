@@ -59,3 +59,38 @@ extension ServiceLiveTests {
         #expect(abs(told - heard) <= 0.050, "told \(Int((told - heard) * 1000)) ms from when it was heard")
     }
 }
+
+/// A crowd of bells: each is a program of the engine, whose room is fixed.
+extension ServiceLiveTests {
+    @Test(
+        "twenty bells asked for at once: eight ring, the rest are refused with one line, and a sit asked for then plays",
+        .enabled(if: PulseCapture.available, "needs the private server of `make test`"))
+    func aCrowdOfBellsLeavesRoomForASit() throws {
+        // Given an idle service on the private server, whose device plays in real time
+        let lock = PulseSinkLock()
+        defer { withExtendedLifetime(lock) {} }
+        let scratch = try Scratch()
+        let service = try service(scratch)
+        defer { service.stop() }
+        let client = try service.client()
+
+        // When twenty bells are rung, one after another at once
+        var rung = 0
+        var refusals: [String] = []
+        for _ in 0..<20 {
+            if let refused = client.refusal("bell.ring", [:]) { refusals.append(refused.message) } else { rung += 1 }
+        }
+        // Then eight ring and the others are told why, in one line
+        #expect(rung == 8, "\(rung) rang; \(refusals)")
+        #expect(refusals.allSatisfy { $0 == "8 bells are ringing already; ring again when one has ended" }, "\(refusals)")
+
+        // When a sit is asked for among them
+        let started = try client.call("sit.start", ["minutes": 1, "countdown": 0])
+        // Then it plays: two seconds later it is sitting, not ended, and the history has it open
+        #expect(started["session"]?["id"]?.intValue != nil, "\(started)")
+        Thread.sleep(forTimeInterval: 2)
+        let status = try client.call("status")
+        #expect(status["state"] == "sitting", "\(status)")
+        _ = try client.call("stop")
+    }
+}

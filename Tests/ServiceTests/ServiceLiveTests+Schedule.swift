@@ -75,3 +75,51 @@ extension ServiceLiveTests {
         return formatter.string(from: Date(timeIntervalSince1970: instant))
     }
 }
+
+/// Schedules due at one instant.
+extension ServiceLiveTests {
+    @Test(
+        "forty bell schedules at one second ring one bell: the others are skipped as busy, one sound, one program",
+        .enabled(if: PulseCapture.available, "needs the private server of `make test`"))
+    func bellsAtOneInstantRingOnce() throws {
+        // Given a service, a subscribed client, and the monitor recorded on the wall clock
+        let lock = PulseSinkLock()
+        defer { withExtendedLifetime(lock) {} }
+        let scratch = try Scratch()
+        let service = try service(scratch)
+        defer { service.stop() }
+        let events = try service.subscriber()
+        let capture = try WallClockCapture()
+
+        // When forty bells are scheduled at the same second, 6 s ahead, some to sound over a sit
+        let instant = (Date().timeIntervalSince1970 + 6).rounded(.down)
+        for index in 0..<40 {
+            let params: JSONValue = [
+                "action": "bell", "at": .string(Self.clockText(instant)), "over": .bool(index % 2 == 1),
+                "options": ["gong": "bell"]
+            ]
+            _ = try service.client().call("schedule.add", params)
+        }
+        var received: [JSONValue] = []
+        while let event = try events.nextEvent(timeoutMilliseconds: 20_000) {
+            received.append(event)
+            if received.filter({ $0["event"] == "schedule-skipped" }).count == 39 { break }
+        }
+        while let event = try events.nextEvent(timeoutMilliseconds: 4000) {
+            received.append(event)
+            if event["event"] == "bell" { break }
+        }
+        Thread.sleep(forTimeInterval: 3)
+        let (samples, _) = capture.stop()
+
+        // Then one schedule fired and the other 39 were skipped as busy
+        let fired = received.filter { $0["event"] == "schedule-fired" }
+        let skipped = received.filter { $0["event"] == "schedule-skipped" }
+        #expect(fired.count == 1, "\(received.map(\.line))")
+        #expect(skipped.count == 39 && skipped.allSatisfy { $0["reason"] == "busy" }, "\(skipped.map(\.line))")
+        // And the sink heard one bell, never louder than one bell is
+        #expect(strikeOnsets(samples).count == 1)
+        let peak = samples.reduce(0) { max($0, abs($1)) }
+        #expect(peak <= 0.9, "peak \(peak)")
+    }
+}

@@ -173,6 +173,8 @@ extension FailureLine {
         case let .unavailable(backend, device, reason):
             "kann \(backend)\(device.map { "-Gerät '\($0)'" } ?? "") nicht öffnen: \(SystemReason.german(reason))"
         case let .deviceLost(reason): "das Audiogerät ist weg: \(SystemReason.german(reason))"
+        case let .engineFull(programs):
+            "\(programs) Klänge spielen gleichzeitig, so viele, wie die Engine spielt; versuche es, wenn einer endet"
         case let .noOutput(attempts):
             "keine Audioausgabe: " + attempts.map(german).joined(separator: "; ")
                 + " (wähle eine mit --backend pulse|alsa|snapcast und --device NAME, siehe `meditate devices`, "
