@@ -82,7 +82,8 @@ extension ServiceLiveTests {
         }
         // Then eight ring and the others are told why, in one line
         #expect(rung == 8, "\(rung) rang; \(refusals)")
-        #expect(refusals.allSatisfy { $0 == "8 bells are ringing already; ring again when one has ended" }, "\(refusals)")
+        #expect(
+            refusals.allSatisfy { $0 == "8 bells are ringing already; ring again when one has ended" }, "\(refusals)")
 
         // When a sit is asked for among them
         let started = try client.call("sit.start", ["minutes": 1, "countdown": 0])
