@@ -21,7 +21,17 @@ extension ServiceConductor {
                     "satSeconds": .number(session.satSeconds), "completed": .bool(session.completed)
                 ]
             }
-            return ["sessions": .array(sessions)]
+            // Sessions of many segments have long notes: the newest that fit in one answer are
+            // sent, and `omitted` says how many older ones were left out.
+            var budget = Self.largestAnswerBytes - 1024
+            var kept = 0
+            for session in sessions.reversed() {
+                budget -= session.line.utf8.count + 1
+                if budget < 0 { break }
+                kept += 1
+            }
+            guard kept < sessions.count else { return ["sessions": .array(sessions)] }
+            return ["sessions": .array(Array(sessions.suffix(kept))), "omitted": .number(sessions.count - kept)]
         }
     }
 

@@ -298,10 +298,30 @@ package final class ServiceConductor {
         // A notification (no id) gets no reply, whatever happened.
         guard let id = job.request.id else { return }
         switch outcome {
-        case let .success(result): job.connection.send(RPCMessage.result(result, id: id))
+        case let .success(result):
+            let line = RPCMessage.result(result, id: id)
+            // An answer past what a connection may hold unread would close it with no word:
+            // the client is told instead. The methods keep theirs under it (`history.list`
+            // leaves its oldest out); this is the net under them.
+            guard line.utf8.count <= largestAnswerBytes else {
+                let size = line.utf8.count / 1024
+                let refusal = RPCError.failed(
+                    localized(
+                        "the answer would be \(size) KiB, more than the \(largestAnswerBytes / 1024) KiB a client is sent at once",
+                        de:
+                            "die Antwort wäre \(size) KiB groß, mehr als die \(largestAnswerBytes / 1024) KiB, die ein Client auf einmal bekommt"
+                    ))
+                job.connection.send(RPCMessage.error(refusal, id: id))
+                return
+            }
+            job.connection.send(line)
         case let .failure(error): job.connection.send(RPCMessage.error(error, id: id))
         }
     }
+
+    /// The longest answer sent: half what a connection may hold unread
+    /// (`ControlServer.maximumQueuedBytes`), leaving room for the events queued beside it.
+    static let largestAnswerBytes = ControlServer.maximumQueuedBytes / 2
 
     /// Takes over the answer to the request being handled: what `handle` would have sent now is
     /// sent by the returned function, once, later.

@@ -1,0 +1,83 @@
+import Control
+import Foundation
+import Library
+import ProgramTestSupport
+import Testing
+
+/// Answers that would pass what a connection may hold unread (1 MiB): every request within its
+/// documented range is answered, never closed on. Against a real `meditate serve`.
+@Suite("Service: long answers")
+struct ServiceAnswerSizeTests {
+    /// A history of `count` sits whose notes are `noteBytes` long each, written before the
+    /// service starts, as the service writes them (it closes the open rows as ended early).
+    static func history(in scratch: Scratch, count: Int, noteBytes: Int, asParts: Bool = false) throws {
+        let paths = LibraryPaths(folder: scratch.path("data") + "/meditate")
+        try FileManager.default.createDirectory(atPath: paths.folder, withIntermediateDirectories: true)
+        let database = try LibraryDatabase(path: paths.database)
+        let text = String(repeating: "sit 1, walk 1, ", count: noteBytes / 15)
+        // As the service stores a sit's note: message parts, the last one said as it is.
+        let parts = try JSONSerialization.data(withJSONObject: [["key": "sitMinutes", "minutes": "20"], ["text": text]])
+        let note = asParts ? String(decoding: parts, as: UTF8.self) : text
+        for index in 0..<count {
+            _ = try database.begin(
+                PracticeSession(
+                    startedAt: 1_790_000_000 + Double(index) * 3600, kind: .timer, note: note, plannedSeconds: 60,
+                    satSeconds: 60, completed: true))
+        }
+    }
+
+    @Test("history.list of 500 sessions with long notes answers with the newest that fit and says how many it left out")
+    func longHistoryIsAnsweredInPart() throws {
+        // Given 500 sessions whose notes are 4 KB each, 2 MB in all
+        let scratch = try Scratch()
+        try Self.history(in: scratch, count: 500, noteBytes: 4000)
+        let service = try RunningService(["--backend", "alsa", "--device", "null"], scratch: scratch)
+        defer { service.stop() }
+        let client = try service.client()
+
+        // When a client asks for the newest 500, and then for the newest 1000
+        for newest in [500, 1000] {
+            let answer = try client.call("history.list", ["newest": .number(Double(newest))])
+            // Then it is answered: the newest sessions that fit, newest last, and how many not
+            let sessions = answer["sessions"]
+            let count = sessions?.arrayCount ?? 0
+            let omitted = answer["omitted"]?.intValue ?? 0
+            #expect(count > 50 && count + omitted == 500, "\(count) and \(omitted) omitted")
+            #expect(sessions?[count - 1]?["startedAt"]?.numberValue == Double(1_790_000_000 + 499 * 3600))
+            #expect(answer.line.utf8.count <= ControlServer.maximumQueuedBytes / 2)
+        }
+        // And the connection goes on
+        #expect(try client.call("status") == ["state": "idle"])
+    }
+
+    @Test("history.list leaves out a session too long for any answer, and says so")
+    func sessionTooLongForAnyAnswerIsLeftOut() throws {
+        // Given one session whose note is 5 MB (a tampered row)
+        let scratch = try Scratch()
+        try Self.history(in: scratch, count: 1, noteBytes: 5_000_000)
+        let service = try RunningService(["--backend", "alsa", "--device", "null"], scratch: scratch)
+        defer { service.stop() }
+        // When the newest session is asked for
+        let answer = try service.client().call("history.list", ["newest": 1])
+        // Then the answer has none, and says one was left out
+        #expect(answer == ["sessions": [], "omitted": 1])
+    }
+
+    @Test("an answer that cannot be cut is refused with one line, and the connection goes on")
+    func overlongAnswerIsRefused() throws {
+        // Given one sit whose note is 5 MB (a tampered row: the last sit's defaults read it)
+        let scratch = try Scratch()
+        try Self.history(in: scratch, count: 1, noteBytes: 5_000_000, asParts: true)
+        let service = try RunningService(["--backend", "alsa", "--device", "null"], scratch: scratch)
+        defer { service.stop() }
+        let client = try service.client()
+
+        // When the last sit's defaults are asked for, which would hold the note whole
+        let refused = client.refusal("sit.defaults")
+        // Then it is refused with one line that says why, and the connection goes on
+        #expect(
+            refused?.message.contains("more than the 512 KiB a client is sent at once") == true,
+            "\(String(describing: refused))")
+        #expect(try client.call("status") == ["state": "idle"])
+    }
+}
