@@ -237,6 +237,12 @@ struct ServiceMQTTTests {
         #expect(try service.history().arrayCount == 0)
         #expect(log.components(separatedBy: "sit/start: a retained command, ignored").count - 1 == 2, "\(log)")
 
+        // When the retained command is cleared (an empty retained message, handed over live)
+        try broker.publish("\(Self.base)/sit/start", "", retain: true)
+        _ = service.waitForLog(containing: "sit/start: an empty message (a retained one cleared), ignored")
+        // Then no sit starts either
+        #expect(try service.client().call("status")["state"] == "idle")
+
         // When the button is pressed now (not retained)
         let events = try service.subscriber()
         try broker.publish("\(Self.base)/sit/start", "PRESS")

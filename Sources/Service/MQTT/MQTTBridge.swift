@@ -154,6 +154,14 @@ package final class MQTTBridge: @unchecked Sendable {
             )
             return
         }
+        // Clearing a retained command is an empty message, which the broker hands live to every
+        // subscriber: it is no press.
+        guard !payload.isEmpty else {
+            logger.notice(
+                "MQTT: \(topic): \(localized("an empty message (a retained one cleared), ignored", de: "eine leere Nachricht (eine gespeicherte gelöscht), ignoriert"))"
+            )
+            return
+        }
         do {
             switch topic {
             case discovery.presetCommandTopic: try choosePreset(payload)
