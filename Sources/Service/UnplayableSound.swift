@@ -10,7 +10,8 @@ struct UnplayableSound: LocalizedError, Equatable {
     let path: String
 
     var errorDescription: String? {
-        "'\(path)': "
+        // Quoted short when long, as every refused value is: a 60,000-character path was echoed.
+        "'\(ShownValue.path(path))': "
             + localized(
                 "not a playable audio file (MP3, WAV, FLAC, Ogg, AIFF)",
                 de: "keine abspielbare Audiodatei (MP3, WAV, FLAC, Ogg, AIFF)")

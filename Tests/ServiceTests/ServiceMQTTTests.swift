@@ -123,6 +123,14 @@ struct ServiceMQTTTests {
             watcher.waitFor("\(Self.base)/refused") { $0.contains("abc") }
                 == "The value 'abc' is invalid for '--minutes <minutes>'")
 
+        // When a sit is started with options of 70 KiB, more than a request line holds
+        let long = #"{"minutes":1,"segments":""# + String(repeating: "sit 1, ", count: 10_000) + #""}"#
+        try broker.publish("\(Self.base)/sit/start", long)
+        // Then it is refused for its length, not for a connection closed under it
+        #expect(
+            watcher.waitFor("\(Self.base)/refused") { $0.contains("KiB") }
+                == "the message is 68 KiB long; a command's options fit in 63 KiB")
+
         // When the start button is pressed
         try broker.publish("\(Self.base)/sit/start", "PRESS")
         // Then the sit of the chosen preset plays: sitting turns on, then off when it is over

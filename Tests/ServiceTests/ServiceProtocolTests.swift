@@ -221,6 +221,23 @@ struct ServiceProtocolTests {
         #expect(try client.call("status") == ["state": "idle"])
     }
 
+    @Test("an unplayable bed or track named by a path of thousands of letters is quoted short in its refusal")
+    func longUnplayablePathIsQuotedShort() throws {
+        // Given an idle service, and a path of 30,000 letters that names nothing
+        let scratch = try Scratch()
+        let service = try service(scratch)
+        defer { service.stop() }
+        let client = try service.client()
+        let path = "/" + String(repeating: "long/", count: 6000)
+        // When a sit asks for it as its bed, and a track as its file
+        let bed = client.refusal("sit.start", ["minutes": 1, "ambience": .string(path)])
+        let track = client.refusal("play.start", ["track": .string(path)])
+        // Then each refusal quotes its start and end only, as any long value is
+        let expected = "'\(path.prefix(200))…\(path.suffix(50))': not a playable audio file (MP3, WAV, FLAC, Ogg, AIFF)"
+        #expect(bed?.message == expected, "\(bed?.message.prefix(200) ?? "accepted")")
+        #expect(track?.message == expected, "\(track?.message.prefix(200) ?? "accepted")")
+    }
+
     @Test("sit.start: a negative length is refused as one, and a standing interval is turned off with null or none")
     func negativeLengthAndNoInterval() throws {
         // Given a service whose config.toml rings a bell every 5 minutes

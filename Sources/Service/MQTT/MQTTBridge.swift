@@ -162,6 +162,17 @@ package final class MQTTBridge: @unchecked Sendable {
             )
             return
         }
+        // A command travels to the service as one request line, which the socket takes up to
+        // 64 KiB: a longer one is refused here, for what it is, not for the closed connection.
+        let longest = ControlServer.maximumLineBytes - 1024
+        guard payload.utf8.count <= longest else {
+            let line = localized(
+                "the message is \(payload.utf8.count / 1024) KiB long; a command's options fit in \(longest / 1024) KiB",
+                de: "die Nachricht ist \(payload.utf8.count / 1024) KiB lang; die Optionen eines Befehls passen in \(longest / 1024) KiB")
+            logger.warning("MQTT: \(topic): \(line)")
+            client?.publish(discovery.refusedTopic, line, retain: false)
+            return
+        }
         do {
             switch topic {
             case discovery.presetCommandTopic: try choosePreset(payload)
