@@ -168,7 +168,9 @@ package final class MQTTBridge: @unchecked Sendable {
         guard payload.utf8.count <= longest else {
             let line = localized(
                 "the message is \(payload.utf8.count / 1024) KiB long; a command's options fit in \(longest / 1024) KiB",
-                de: "die Nachricht ist \(payload.utf8.count / 1024) KiB lang; die Optionen eines Befehls passen in \(longest / 1024) KiB")
+                de:
+                    "die Nachricht ist \(payload.utf8.count / 1024) KiB lang; die Optionen eines Befehls passen in \(longest / 1024) KiB"
+            )
             logger.warning("MQTT: \(topic): \(line)")
             client?.publish(discovery.refusedTopic, line, retain: false)
             return
