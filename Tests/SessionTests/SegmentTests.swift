@@ -204,6 +204,22 @@ struct SegmentTests {
         }
     }
 
+    @Test("segments that are all walks are refused: a walk alone, and a walk after a walk, have nothing to sit")
+    func walksAloneAreRefused() throws {
+        // Given a walk of 10 minutes alone, and two short walks in a row
+        for (list, minutes) in [("walk 10", "10"), ("walk 0.1, walk 0.1", "0.2")] {
+            var c = try segmented(list, interval: nil)
+            c.minutes = try #require(ExactDecimal(minutes))
+            // Then no plan is made of them, and the refusal says what is missing
+            #expect(throws: SessionPlanError.noSitting) { try SessionPlan(c) }
+        }
+        #expect(
+            SessionPlanError.noSitting.errorDescription
+                == #"--segments: none of them is a sit; a session sits at least once, e.g. "sit 20, walk 5, sit 20""#)
+        // And a walk between sits is planned as before
+        #expect(throws: Never.self) { try SessionPlan(try segmented("walk 1, sit 2, walk 2", interval: nil)) }
+    }
+
     @Test(
         "a segment's minutes are the segments' fault: a negative one and a sum past a day name --segments, not --minutes"
     )

@@ -43,6 +43,8 @@ extension FailureLine {
             "--minutes \(minutes): das Sitzen endet, bevor die \(strikes) Schläge des Anfangsgongs erklungen sind; es muss länger als \(Self.dePlanSeconds(seconds)) s dauern"
         case let .endsAmongStrikes(segment?, _, role, strikes, seconds):
             "--segments: '\(segment)' endet, bevor die \(strikes) Schläge seines Gongs erklungen sind (--\(role.rawValue)-strikes); er muss länger als \(Self.dePlanSeconds(seconds)) s dauern"
+        case .noSitting:
+            "--segments: keiner davon ist ein Sitzen; eine Sitzung sitzt mindestens einmal, z. B. \"sit 20, walk 5, sit 20\""
         case let .segmentsTooLong(sum):
             "--segments ergeben \(sum) Minuten; eine Sitzung dauert höchstens \(C.maxMinutes) (24 Stunden)"
         case let .tooManySegments(count):

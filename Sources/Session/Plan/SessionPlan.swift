@@ -228,6 +228,9 @@ public struct SessionPlan: Sendable, Equatable {
     /// checked against before they are asked for again.
     public static func length(of segments: [SessionSegment]) throws(SessionPlanError) -> ExactDecimal {
         guard segments.count <= SessionSegment.maxCount else { throw .tooManySegments(segments.count) }
+        // "walk 10" played as a sit of 0 s sat, and "walk 0.1, walk 0.1" told of a change from a
+        // walk to a walk.
+        guard segments.isEmpty || segments.contains(where: { $0.kind == .sit }) else { throw .noSitting }
         var sum = ExactDecimal(0)
         for segment in segments {
             guard segment.minutes.isPositive, segment.minutes <= SessionConfiguration.maxMinutes else {

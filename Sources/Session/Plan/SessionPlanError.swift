@@ -30,6 +30,8 @@ public enum SessionPlanError: LocalizedError, Equatable {
         segment: SessionSegment?, minutes: ExactDecimal, role: GongRole, strikes: Int, seconds: Double)
     /// Segments that add up to more than a session may last.
     case segmentsTooLong(ExactDecimal)
+    /// Segments that are all walks: nothing to sit, record or show as sitting.
+    case noSitting
     case tooManySegments(Int)
     case segmentsDisagree(segments: ExactDecimal, minutes: ExactDecimal)
     case bellsWithSegments
@@ -105,6 +107,8 @@ public enum SessionPlanError: LocalizedError, Equatable {
         case let .endsAmongStrikes(segment?, _, role, strikes, seconds):
             return
                 "--segments: '\(segment)' ends before its gong's \(strikes) strikes have sounded (--\(role.rawValue)-strikes); it must last more than \(Self.seconds(seconds)) s"
+        case .noSitting:
+            return "--segments: none of them is a sit; a session sits at least once, e.g. \"sit 20, walk 5, sit 20\""
         case let .segmentsTooLong(sum):
             return
                 "--segments add up to \(sum) minutes; a session lasts at most \(SessionConfiguration.maxMinutes) (24 hours)"
