@@ -67,4 +67,35 @@ struct LastSitTests {
         #expect(last?["minutes"] == 10, "\(last?.line ?? "")")
         #expect(last?["segments"] == .null)
     }
+
+    @Test(
+        "a tampered note no request would take is no last sit: a length of 1e308, a bell every 1e300, words missing their values, a megabyte"
+    )
+    func tamperedNotesAreNoLastSit() throws {
+        // Given notes a file may hold that no sit of the service wrote
+        let notes = [
+            NoteText.stored([["key": "sitMinutes", "minutes": "1e308", "length": "forever"]]),
+            NoteText.stored([
+                ["key": "sitMinutes", "minutes": "20", "length": "20 min"],
+                ["key": "sitBellsEvery", "minutes": "1e300", "every": "never"]
+            ]),
+            NoteText.stored([["key": "sitMinutes", "minutes": "20", "length": "20 min"], ["key": "sitBellsRandom"]]),
+            NoteText.stored(
+                [["key": "sitMinutes", "minutes": "20", "length": "20 min"]]
+                    + Array(repeating: ["key": "noisePink"], count: 100_000))
+        ]
+        for note in notes {
+            // When each is read back
+            let start = Date()
+            let last = LastSit.json(
+                PracticeSession(
+                    startedAt: 0, kind: .timer, note: note, plannedSeconds: 60, satSeconds: 60, completed: true))
+            // Then none is offered as the last sit, and none takes long to refuse
+            #expect(last == nil, "\(last?.line.prefix(300) ?? "")")
+            #expect(Date().timeIntervalSince(start) < 1)
+        }
+        // And a sit of 20 minutes with a bell every 5 still comes back
+        let kept = try last(#"{"minutes": 20, "interval": 5}"#)
+        #expect(kept?["minutes"] == 20 && kept?["interval"] == 5, "\(kept?.line ?? "")")
+    }
 }
