@@ -98,4 +98,13 @@ struct LastSitTests {
         let kept = try last(#"{"minutes": 20, "interval": 5}"#)
         #expect(kept?["minutes"] == 20 && kept?["interval"] == 5, "\(kept?.line ?? "")")
     }
+
+    @Test("bells given out of order are described in the order they ring")
+    func bellsAreDescribedInOrder() throws {
+        // Given a sit asked for with bells at 20, 5 and 10 minutes
+        let last = try last(#"{"minutes": 30, "bells": "20,5,10"}"#)
+        // Then its description, and the list Again starts, name them as they ring
+        #expect(last?["description"] == "30 min, bells at 5; 10; 20 min", "\(last?.line ?? "")")
+        #expect(last?["bells"] == "5,10,20")
+    }
 }

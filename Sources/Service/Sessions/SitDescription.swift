@@ -84,7 +84,8 @@ package enum SitDescription {
                     ]
                 ))
         } else if !c.bells.isEmpty {
-            parts.append((.sitBellsAt, ["list": c.bells.map(\.description).joined(separator: "; ")]))
+            // In the order they ring, whatever order they were given in.
+            parts.append((.sitBellsAt, ["list": c.bells.sorted().map(\.description).joined(separator: "; ")]))
         }
         switch c.noise {
         case .white?: parts.append((.noiseWhite, [:]))
