@@ -111,7 +111,7 @@ RELEASE_SKIP   := ThreadOwnerTests|RenderThreadCheckTests
 # pings, the CPU of 1100 idle connections), which the sanitizer's own slowness (5 to 15 times)
 # would fail, where they measure the release build's.
 TSAN_SKIP      := quietPeersArePingedAndDeadOnesClosed|deepNestingIsRefusedAtOnce|unreadPongsAreBounded|connectionsBeyondTheDescriptorLimitCostNothing
-TSAN_TESTS     := LiveDriverTests|LiveEngineTests|LiveSessionMockTests|UnpacedDeviceTests|ThreadOwnerTests|RenderThreadCheckTests|SPSCRingTests|RetainingRingTests|OutputHistoryTests|MixerRendererTests|CancelPendingTests|DecoderSampleCountTests|TrackStreamerTests|ServiceProtocolTests|ServiceWebSocketTests|ServiceHookTests|ScheduleCommandTests|ServiceMQTTTests|MediaPlayerBusTests
+TSAN_TESTS     := ServicePreparationTests|LiveDriverTests|LiveEngineTests|LiveSessionMockTests|UnpacedDeviceTests|ThreadOwnerTests|RenderThreadCheckTests|SPSCRingTests|RetainingRingTests|OutputHistoryTests|MixerRendererTests|CancelPendingTests|DecoderSampleCountTests|TrackStreamerTests|ServiceProtocolTests|ServiceWebSocketTests|ServiceHookTests|ScheduleCommandTests|ServiceMQTTTests|MediaPlayerBusTests
 
 # The whole suite (release build, in .build-test so that it and `make build` do not rebuild each
 # other's flags: the timing tests render hours of audio) with a private PulseAudio server (see

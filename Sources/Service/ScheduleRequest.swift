@@ -39,7 +39,7 @@ package enum ScheduleRequest {
     }
 
     /// Checks the options as far as they can be before the time comes: a sit's plan is made
-    /// (its preset read); a track is found and opened as audio (not measured), so that what
+    /// (its preset read); a track, and a sit's bed, is found and opened as audio (not measured), so that what
     /// `play.start` would refuse (a path that is not playable audio) is refused now, not at six
     /// in the morning; a gong is loaded only when it plays.
     private static func check(
@@ -49,7 +49,18 @@ package enum ScheduleRequest {
             switch action {
             case .sit:
                 let request = try ParamsDecoder.decode(SitRequest.self, options)
-                _ = try SessionPlan(request.configuration(try request.settings()))
+                let settings = try request.settings()
+                _ = try SessionPlan(request.configuration(settings))
+                // Its bed, as a track's file: found and opened as audio (a FIFO, a folder, text
+                // are refused now, as sit.start refuses them).
+                if let bed = request.sound.resolve(settings).ambience {
+                    do {
+                        let track = try GuidedTrack.resolve(bed, library: library, measure: nil)
+                        _ = try EngineFormatReader(path: track.path, engineRate: 48_000, decodeAhead: false)
+                    } catch {
+                        throw UnplayableSound.hidingWhatIsThere(error, reference: bed)
+                    }
+                }
             case .play:
                 let request = try ParamsDecoder.decode(PlayRequest.self, options)
                 do {

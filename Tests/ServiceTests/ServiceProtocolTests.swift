@@ -203,12 +203,16 @@ struct ServiceProtocolTests {
             let track = client.refusal("play.start", ["track": .string(path)])
             let scheduled = client.refusal(
                 "schedule.add", ["action": "play", "at": "06:00", "options": ["track": .string(path)]])
+            let scheduledBed = client.refusal(
+                "schedule.add", ["action": "sit", "at": "06:00", "options": ["ambience": .string(path)]])
 
             // Then each is refused with the same words, which say nothing of what is there
             let expected = "'\(path)': not a playable audio file (MP3, WAV, FLAC, Ogg, AIFF)"
             #expect(bell?.message == expected, "\(path): \(bell?.message ?? "accepted")")
             #expect(sit?.message == expected, "\(path): \(sit?.message ?? "accepted")")
-            for (what, refused) in [("ambience", bed), ("track", track), ("scheduled track", scheduled)] {
+            for (what, refused) in [
+                ("ambience", bed), ("track", track), ("scheduled track", scheduled), ("scheduled bed", scheduledBed)
+            ] {
                 #expect(refused?.message == expected, "\(what) \(path): \(refused?.message ?? "accepted")")
             }
         }
