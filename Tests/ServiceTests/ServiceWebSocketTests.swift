@@ -303,6 +303,43 @@ struct ServiceWebSocketTests {
         #expect(waited < 11, "the page came after \(waited) s")
     }
 
+    @Test(
+        "RFC 6455's closes: text not UTF-8 1007, a reserved opcode 1002, 70 KiB in fragments 1009, a close of code 999 1002"
+    )
+    func closesSayWhyAsTheRFCAsks() throws {
+        // Given a service on loopback
+        let scratch = try Scratch()
+        let service = try RunningService(
+            ["--backend", "alsa", "--device", "null", "--listen", "127.0.0.1:0", "--no-token"], scratch: scratch)
+        defer { service.stop() }
+        let port = try #require(try Self.port(of: service))
+        /// What the service closes with after `send` on a connection of its own.
+        func closeCode(_ send: (WebSocketTestClient) throws -> Void) throws -> [UInt8] {
+            let client = try WebSocketTestClient(port: port, target: "/rpc")
+            try send(client)
+            let (opcode, body) = try client.readFrame(until: Date().addingTimeInterval(5))
+            return opcode == 0x8 ? Array(body.prefix(2)) : [opcode]
+        }
+        // When a text message is not UTF-8
+        let notUTF8 = try closeCode { try $0.sendFrame(opcode: 0x1, payload: [0x7B, 0xC3, 0x28, 0x7D]) }
+        // And a frame has a reserved opcode
+        let reserved = try closeCode { try $0.sendFrame(opcode: 0x3, payload: Array("{}".utf8)) }
+        // And a message of 70 KiB comes in two fragments, each under the frame limit
+        let fragmented = try closeCode { client in
+            try client.sendFrame(opcode: 0x1, payload: [UInt8](repeating: 0x20, count: 40 * 1024), fin: false)
+            try client.sendFrame(opcode: 0x0, payload: [UInt8](repeating: 0x20, count: 30 * 1024))
+        }
+        // And a close comes with code 999, and another with 1000
+        let badClose = try closeCode { try $0.sendFrame(opcode: 0x8, payload: [0x03, 0xE7]) }
+        let goodClose = try closeCode { try $0.sendFrame(opcode: 0x8, payload: [0x03, 0xE8]) }
+        // Then each is closed with the code RFC 6455 gives it
+        #expect(notUTF8 == [0x03, 0xEF], "\(notUTF8)")
+        #expect(reserved == [0x03, 0xEA], "\(reserved)")
+        #expect(fragmented == [0x03, 0xF1], "\(fragmented)")
+        #expect(badClose == [0x03, 0xEA], "\(badClose)")
+        #expect(goodClose == [0x03, 0xE8], "\(goodClose)")
+    }
+
     @Test("an unmasked frame or one with an RSV bit closes the WebSocket with 1002; odd Host values are not loopback")
     func protocolErrorsAndOddHostsAreRefused() throws {
         // Given a service on loopback

@@ -32,17 +32,34 @@ final class WebSocketControlHandler: ChannelInboundHandler, @unchecked Sendable 
         pingUnanswered = false
         switch frame.opcode {
         case .text:
-            IncomingMessage.receive(String(buffer: frame.unmaskedData), from: connection, responder: responder)
+            // RFC 6455 8.1: a text message that is not UTF-8 fails the connection with 1007.
+            guard let text = String(validating: frame.unmaskedData.readableBytesView, as: UTF8.self) else {
+                WebSocketFrameRules.close(context, code: .dataInconsistentWithMessage)
+                return
+            }
+            IncomingMessage.receive(text, from: connection, responder: responder)
         case .binary:
             connection.send(RPCMessage.error(.invalidRequest("send JSON-RPC as text messages"), id: nil))
         case .ping:
             connection.send(control: WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData))
         case .connectionClose:
-            // The close is returned with the client's code, then the connection ends.
-            var code = frame.unmaskedData
-            let reply = WebSocketFrame(
-                fin: true, opcode: .connectionClose, data: code.readSlice(length: min(2, code.readableBytes)) ?? code)
+            // The close is returned with the client's code, then the connection ends; a code
+            // no endpoint may send (7.4: below 1000, 1004-1006, 1015, 1012-2999 unassigned) or a
+            // body of one byte is a protocol error (1002).
+            var body = frame.unmaskedData
             let channel = context.channel
+            guard body.readableBytes > 0 else {
+                let reply = WebSocketFrame(fin: true, opcode: .connectionClose, data: body)
+                context.writeAndFlush(Self.wrapOutboundOut(reply)).whenComplete { _ in channel.close(promise: nil) }
+                return
+            }
+            guard let code = body.readInteger(as: UInt16.self), Self.mayBeSent(code) else {
+                WebSocketFrameRules.close(context, code: .protocolError)
+                return
+            }
+            var echoed = context.channel.allocator.buffer(capacity: 2)
+            echoed.writeInteger(code)
+            let reply = WebSocketFrame(fin: true, opcode: .connectionClose, data: echoed)
             context.writeAndFlush(Self.wrapOutboundOut(reply)).whenComplete { _ in channel.close(promise: nil) }
         default:
             break
@@ -70,6 +87,26 @@ final class WebSocketControlHandler: ChannelInboundHandler, @unchecked Sendable 
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // Fragments put together past the limit: 1009, as RFC 6455 7.4.1 says; fragments out of
+        // order: 1002.
+        if let error = error as? NIOWebSocketFrameAggregator.Error {
+            switch error {
+            case .accumulatedFrameSizeIsTooLarge, .tooManyFragments:
+                WebSocketFrameRules.close(context, code: .messageTooLarge)
+            case .nonFinalFragmentSizeIsTooSmall, .receivedNewFrameWithoutFinishingPrevious,
+                .didReceiveFragmentBeforeReceivingTextOrBinaryFrame:
+                WebSocketFrameRules.close(context, code: .protocolError)
+            }
+            return
+        }
         context.close(promise: nil)
+    }
+
+    /// Whether a close code is one an endpoint may send (RFC 6455 7.4).
+    static func mayBeSent(_ code: UInt16) -> Bool {
+        switch code {
+        case 1000...1003, 1007...1011, 3000...4999: true
+        default: false
+        }
     }
 }
