@@ -54,10 +54,15 @@ enum ServiceSessionFactory {
             realTime: true, fromClient: true
         ) { _ in }
         let player = TrackPlayer(reader: setup.reader, gain: setup.normalization.linearGain, threaded: true)
-        let then =
+        var then =
             playback.then.map { ", " + say(.sitThen, ["length": DurationText.words(seconds: $0.rounded(times: 60))]) }
             ?? ""
-        let parts = [SessionNote.text(setup.track.displayName)] + (playback.then.map { [SessionNote.then($0)] } ?? [])
+        var parts = [SessionNote.text(setup.track.displayName)] + (playback.then.map { [SessionNote.then($0)] } ?? [])
+        // The sit's bed after the track is said, as a sit's own is.
+        if let bed = setup.bed {
+            then += ", " + say(.ambience, ["name": bed.title])
+            parts.append(SessionNote.part(.ambience, ["name": bed.title, "source": bed.source]))
+        }
         return PreparedSession(
             outline: setup.outline, track: player, sounds: setup.sounds, ambience: setup.ambience,
             settings: settings,

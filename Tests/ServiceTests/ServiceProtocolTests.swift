@@ -4,6 +4,7 @@ import Foundation
 import ProgramTestSupport
 import Settings
 import Testing
+import WAVTestSupport
 
 /// The control protocol of a real `meditate serve` on a real socket, playing to ALSA's null
 /// device (which plays as fast as it is fed): what a client that misbehaves gets, and what the
@@ -223,6 +224,23 @@ struct ServiceProtocolTests {
         let local = try CLIRunner.run(["render", "--minutes", "0.1", "--gong", scratch.path("data"), "-o", text])
         #expect(local.stderr.contains("it is a directory"), "\(local.stderr)")
         #expect(try client.call("status") == ["state": "idle"])
+    }
+
+    @Test("a track with a sit after it on a bed names the bed in its description, as a sit does")
+    func trackWithABedNamesIt() throws {
+        // Given an idle service, a one-second track and a seven-second bed outside the library
+        let scratch = try Scratch()
+        let service = try service(scratch)
+        defer { service.stop() }
+        let track = scratch.path("Morning.wav"), bed = scratch.path("Rain.wav")
+        try writeSineWAV(path: track, frames: 48_000, sampleRate: 48_000, frequency: 440, amplitude: 0.1)
+        try writeSineWAV(path: bed, frames: 7 * 48_000, sampleRate: 48_000, frequency: 220, amplitude: 0.1)
+        // When the track is played with a sit after it on the bed
+        let started = try service.client().call(
+            "play.start", ["track": .string(track), "then": 0.05, "ambience": .string(bed)])
+        // Then its description names the track, the sit and the bed
+        #expect(started["session"]?["description"] == "Morning, then a 3 s sit, ambience Rain", "\(started)")
+        _ = try service.client().call("stop")
     }
 
     @Test("an unplayable bed or track named by a path of thousands of letters is quoted short in its refusal")

@@ -14,7 +14,9 @@ package struct GuidedSetup {
     package let normalization: LoudnessNormalization
     package let sounds: GongSounds
     /// The bed of the sit after the track, when it is a sound file.
-    package let ambience: AmbienceLoop?
+    /// The bed of the sit after the track, with its title and source.
+    package let bed: AmbienceBed?
+    package var ambience: AmbienceLoop? { bed?.loop }
 
     /// - Parameters:
     ///   - sound: the sit's sounds as asked for, resolved against `settings`: a gong that
@@ -54,11 +56,11 @@ package struct GuidedSetup {
             ? GongSounds(SampleBuffer(interleavedStereo: []))
             : try GongSetting.sounds(
                 settings, request: request, sound: sound, sampleRate: rate, fromClient: fromClient)
-        ambience =
+        bed =
             sit == nil
             ? nil
             : try AmbienceSetting.load(
-                sound, sampleRate: rate, library: library, threaded: realTime, fromClient: fromClient, say: say)?.loop
+                sound, sampleRate: rate, library: library, threaded: realTime, fromClient: fromClient, say: say)
     }
 
     /// One line on what the gain does, for the log.
