@@ -65,15 +65,23 @@ struct ServiceAnswerSizeTests {
 
     @Test("an answer that cannot be cut is refused with one line, and the connection goes on")
     func overlongAnswerIsRefused() throws {
-        // Given one sit whose note is 5 MB (a tampered row: the last sit's defaults read it)
+        // Given ten schedules whose options are 100 KB each (tampered rows; schedule.add takes
+        // a line of 64 KiB at most), 1 MB in all
         let scratch = try Scratch()
-        try Self.history(in: scratch, count: 1, noteBytes: 5_000_000, asParts: true)
+        let paths = LibraryPaths(folder: scratch.path("data") + "/meditate")
+        try FileManager.default.createDirectory(atPath: paths.folder, withIntermediateDirectories: true)
+        let database = try LibraryDatabase(path: paths.database)
+        let options = JSONValue.object(["note": .string(String(repeating: "x", count: 100_000))]).line
+        for hour in 0..<10 {
+            _ = try database.add(
+                ScheduleEntry(action: .bell, options: options, times: .at(hour * 3600), days: .all, over: false))
+        }
         let service = try RunningService(["--backend", "alsa", "--device", "null"], scratch: scratch)
         defer { service.stop() }
         let client = try service.client()
 
-        // When the last sit's defaults are asked for, which would hold the note whole
-        let refused = client.refusal("sit.defaults")
+        // When the schedules are listed, which would send all of it
+        let refused = client.refusal("schedule.list")
         // Then it is refused with one line that says why, and the connection goes on
         #expect(
             refused?.message.contains("more than the 512 KiB a client is sent at once") == true,

@@ -83,7 +83,8 @@ struct ServicePreparationTests {
         #expect(try service.history()[0] == nil)
         let next = try other.call("sit.start", ["minutes": 0.05, "countdown": 0])
         #expect(next["session"]?["id"]?.intValue != nil, "\(next)")
-        _ = try other.call("stop")
+        // (ALSA's null device plays it out at once: it may be over before this stop)
+        _ = try? other.call("stop")
     }
 
     @Test("SIGTERM while a long bed is measured ends the service within a second, and the sit never starts")
