@@ -26,8 +26,6 @@ extension ServiceConductor {
         }
     }
 
-    /// Starts a session for `source`: the coordinator gives it the audio, and whatever else was
-    /// sounding is paused with a fade (it keeps its place).
     /// Makes a session ready on a thread of its own (`ServicePreparation`) and starts it once it
     /// is, unless it was stopped first; `answer` is told either way. Refused at once when
     /// `start` would refuse it, or while another is being made ready.
@@ -102,6 +100,9 @@ extension ServiceConductor {
         }
     }
 
+    /// Starts a session for `source`: the coordinator gives it the audio, and whatever else was
+    /// sounding is paused with a fade (it keeps its place). `make` reads no file: what it
+    /// places was made ready off this thread (`prepare`).
     func start(
         _ source: AudioSource, resumeOther: Bool, make: () throws -> (LiveSession, SessionNote)
     ) throws(RPCError) -> JSONValue {
