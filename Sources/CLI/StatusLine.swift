@@ -112,17 +112,7 @@ struct StatusLine {
         return words.isEmpty ? "" : words + "…"
     }
 
-    static func name(of phase: SessionPhase) -> String {
-        switch phase {
-        case .countdown: say(.phaseCountdown)
-        case .sitting: say(.phaseSitting)
-        case .walking: say(.phaseWalking)
-        case .paused: say(.phasePaused)
-        case .complete: say(.phaseComplete)
-        case .ended: say(.phaseEnded)
-        case .playing: say(.phasePlaying)
-        }
-    }
+    static func name(of phase: SessionPhase) -> String { phase.word }
 
     private func position(_ status: LiveStatus, outline: SessionOutline) -> String {
         let rate = outline.format.sampleRate

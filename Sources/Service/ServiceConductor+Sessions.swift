@@ -254,7 +254,7 @@ extension ServiceConductor {
         if session.toldPhase != status.phase && !session.live.holdsAGong {
             session.toldPhase = status.phase
             report(session, status.phase)
-            logger.notice("\(session.note): \(status.phase.rawValue)")
+            logger.notice("\(session.note): \(status.phase.word)")
             publish([
                 "event": "phase", "phase": .string(status.phase.rawValue), "session": session.json(status)
             ])

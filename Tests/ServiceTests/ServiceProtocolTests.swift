@@ -226,6 +226,23 @@ struct ServiceProtocolTests {
         #expect(try client.call("status") == ["state": "idle"])
     }
 
+    @Test("under LANG=de_DE.UTF-8 the service's log says a sit's phases in German")
+    func logSaysPhasesInGerman() throws {
+        // Given a service in German
+        let scratch = try Scratch()
+        let service = try RunningService(
+            ["--backend", "alsa", "--device", "null"], scratch: scratch,
+            environment: ["LANG": "de_DE.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""])
+        defer { service.stop() }
+        // When a short sit plays to its end (on ALSA's null device, at once)
+        _ = try service.client().call("sit.start", ["minutes": 0.05, "countdown": 0])
+        // Then its completion is said in German ("3 s: fertig"), and no phase in English
+        let log = service.waitForLog(containing: "3 s: fertig")
+        for english in ["countdown", "sitting", "complete", "ended"] {
+            #expect(!log.contains(": \(english)\n"), "\(log)")
+        }
+    }
+
     @Test("a track with a sit after it on a bed names the bed in its description, as a sit does")
     func trackWithABedNamesIt() throws {
         // Given an idle service, a one-second track and a seven-second bed outside the library
