@@ -42,6 +42,17 @@ package enum ScheduleRequest {
     /// (its preset read); a track, and a sit's bed, is found and opened as audio (not measured), so that what
     /// `play.start` would refuse (a path that is not playable audio) is refused now, not at six
     /// in the morning; a gong is loaded only when it plays.
+    /// Finds `reference` (a library track, or a file) and opens it as audio, not measured; what
+    /// is not playable is refused as play.start and sit.start refuse it.
+    private static func checkPlayable(_ reference: String, library: LibraryPaths) throws {
+        do {
+            let track = try GuidedTrack.resolve(reference, library: library, measure: nil)
+            _ = try EngineFormatReader(path: track.path, engineRate: 48_000, decodeAhead: false)
+        } catch {
+            throw UnplayableSound.hidingWhatIsThere(error, reference: reference)
+        }
+    }
+
     private static func check(
         _ action: ScheduleEntry.Action, _ options: JSONValue, library: LibraryPaths
     ) throws(RPCError) {
@@ -53,23 +64,10 @@ package enum ScheduleRequest {
                 _ = try SessionPlan(request.configuration(settings))
                 // Its bed, as a track's file: found and opened as audio (a FIFO, a folder, text
                 // are refused now, as sit.start refuses them).
-                if let bed = request.sound.resolve(settings).ambience {
-                    do {
-                        let track = try GuidedTrack.resolve(bed, library: library, measure: nil)
-                        _ = try EngineFormatReader(path: track.path, engineRate: 48_000, decodeAhead: false)
-                    } catch {
-                        throw UnplayableSound.hidingWhatIsThere(error, reference: bed)
-                    }
-                }
+                if let bed = request.sound.resolve(settings).ambience { try checkPlayable(bed, library: library) }
             case .play:
                 let request = try ParamsDecoder.decode(PlayRequest.self, options)
-                do {
-                    let track = try GuidedTrack.resolve(request.track, library: library, measure: nil)
-                    _ = try EngineFormatReader(path: track.path, engineRate: 48_000, decodeAhead: false)
-                } catch {
-                    // As play.start says it.
-                    throw UnplayableSound.hidingWhatIsThere(error, reference: request.track)
-                }
+                try checkPlayable(request.track, library: library)
             case .bell:
                 let request = try ParamsDecoder.decode(BellRequest.self, options)
                 let settings = try Settings.load()

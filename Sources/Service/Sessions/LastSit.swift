@@ -36,12 +36,13 @@ enum LastSit {
             part["key"].flatMap { MessageKey(rawValue: $0) }.flatMap { noises[$0] }
         }
         .first
+        let segmentList = segments(parts)
         // What "Again" would start is checked as the request would be: a plan is made of it
         // (a tampered row said minutes 1e308 and a bell every 1e300 minutes).
         guard
             plannable(
                 minutes: open ? nil : part(.sitMinutes)?["minutes"], interval: interval,
-                bells: bells, random: random, segments: segments(parts))
+                bells: bells, random: random, segments: segmentList)
         else { return nil }
         // A part without the values its words need would be said with their placeholders.
         let description = NoteText.readable(session.note)
@@ -50,7 +51,7 @@ enum LastSit {
             "minutes": minutes, "interval": interval.map(JSONValue.finite) ?? .null,
             "randomBells": random.map { JSONValue.string($0.description) } ?? .null,
             "bells": bells.map { JSONValue.string($0.minutes.map(\.description).joined(separator: ",")) } ?? .null,
-            "segments": segments(parts).map { .string($0) } ?? .null,
+            "segments": segmentList.map { .string($0) } ?? .null,
             "walkSounds": .string(walkSounds(parts).rawValue),
             "noise": .string(noise ?? "none"),
             "ambience": part(.ambience)?["source"].map { .string($0) } ?? .null,
