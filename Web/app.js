@@ -312,7 +312,8 @@
       return;
     }
     const over = status.state === "complete" || status.state === "ended";
-    const left = Math.max(0, session.remainingSeconds - since);
+    // An open sit has nothing left to count down (the service leaves `remainingSeconds` out).
+    const left = session.open ? 0 : Math.max(0, (session.remainingSeconds || 0) - since);
     const elapsed = session.elapsedSeconds + since;
     const total = Math.max(1, elapsed + left);
     const next = session.nextBell;

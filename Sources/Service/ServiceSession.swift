@@ -84,16 +84,21 @@ final class ServiceSession {
             "descriptionParts": .array(noteParts),
             "phase": .string(status.phase.rawValue), "startedAt": .finite(startedAt),
             "elapsedSeconds": seconds(status.sessionFrame),
-            "remainingSeconds": seconds(status.remainingFrames),
             "satSeconds": .number(satSeconds(status)), "plannedSeconds": .number(plannedSeconds),
             "waitingForOutput": .bool(live.isWaitingForOutput)
         ]
-        if let gong = status.nextGong { members["nextBell"] = bell(gong) }
+        if live.outline.isOpen {
+            // No set end: the time counts up (`elapsedSeconds`). Nothing is said to remain, and
+            // the completion gong is rung when the sitter ends it, not at the day's limit the
+            // plan holds in its place.
+            members["open"] = true
+            if let gong = status.nextGong, gong.kind != .completion { members["nextBell"] = bell(gong) }
+        } else {
+            members["remainingSeconds"] = seconds(status.remainingFrames)
+            if let gong = status.nextGong { members["nextBell"] = bell(gong) }
+        }
         if let title { members["title"] = .string(title) }
         if let teacher { members["teacher"] = .string(teacher) }
-        // No set end: the time counts up (`elapsedSeconds`), and `remainingSeconds` is to the
-        // day's limit.
-        if live.outline.isOpen { members["open"] = true }
         if let segment = status.segment {
             var described: [String: JSONValue] = [
                 "kind": .string(segment.kind.rawValue), "index": .number(segment.index),

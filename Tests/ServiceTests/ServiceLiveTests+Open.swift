@@ -42,6 +42,9 @@ extension ServiceLiveTests {
         // Then it was said to have no set end, and while it ran it counted up
         #expect(started["session"]?["description"] == "no set end, bells every 3 s", "\(started.line)")
         #expect(status?["session"]?["open"] == true, "\(status?.line ?? "")")
+        // And nothing was said to remain, nor a completion gong due at the day's limit
+        #expect(status?["session"]?["remainingSeconds"] == nil, "\(status?.line ?? "")")
+        #expect(status?["session"]?["nextBell"]?["bell"] != "completion", "\(status?.line ?? "")")
         let elapsed = status?["session"]?["elapsedSeconds"]?.numberValue ?? 0
         #expect(elapsed > 4 && elapsed < 5.5, "\(status?.line ?? "")")
         // And `stop` brought the completion gong, not an early end
