@@ -98,7 +98,9 @@ struct GermanTextTests {
         let unavailable = OutputError.unavailable(backend: "PulseAudio", device: "nope", reason: "connection refused")
         let pairs: [(english: String?, german: String)] =
             [
-                SessionPlanError.minutesNotPositive(ExactDecimal(0)), .minutesTooLong(ExactDecimal(2000)),
+                SessionPlanError.minutesNotPositive(ExactDecimal(0)),
+                .minutesTooShort(ExactDecimal("0.0001") ?? ExactDecimal(1)),
+                .minutesTooLong(ExactDecimal(2000)),
                 .segmentsTooLong(ExactDecimal(1500)),
                 .endsAmongStrikes(segment: nil, minutes: ExactDecimal(1), role: .start, strikes: 3, seconds: 3),
                 .endsAmongStrikes(

@@ -194,6 +194,14 @@ struct SegmentTests {
         #expect(throws: SessionPlanError.segmentOutOfRange(SessionSegment(kind: .walk, minutes: ExactDecimal(0)))) {
             try SessionPlan(c)
         }
+        // Nor a walk of 6 ms, less than the second the history counts in
+        c = try segmented("sit 2, walk 0.0001, sit 2.9999", interval: nil)
+        #expect(
+            throws: SessionPlanError.segmentOutOfRange(
+                SessionSegment(kind: .walk, minutes: ExactDecimal("0.0001") ?? ExactDecimal(0)))
+        ) {
+            try SessionPlan(c)
+        }
         // An interval longer than every sit has no bell to ring
         c = try segmented(interval: "2")
         #expect(

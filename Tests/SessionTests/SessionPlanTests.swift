@@ -81,6 +81,8 @@ struct SessionPlanTests {
         arguments: [
             (configuration(minutes: "0"), "--minutes must be greater than 0"),
             (configuration(minutes: "-5"), "--minutes must be greater than 0"),
+            (configuration(minutes: "0.0001"), "--minutes 0.0001 is less than a second; a sit lasts at least 1 s"),
+            (configuration(minutes: "0.0166"), "a sit lasts at least 1 s"),
             (configuration(minutes: "1441"), "--minutes must be at most 1440"),
             (configuration(countdown: "-1"), "--countdown must be 0 or more"),
             (configuration(minutes: "5", interval: "5"), "--interval (5 min) must be shorter than the session (5 min)"),

@@ -11,6 +11,7 @@ extension FailureLine {
         typealias C = SessionConfiguration
         return switch error {
         case let .minutesNotPositive(m): "--minutes muss größer als 0 sein (angegeben: \(m))"
+        case let .minutesTooShort(m): "--minutes \(m) ist kürzer als eine Sekunde; eine Sitzung dauert mindestens 1 s"
         case let .minutesTooLong(m): "--minutes darf höchstens \(C.maxMinutes) sein (24 Stunden), angegeben: \(m)"
         case let .countdownNegative(c): "--countdown muss 0 oder mehr Sekunden sein (angegeben: \(c))"
         case let .countdownTooLong(c):
@@ -38,7 +39,7 @@ extension FailureLine {
             "--bells: \(a) und \(b) liegen näher beieinander als die Schläge eines Gongs; Glocken müssen mindestens \(Self.dePlanSeconds(seconds)) s auseinander liegen"
         case let .tooManyBells(count): "das ergäbe \(count) Glocken; eine Sitzung hat höchstens \(SessionPlan.maxBells)"
         case let .segmentOutOfRange(segment):
-            "--segments: '\(segment)' muss länger als 0 und höchstens \(C.maxMinutes) Minuten dauern"
+            "--segments: '\(segment)' muss mindestens 1 s und höchstens \(C.maxMinutes) Minuten dauern"
         case let .endsAmongStrikes(nil, minutes, _, strikes, seconds):
             "--minutes \(minutes): das Sitzen endet, bevor die \(strikes) Schläge des Anfangsgongs erklungen sind; es muss länger als \(Self.dePlanSeconds(seconds)) s dauern"
         case let .endsAmongStrikes(segment?, _, role, strikes, seconds):

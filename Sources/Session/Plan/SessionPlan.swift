@@ -60,6 +60,8 @@ public struct SessionPlan: Sendable, Equatable {
 
     /// A strike's spacing when `--strikes` asks for more than one.
     public static let strikeSpacingMilliseconds = 1500
+    /// The shortest sit, or segment: the history counts whole seconds.
+    public static let shortestMilliseconds = 1000
     /// The most bells a plan has: one a minute for a day is 1439; this leaves room, and keeps
     /// a render of a day's sit from growing without bound.
     public static let maxBells = 10_000
@@ -233,7 +235,9 @@ public struct SessionPlan: Sendable, Equatable {
         guard segments.isEmpty || segments.contains(where: { $0.kind == .sit }) else { throw .noSitting }
         var sum = ExactDecimal(0)
         for segment in segments {
-            guard segment.minutes.isPositive, segment.minutes <= SessionConfiguration.maxMinutes else {
+            guard segment.minutes.rounded(times: 60_000) >= shortestMilliseconds,
+                segment.minutes <= SessionConfiguration.maxMinutes
+            else {
                 throw .segmentOutOfRange(segment)
             }
             guard let next = sum.adding(segment.minutes), next <= SessionConfiguration.maxMinutes else {
@@ -269,6 +273,8 @@ public struct SessionPlan: Sendable, Equatable {
         // segment's fault, not a --minutes nobody typed.
         try validateSegments(c)
         guard c.minutes.isPositive else { throw .minutesNotPositive(c.minutes) }
+        // `--minutes 0.0001` played its two gongs 6 ms apart and was recorded as 0 s planned.
+        guard c.minutes.rounded(times: 60_000) >= shortestMilliseconds else { throw .minutesTooShort(c.minutes) }
         guard c.minutes <= SessionConfiguration.maxMinutes else { throw .minutesTooLong(c.minutes) }
         guard !c.countdownSeconds.isNegative else { throw .countdownNegative(c.countdownSeconds) }
         guard c.countdownSeconds <= SessionConfiguration.maxCountdownSeconds else {

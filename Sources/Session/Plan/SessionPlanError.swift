@@ -3,6 +3,8 @@ import Foundation
 /// A session option that cannot make a plan, worded for the command line.
 public enum SessionPlanError: LocalizedError, Equatable {
     case minutesNotPositive(ExactDecimal)
+    /// More than nothing, but less than the second the history counts a sit in.
+    case minutesTooShort(ExactDecimal)
     case minutesTooLong(ExactDecimal)
     case countdownNegative(ExactDecimal)
     case countdownTooLong(ExactDecimal)
@@ -55,6 +57,8 @@ public enum SessionPlanError: LocalizedError, Equatable {
         switch self {
         case let .minutesNotPositive(m):
             return "--minutes must be greater than 0 (got \(m))"
+        case let .minutesTooShort(m):
+            return "--minutes \(m) is less than a second; a sit lasts at least 1 s"
         case let .minutesTooLong(m):
             return "--minutes must be at most \(SessionConfiguration.maxMinutes) (24 hours), got \(m)"
         case let .countdownNegative(c):
@@ -100,7 +104,7 @@ public enum SessionPlanError: LocalizedError, Equatable {
             return "that makes \(count) bells; a session has at most \(SessionPlan.maxBells)"
         case let .segmentOutOfRange(segment):
             return
-                "--segments: '\(segment)' must last more than 0 and at most \(SessionConfiguration.maxMinutes) minutes"
+                "--segments: '\(segment)' must last at least 1 s and at most \(SessionConfiguration.maxMinutes) minutes"
         case let .endsAmongStrikes(nil, minutes, _, strikes, seconds):
             return
                 "--minutes \(minutes): the sit ends before the start gong's \(strikes) strikes have sounded; it must last more than \(Self.seconds(seconds)) s"
