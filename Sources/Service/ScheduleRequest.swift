@@ -23,19 +23,34 @@ package enum ScheduleRequest {
         }
         let options = params["options"] ?? [:]
         try check(action, options, library: library)
-        var days = Weekdays.all
-        if let text = params["days"] {
-            guard let given = text.stringValue.flatMap(Weekdays.init(text:)) else {
-                throw invalid("days is like mon-fri, sat,sun or daily")
-            }
-            days = given
-        }
         var over = false
         if let flag = params["over"] {
             guard let value = flag.boolValue else { throw invalid("over is true or false") }
             over = value
         }
-        return ScheduleEntry(action: action, options: options.line, times: try times(params), days: days, over: over)
+        let when = ScheduleWhen(
+            at: text(params["at"]), every: text(params["every"]), random: text(params["random"]),
+            from: text(params["from"]), to: text(params["to"]), days: text(params["days"]))
+        do {
+            let times = try when.times()
+            return ScheduleEntry(
+                action: action, options: options.line, times: times, days: try when.weekdays(), over: over)
+        } catch {
+            // The protocol's members, as the client gave them.
+            throw invalid(error.line(flags: false))
+        }
+    }
+
+    /// A member's value as text for `ScheduleWhen`: a string as it is, a number as written
+    /// (`5`, `5.5`), anything else as JSON, which no time or number parses.
+    private static func text(_ value: JSONValue?) -> String? {
+        switch value {
+        case nil: nil
+        case let .string(text)?: text
+        case let .number(number)? where number.rounded() == number && abs(number) < 9e15:
+            String(Int(number))
+        case let other?: other.line
+        }
     }
 
     /// Checks the options as far as they can be before the time comes: a sit's plan is made
@@ -80,54 +95,6 @@ package enum ScheduleRequest {
         } catch {
             throw .invalidParams(FailureLine.line(for: error))
         }
-    }
-
-    private static func times(_ params: JSONValue) throws(RPCError) -> ScheduleEntry.Times {
-        let at = try second(params, "at")
-        if let random = params["random"] {
-            guard at == nil, params["every"] == nil else { throw invalid("give at, every or random, one of them") }
-            let bounds = random.stringValue.map { $0.split(separator: "-", omittingEmptySubsequences: false) } ?? []
-            let numbers = bounds.compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-            guard bounds.count == 2, numbers.count == 2,
-                (1...ScheduleEntry.maxEveryMinutes).contains(numbers[0]),
-                (numbers[0]...ScheduleEntry.maxEveryMinutes).contains(numbers[1])
-            else {
-                throw invalid("random is the shortest and longest gap in whole minutes, e.g. \"30-90\" (1 to 1440)")
-            }
-            guard let from = try second(params, "from"), let to = try second(params, "to") else {
-                throw invalid("random needs from and to (\"09:00\", \"17:00\")")
-            }
-            guard from <= to else { throw invalid("from must not be after to") }
-            guard
-                ScheduleEntry.randomWindowRings(from: from, to: to, shortest: numbers[0], longest: numbers[1])
-            else {
-                throw invalid(
-                    "from to to must be longer than random's shortest gap: the first moment falls a gap after from")
-            }
-            return .random(shortest: numbers[0], longest: numbers[1], from: from, to: to)
-        }
-        guard let every = params["every"] else {
-            guard params["from"] == nil, params["to"] == nil else { throw invalid("from and to go with every") }
-            guard let at else { throw invalid("a schedule needs at (\"06:30\"), or every with from and to") }
-            return .at(at)
-        }
-        guard at == nil else { throw invalid("give at, or every with from and to, not both") }
-        guard let minutes = every.intValue, (1...ScheduleEntry.maxEveryMinutes).contains(minutes) else {
-            throw invalid("every is a whole number of minutes from 1 to \(ScheduleEntry.maxEveryMinutes)")
-        }
-        guard let from = try second(params, "from"), let to = try second(params, "to") else {
-            throw invalid("every needs from and to (\"09:00\", \"17:00\")")
-        }
-        guard from <= to else { throw invalid("from must not be after to") }
-        return .every(minutes: minutes, from: from, to: to)
-    }
-
-    private static func second(_ params: JSONValue, _ name: String) throws(RPCError) -> Int? {
-        guard let value = params[name] else { return nil }
-        guard let second = value.stringValue.flatMap(ScheduleEntry.secondOfDay) else {
-            throw invalid("\(name) is a time of day, HH:MM or HH:MM:SS")
-        }
-        return second
     }
 
     private static func invalid(_ line: String) -> RPCError { .invalidParams(line) }

@@ -167,8 +167,17 @@ struct ScheduleCommandTests {
         let client = try service.client()
         let refusal = client.refusal(
             "schedule.add", ["action": "bell", "random": "30-90", "from": "09:00", "to": "09:30"])
-        let reason = "from to to must be longer than random's shortest gap: the first moment falls a gap after from"
+        let reason =
+            "from 09:00 and to 09:30 are no further apart than the shortest gap (30 min): "
+            + "the first bell falls a gap after from, so it would hardly ever ring"
         #expect(refusal?.message == reason, "\(String(describing: refusal))")
+        // And a window the wrong way round is refused alike on both faces, each in its own names
+        let backwards = client.refusal(
+            "schedule.add", ["action": "bell", "every": 60, "from": "17:00", "to": "09:00"])
+        #expect(backwards?.message == "from 17:00 is after to 09:00", "\(String(describing: backwards))")
+        let typed = try CLIRunner.run(
+            ["schedule", "add", "--every", "60", "--from", "17:00", "--to", "09:00", "bell"], environment: environment)
+        #expect(typed.stderr == "meditate: error: --from 17:00 is after --to 09:00\n", "\(typed.stderr)")
         let listed = try client.call("schedule.list")
         #expect(listed["schedules"]?.arrayCount == 1, "\(listed.line)")
     }

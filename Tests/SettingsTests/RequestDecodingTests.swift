@@ -147,10 +147,11 @@ import Testing
         // And both in one request are refused with one line
         let both = try decode(SitRequest.self, #"{"minutes": 30, "random-bells": "3-10", "interval": 5}"#)
         #expect(throws: SessionPlanError.randomBellsWithOthers) { try SessionPlan(both.configuration(settings)) }
-        // And a bad range says what it expects, in the command line's words
+        // And a bad range says what it expects and why, in the command line's words
         #expect(
             refusal(SitRequest.self, #"{"random-bells": "10-3"}"#)
-                == "The value '10-3' is invalid for '--random-bells <min-max|none>'")
+                == "The value '10-3' is invalid for '--random-bells <min-max|none>': the shortest gap comes first: 3-10"
+        )
     }
 
     @Test(

@@ -147,88 +147,15 @@ struct CtlScheduleAdd: ParsableCommand {
         return .object(members)
     }
 
-    /// When it sounds, checked here so that a refusal names the flags typed (the service's own
-    /// refusal names the protocol's members).
+    /// When it sounds, checked here as the service checks it, so that a refusal names the
+    /// flags typed (the service's names the protocol's members).
     private func checkWhen() throws {
-        let refuse = { (english: String, german: String) in ValidationError(localized(english, de: german)) }
-        for (flag, value) in [("--at", at), ("--from", from), ("--to", to)] {
-            guard let value, ScheduleEntry.secondOfDay(value) == nil else { continue }
-            throw refuse(
-                "\(flag) '\(value)' is not a time of day (HH:MM or HH:MM:SS)",
-                "\(flag) '\(value)' ist keine Uhrzeit (HH:MM oder HH:MM:SS)")
-        }
-        if let days, Weekdays(text: days) == nil {
-            throw refuse(
-                "--days takes `daily`, `weekdays`, `weekends`, `mon-fri`, `sat,sun` or `mon,wed,fri`, not '\(days)'",
-                "--days nimmt `daily`, `weekdays`, `weekends`, `mon-fri`, `sat,sun` oder `mon,wed,fri`, nicht '\(days)'"
-            )
-        }
-        if let random {
-            let numbers = random.split(separator: "-", omittingEmptySubsequences: false).compactMap { Int($0) }
-            guard at == nil, every == nil else {
-                throw refuse(
-                    "give --at, --every or --random, one of them", "gib --at, --every oder --random an, nur eines")
-            }
-            guard numbers.count == 2, numbers[0] >= 1, numbers[0] <= numbers[1],
-                numbers[1] <= ScheduleEntry.maxEveryMinutes
-            else {
-                throw refuse(
-                    "--random is the shortest and longest gap in whole minutes, e.g. 30-90, not '\(random)'",
-                    "--random ist der kürzeste und längste Abstand in ganzen Minuten, z. B. 30-90, nicht '\(random)'")
-            }
-            try checkWindow(of: "--random")
-            try checkRandomWindowRings(shortest: numbers[0], longest: numbers[1])
-            return
-        }
-        guard let every else {
-            if from != nil || to != nil {
-                throw refuse("--from and --to go with --every", "--from und --to gehören zu --every")
-            }
-            if at == nil {
-                throw refuse(
-                    "say when: --at 06:30, or --every MINUTES with --from and --to",
-                    "sag, wann: --at 06:30, oder --every MINUTEN mit --from und --to")
-            }
-            return
-        }
-        if at != nil {
-            throw refuse(
-                "give --at, or --every with --from and --to, not both",
-                "gib --at an, oder --every mit --from und --to, nicht beides")
-        }
-        guard (1...ScheduleEntry.maxEveryMinutes).contains(every) else {
-            throw refuse(
-                "--every is a whole number of minutes from 1 to \(ScheduleEntry.maxEveryMinutes), not \(every)",
-                "--every ist eine ganze Zahl von Minuten von 1 bis \(ScheduleEntry.maxEveryMinutes), nicht \(every)")
-        }
-        try checkWindow(of: "--every")
-    }
-
-    /// A random schedule's first bell falls a gap after `--from`: a window no longer than the
-    /// shortest gap would ring on hardly a day, or none, and say nothing of it.
-    private func checkRandomWindowRings(shortest: Int, longest: Int) throws {
-        guard let from, let to, let first = ScheduleEntry.secondOfDay(from), let last = ScheduleEntry.secondOfDay(to),
-            !ScheduleEntry.randomWindowRings(from: first, to: last, shortest: shortest, longest: longest)
-        else { return }
-        throw ValidationError(
-            localized(
-                "--from \(from) to --to \(to) is no longer than the shortest gap (\(shortest) min): the first bell falls a gap after --from, so it would hardly ever ring",
-                de:
-                    "--from \(from) bis --to \(to) ist nicht länger als der kürzeste Abstand (\(shortest) Min.): die erste Glocke kommt einen Abstand nach --from, sie würde also kaum je erklingen"
-            ))
-    }
-
-    /// `--every` and `--random` sound from `--from` to `--to`, both given, in that order.
-    private func checkWindow(of flag: String) throws {
-        guard let from, let to else {
-            throw ValidationError(
-                localized(
-                    "\(flag) needs --from and --to (e.g. --from 09:00 --to 17:00)",
-                    de: "\(flag) braucht --from und --to (z. B. --from 09:00 --to 17:00)"))
-        }
-        if let first = ScheduleEntry.secondOfDay(from), let last = ScheduleEntry.secondOfDay(to), first > last {
-            throw ValidationError(
-                localized("--from \(from) is after --to \(to)", de: "--from \(from) liegt nach --to \(to)"))
+        let when = ScheduleWhen(at: at, every: every.map(String.init), random: random, from: from, to: to, days: days)
+        do {
+            _ = try when.times()
+            _ = try when.weekdays()
+        } catch {
+            throw ValidationError(error.line(flags: true))
         }
     }
 }

@@ -74,7 +74,7 @@ package struct SitSoundRequest: Sendable, Equatable {
     init(_ members: RequestMembers) throws {
         interval = try members.value(Option.interval)
         bells = try members.value(Option.bells)
-        randomBells = try members.value(Option.randomBells)
+        randomBells = try members.explainedValue(Option.randomBells)
         walkSounds = try members.value(Option.walkSounds)
         strikes = try members.value(Option.strikes)
         noise = try members.value(Option.noise)
