@@ -49,6 +49,9 @@ extension ServiceConductor {
         ServiceMethod("token.new", NoParams.self) { conductor, _, connection throws(RPCError) in
             try conductor.newToken(from: connection)
         },
+        ServiceMethod("token.show", NoParams.self) { conductor, _, connection throws(RPCError) in
+            try conductor.showToken(from: connection)
+        },
         ServiceMethod("history.list", HistoryListParams.self) { conductor, params, _ throws(RPCError) in
             try conductor.historyList(newest: params.newest)
         },

@@ -22,6 +22,35 @@ extension ServiceConductor {
         logger.notice(
             "\(localized("new pairing token; WebSocket connections closed", de: "neues Kopplungs-Token; WebSocket-Verbindungen geschlossen"))"
         )
+        return pairing(token)
+    }
+
+    /// `token.show`: the pairing token and its link, shown again (a person who lost the link
+    /// need not unpair every phone). From the Unix socket only, as `token.new`.
+    func showToken(from connection: ControlConnection) throws(RPCError) -> JSONValue {
+        guard connection.framing == .lines else {
+            throw .refused(
+                localized(
+                    "the token is shown on the service's machine only (meditate ctl token)",
+                    de: "das Token wird nur auf dem Rechner des Dienstes gezeigt (meditate ctl token)"))
+        }
+        guard let token = web.token.current else {
+            throw .refused(
+                web.token.isSet
+                    ? localized(
+                        "this token was made by an older meditate, which kept only its hash; meditate ctl token --new makes one that can be shown",
+                        de:
+                            "dieses Token stammt von einem älteren meditate, das nur seinen Hash speicherte; meditate ctl token --new erzeugt eines, das gezeigt werden kann"
+                    )
+                    : localized(
+                        "no pairing token yet: meditate ctl token --new makes one",
+                        de: "noch kein Kopplungs-Token: meditate ctl token --new erzeugt eines"))
+        }
+        return pairing(token)
+    }
+
+    /// The token and the page's link with it (null when the service does not listen).
+    private func pairing(_ token: String) -> JSONValue {
         var url: JSONValue = .null
         if let server = web.server {
             url = .string(WebAddress.url(host: server.host, port: server.port, token: token))

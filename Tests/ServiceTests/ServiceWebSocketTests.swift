@@ -1,5 +1,6 @@
 import Control
 import Foundation
+import Library
 import ProgramTestSupport
 import Settings
 import Synchronization
@@ -133,6 +134,46 @@ struct ServiceWebSocketTests {
         }
         #expect(try WebSocketTestClient(port: port, target: "/rpc?token=\(token)").status == 401)
         #expect(try WebSocketTestClient(port: port, target: "/rpc?token=\(renewed)").status == 101)
+    }
+
+    @Test(
+        "ctl token shows the pairing link again, the page may not ask for it, and a token kept only as its hash (0.2.0) still pairs"
+    )
+    func tokenShownAgain() throws {
+        // Given a paired page, and the link the first start logged
+        let scratch = try Scratch()
+        let (service, port, token) = try pairedService(scratch)
+        let page = try WebSocketTestClient(port: port, target: "/rpc?token=\(token)")
+
+        // When `meditate ctl token` is asked, and the page asks for `token.show` itself
+        let shown = try CLIRunner.run(["ctl", "token", "--socket", service.socket])
+        let refused = try page.call("token.show")
+
+        // Then it prints the same link, and the page is refused
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.hasPrefix("pair a phone: http://"), "\(shown.stdout)")
+        #expect(shown.stdout.contains("?token=\(token)"), "\(shown.stdout)")
+        #expect(refused["error"]?["code"] == -32000, "\(refused.line)")
+        // And the file holding it is the owner's alone
+        let file = scratch.path("data/meditate/web-token")
+        let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        service.stop()
+
+        // Given a web-token written by 0.2.0, which kept only the token's SHA-256
+        let digest = try #require(ContentHash.of(bytes: Array(token.utf8)))
+        try (digest + "\n").write(toFile: file, atomically: false, encoding: .utf8)
+        let older = try RunningService(
+            ["--backend", "alsa", "--device", "null", "--listen", "0.0.0.0:0"], scratch: scratch)
+        defer { older.stop() }
+        let olderPort = try #require(try Self.port(of: older))
+        // When it is asked to show it
+        let hidden = try CLIRunner.run(["ctl", "token", "--socket", older.socket])
+        // Then the token still pairs, and what cannot be shown says how to get one that can
+        #expect(try WebSocketTestClient(port: olderPort, target: "/rpc?token=\(token)").status == 101)
+        #expect(try WebSocketTestClient(port: olderPort, target: "/rpc?token=\(digest)").status == 401)
+        #expect(hidden.status != 0)
+        #expect(hidden.stderr.contains("meditate ctl token --new makes one that can be shown"), "\(hidden.stderr)")
     }
 
     @Test("on loopback with --no-token: no token is asked, but a request by another host name (rebinding) is refused")

@@ -2,33 +2,27 @@ import ArgumentParser
 import Foundation
 import Settings
 
-/// `meditate ctl token --new`: a new pairing token for the page on the phone.
+/// `meditate ctl token`: the pairing link for the page on the phone, again; `--new` makes a new
+/// token.
 struct CtlToken: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "token",
         abstract: localized(
-            "Make a new pairing token for the WebSocket (`serve --listen`); the old one stops working.",
-            de: "Erzeugt ein neues Kopplungs-Token für den WebSocket (`serve --listen`); das alte gilt nicht mehr."),
+            "Show the pairing link for the WebSocket (`serve --listen`) again; --new makes a new token.",
+            de: "Zeigt den Kopplungs-Link für den WebSocket (`serve --listen`) erneut; --new erzeugt ein neues Token."),
         discussion: localized(
-            "Every page connected with the old token is disconnected and must pair again. Only the token's hash is kept: this is the one time it is shown.",
+            "With --new, the old token stops working: every page connected with it is disconnected and must pair again.",
             de:
-                "Jede mit dem alten Token verbundene Seite wird getrennt und muss neu gekoppelt werden. Nur der Hash des Tokens wird gespeichert: dies ist das einzige Mal, dass es gezeigt wird."
+                "Mit --new gilt das alte Token nicht mehr: jede damit verbundene Seite wird getrennt und muss neu gekoppelt werden."
         ))
 
     @Flag(
         name: .customLong("new"),
-        help: .localized("Replace the token (required).", de: "Ersetzt das Token (erforderlich)."))
+        help: .localized(
+            "Replace the token; the old one stops working.", de: "Ersetzt das Token; das alte gilt nicht mehr."))
     var renew = false
 
     @OptionGroup var options: CtlOptions
-
-    func validate() throws {
-        guard renew else {
-            throw ValidationError(
-                localized(
-                    "nothing to do: --new makes a new token", de: "nichts zu tun: --new erzeugt ein neues Token"))
-        }
-    }
 
     @Flag(
         help: .localized(
@@ -37,10 +31,13 @@ struct CtlToken: ParsableCommand {
     var qr = false
 
     func run() throws {
-        try options.call("token.new") { result in
+        try options.call(renew ? "token.new" : "token.show") { result in
             guard let url = result["url"]?.stringValue else {
-                return localized("new pairing token", de: "neues Kopplungs-Token") + ": "
-                    + (result["token"]?.stringValue ?? "")
+                let what =
+                    renew
+                    ? localized("new pairing token", de: "neues Kopplungs-Token")
+                    : localized("pairing token", de: "Kopplungs-Token")
+                return what + ": " + (result["token"]?.stringValue ?? "")
             }
             var text = localized("pair a phone", de: "ein Telefon koppeln") + ": " + url
             // For a person at the terminal, the same as a code the phone's camera reads.

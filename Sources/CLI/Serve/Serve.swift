@@ -176,12 +176,12 @@ struct Serve: ParsableCommand {
             logger.notice("\(where_) \(WebAddress.url(host: web.host, port: web.port))")
         } else if token.isSet {
             logger.notice(
-                "\(where_) \(WebAddress.url(host: web.host, port: web.port)) (\(localized("with the pairing token made earlier; `meditate ctl token --new` makes a new one", de: "mit dem früher erzeugten Kopplungs-Token; `meditate ctl token --new` erzeugt ein neues")))"
+                "\(where_) \(WebAddress.url(host: web.host, port: web.port)) (\(localized("with the pairing token made earlier; `meditate ctl token` shows its link", de: "mit dem früher erzeugten Kopplungs-Token; `meditate ctl token` zeigt seinen Link")))"
             )
         } else {
             let url = WebAddress.url(host: web.host, port: web.port, token: try token.renew())
             logger.notice(
-                "\(localized("pair a phone (shown once)", de: "ein Telefon koppeln (nur einmal angezeigt)")): \(url)")
+                "\(localized("pair a phone", de: "ein Telefon koppeln")): \(url)")
             // For a person at the terminal, the same as a code the phone's camera reads.
             if isatty(STDERR_FILENO) == 1, let code = TerminalQRCode.lines(of: url) {
                 StandardStream.write(code.joined(separator: "\n") + "\n", to: STDERR_FILENO)
