@@ -81,4 +81,23 @@ struct ALSADeviceFormatTests {
         #expect(played.count == 13 * 44_100 * 2)
         #expect(played == renderedSamples)
     }
+
+    @Test("a guided track on a card fixed at 44.1 kHz plays at 44.1 kHz, as a sit does")
+    func trackOnACardAt44100PlaysAtItsRate() throws {
+        // Given a card that plays only 44.1 kHz, and a short track
+        let scratch = try Scratch()
+        try devices(scratch)
+        let track = scratch.path("track.wav")
+        let made = try CLIRunner.run(["render", "--minutes", "0.05", "--countdown", "0", "-o", track])
+        try #require(made.status == 0, "\(made.stderr)")
+
+        // When it is played there with no rate named
+        let play = try CLIRunner.run(
+            ["play", track, "--backend", "alsa", "--device", "r44only", "--verbose"],
+            environment: ["HOME": scratch.url.path, "XDG_DATA_HOME": scratch.path("data")])
+
+        // Then it played at the card's rate, not resampled by ALSA
+        #expect(play.status == 0, "\(play.stderr)")
+        #expect(play.stderr.contains("ALSA r44only: float32, 44100 Hz"), "\(play.stderr)")
+    }
 }

@@ -13,20 +13,25 @@ enum GuidedLive {
         reporting: LiveReportingOptions, location: LibraryLocation, settings: Settings, handOff: JSONValue? = nil
     ) throws {
         let logger = reporting.makeLogger()
+        // `play.start`'s params, when a service that answers may play it instead.
+        let socket = ServicePaths.defaultSocket()
+        let handedOver = handOff != nil && ControlClient.answers(at: socket)
+        var sound = sound
+        // Played here: at the rate of a card that plays only one, as a sit is (the service
+        // asks its own device).
+        if !handedOver, let rate = output.deviceRate(settings: settings, flag: sound.sampleRate) {
+            sound.sampleRate = rate
+        }
         let setup = try GuidedSetup(
             reference: reference, guided: playback, sound: sound, settings: settings, library: location.paths,
             realTime: true, say: NoticeLine.teller(quiet: reporting.quiet))
         let outline = setup.outline
         Interruption.install()
-        // `play.start`'s params, when a service that answers may play it instead.
-        if let handOff {
-            let socket = ServicePaths.defaultSocket()
-            if ControlClient.answers(at: socket) {
-                return try ServiceFollower(
-                    socket: socket, outline: outline, title: setup.track.displayName, logger: logger,
-                    quiet: reporting.quiet, color: reporting.color
-                ).run("play.start", params: handOff)
-            }
+        if handedOver, let handOff {
+            return try ServiceFollower(
+                socket: socket, outline: outline, title: setup.track.displayName, logger: logger,
+                quiet: reporting.quiet, color: reporting.color
+            ).run("play.start", params: handOff)
         }
         let player = TrackPlayer(reader: setup.reader, gain: setup.normalization.linearGain, threaded: true)
         let live = try LiveSession(
