@@ -1,29 +1,10 @@
-import CID3Tag
 import Foundation
 
 /// Tags from an ID3 chunk inside a WAV (RIFF) or AIFF (FORM) file, which libsndfile does not
 /// read: the chunk is found by walking the file's chunk list, its tag parsed by libid3tag.
 enum ChunkID3Reader {
     static func metadata(path: String) -> AudioMetadata? {
-        guard let tag = findChunk(path: path) else { return nil }
-        return tag.withUnsafeBytes { bytes -> AudioMetadata? in
-            guard let base = bytes.bindMemory(to: UInt8.self).baseAddress,
-                let parsed = id3_tag_parse(base, id3_length_t(bytes.count))
-            else { return nil }
-            defer { id3_tag_delete(parsed) }
-            func text(_ frameID: String) -> String? {
-                guard let frame = id3_tag_findframe(parsed, frameID, 0), frame.pointee.nfields > 1,
-                    let fields = frame.pointee.fields,
-                    id3_field_getnstrings(fields + 1) > 0,
-                    let ucs4 = id3_field_getstrings(fields + 1, 0),
-                    let utf8 = id3_ucs4_utf8duplicate(ucs4)
-                else { return nil }
-                defer { free(utf8) }
-                return String(cString: utf8).nonBlank
-            }
-            let metadata = AudioMetadata(title: text("TIT2"), artist: text("TPE1"), album: text("TALB"))
-            return metadata == AudioMetadata() ? nil : metadata
-        }
+        findChunk(path: path).flatMap(ID3TagText.metadata(tag:))
     }
 
     /// The bytes of the first `id3 ` or `ID3 ` chunk, if the file has one.
@@ -50,7 +31,9 @@ enum ChunkID3Reader {
                 : UInt64(bytes[7]) << 24 | UInt64(bytes[6]) << 16 | UInt64(bytes[5]) << 8 | UInt64(bytes[4])
             let id = String(decoding: bytes.prefix(4), as: UTF8.self)
             if id == "id3 " || id == "ID3 " {
-                guard size <= 16 << 20, let data = try? handle.read(upToCount: Int(size)) else { return nil }
+                guard size <= ID3TagText.largestTag, let data = try? handle.read(upToCount: Int(size)) else {
+                    return nil
+                }
                 return data
             }
             // Chunks are padded to an even length.

@@ -54,7 +54,10 @@ public final class MP3Decoder: AudioDecoder {
             if headerFrameSamples > 0, mpg123_seek(handle, headerFrameSamples, SEEK_SET) < 0 {
                 throw DecoderError.decodeFailed(path: path, reason: "seek: " + Self.lastError(handle))
             }
-            metadata = Self.readTags(handle)
+            // libid3tag's reading of the leading tag first (it keeps every frame of an id),
+            // libmpg123's for what it lacks (the genre, the comment, an ID3v1 tag at the end).
+            let tags = Self.readTags(handle)
+            metadata = ID3TagText.leadingTag(path: path).flatMap(ID3TagText.metadata(tag:))?.filling(from: tags) ?? tags
         } catch {
             mpg123_delete(handle)
             throw error

@@ -65,6 +65,26 @@ struct TagTextTests {
         #expect(decoder.metadata.title == "Sit")
     }
 
+    @Test("an ID3v2.3 tag with two artist frames (mutagen's silence-44-s.mp3) keeps both names, in order")
+    func repeatedFramesAreKept() throws {
+        // Given an ID3v2.3 tag laid out as mutagen's test file is: TYER, TCON, TALB, then a
+        // TPE1 'piman' and a second TPE1 'jzig', then the title, all Latin-1
+        let path = try mp3(
+            withFrames: [
+                ("TYER", Array("2004".utf8)), ("TCON", Array("Silence".utf8)),
+                ("TALB", Array("Quod Libet Test Data".utf8)), ("TPE1", Array("piman".utf8)),
+                ("TPE1", Array("jzig".utf8)), ("TIT2", Array("Silence".utf8))
+            ], version: 3)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // When it is opened
+        let decoder = try AudioFile.open(path)
+        // Then both artists are there, the first frame's first, and the rest as tagged
+        #expect(decoder.metadata.artist == "piman/jzig")
+        #expect(decoder.metadata.title == "Silence")
+        #expect(decoder.metadata.album == "Quod Libet Test Data")
+        #expect(decoder.metadata.genre == "Silence")
+    }
+
     @Test("control characters in a tag are escaped, so that printing it cannot drive the terminal")
     func controlCharactersAreEscaped() throws {
         // Given a title with an escape sequence that would clear the screen and a bell
