@@ -62,6 +62,10 @@ let package = Package(
         // A FIFO's fill level and size (ioctl, fcntl): the Snapcast output's clock.
         .systemLibrary(name: "CPipe", path: "Sources/CModules/CPipe"),
 
+        // timerfd on the wall clock: the service sleeps until a schedule is due, and wakes when
+        // the clock is set.
+        .systemLibrary(name: "CTimerFD", path: "Sources/CModules/CTimerFD"),
+
         // malloc_trim: the service gives back what its sessions freed.
         .systemLibrary(name: "CMalloc", path: "Sources/CModules/CMalloc"),
 
@@ -159,7 +163,7 @@ let package = Package(
             name: "Service",
             dependencies: [
                 "Session", "Engine", "Outputs", "Mixer", "Decoders", "Clock", "Settings", "Library", "Control",
-                "CSystemd", "CMalloc", "CMosquitto", "CSpawn", "CPipe", "Desktop", "Rings",
+                "CSystemd", "CMalloc", "CMosquitto", "CSpawn", "CPipe", "CTimerFD", "Desktop", "Rings",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log")
             ],

@@ -50,17 +50,28 @@ extension ServiceConductor {
         entry.action == .bell ? ServiceBell.leadSeconds : 0
     }
 
-    /// How long the control thread may sleep before a schedule is due: `longestScheduleWait`
-    /// at most. A wait is measured on the monotonic clock, and the wall clock may be set under
-    /// it (NTP setting a Pi's clock after boot): waking this often notices a step in time to
-    /// ring a bell that is still ahead at its instant. With a minute's wait, a bell 90 s away
-    /// and a clock set 60 s forward was reported missed.
+    /// How long the control thread may sleep before a schedule is due, and the wall-clock
+    /// alarm set at the instant it is. The alarm fires at that instant however the clock is set
+    /// meanwhile (NTP setting a Pi's clock after boot) and wakes the thread when it is set, so an
+    /// idle service sleeps until then: nil, no wake-up at all, while nothing is due within
+    /// `nearSeconds`. Within them it also looks every `longestScheduleWait`, for a clock set
+    /// in a way the kernel does not announce (libfaketime's, which the tests set): with a
+    /// minute's wait, a bell 90 s away and a clock set 60 s forward was reported missed. Where
+    /// there is no timerfd, it always looks that often.
     var scheduleMilliseconds: Int? {
-        guard let seconds = schedule.secondsUntilDue(now: Date(), lead: Self.lead) else { return nil }
+        let now = Date()
+        let seconds = schedule.secondsUntilDue(now: now, lead: Self.lead)
+        guard let alarm = inbox.alarm else {
+            return seconds.map { Int((min(max($0, 0), Self.longestScheduleWait) * 1000).rounded(.up)) }
+        }
+        alarm.arm(at: seconds.map { now.addingTimeInterval(max($0, 0)) })
+        guard let seconds, seconds <= Self.nearSeconds else { return nil }
         return Int((min(max(seconds, 0), Self.longestScheduleWait) * 1000).rounded(.up))
     }
 
     static let longestScheduleWait = 5.0
+    /// How near a due schedule must be for the thread to look at the clock as well.
+    static let nearSeconds = 120.0
 
     func runSchedules() {
         noticeClockStep()

@@ -54,9 +54,16 @@ package final class ServiceInbox: ControlResponder {
         }
     }
 
-    /// Sleeps until a request comes, a signal arrives, or `milliseconds` pass (-1: no limit).
+    /// The schedules' timer on the wall clock, slept on with the wake-up pipe; nil where the
+    /// kernel has none.
+    let alarm = WallClockAlarm()
+
+    /// Sleeps until a request comes, a signal arrives, the alarm fires or the wall clock is set,
+    /// or `milliseconds` pass (-1: no limit).
     func sleep(milliseconds: Int) {
-        var descriptor = pollfd(fd: wakeUp.descriptor, events: Int16(POLLIN), revents: 0)
-        _ = poll(&descriptor, 1, Int32(clamping: milliseconds))
+        var descriptors = [pollfd(fd: wakeUp.descriptor, events: Int16(POLLIN), revents: 0)]
+        if let alarm { descriptors.append(pollfd(fd: alarm.descriptor, events: Int16(POLLIN), revents: 0)) }
+        _ = poll(&descriptors, nfds_t(descriptors.count), Int32(clamping: milliseconds))
+        alarm?.drain()
     }
 }
