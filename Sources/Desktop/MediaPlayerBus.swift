@@ -11,7 +11,8 @@ import Rings
 ///
 /// Thread: a bus thread of its own (`meditate-mpris`) owns the connection and sleeps in poll()
 /// on the bus and a wake-up pipe, with no timer: it wakes when a client calls, or when the owner
-/// hands it a new state (`update`) to announce. Commands reach the owner through `commands`, on
+/// hands it a new state (`update`) to announce. A bus that goes away is tried again (backing off
+/// to 30 s) until the owner stops it. Commands reach the owner through `commands`, on
 /// the bus thread. Never an audio thread.
 public final class MediaPlayerBus: @unchecked Sendable {
     public typealias Commands = @Sendable (MediaPlayerCommand) -> Void
@@ -94,15 +95,63 @@ public final class MediaPlayerBus: @unchecked Sendable {
 
     // MARK: The bus thread
 
+    /// How a connection to the bus ended.
+    private enum Ending {
+        /// Stopped by the owner.
+        case stopped
+        /// Never made (no bus, the name taken): at the start, the owner is told.
+        case notMade(DesktopBusError)
+        /// The bus went away (a session bus restarted, a logout and login).
+        case lost
+    }
+
+    /// The longest wait between tries to reach a bus that went away.
+    static let longestRetrySeconds = 30.0
+
+    /// Serves the player until `stop`. A bus that goes away is tried again, 1 s after, then
+    /// twice as long each time up to `longestRetrySeconds`, and the player put there again:
+    /// a session bus restarted under the service would otherwise leave it silent on the new one.
     private func serve() {
         defer { ended.signal() }
         Self.leaveSignalsToOthers()
+        var first = true
+        var wait = 1.0
+        while true {
+            switch serveOnce(first: first) {
+            case .stopped: return
+            case let .notMade(error) where first:
+                finishStart(.failure(error))
+                return
+            case .lost:
+                // It was served: the next loss waits from the start again.
+                wait = 1.0
+            case .notMade: break
+            }
+            first = false
+            if waitOrStop(seconds: wait) { return }
+            wait = min(wait * 2, Self.longestRetrySeconds)
+        }
+    }
+
+    /// Sleeps `seconds` unless the owner stops the player first; whether it did.
+    private func waitOrStop(seconds: Double) -> Bool {
+        let deadline = MonotonicClock.seconds() + seconds
+        while true {
+            if lock.withLock({ stopping }) { return true }
+            let left = deadline - MonotonicClock.seconds()
+            if left <= 0 { return false }
+            var descriptor = pollfd(fd: wakeUp.descriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, Int32(clamping: Int((left * 1000).rounded(.up))))
+            wakeUp.drain()
+        }
+    }
+
+    /// One connection: opened, the player put on it under `name`, served until it is lost or
+    /// the owner stops.
+    private func serveOnce(first: Bool) -> Ending {
         var opened: OpaquePointer?
         let status = address.map { Self.connect(&opened, to: $0) } ?? sd_bus_open_user(&opened)
-        guard status >= 0, let bus = opened else {
-            finishStart(.failure(DesktopBusError(status: status, call: "open")))
-            return
-        }
+        guard status >= 0, let bus = opened else { return .notMade(DesktopBusError(status: status, call: "open")) }
         defer { sd_bus_flush_close_unref(bus) }
         let handlers = UnsafeMutablePointer<meditate_media_player_handlers>.allocate(capacity: 1)
         defer { handlers.deallocate() }
@@ -127,26 +176,22 @@ public final class MediaPlayerBus: @unchecked Sendable {
             sd_bus_slot_unref(player)
             sd_bus_slot_unref(root)
         }
-        guard added >= 0 else {
-            finishStart(.failure(DesktopBusError(status: added, call: "add object")))
-            return
-        }
+        guard added >= 0 else { return .notMade(DesktopBusError(status: added, call: "add object")) }
         let requested = sd_bus_request_name(bus, name, 0)
-        guard requested >= 0 else {
-            finishStart(.failure(DesktopBusError(status: requested, call: "RequestName \(name)")))
-            return
-        }
-        finishStart(.success(()))
+        guard requested >= 0 else { return .notMade(DesktopBusError(status: requested, call: "RequestName \(name)")) }
+        if first { finishStart(.success(())) }
+        // A new bus's clients ask for the properties themselves: what is announced is what
+        // changes from now on.
         var announced = lock.withLock { state }
         while true {
             var processed: Int32
             repeat { processed = sd_bus_process(bus, nil) } while processed > 0
-            guard processed >= 0 else { return }
+            guard processed >= 0 else { return .lost }
             let (now, jump, stop) = lock.withLock { () -> (MediaPlayerState, Bool, Bool) in
                 defer { jumped = false }
                 return (state, jumped, stopping)
             }
-            if stop { return }
+            if stop { return .stopped }
             let changed = announced.changedProperties(from: now)
             if !changed.isEmpty {
                 announced = now

@@ -10,6 +10,37 @@ import Testing
     "Desktop: the media player's bus thread and its owner",
     .enabled(if: PrivateDBus.playerctlAvailable, "needs dbus-daemon and playerctl (`make test` installs them)"))
 struct MediaPlayerBusTests {
+    @Test("a session bus that restarts has the player again, showing what plays now")
+    func backOnARestartedBus() throws {
+        // Given the player on a private bus, a sit playing
+        let scratch = try Scratch()
+        var bus = try PrivateDBus(in: scratch, mock: nil)
+        let player = try MediaPlayerBus.start(
+            name: "org.mpris.MediaPlayer2.meditate.test\(getpid())", address: bus.address, state: .idle(canPlay: true)
+        ) { _ in }.get()
+        defer { player.stop() }
+        let meditate = ["-p", "meditate"]
+        var session = MediaPlayerState(
+            playback: .playing, title: "Sit · 1 min", artist: nil, lengthSeconds: 60, session: 1, canSeek: false,
+            canPlay: true, canPause: true, positionSeconds: 5)
+        player.update(session)
+        #expect(try DesktopBusLiveTests.waitUntil(seconds: 5) { bus.playerctl(meditate + ["status"]) == "Playing" })
+
+        // When the bus stops, the sit is paused meanwhile, and a new bus starts at the same address
+        bus.stop()
+        try? FileManager.default.removeItem(atPath: String(bus.address.dropFirst("unix:path=".count)))
+        session.playback = .paused
+        player.update(session)
+        Thread.sleep(forTimeInterval: 0.5)
+        bus = try PrivateDBus(in: scratch, mock: nil)
+
+        // Then the player is on the new bus within its first retries, showing the sit paused
+        #expect(
+            try DesktopBusLiveTests.waitUntil(seconds: 10) { bus.playerctl(meditate + ["status"]) == "Paused" },
+            "\(bus.playerctl(["-l"]) ?? "no players")")
+        #expect(bus.playerctl(meditate + ["metadata", "--format", "{{xesam:title}}"]) == "Sit · 1 min")
+    }
+
     @Test("states handed over from another thread reach playerctl, and its commands reach the owner's mailbox")
     func statesOutCommandsIn() throws {
         // Given the player on a private bus, idle, and a mailbox for its commands
