@@ -34,7 +34,7 @@ extension ServiceConductor {
         ServiceMethod("stop", NoParams.self) { conductor, _, _ throws(RPCError) in
             // What is being made ready goes first: it is the newest, and never starts.
             let never = RPCError.refused(
-                localized("stopped before it started", de: "beendet, bevor es begann"))
+                localized("stopped before it started", de: "beendet, bevor die Sitzung begann"))
             if conductor.cancelPreparation(because: never) { return ["stopping": true] }
             let session = try conductor.front()
             session.live.end()
