@@ -30,8 +30,9 @@ struct ServiceFollower {
         let control = try ControlClient(path: socket)
         // The service's refusals, and the sit's words in the history, in this terminal's language.
         _ = try control.call("hello", ["lang": .string(Language.current.rawValue)])
-        let started = try control.call(
-            method, params, timeoutMilliseconds: StartAnswerTime.milliseconds(for: method) ?? 10_000)
+        guard let started = try start(method, params, control: control, events: events) else {
+            return leave(nil, signal: Interruption.lastSignal)
+        }
         guard let id = started["session"]?["id"]?.intValue else {
             throw ControlError.badReply("\(method) gave no session id")
         }
@@ -107,6 +108,40 @@ struct ServiceFollower {
                 say(.summaryEndedEarly, ["sat": sat, "planned": planned])
             }
         if terminal != nil { print(line) } else { logger.notice("\(line)") }
+    }
+
+    /// Asks the service to start the session, and returns its answer; nil when SIGTERM or a
+    /// hang-up came first. The answer comes when the session starts, which may wait for a long
+    /// file to be measured: meanwhile Ctrl-C stops it (it never starts, and the service says
+    /// so), and SIGTERM or a hang-up leaves it to the service.
+    private func start(
+        _ method: String, _ params: JSONValue, control: ControlClient, events: ControlClient
+    ) throws -> JSONValue? {
+        var stopAsked = false
+        let meanwhile = { () -> Bool in
+            guard Interruption.requested else { return true }
+            guard Interruption.lastSignal == SIGINT else { return false }
+            if !stopAsked {
+                stopAsked = true
+                _ = try? events.call("stop")
+            }
+            return true
+        }
+        // Through a Result: a typed `catch .abandoned` returning from here crashed Swift 6.3's SILGen.
+        let answer: Result<JSONValue, ControlError>
+        do throws(ControlError) {
+            answer = .success(
+                try control.call(
+                    method, params, timeoutMilliseconds: StartAnswerTime.milliseconds(for: method) ?? 10_000,
+                    meanwhile: meanwhile))
+        } catch {
+            answer = .failure(error)
+        }
+        switch answer {
+        case let .success(started): return started
+        case .failure(.abandoned): return nil
+        case let .failure(error): throw error
+        }
     }
 
     /// The terminal closed, or SIGTERM: this follower goes; the sit plays on in the service.

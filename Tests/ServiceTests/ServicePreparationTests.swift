@@ -109,4 +109,38 @@ struct ServicePreparationTests {
         #expect(!log.contains("started:"), "\(log)")
         #expect(try service.history()[0] == nil)
     }
+
+    @Test("Ctrl-C in a terminal following the service while a long bed is measured ends it at once, and nothing starts")
+    func ctrlCWhileMadeReadyStopsIt() throws {
+        // Given a service on the user's socket, and `meditate sit` asking it for a sit whose bed
+        // is a 3.9 GB file outside the library, the service measuring it
+        let scratch = try Scratch()
+        let bed = scratch.path("long.wav")
+        try Self.sparseWAV(bed)
+        let runtime = scratch.path("runtime")
+        let service = try RunningService(
+            ["--backend", "alsa", "--device", "null"], scratch: scratch, socket: runtime + "/meditate/control.sock")
+        defer { service.stop() }
+        let sit = try RunningMeditate(
+            ["--minutes", "1", "--countdown", "0", "--ambience", bed],
+            environment: ["XDG_RUNTIME_DIR": runtime, "XDG_DATA_HOME": scratch.path("data")])
+        let other = try service.client()
+        let deadline = Date().addingTimeInterval(20)
+        while try other.call("status")["preparing"] == nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        try #require(try other.call("status")["preparing"] == "timer")
+
+        // When the person presses Ctrl-C
+        let start = MonotonicClock.seconds()
+        kill(sit.process.processIdentifier, SIGINT)
+        let log = sit.finish()
+        let took = MonotonicClock.seconds() - start
+
+        // Then the terminal is back at once (before, when the measuring ended, over a minute),
+        // saying the sit never started
+        #expect(took < 2, "Ctrl-C took \(took) s")
+        #expect(log.contains("stopped before it started"), "\(log)")
+        // And nothing plays or was recorded
+        #expect(try other.call("status") == ["state": "idle"])
+        #expect(try service.history()[0] == nil)
+    }
 }

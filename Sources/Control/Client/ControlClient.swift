@@ -28,8 +28,12 @@ public final class ControlClient {
     }
 
     /// Calls `method` and returns its result. An error reply throws `.refused`.
+    /// - Parameter meanwhile: asked about ten times a second while the reply is awaited (a
+    ///   start that waits for a long file to be measured), for a person's Ctrl-C to be acted
+    ///   on; returning false stops the wait (`.abandoned`).
     public func call(
-        _ method: String, _ params: JSONValue = [:], timeoutMilliseconds: Int = 10_000
+        _ method: String, _ params: JSONValue = [:], timeoutMilliseconds: Int = 10_000,
+        meanwhile: (() -> Bool)? = nil
     ) throws(ControlError)
         -> JSONValue
     {
@@ -38,7 +42,19 @@ public final class ControlClient {
         try send(RPCRequest(id: .number(id), method: method, params: params).line)
         let deadline = MonotonicClock.seconds() + Double(timeoutMilliseconds) / 1000
         while true {
-            let message = try readMessage(until: deadline)
+            let message: JSONValue
+            if let meanwhile {
+                let step = min(deadline, MonotonicClock.seconds() + Self.meanwhileSeconds)
+                do {
+                    message = try readMessage(until: step)
+                } catch .timedOut(let path) {
+                    guard step < deadline else { throw .timedOut(path: path) }
+                    guard meanwhile() else { throw .abandoned(path: path) }
+                    continue
+                }
+            } else {
+                message = try readMessage(until: deadline)
+            }
             if message["method"] == "event", let params = message["params"] {
                 pendingEvents.append(params)
                 continue
@@ -121,6 +137,7 @@ public final class ControlClient {
     }
 
     private static let readBytes = 65_536
+    private static let meanwhileSeconds = 0.1
 
     private static func connect(_ path: String) throws(ControlError) -> Int32 {
         var address = sockaddr_un()

@@ -9,6 +9,8 @@ public enum ControlError: Error, Equatable, Sendable {
     case cannotConnect(path: String, reason: String)
     case connectionLost(path: String)
     case timedOut(path: String)
+    /// The client stopped waiting for a reply (`ControlClient.call`'s `meanwhile`).
+    case abandoned(path: String)
     case badReply(String)
     /// The service answered with an error.
     case refused(RPCError)
@@ -33,6 +35,7 @@ public enum ControlError: Error, Equatable, Sendable {
         case let .cannotConnect(path, reason): "no service answers on \(path): \(reason)"
         case let .connectionLost(path): "the service on \(path) closed the connection"
         case let .timedOut(path): "the service on \(path) did not answer in time"
+        case let .abandoned(path): "stopped waiting for the service on \(path)"
         case let .badReply(reason): "the service's reply cannot be read: \(reason)"
         case let .refused(error): error.message
         }
