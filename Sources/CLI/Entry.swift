@@ -97,7 +97,7 @@ enum Entry {
                 break
             }
             if argument.hasPrefix("--"), !argument.contains("="), index + 1 < arguments.count,
-                arguments[index + 1].wholeMatch(of: #/-\.?\d[\d.]*/#) != nil
+                isNegativeNumber(arguments[index + 1])
             {
                 joined.append(argument + "=" + arguments[index + 1])
                 index += 2
@@ -107,6 +107,17 @@ enum Entry {
             index += 1
         }
         return joined
+    }
+
+    /// `-1`, `-0.5`, `-.5`: a minus, maybe a point, a digit, then digits and points. Read by
+    /// hand: a regex here, on every run, brought Swift's regex parser into memory (0.8 MiB).
+    static func isNegativeNumber(_ text: String) -> Bool {
+        var rest = Substring(text)
+        guard rest.first == "-" else { return false }
+        rest = rest.dropFirst()
+        if rest.first == "." { rest = rest.dropFirst() }
+        guard let first = rest.first, first.isASCII, first.isNumber else { return false }
+        return rest.allSatisfy { $0 == "." || ($0.isASCII && $0.isNumber) }
     }
 
     /// `meditate morning …` is `meditate sit --preset morning …`: a first word that is not a

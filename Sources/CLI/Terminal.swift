@@ -113,9 +113,37 @@ final class Terminal {
         write("\r\u{1B}[J")
     }
 
-    /// Columns a line takes: its characters without the colour escapes.
+    /// Columns a line takes: its characters without the colour escapes (ESC [ digits, ';'
+    /// or '?', then a letter). Read by hand: the status line asks four times a second, and a
+    /// regex brought Swift's regex engine into memory for it.
     static func visibleCount(_ line: String) -> Int {
-        line.replacing(#/\u{1B}\[[0-9;?]*[A-Za-z]/#, with: "").count
+        var count = 0
+        var characters = line.makeIterator()
+        while let character = characters.next() {
+            guard character == "\u{1B}" else {
+                count += 1
+                continue
+            }
+            var sequence = characters
+            guard sequence.next() == "[" else {
+                count += 1
+                continue
+            }
+            var ended = false
+            while let next = sequence.next() {
+                if next.isASCII && next.isLetter {
+                    ended = true
+                    break
+                }
+                guard next.isASCII && (next.isNumber || next == ";" || next == "?") else { break }
+            }
+            if ended {
+                characters = sequence
+            } else {
+                count += 1
+            }
+        }
+        return count
     }
 
     func write(_ text: String) {

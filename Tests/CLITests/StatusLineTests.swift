@@ -17,6 +17,19 @@ struct StatusLineTests {
         return try SessionPlan(configuration)
     }
 
+    @Test("a line's columns are its characters without the colour escapes, whatever else it holds")
+    func visibleColumns() {
+        // Given lines with colour escapes, an escape that is not one, and wide text
+        let cases: [(String, Int)] = [
+            ("\u{1B}[2msitting\u{1B}[0m 3:00", 12), ("\u{1B}[38;5;244m·\u{1B}[0m", 1),
+            ("\u{1B}[?25lx", 1), ("\u{1B}x", 2), ("\u{1B}[12", 4), ("\u{1B}[1;!m", 6), ("Glocke ·", 8), ("", 0)
+        ]
+        // Then each counts what is seen
+        for (line, columns) in cases {
+            #expect(Terminal.visibleCount(line) == columns, "\(line.debugDescription)")
+        }
+    }
+
     @Test("times read as m:ss, or h:mm:ss from an hour, rounded up while counting down")
     func clockText() {
         #expect(ClockText.format(seconds: 0) == "0:00")

@@ -80,6 +80,11 @@ extension TypedRequestTests {
             Entry.negativeValuesJoined(["play", "--then", "-1", "--", "--x", "-2"]) == [
                 "play", "--then=-1", "--", "--x", "-2"
             ])
+        // And only a number is joined: a minus, maybe a point, a digit, then digits and points
+        let numbers = ["-1", "-0.5", "-.5", "-15", "-1.2.3"]
+        let others = ["-q", "--lang", "-", "-.", "-.x", "-1a", "-١", "1", ""]
+        #expect(numbers.allSatisfy(Entry.isNegativeNumber), "\(numbers.filter { !Entry.isNegativeNumber($0) })")
+        #expect(!others.contains(where: Entry.isNegativeNumber), "\(others.filter(Entry.isNegativeNumber))")
     }
 }
 

@@ -400,8 +400,9 @@ struct WebPageTests {
         _ = try service.client().call("schedule.remove", ["id": 2])
         _ = try service.client().call("schedule.remove", ["id": 3])
 
-        // When it is paused for today, then removed
-        try page.click("#schedules button")
+        // When it is paused for today, then removed (each removal above re-draws the list when
+        // its event comes: the button is clicked once the list stands)
+        try clickOnceDrawn(page, "#schedules button")
         try page.waitForText("#schedules", containing: "paused for today")
         let paused = try service.client().call("schedule.list")["schedules"]?[0]?["pausedUntil"]?.numberValue
         try page.click("#schedules button:last-child")
@@ -461,4 +462,16 @@ struct WebPageTests {
         clock.split(separator: ":").reduce(0) { $0 * 60 + (Int($1) ?? 0) }
     }
 
+    /// Clicks `css`, again if the page re-drew it between finding and clicking it (a list the
+    /// service's events re-draw), up to 5 times.
+    private func clickOnceDrawn(_ page: BrowserPage, _ css: String) throws {
+        for _ in 0..<4 {
+            do {
+                return try page.click(css)
+            } catch let failure as BrowserPage.Failure where failure.description.contains("stale element") {
+                Thread.sleep(forTimeInterval: 0.2)
+            }
+        }
+        try page.click(css)
+    }
 }
