@@ -197,8 +197,10 @@ sampling.set()
 sampler.join()
 peak = service.memory("VmHWM")
 row("service peak RSS, an hour's track and sit", f"{peak:.1f}", "MiB", "<= 36 MiB", peak <= 36)
-row("service idle RSS after them, minus before", f"{rounds[0] - before:+.1f}", "MiB", "within 2 MiB",
-    abs(rounds[0] - before) <= 2)
+# What grows with use is the fault: less after than before (code pages given back once idle)
+# is not.
+row("service idle RSS after them, minus before", f"{rounds[0] - before:+.1f}", "MiB", "at most +2 MiB",
+    rounds[0] - before <= 2)
 print(f"   idle {before:.1f} MiB before, {rounds[0]:.1f} after, {rounds[1]:.1f} after the same again"
       f" ({rounds[1] - rounds[0]:+.1f} MiB: what grows with use)")
 print(f"   of which anonymous (heap, rings, stacks): {anonymous[0]:.1f} MiB before, peak {max(anonymous):.1f},"

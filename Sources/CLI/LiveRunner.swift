@@ -78,6 +78,10 @@ struct LiveRunner {
             ) { mailbox.post($0) }
         }
         defer { player?.stop() }
+        // What got the session ready (the argument parser, the settings, the library) does not
+        // run again: its code is given back before the engine's threads start, which fault in
+        // only what they run.
+        CodePages.giveBack()
         try live.start()
         var trackFailureSaid = false
         while !live.isFinished {

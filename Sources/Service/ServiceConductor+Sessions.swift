@@ -47,6 +47,9 @@ extension ServiceConductor {
             source: source, resumeOther: resumeOther, language: Language.requested,
             answer: answer ?? answerLater())
         preparation = made
+        // From silence, the code of what played before is given back before this session's
+        // sounds are loaded beside it (the peak of a track followed by a sit was there).
+        if sessions.isEmpty && ringingOut.isEmpty && bells.isEmpty { CodePages.giveBack() }
         made.start(wake: { [inbox] in inbox.wake() }, work: work)
     }
 
@@ -114,6 +117,9 @@ extension ServiceConductor {
             live: live, number: sessionsStarted, source: source, note: made, resumeOther: resumeOther,
             startedAt: Date().timeIntervalSince1970)
         carry(coordinator.request(for: source), cause: started)
+        // From silence, the code of what played before (a track's decoder before a sit) is
+        // given back: only this session's stays resident while it plays.
+        if sessions.isEmpty && ringingOut.isEmpty && bells.isEmpty { CodePages.giveBack() }
         do {
             try live.start()
         } catch {

@@ -91,6 +91,9 @@ package final class ServiceConductor {
         checkOutput()
         notifier.ready(status: "idle")
         logger.notice("\(localized("listening on", de: "wartet auf")) \(socket)")
+        // What started the service (the argument parser, the settings, the records and
+        // schedules read) does not run again: its code need not stay resident all day.
+        CodePages.giveBack()
         while true {
             for job in inbox.take() { handle(job) }
             finishPreparation()
@@ -200,6 +203,9 @@ package final class ServiceConductor {
         trimDue = nil
         guard sessions.isEmpty && ringingOut.isEmpty && bells.isEmpty else { return }
         malloc_trim(0)
+        // The sessions' code too (decoders, the mixer, the output's library): a service that
+        // played an hour kept 3.5 MiB more resident idle than before, most of it code.
+        CodePages.giveBack()
     }
 
     /// Large blocks (a session's rings, the decoder's buffers) get pages of their own, given
