@@ -176,6 +176,45 @@ struct ServiceWebSocketTests {
         #expect(hidden.stderr.contains("meditate ctl token --new makes one that can be shown"), "\(hidden.stderr)")
     }
 
+    @Test("requests sent together after one refused 401 get that one answer, then the close, never a 400")
+    func pipelinedRequestsAfterA401() throws {
+        // Given a service that asks the token, and a connection
+        let scratch = try Scratch()
+        let (service, port, token) = try pairedService(scratch)
+        defer { service.stop() }
+        // When a request without the token and, in the same write, others (one with the
+        // token, an upgrade, a page) are sent
+        let host = "Host: 127.0.0.1:\(port)\r\n"
+        let upgrade =
+            "GET /rpc HTTP/1.1\r\n\(host)Upgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        let batches = [
+            "GET / HTTP/1.1\r\n\(host)\r\nGET /?token=\(token) HTTP/1.1\r\n\(host)\r\n",
+            upgrade + "GET / HTTP/1.1\r\n\(host)\r\n",
+            "POST / HTTP/1.1\r\n\(host)Content-Length: 5\r\n\r\nhello" + upgrade
+        ]
+        for batch in batches {
+            let socket = try LoopbackTCP.connect(port: port)
+            defer { close(socket) }
+            let bytes = Array(batch.utf8)
+            _ = bytes.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            var timeout = timeval(tv_sec: 5, tv_usec: 0)
+            setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            var received: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let got = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+                guard got > 0 else { break }
+                received += chunk[..<got]
+            }
+            // Then the answer is the one 401, and the connection is closed after it
+            let statuses = String(decoding: received, as: UTF8.self).split(separator: "\r\n").filter {
+                $0.hasPrefix("HTTP/")
+            }
+            #expect(statuses == ["HTTP/1.1 401 Unauthorized"], "\(batch.debugDescription): \(statuses)")
+        }
+    }
+
     @Test("on loopback with --no-token: no token is asked, but a request by another host name (rebinding) is refused")
     func loopbackNeedsNoTokenWhenToldSo() throws {
         // Given a service listening on 127.0.0.1, told to ask no token
