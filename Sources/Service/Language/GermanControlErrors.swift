@@ -12,7 +12,7 @@ extension FailureLine {
         case let .cannotConnect(path, reason): "kein Dienst antwortet auf \(path): \(germanReason(reason))"
         case let .connectionLost(path): "der Dienst auf \(path) hat die Verbindung geschlossen"
         case let .timedOut(path): "der Dienst auf \(path) hat nicht rechtzeitig geantwortet"
-        case let .abandoned(path): "nicht länger auf den Dienst auf \(path) gewartet"
+        case let .abandoned(path): "Warten auf den Dienst auf \(path) abgebrochen"
         case let .badReply(reason): "die Antwort des Dienstes ist nicht lesbar: \(reason)"
         case let .refused(error): error.message
         }
