@@ -44,13 +44,9 @@ package enum ScheduleRequest {
     /// A member's value as text for `ScheduleWhen`: a string as it is, a number as written
     /// (`5`, `5.5`), anything else as JSON, which no time or number parses.
     private static func text(_ value: JSONValue?) -> String? {
-        switch value {
-        case nil: nil
-        case let .string(text)?: text
-        case let .number(number)? where number.rounded() == number && abs(number) < 9e15:
-            String(Int(number))
-        case let other?: other.line
-        }
+        guard let value else { return nil }
+        if let text = value.stringValue { return text }
+        return value.intValue.map(String.init) ?? value.line
     }
 
     /// Checks the options as far as they can be before the time comes: a sit's plan is made

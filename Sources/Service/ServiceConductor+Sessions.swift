@@ -49,7 +49,7 @@ extension ServiceConductor {
         preparation = made
         // From silence, the code of what played before is given back before this session's
         // sounds are loaded beside it (the peak of a track followed by a sit was there).
-        if sessions.isEmpty && ringingOut.isEmpty && bells.isEmpty { CodePages.giveBack() }
+        if isSilent { CodePages.giveBack() }
         made.start(wake: { [inbox] in inbox.wake() }, work: work)
     }
 
@@ -119,7 +119,7 @@ extension ServiceConductor {
         carry(coordinator.request(for: source), cause: started)
         // From silence, the code of what played before (a track's decoder before a sit) is
         // given back: only this session's stays resident while it plays.
-        if sessions.isEmpty && ringingOut.isEmpty && bells.isEmpty { CodePages.giveBack() }
+        if isSilent { CodePages.giveBack() }
         do {
             try live.start()
         } catch {
@@ -171,6 +171,9 @@ extension ServiceConductor {
     func session(of source: AudioSource) -> ServiceSession? {
         sessions.first { $0.source == source }
     }
+
+    /// Nothing sounds: no session, none ringing out, no bell.
+    var isSilent: Bool { sessions.isEmpty && ringingOut.isEmpty && bells.isEmpty }
 
     /// Whether a session is playing or held: one that has completed and only rings out its
     /// last gong is not (a schedule's sit or bell may start over it).

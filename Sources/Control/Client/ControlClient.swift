@@ -42,18 +42,15 @@ public final class ControlClient {
         try send(RPCRequest(id: .number(id), method: method, params: params).line)
         let deadline = MonotonicClock.seconds() + Double(timeoutMilliseconds) / 1000
         while true {
+            // With `meanwhile`, the wait is cut into steps, each ended by asking it.
+            let step = meanwhile == nil ? deadline : min(deadline, MonotonicClock.seconds() + Self.meanwhileSeconds)
             let message: JSONValue
-            if let meanwhile {
-                let step = min(deadline, MonotonicClock.seconds() + Self.meanwhileSeconds)
-                do {
-                    message = try readMessage(until: step)
-                } catch .timedOut(let path) {
-                    guard step < deadline else { throw .timedOut(path: path) }
-                    guard meanwhile() else { throw .abandoned(path: path) }
-                    continue
-                }
-            } else {
-                message = try readMessage(until: deadline)
+            do {
+                message = try readMessage(until: step)
+            } catch .timedOut(let path) {
+                guard step < deadline, let meanwhile else { throw .timedOut(path: path) }
+                guard meanwhile() else { throw .abandoned(path: path) }
+                continue
             }
             if message["method"] == "event", let params = message["params"] {
                 pendingEvents.append(params)
