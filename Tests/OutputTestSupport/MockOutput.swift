@@ -38,6 +38,11 @@ public final class MockOutput: AudioOutput, @unchecked Sendable {
     private var reportSkew = 0
     private var rewrites: [Int] = []
     private var violations: [String] = []
+    /// The output thread has asked what it may take back and not yet acted on it: the clock
+    /// stands still meanwhile. (PulseAudio's read index can move between the two; its backend
+    /// keeps a margin for that. The mock has none, so it lets no frame be played in the gap,
+    /// however slowly a sanitized build gets from the question to the rewrite.)
+    private var askedRewritable = false
 
     public init(
         style: Style = .pull, name: String = "mock", requestFrames: Int = 1024, bufferFrames: Int = 8192,
@@ -73,6 +78,7 @@ public final class MockOutput: AudioOutput, @unchecked Sendable {
             throw failure
         }
         samples.append(contentsOf: interleaved)
+        askedRewritable = false
         condition.broadcast()
         return max(0, heldFrames + reportSkew)
     }
@@ -83,6 +89,7 @@ public final class MockOutput: AudioOutput, @unchecked Sendable {
         guard style == .pull else { return nil }
         condition.lock()
         defer { condition.unlock() }
+        askedRewritable = true
         return min(playedFrames + guardFrames, writtenFrames)
     }
 
@@ -97,6 +104,8 @@ public final class MockOutput: AudioOutput, @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         let deadline = Date().addingTimeInterval(Double(milliseconds ?? 1000) / 1000)
+        askedRewritable = false
+        condition.broadcast()
         let played = playedFrames
         while playedFrames == played && !interrupted && pendingFailure == nil && Date() < deadline {
             _ = condition.wait(until: deadline)
@@ -114,6 +123,8 @@ public final class MockOutput: AudioOutput, @unchecked Sendable {
     public func rewrite(from frame: Int) {
         condition.lock()
         defer { condition.unlock() }
+        askedRewritable = false
+        condition.broadcast()
         guard style == .pull && frame >= playedFrames + guardFrames && frame <= writtenFrames else {
             violations.append("a rewrite from \(frame) with \(playedFrames) played and \(writtenFrames) written")
             return
@@ -125,6 +136,8 @@ public final class MockOutput: AudioOutput, @unchecked Sendable {
     public func unplayedFrames() -> Int {
         condition.lock()
         defer { condition.unlock() }
+        askedRewritable = false
+        condition.broadcast()
         return max(0, heldFrames + reportSkew)
     }
 
@@ -142,9 +155,13 @@ public final class MockOutput: AudioOutput, @unchecked Sendable {
 
     // MARK: The test's side
 
-    /// The device plays `frames` more of what it holds (at most all of it), and wakes the writer.
+    /// The device plays `frames` more of what it holds (at most all of it), and wakes the writer;
+    /// first it waits (a second at most) for the output thread to act on a question of what it
+    /// may take back.
     public func play(frames: Int) {
         condition.lock()
+        let deadline = Date().addingTimeInterval(1)
+        while askedRewritable && Date() < deadline { _ = condition.wait(until: deadline) }
         playedFrames += max(0, min(frames, heldFrames))
         condition.broadcast()
         condition.unlock()
