@@ -1,4 +1,7 @@
 // swift-tools-version: 6.1
+// meditate builds with Swift 6.2 and later: Debian's swiftlang 6.2 (which builds the arm64 package,
+// scripts/cross-build.sh) and the 6.3 of the developers' machines. No language or package feature
+// newer than 6.2.
 import PackageDescription
 
 let strictSwift: [SwiftSetting] = [

@@ -26,7 +26,12 @@ enum Entry {
                 setenv("COLUMNS", "100000", 1)
                 let message = Meditate.fullMessage(for: error)
                 let isHelp = message.hasPrefix("OVERVIEW: ") || message.hasPrefix("USAGE: ")
-                print(isHelp ? HelpLayout.render(message, width: width) : message)
+                if message == MeditateVersion.number {
+                    // The version alone on the first line, for scripts; the licence under it.
+                    print(message + "\n" + say(.versionLicence))
+                } else {
+                    print(isHelp ? HelpLayout.render(message, width: width) : message)
+                }
                 exitAfterOutput(code.rawValue)
             }
             let message = ErrorMessages.line(for: error)

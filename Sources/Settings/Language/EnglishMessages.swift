@@ -37,6 +37,7 @@ package let englishMessages: [MessageKey: String] = [
     .presetSaved: "saved preset '{name}'; start it with `meditate {name}`",
     .presetNoneYet: "no presets yet (`meditate preset save NAME …`)",
     .errorPrefix: "error",
+    .versionLicence: "GPL-3.0-or-later: free software under the GNU GPL, version 3 or later; no warranty",
     .pageTitle: "meditate",
     .pageNow: "Now",
     .pageSit: "Sit",

@@ -39,6 +39,7 @@ package let germanMessages: [MessageKey: String] = [
     .presetSaved: "Vorlage '{name}' gespeichert; starten mit `meditate {name}`",
     .presetNoneYet: "noch keine Vorlagen (`meditate preset save NAME …`)",
     .errorPrefix: "Fehler",
+    .versionLicence: "GPL-3.0-or-later: freie Software unter der GNU GPL, Version 3 oder später; ohne Gewähr",
     .pageTitle: "meditate",
     .pageNow: "Jetzt",
     .pageSit: "Sitzen",

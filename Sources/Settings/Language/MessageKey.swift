@@ -25,6 +25,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case presetSaved, presetNoneYet
     // Errors.
     case errorPrefix
+    // --version's second line.
+    case versionLicence
     // The phone's page (Web/app.js reads these by the same keys from /messages.json).
     case pageTitle, pageNow, pageSit, pageLibrary, pagePractice, pageSchedule, pageViews, pageConnecting
     case pageReconnecting, pageIdle, pageHeld, pageOutputLost, pageTrackAt, pagePause, pageResume, pageEnd
