@@ -22,10 +22,13 @@ BUILD_PACKAGES := pkg-config libasound2-dev libpulse-dev libmpg123-dev libsndfil
 # service; what builds the Debian package and proves it on a clean Debian made by debootstrap; the
 # validators of the desktop entry and the AppStream metainfo it installs; and a private D-Bus
 # (dbus-daemon) with python3-dbusmock's logind and notification daemon, and playerctl, the client
-# that drives the media player controls.
+# that drives the media player controls; and what cross-builds the arm64 package and proves it on
+# a Debian 13 for arm64 under emulation (mmdebstrap, the aarch64 binutils, qemu-user-static with
+# binfmt-support, arch-test, which mmdebstrap asks for).
 TEST_PACKAGES  := pulseaudio pulseaudio-utils libasound2-plugins tmux zbar-tools chromium chromium-driver sqlite3 \
                   mosquitto mosquitto-clients openssl snapserver snapclient faketime \
-                  dpkg-dev lintian debootstrap desktop-file-utils appstream dbus-daemon dbus-bin python3-dbusmock playerctl
+                  dpkg-dev lintian debootstrap desktop-file-utils appstream dbus-daemon dbus-bin python3-dbusmock playerctl \
+                  mmdebstrap binutils-aarch64-linux-gnu qemu-user-static binfmt-support arch-test
 TEST_PYTHON    := selenium axe-selenium-python
 # Tools the benchmark compares against and uses to make its input.
 BENCH_PACKAGES := sox libsox-fmt-pulse mpg123 lame ffmpeg pulseaudio pulseaudio-utils python3-numpy \
@@ -49,7 +52,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker 
 TEST_FLAGS    := -c release -Xswiftc -enable-testing --scratch-path .build-test
 BIN            = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 
-.PHONY: all deps packages build run test test-tsan lint bench fuzz stage install uninstall deb sounds clean
+.PHONY: all deps packages build run test test-tsan lint bench fuzz stage install uninstall deb cross-build cross-stage clean-cross sounds clean
 
 all: build
 
@@ -73,6 +76,7 @@ deps:
 packages:
 	@echo "build (make build, run, install, deb): $(BUILD_PACKAGES)"
 	@echo "package (make deb):                    $(DEB_PACKAGES)"
+	@echo "arm64 package (make deb ARCH=arm64):   $(CROSS_PACKAGES)"
 	@echo "tests (make test):                     $(TEST_PACKAGES)"
 	@echo "benchmark (make bench):                $(BENCH_PACKAGES)"
 
@@ -101,7 +105,7 @@ REALTIME_ONE_SKIP := ServiceLiveTests/killsAtRandomMomentsLoseLessThanFiveSecond
 REALTIME_TESTS := $(REALTIME_ONE)|$(REALTIME_TWO)
 # The package (`make deb`) on a clean Debian, and `make install`/`uninstall`: last, once the
 # release build and the Debian tree, made beside the real-time tests, are there.
-PACKAGE_TESTS  := DebianPackageTests|MakeInstallTests
+PACKAGE_TESTS  := DebianPackageTests|Arm64PackageTests|MakeInstallTests
 # Left out of the release build's run: the thread ownership checks compile to nothing there;
 # they run in ThreadSanitizer's debug build (TSAN_TESTS).
 RELEASE_SKIP   := ThreadOwnerTests|RenderThreadCheckTests
@@ -141,8 +145,12 @@ test: deps
 	@echo "REALTIME_ONE and, marked [2], REALTIME_TWO --no-parallel at once, beside nice -n 19 $(SWIFT) build --sanitize=thread, make stage and scripts/debian-tree.sh …"
 	@{ nice -n 19 $(SWIFT) build --sanitize=thread --scratch-path .build-tsan --build-tests && \
 	   nice -n 19 $(MAKE) --no-print-directory stage && \
-	   nice -n 19 scripts/debian-tree.sh .build-test/debian-bookworm; } \
+	   nice -n 19 scripts/debian-tree.sh .build-test/debian-bookworm && \
+	   nice -n 19 scripts/debian-tree.sh .build-test/debian-trixie trixie; } \
 	    > .build-tsan/build.log 2>&1 & build=$$!; \
+	  { nice -n 19 $(MAKE) --no-print-directory cross-build && \
+	    nice -n 19 scripts/debian-tree.sh .build-test/debian-trixie-arm64 trixie arm64; } \
+	    > .build-test/cross.log 2>&1 & echo $$! > .build-test/cross.pid; \
 	  bundle="$$($(SWIFT) build $(TEST_FLAGS) --show-bin-path)/meditatePackageTests.xctest"; \
 	  rm -f .build-test/realtime-two.status; \
 	  { NO_COLOR=1 scripts/logged.sh .build-test/phase-realtime-two.log scripts/with-test-pulse.sh "$$bundle" \
@@ -154,6 +162,10 @@ test: deps
 	  if [ $$built -eq 0 ]; then tail -n 1 .build-tsan/build.log; else cat .build-tsan/build.log; fi; \
 	  [ $$one -eq 0 ] && [ "$$(cat .build-test/realtime-two.status 2>/dev/null)" = 0 ] && [ $$built -eq 0 ]
 	$(MAKE) --no-print-directory test-tsan
+	@# The arm64 build and its Debian 13 tree, begun beside the real-time tests (.build-test/cross.log).
+	@pid=$$(cat .build-test/cross.pid); while kill -0 $$pid 2>/dev/null; do sleep 2; done; \
+	  if grep -q '^glibc: ' .build-test/cross.log && [ -f .build-test/debian-trixie-arm64/.complete ]; then \
+	    grep '^glibc: \|^cross toolchain ready' .build-test/cross.log; else cat .build-test/cross.log; exit 1; fi
 	scripts/logged.sh .build-test/phase-package.log $(SWIFT) test $(TEST_FLAGS) --skip-build --no-parallel \
 	  --filter '$(PACKAGE_TESTS)'
 	@scripts/count-skips.sh $(TEST_LOGS)
@@ -238,12 +250,47 @@ install:
 uninstall:
 	scripts/uninstall-tree.sh "$(DESTDIR)" "$(MANIFEST)"
 
-# meditate_VERSION_ARCH.deb in .build/deb, for this machine's architecture (an arm64 Debian
-# with Swift, a Raspberry Pi 4 or 5, makes the Pi's): scripts/make-deb.sh.
+# meditate_VERSION_ARCH.deb in .build/deb (scripts/make-deb.sh): for this machine's architecture,
+# or, with ARCH=arm64 on an amd64 Debian, cross-built for Debian 13 on arm64 (a Raspberry Pi 3,
+# 4, 5 or Zero 2 W): Debian sid's swiftlang compiles in a sid tree of its own against a Debian
+# 13 arm64 sysroot with the arm64 Swift runtime of the same version, both made once in
+# CROSS_CACHE (scripts/cross-toolchain.sh, about 4 GB; `make clean-cross` removes it); the
+# binary must ask for no newer glibc than Debian 13's. The chroot needs root.
 DEB_PACKAGES := dpkg-dev lintian
+HOST_ARCH    := $(shell dpkg --print-architecture 2>/dev/null)
+ARCH         ?= $(HOST_ARCH)
+CROSS_CACHE  ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/meditate-cross
+CROSS_PACKAGES := mmdebstrap binutils-aarch64-linux-gnu dpkg-dev
+CROSS_STAGE  := .build/stage-arm64
+CROSS_FLAGS  := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker --no-export-dynamic \
+                -Xlinker -z -Xlinker pack-relative-relocs
 deb: stage
 	$(call ensure_packages,$(DEB_PACKAGES))
+ifeq ($(ARCH),$(HOST_ARCH))
 	scripts/make-deb.sh $(STAGE) .build/deb $(VERSION)
+else ifeq ($(ARCH)-$(HOST_ARCH),arm64-amd64)
+	@$(MAKE) --no-print-directory cross-stage
+	scripts/make-deb.sh $(CROSS_STAGE) .build/deb $(VERSION) arm64 "$(CROSS_CACHE)"
+else
+	@echo "meditate: make deb ARCH=$(ARCH) on $(HOST_ARCH): only arm64 is cross-built, on amd64" >&2; exit 1
+endif
+
+# The arm64 binary (CROSS_BIN), built in the toolchain made once in CROSS_CACHE; then it and what
+# goes with it staged in CROSS_STAGE, the man pages and completions made by this machine's build
+# of the same source.
+CROSS_BIN    := .build-arm64/aarch64-unknown-linux-gnu/release
+cross-build:
+	@[ "$$(id -u)" = 0 ] || { echo "meditate: the arm64 build enters a chroot: run it as root (sudo make deb ARCH=arm64)" >&2; exit 1; }
+	$(call ensure_packages,$(CROSS_PACKAGES))
+	scripts/cross-toolchain.sh "$(CROSS_CACHE)" $(filter %-dev,$(BUILD_PACKAGES))
+	scripts/cross-build.sh "$(CROSS_CACHE)" .build-arm64 $(CROSS_FLAGS) --product meditate >/dev/null
+	scripts/check-glibc.sh $(CROSS_BIN)/meditate "$(CROSS_CACHE)/sysroot-dpkg/status"
+
+cross-stage: stage cross-build
+	STRIP=aarch64-linux-gnu-strip scripts/stage.sh $(CROSS_BIN) $(CROSS_STAGE) $(MAN_DATE) "$(BIN)"
+
+clean-cross:
+	rm -rf "$(CROSS_CACHE)" .build-arm64
 
 # Regenerates Sounds/ from the synthesis code.
 sounds: deps

@@ -1,12 +1,14 @@
 #!/bin/sh
 # Lays out everything `make install` and `make deb` install, relative to a prefix, in STAGE:
-#   scripts/stage.sh BIN_FOLDER STAGE DATE
-# BIN_FOLDER holds the release `meditate` and `generate-manual` (swift-argument-parser's); DATE
-# (yyyy-mm-dd) goes into the man pages, so that the same source makes the same pages.
-# The man pages and completions come from the command definitions: a new option appears in
-# them by itself.
+#   scripts/stage.sh BIN_FOLDER STAGE DATE [TOOLS_FOLDER]
+# BIN_FOLDER holds the release `meditate`; TOOLS_FOLDER (BIN_FOLDER unless given: another for a
+# cross-built binary, which does not run here) a `meditate` of the same source that runs here and
+# `generate-manual` (swift-argument-parser's). DATE (yyyy-mm-dd) goes into the man pages, so
+# that the same source makes the same pages. STRIP names the strip that reads the binary's
+# architecture. The man pages and completions come from the command definitions: a new option
+# appears in them by itself.
 set -eu
-bin=$1 stage=$2 date=$3
+bin=$1 stage=$2 date=$3 tools=${4:-$1}
 source_tree=$(cd "$(dirname "$0")/.." && pwd)
 
 rm -rf "$stage"
@@ -18,7 +20,7 @@ mkdir -p "$stage/bin" "$stage/share/meditate/sounds" "$stage/share/meditate/web"
 
 # Stripped as Debian's dh_strip does: the Swift runtime is linked in, and its symbols and
 # notes are half the file.
-strip --strip-unneeded --remove-section=.comment --remove-section=.note \
+${STRIP:-strip} --strip-unneeded --remove-section=.comment --remove-section=.note \
     -o "$stage/bin/meditate" "$bin/meditate"
 chmod 755 "$stage/bin/meditate"
 install -m 644 "$source_tree"/Sounds/*.wav "$stage/share/meditate/sounds/"
@@ -35,7 +37,7 @@ install -m 644 "$source_tree"/contrib/systemd/system/* "$stage/units/system/"
 # that `man meditate-render` finds it; generate-manual names them meditate.render.
 pages=$(mktemp -d)
 trap 'rm -rf "$pages"' EXIT
-"$bin/generate-manual" "$stage/bin/meditate" --multi-page --date "$date" \
+"$tools/generate-manual" "$tools/meditate" --multi-page --date "$date" \
     --authors "the meditate developers" -o "$pages" >/dev/null
 for page in "$pages"/*.1; do
     name=$(basename "$page" .1)
@@ -56,8 +58,8 @@ for page in "$pages"/*.1; do
 done
 
 # A completion is sourced, not run: no #! line.
-"$stage/bin/meditate" --generate-completion-script bash | sed '1{/^#!/d}' > "$stage/share/bash-completion/completions/meditate"
-"$stage/bin/meditate" --generate-completion-script zsh > "$stage/share/zsh/vendor-completions/_meditate"
-"$stage/bin/meditate" --generate-completion-script fish > "$stage/share/fish/vendor_completions.d/meditate.fish"
+"$tools/meditate" --generate-completion-script bash | sed '1{/^#!/d}' > "$stage/share/bash-completion/completions/meditate"
+"$tools/meditate" --generate-completion-script zsh > "$stage/share/zsh/vendor-completions/_meditate"
+"$tools/meditate" --generate-completion-script fish > "$stage/share/fish/vendor_completions.d/meditate.fish"
 chmod 644 "$stage/share/bash-completion/completions/meditate" "$stage/share/zsh/vendor-completions/_meditate" \
     "$stage/share/fish/vendor_completions.d/meditate.fish"

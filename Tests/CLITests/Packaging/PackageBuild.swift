@@ -14,13 +14,13 @@ enum PackageBuild {
         for name in ["MAKEFLAGS", "MAKELEVEL", "MFLAGS"] { merged[name] = nil }
         return try CLIRunner.run(
             program: "/usr/bin/make", ["--no-print-directory", "-C", sourceRoot] + arguments,
-            environment: merged, timeout: 1500)
+            environment: merged, timeout: 2700)
     }
 
     /// Builds meditate_VERSION_ARCH.deb with `make deb` (the release build too, when it is not
-    /// there yet) and gives its path.
-    static func deb() throws -> String {
-        let made = try make(["-s", "deb"])
+    /// there yet), for `architecture` when given (arm64: cross-built), and gives its path.
+    static func deb(architecture: String? = nil) throws -> String {
+        let made = try make(["-s", "deb"] + (architecture.map { ["ARCH=" + $0] } ?? []))
         guard made.status == 0, let path = made.stdout.split(separator: "\n").last.map(String.init),
             path.hasSuffix(".deb")
         else {
