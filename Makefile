@@ -48,11 +48,16 @@ BENCH_PACKAGES := sox libsox-fmt-pulse mpg123 lame ffmpeg pulseaudio pulseaudio-
 RELR          := $(shell getconf GNU_LIBC_VERSION 2>/dev/null | \
                    awk '{ split($$2, v, "."); if (v[1] > 2 || (v[1] == 2 && v[2] >= 36)) \
                           print "-Xlinker -z -Xlinker pack-relative-relocs" }')
-RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker --no-export-dynamic $(RELR)
+# No path of the source tree in the binary (a C assert's __FILE__, Swift's #filePath, debug
+# information): the same commit built in two folders gives the same bytes (make check-reproducible).
+PREFIX_MAP    := -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=. -Xcc -ffile-prefix-map=$(CURDIR)=. \
+                 -Xcxx -ffile-prefix-map=$(CURDIR)=.
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker --no-export-dynamic $(RELR) \
+                 $(PREFIX_MAP)
 TEST_FLAGS    := -c release -Xswiftc -enable-testing --scratch-path .build-test
 BIN            = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 
-.PHONY: all deps packages build run test test-tsan lint bench fuzz stage install uninstall deb cross-build cross-stage clean-cross sounds clean
+.PHONY: all deps packages build run test test-tsan lint bench fuzz stage install uninstall deb cross-build cross-stage check-reproducible clean-cross sounds clean
 
 all: build
 
@@ -219,6 +224,11 @@ bench: build
 # definitions, the icon and the systemd units.
 VERSION     := $(shell sed -n 's/^ *\(package \)\{0,1\}static let number = "\(.*\)"/\2/p' Sources/Settings/MeditateVersion.swift)
 STAGE       := .build/stage
+# The packages' file times: the commit's (or, outside a git checkout, the changelog's), which
+# dpkg-deb clamps every member to.
+SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || \
+                       date -u -d "$$(sed -n 's/^ -- .*>  //p' packaging/changelog | head -n 1)" +%s)
+export SOURCE_DATE_EPOCH
 # The man pages' date: the changelog's, so that the same source makes the same pages.
 MAN_DATE     = $(shell date -u -d "$$(sed -n 's/^ -- .*>  //p' packaging/changelog | head -n 1)" +%F)
 stage: build
@@ -263,7 +273,7 @@ CROSS_CACHE  ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/meditate-cross
 CROSS_PACKAGES := mmdebstrap binutils-aarch64-linux-gnu dpkg-dev
 CROSS_STAGE  := .build/stage-arm64
 CROSS_FLAGS  := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker --no-export-dynamic \
-                -Xlinker -z -Xlinker pack-relative-relocs
+                -Xlinker -z -Xlinker pack-relative-relocs $(PREFIX_MAP)
 deb: stage
 	$(call ensure_packages,$(DEB_PACKAGES))
 ifeq ($(ARCH),$(HOST_ARCH))
@@ -288,6 +298,13 @@ cross-build:
 
 cross-stage: stage cross-build
 	STRIP=aarch64-linux-gnu-strip scripts/stage.sh $(CROSS_BIN) $(CROSS_STAGE) $(MAN_DATE) "$(BIN)"
+
+# Two `make deb` of this commit, each in a fresh clone of its own (another folder, another
+# time), for this machine's architecture and, as root on amd64, for arm64: their packages must
+# be byte for byte the same; diffoscope shows any difference (scripts/check-reproducible.sh).
+check-reproducible:
+	$(call ensure_packages,diffoscope $(DEB_PACKAGES))
+	scripts/check-reproducible.sh
 
 clean-cross:
 	rm -rf "$(CROSS_CACHE)" .build-arm64
