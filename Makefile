@@ -48,10 +48,14 @@ BENCH_PACKAGES := sox libsox-fmt-pulse mpg123 lame ffmpeg pulseaudio pulseaudio-
 RELR          := $(shell getconf GNU_LIBC_VERSION 2>/dev/null | \
                    awk '{ split($$2, v, "."); if (v[1] > 2 || (v[1] == 2 && v[2] >= 36)) \
                           print "-Xlinker -z -Xlinker pack-relative-relocs" }')
-# No path of the source tree in the binary (a C assert's __FILE__, Swift's #filePath, debug
-# information): the same commit built in two folders gives the same bytes (make check-reproducible).
+# No path of the source tree in the binary: the same commit built in two folders gives the same
+# bytes (make check-reproducible). The compilers map it away (a C assert's __FILE__, Swift's
+# #filePath); the linker leaves out the debug information, which names it still (the symbols
+# stay, for backtraces; the package strips them too), and .swift_modhash (scripts/no-modhash.ld),
+# so that the build ID, a hash of the whole, is the same too.
 PREFIX_MAP    := -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=. -Xcc -ffile-prefix-map=$(CURDIR)=. \
-                 -Xcxx -ffile-prefix-map=$(CURDIR)=.
+                 -Xcxx -ffile-prefix-map=$(CURDIR)=. -Xlinker --strip-debug \
+                 -Xlinker -T -Xlinker $(CURDIR)/scripts/no-modhash.ld
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker --no-export-dynamic $(RELR) \
                  $(PREFIX_MAP)
 TEST_FLAGS    := -c release -Xswiftc -enable-testing --scratch-path .build-test
@@ -144,10 +148,12 @@ test: deps
 	@# The ThreadSanitizer build runs beside the real-time tests at the lowest priority: they
 	@# mostly wait for the sound server's clock, and it takes only what they leave of the CPU
 	@# (about 3 minutes of CI saved); then the release build with its stage (make stage) and the
-	@# Debian tree (scripts/debian-tree.sh) for PACKAGE_TESTS. Their output is in .build-tsan/build.log.
+	@# Debian 12 and 13 trees (scripts/debian-tree.sh) for PACKAGE_TESTS. Their output is in
+	@# .build-tsan/build.log. Beside them, as low, the arm64 cross build and the Debian 13 arm64
+	@# tree (.build-test/cross.log), waited for only before PACKAGE_TESTS.
 	@# The test bundle is run directly: two `swift test` on one build folder wait for each other.
 	@# The second group's lines are marked [2]; its status comes back through a file.
-	@echo "REALTIME_ONE and, marked [2], REALTIME_TWO --no-parallel at once, beside nice -n 19 $(SWIFT) build --sanitize=thread, make stage and scripts/debian-tree.sh …"
+	@echo "REALTIME_ONE and, marked [2], REALTIME_TWO --no-parallel at once, beside nice -n 19 $(SWIFT) build --sanitize=thread, make stage, make cross-build and scripts/debian-tree.sh …"
 	@{ nice -n 19 $(SWIFT) build --sanitize=thread --scratch-path .build-tsan --build-tests && \
 	   nice -n 19 $(MAKE) --no-print-directory stage && \
 	   nice -n 19 scripts/debian-tree.sh .build-test/debian-bookworm && \
@@ -274,15 +280,24 @@ CROSS_PACKAGES := mmdebstrap binutils-aarch64-linux-gnu dpkg-dev
 CROSS_STAGE  := .build/stage-arm64
 CROSS_FLAGS  := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker --no-export-dynamic \
                 -Xlinker -z -Xlinker pack-relative-relocs $(PREFIX_MAP)
+# What cannot be built is said before anything is.
+ifneq ($(filter deb cross-build cross-stage,$(MAKECMDGOALS)),)
+ifneq ($(ARCH),$(HOST_ARCH))
+ifneq ($(ARCH)-$(HOST_ARCH),arm64-amd64)
+$(error make deb ARCH=$(ARCH) on $(HOST_ARCH): only arm64 is cross-built, on amd64)
+endif
+ifneq ($(shell id -u),0)
+$(error the arm64 build enters a chroot: run it as root (sudo make deb ARCH=arm64))
+endif
+endif
+endif
 deb: stage
 	$(call ensure_packages,$(DEB_PACKAGES))
 ifeq ($(ARCH),$(HOST_ARCH))
 	scripts/make-deb.sh $(STAGE) .build/deb $(VERSION)
-else ifeq ($(ARCH)-$(HOST_ARCH),arm64-amd64)
+else
 	@$(MAKE) --no-print-directory cross-stage
 	scripts/make-deb.sh $(CROSS_STAGE) .build/deb $(VERSION) arm64 "$(CROSS_CACHE)"
-else
-	@echo "meditate: make deb ARCH=$(ARCH) on $(HOST_ARCH): only arm64 is cross-built, on amd64" >&2; exit 1
 endif
 
 # The arm64 binary (CROSS_BIN), built in the toolchain made once in CROSS_CACHE; then it and what
