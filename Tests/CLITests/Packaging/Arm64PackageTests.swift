@@ -36,23 +36,10 @@ struct Arm64PackageTests {
         let tree = try DebianTree.fresh(suite: "trixie", architecture: "arm64")
         let architecture = try tree.run("dpkg --print-architecture && uname -m")
         try #require(architecture.stdout == "arm64\naarch64\n", "\(architecture.stdout) \(architecture.stderr)")
-        let packageName = URL(fileURLWithPath: deb).lastPathComponent
-        try FileManager.default.copyItem(atPath: deb, toPath: tree.path("/tmp/" + packageName))
-        let usrBefore = try DebianPackageTests.listing(of: tree.path("/usr"))
 
         // When it is installed with apt-get
-        let install = try tree.run("apt-get install -y --no-install-recommends /tmp/\(packageName)")
-        try #require(install.status == 0, "\(install.stdout.suffix(3000)) \(install.stderr)")
-
         // Then it pulled Debian's runtime libraries only, and nothing in the tree is Swift's
-        let pulled = DebianPackageTests.newPackages(in: install.stdout)
-        #expect(pulled.contains("meditate") && pulled.contains("libpulse0"), "\(pulled)")
-        let tools = pulled.filter { name in DebianPackageTests.buildTools.contains { name.contains($0) } }
-        #expect(tools.isEmpty, "\(pulled)")
-        let swift = try tree.run(
-            "find / -xdev -not -path '/proc/*' \\( -name 'libswift*' -o -name swift -o -name swiftc "
-                + "-o -name '*.swiftmodule' -o -name 'libFoundation*.so*' \\) -print")
-        #expect(swift.status == 0 && swift.stdout.isEmpty, "\(swift.stdout.prefix(500))")
+        let usrBefore = try DebianPackageTests.installWithoutSwift(deb, in: tree)
         // And the binary asks for no newer glibc than the tree has
         let glibc = try CLIRunner.run(
             program: PackageBuild.sourceRoot + "/scripts/check-glibc.sh",
@@ -97,12 +84,6 @@ struct Arm64PackageTests {
         try #require(purge.status == 0, "\(purge.stdout.suffix(2000)) \(purge.stderr)")
 
         // Then nothing of it is left in /usr but what a package still installed owns
-        let usrAfter = try DebianPackageTests.listing(of: tree.path("/usr"))
-        #expect(usrAfter.filter { $0.contains("meditate") }.isEmpty, "\(usrAfter.filter { $0.contains("meditate") })")
-        let added = usrAfter.subtracting(usrBefore).sorted()
-        let owned = try tree.run(
-            "for path in \(added.map { "'/usr\($0)'" }.joined(separator: " ")); do "
-                + "dpkg -S \"$path\" > /dev/null 2>&1 || echo \"$path\"; done")
-        #expect(owned.stdout.isEmpty, "left in /usr by no package: \(owned.stdout)")
+        try DebianPackageTests.expectNothingLeft(in: tree, since: usrBefore)
     }
 }

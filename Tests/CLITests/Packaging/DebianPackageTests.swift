@@ -27,22 +27,10 @@ struct DebianPackageTests {
         #expect(lint.status == 0, "lintian failed: \(lint.stderr.suffix(1000))")
         #expect(!lint.stdout.contains("E: ") && !lint.stdout.contains("W: "), "lintian: \(lint.stdout)")
         let tree = try DebianTree.fresh(suite: suite)
-        let packageName = URL(fileURLWithPath: deb).lastPathComponent
-        try FileManager.default.copyItem(atPath: deb, toPath: tree.path("/tmp/" + packageName))
-        let usrBefore = try Self.listing(of: tree.path("/usr"))
 
         // When it is installed with apt-get
-        let install = try tree.run("apt-get install -y --no-install-recommends /tmp/\(packageName)")
-        try #require(install.status == 0, "\(install.stdout.suffix(3000)) \(install.stderr)")
-
         // Then it pulled runtime libraries only, and nothing in the tree is Swift's
-        let pulled = Self.newPackages(in: install.stdout)
-        #expect(pulled.contains("meditate") && pulled.contains("libpulse0"), "\(pulled)")
-        #expect(pulled.filter { name in Self.buildTools.contains { name.contains($0) } }.isEmpty, "\(pulled)")
-        let swift = try tree.run(
-            "find / -xdev -not -path '/proc/*' \\( -name 'libswift*' -o -name swift -o -name swiftc "
-                + "-o -name '*.swiftmodule' -o -name 'libFoundation*.so*' \\) -print")
-        #expect(swift.status == 0 && swift.stdout.isEmpty, "\(swift.stdout.prefix(500))")
+        let usrBefore = try Self.installWithoutSwift(deb, in: tree)
         #expect(try tree.run("getent passwd meditate").status == 0, "the system service's user (sysusers.d)")
 
         // And as a user: the version, a render with the bundled gongs, man pages, completion
@@ -107,15 +95,39 @@ struct DebianPackageTests {
         // Then nothing of it is left in /usr: what is new there belongs to a package still installed
         // (a library another package suggests, which apt keeps), and the user's files are untouched
         #expect(try tree.run("dpkg -L meditate").status != 0)
-        let usrAfter = try Self.listing(of: tree.path("/usr"))
+        try Self.expectNothingLeft(in: tree, since: usrBefore)
+        let userAfter = try userFiles.map { try Data(contentsOf: URL(fileURLWithPath: tree.path($0))) }
+        #expect(userAfter == userBefore)
+    }
+
+    /// Copies `deb` into `tree` and installs it with apt-get, expecting it to pull runtime
+    /// libraries only and to leave nothing of Swift's in the tree; gives what /usr held before.
+    static func installWithoutSwift(_ deb: String, in tree: DebianTree) throws -> Set<String> {
+        let packageName = URL(fileURLWithPath: deb).lastPathComponent
+        try FileManager.default.copyItem(atPath: deb, toPath: tree.path("/tmp/" + packageName))
+        let usrBefore = try listing(of: tree.path("/usr"))
+        let install = try tree.run("apt-get install -y --no-install-recommends /tmp/\(packageName)")
+        try #require(install.status == 0, "\(install.stdout.suffix(3000)) \(install.stderr)")
+        let pulled = newPackages(in: install.stdout)
+        #expect(pulled.contains("meditate") && pulled.contains("libpulse0"), "\(pulled)")
+        #expect(pulled.filter { name in buildTools.contains { name.contains($0) } }.isEmpty, "\(pulled)")
+        let swift = try tree.run(
+            "find / -xdev -not -path '/proc/*' \\( -name 'libswift*' -o -name swift -o -name swiftc "
+                + "-o -name '*.swiftmodule' -o -name 'libFoundation*.so*' \\) -print")
+        #expect(swift.status == 0 && swift.stdout.isEmpty, "\(swift.stdout.prefix(500))")
+        return usrBefore
+    }
+
+    /// After a purge: nothing named meditate in /usr, and what is new there since `usrBefore`
+    /// belongs to a package still installed (a library another package suggests, which apt keeps).
+    static func expectNothingLeft(in tree: DebianTree, since usrBefore: Set<String>) throws {
+        let usrAfter = try listing(of: tree.path("/usr"))
         #expect(usrAfter.filter { $0.contains("meditate") }.isEmpty, "\(usrAfter.filter { $0.contains("meditate") })")
         let added = usrAfter.subtracting(usrBefore).sorted()
         let owned = try tree.run(
             "for path in \(added.map { "'/usr\($0)'" }.joined(separator: " ")); do "
                 + "dpkg -S \"$path\" > /dev/null 2>&1 || echo \"$path\"; done")
         #expect(owned.stdout.isEmpty, "left in /usr by no package: \(owned.stdout)")
-        let userAfter = try userFiles.map { try Data(contentsOf: URL(fileURLWithPath: tree.path($0))) }
-        #expect(userAfter == userBefore)
     }
 
     /// Every path under `folder`, relative to it.
