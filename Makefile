@@ -49,7 +49,10 @@ RELR          := $(shell getconf GNU_LIBC_VERSION 2>/dev/null | \
                    awk '{ split($$2, v, "."); if (v[1] > 2 || (v[1] == 2 && v[2] >= 36)) \
                           print "-Xlinker -z -Xlinker pack-relative-relocs" }')
 # No path of the source tree in the binary: the same commit built in two folders gives the same
-# bytes (make check-reproducible). The compilers map it away (a C assert's __FILE__, Swift's
+# bytes (make check-reproducible). The release builds run with the tree seen at one fixed path,
+# /mnt/meditate (scripts/at-fixed-path.sh: swiftc keeps the length of a file's absolute path
+# where it cannot be mapped), through `make release` and `make cross-compile`, which are for that
+# only. The compilers map it away (a C assert's __FILE__, Swift's
 # #filePath); the linker leaves out the debug information, which names it still (the symbols
 # stay, for backtraces; the package strips them too), and .swift_modhash (scripts/no-modhash.ld),
 # so that the build ID, a hash of the whole, is the same too.
@@ -61,7 +64,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker 
 TEST_FLAGS    := -c release -Xswiftc -enable-testing --scratch-path .build-test
 BIN            = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 
-.PHONY: all deps packages build run test test-tsan lint bench fuzz stage install uninstall deb cross-build cross-stage check-reproducible clean-cross sounds clean
+.PHONY: all deps packages build release cross-compile run test test-tsan lint bench fuzz stage install uninstall deb cross-build cross-stage check-reproducible clean-cross sounds clean
 
 all: build
 
@@ -90,11 +93,16 @@ packages:
 	@echo "benchmark (make bench):                $(BENCH_PACKAGES)"
 
 build: deps
-	$(SWIFT) build $(RELEASE_FLAGS) --product meditate
+	scripts/at-fixed-path.sh $(MAKE) --no-print-directory release PRODUCTS=meditate
 	@# install, not cp: it replaces a sound instead of rewriting it in place, under a session
 	@# that plays it from the mapped file.
 	@install -d "$(BIN)/sounds" && install -m 644 Sounds/*.wav "$(BIN)/sounds/"
 	@install -d "$(BIN)/web" && install -m 644 Web/* "$(BIN)/web/"
+
+# (Run by scripts/at-fixed-path.sh for build, stage and sounds.)
+PRODUCTS ?= meditate
+release:
+	@for product in $(PRODUCTS); do $(SWIFT) build $(RELEASE_FLAGS) --product $$product || exit 1; done
 
 run: build
 	"$(BIN)/meditate" $(ARGS)
@@ -238,7 +246,7 @@ export SOURCE_DATE_EPOCH
 # The man pages' date: the changelog's, so that the same source makes the same pages.
 MAN_DATE     = $(shell date -u -d "$$(sed -n 's/^ -- .*>  //p' packaging/changelog | head -n 1)" +%F)
 stage: build
-	$(SWIFT) build $(RELEASE_FLAGS) --product generate-manual
+	scripts/at-fixed-path.sh $(MAKE) --no-print-directory release PRODUCTS=generate-manual
 	scripts/stage.sh "$(BIN)" $(STAGE) $(MAN_DATE)
 
 # `make install` builds as whoever runs it, then copies. `sudo make install` never builds as
@@ -308,8 +316,12 @@ cross-build:
 	@[ "$$(id -u)" = 0 ] || { echo "meditate: the arm64 build enters a chroot: run it as root (sudo make deb ARCH=arm64)" >&2; exit 1; }
 	$(call ensure_packages,$(CROSS_PACKAGES))
 	scripts/cross-toolchain.sh "$(CROSS_CACHE)" $(filter %-dev,$(BUILD_PACKAGES))
-	scripts/cross-build.sh "$(CROSS_CACHE)" .build-arm64 $(CROSS_FLAGS) --product meditate >/dev/null
+	scripts/at-fixed-path.sh $(MAKE) --no-print-directory cross-compile
 	scripts/check-glibc.sh $(CROSS_BIN)/meditate "$(CROSS_CACHE)/sysroot-dpkg/status"
+
+# (Run by scripts/at-fixed-path.sh for cross-build.)
+cross-compile:
+	scripts/cross-build.sh "$(CROSS_CACHE)" .build-arm64 $(CROSS_FLAGS) --product meditate >/dev/null
 
 cross-stage: stage cross-build
 	STRIP=aarch64-linux-gnu-strip scripts/stage.sh $(CROSS_BIN) $(CROSS_STAGE) $(MAN_DATE) "$(BIN)"
@@ -326,7 +338,8 @@ clean-cross:
 
 # Regenerates Sounds/ from the synthesis code.
 sounds: deps
-	$(SWIFT) run $(RELEASE_FLAGS) make-sounds Sounds
+	scripts/at-fixed-path.sh $(MAKE) --no-print-directory release PRODUCTS=make-sounds
+	"$(BIN)/make-sounds" Sounds
 
 clean:
 	rm -rf .build .build-test .build-tsan .build-fuzz bench-out
