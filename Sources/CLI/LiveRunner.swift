@@ -139,10 +139,9 @@ struct LiveRunner {
                 // The width is read at each redraw: the window may be resized mid-sit.
                 let width = Terminal.columns
                 let line = StatusLine(color: color, width: width).render(
-                    status, outline: live.outline, title: title, affirmation: affirmation)
-                let waiting = "  " + localized("(waiting for sound output)", de: "(warte auf Audioausgabe)")
-                let fits = Terminal.visibleCount(line) + waiting.count < width
-                terminal.draw(live.isWaitingForOutput && fits ? line + waiting : line, width: width)
+                    status, outline: live.outline, title: title, affirmation: affirmation,
+                    waitingForOutput: live.isWaitingForOutput)
+                terminal.draw(line, width: width)
             } else {
                 for event in events { narrator.log(event, status: status) }
             }

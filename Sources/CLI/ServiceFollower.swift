@@ -90,10 +90,9 @@ struct ServiceFollower {
             let status = self.status(of: session)
             phase = status.phase
             let width = Terminal.columns
-            let line = StatusLine(color: color, width: width).render(status, outline: outline, title: title)
-            let waiting = "  " + localized("(waiting for sound output)", de: "(warte auf Audioausgabe)")
-            let fits = Terminal.visibleCount(line) + waiting.count < width
-            terminal.draw(session["waitingForOutput"] == true && fits ? line + waiting : line, width: width)
+            let line = StatusLine(color: color, width: width).render(
+                status, outline: outline, title: title, waitingForOutput: session["waitingForOutput"] == true)
+            terminal.draw(line, width: width)
         }
         terminal?.clearLine()
         guard !quiet, let ended else { return }

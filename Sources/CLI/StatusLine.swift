@@ -12,6 +12,32 @@ struct StatusLine {
         render(status, outline: SessionOutline(plan))
     }
 
+    /// The line while the sound output is gone and the session waits for it: what else the line
+    /// says (the affirmation, the bar) gives way to this note, which a person needs more; in a
+    /// narrow window, to its short form.
+    static var waitingNotes: [String] {
+        [
+            "  " + localized("(waiting for sound output)", de: "(warte auf Audioausgabe)"),
+            "  " + localized("(no sound)", de: "(kein Ton)")
+        ]
+    }
+
+    /// `title` names the guided track while it plays; `affirmation` is shown while sitting, where
+    /// there is room; `waitingForOutput` ends the line with one of `waitingNotes`, the longest
+    /// that fits beside the phase and the time.
+    func render(
+        _ status: LiveStatus, outline: SessionOutline, title: String? = nil, affirmation: String? = nil,
+        waitingForOutput: Bool
+    ) -> String {
+        guard waitingForOutput else { return render(status, outline: outline, title: title, affirmation: affirmation) }
+        for note in Self.waitingNotes {
+            let line = StatusLine(color: color, width: width - note.count).render(
+                status, outline: outline, title: title)
+            if Terminal.visibleCount(line) + note.count < width { return line + note }
+        }
+        return render(status, outline: outline, title: title)
+    }
+
     /// `title` names the guided track while it plays; `affirmation` is shown while sitting, where
     /// there is room.
     func render(

@@ -30,6 +30,34 @@ struct StatusLineTests {
         }
     }
 
+    @Test(
+        "while the sound output is gone the line says the sit waits for it at 40 to 100 columns, the affirmation giving way",
+        arguments: [40, 60, 80, 100])
+    func waitingForOutputIsAlwaysSaid(columns: Int) throws {
+        // Given a 20-minute sit 7 minutes in, with an affirmation to show
+        let plan = try plan()
+        let now = plan.startFrame + 7 * 60 * 48_000
+        let status = LiveStatus(
+            phase: .sitting, sessionFrame: now, remainingFrames: plan.completionFrame - now,
+            nextGong: plan.gongs.first { $0.frame > now }, satFrames: 7 * 60 * 48_000)
+        let affirmation = "Breathe in, and know that you are breathing in."
+        // When it is drawn while the session waits for its output
+        let line = StatusLine(color: false, width: columns).render(
+            status, outline: SessionOutline(plan), affirmation: affirmation, waitingForOutput: true)
+        // Then it says the phase, the time left and that it waits, within the window
+        #expect(line.hasPrefix(" sitting   13:00 left"), "\(line)")
+        // (in its short form where the window is narrow)
+        #expect(line.hasSuffix(columns > 40 ? "  (waiting for sound output)" : "  (no sound)"), "\(line)")
+        #expect(line.count < columns, "\(line)")
+        // And once the output is back, the line is the one drawn before it went
+        let back = StatusLine(color: false, width: columns).render(
+            status, outline: SessionOutline(plan), affirmation: affirmation, waitingForOutput: false)
+        #expect(
+            back
+                == StatusLine(color: false, width: columns).render(
+                    status, outline: SessionOutline(plan), affirmation: affirmation))
+    }
+
     @Test("times read as m:ss, or h:mm:ss from an hour, rounded up while counting down")
     func clockText() {
         #expect(ClockText.format(seconds: 0) == "0:00")
