@@ -54,6 +54,8 @@ struct Devices: ParsableCommand {
         let description =
             device.name == "default" && device.description.isEmpty
             ? localized("ALSA's default device", de: "das Standardgerät von ALSA") : device.description
-        return mark + device.name + (description.isEmpty ? "" : "  \(description)")
+        let server =
+            device.server.isEmpty ? "" : "  [" + localized("server: ", de: "Server: ") + device.server + "]"
+        return mark + device.name + (description.isEmpty ? "" : "  \(description)") + server
     }
 }

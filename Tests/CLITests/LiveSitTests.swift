@@ -376,4 +376,19 @@ struct DevicesCommandTests {
         let all = try CLIRunner.run(["devices", "--all"])
         #expect(all.status == 0 && all.stdout.contains("\n  null  "), "\(all.stdout)")
     }
+
+    @Test(
+        "names the server behind the sinks: PulseAudio itself, by its version",
+        .enabled(if: PulseCapture.available, "needs the private server of `make test`"))
+    func namesPulseAudio() throws {
+        // Given the private PulseAudio server of `make test`, whose version pactl says
+        let info = try CLIRunner.run(program: "/usr/bin/pactl", ["info"])
+        let version = try #require(info.stdout.firstMatch(of: /Server Version: (\S+)/)?.1, "\(info.stdout)")
+        // When its sinks are listed
+        let result = try CLIRunner.run(["devices"])
+        // Then its null sink is named with it
+        #expect(
+            result.stdout.contains("* meditate_test  Null Output  [server: PulseAudio \(version)]\n"),
+            "\(result.stdout)")
+    }
 }

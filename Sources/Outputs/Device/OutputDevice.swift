@@ -10,6 +10,9 @@ public struct OutputDevice: Sendable, Equatable {
     /// A device that plays to a sound card or server; not a converter, a filter or a null sink,
     /// which `meditate devices` lists only with --all.
     public var isOutput = true
+    /// The sound server that plays it, as that server names itself with its version: "PulseAudio
+    /// 16.1", or "PulseAudio (on PipeWire 0.3.65)" where pipewire-pulse serves; empty for ALSA.
+    public var server = ""
 
     public init(name: String, description: String, isDefault: Bool = false, isOutput: Bool = true) {
         self.name = name

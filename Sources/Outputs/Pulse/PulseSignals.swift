@@ -5,6 +5,7 @@ final class PulseSignals {
     var underflows = 0
     var sinks: [OutputDevice] = []
     var defaultSink: String?
+    var server = ""
     var sinkFormat: pa_sample_format_t?
 
     var userdata: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
