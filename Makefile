@@ -24,15 +24,18 @@ BUILD_PACKAGES := pkg-config libasound2-dev libpulse-dev libmpg123-dev libsndfil
 # (dbus-daemon) with python3-dbusmock's logind and notification daemon, and playerctl, the client
 # that drives the media player controls; and what cross-builds the arm64 package and proves it on
 # a Debian 13 for arm64 under emulation (mmdebstrap, the aarch64 binutils, qemu-user-static with
-# binfmt-support, arch-test, which mmdebstrap asks for).
+# binfmt-support, arch-test, which mmdebstrap asks for); and PipeWire as a desktop runs it
+# (pipewire, its session manager wireplumber, pipewire-pulse), started by each test of it.
 TEST_PACKAGES  := pulseaudio pulseaudio-utils libasound2-plugins tmux zbar-tools chromium chromium-driver sqlite3 \
                   mosquitto mosquitto-clients openssl snapserver snapclient faketime \
                   dpkg-dev lintian debootstrap desktop-file-utils appstream dbus-daemon dbus-bin python3-dbusmock playerctl \
-                  mmdebstrap binutils-aarch64-linux-gnu qemu-user-static binfmt-support arch-test
+                  mmdebstrap binutils-aarch64-linux-gnu qemu-user-static binfmt-support arch-test \
+                  pipewire pipewire-pulse wireplumber
 TEST_PYTHON    := selenium axe-selenium-python
-# Tools the benchmark compares against and uses to make its input.
+# Tools the benchmark compares against and uses to make its input (pw-play, in pipewire-bin).
 BENCH_PACKAGES := sox libsox-fmt-pulse mpg123 lame ffmpeg pulseaudio pulseaudio-utils python3-numpy \
-                  mosquitto mosquitto-clients snapserver snapclient dbus-daemon playerctl
+                  mosquitto mosquitto-clients snapserver snapclient dbus-daemon playerctl \
+                  pipewire pipewire-bin pipewire-pulse wireplumber
 
 # The Swift runtime and Foundation are linked into the binary: it then needs no Swift installed
 # where it runs (a Raspberry Pi), `--help` takes 13-20 ms instead of 29, and a guided playback
@@ -115,7 +118,7 @@ run: build
 # as long: 3.5 minutes each, where one after the other took 7). Only a build at nice 19 runs
 # beside them.
 REALTIME_ONE   := ServiceLiveTests|WebPageTests|ServiceMQTTLiveTests|DesktopBusLiveTests
-REALTIME_TWO   := LiveSitTests|TerminalLineTests|GermanEverywhereTests|LiveSessionTests|GuidedLiveTests|SessionSurvivalTests|HistoryCommandTests/sigtermRecordsPartial|SnapcastLiveTests|MediaPlayerLiveTests|ServiceLiveTests/killsAtRandomMomentsLoseLessThanFiveSeconds|ServiceLiveTests/bellsRingAtTheirInstantWhenTheClockIsSet
+REALTIME_TWO   := LiveSitTests|PipeWireLiveTests|TerminalLineTests|GermanEverywhereTests|LiveSessionTests|GuidedLiveTests|SessionSurvivalTests|HistoryCommandTests/sigtermRecordsPartial|SnapcastLiveTests|MediaPlayerLiveTests|ServiceLiveTests/killsAtRandomMomentsLoseLessThanFiveSeconds|ServiceLiveTests/bellsRingAtTheirInstantWhenTheClockIsSet
 # (those tests of ServiceLiveTests, 90 s of kills and 85 s of a clock set under waiting bells, run
 # in the second group, to even out the two)
 REALTIME_ONE_SKIP := ServiceLiveTests/killsAtRandomMomentsLoseLessThanFiveSeconds|ServiceLiveTests/bellsRingAtTheirInstantWhenTheClockIsSet

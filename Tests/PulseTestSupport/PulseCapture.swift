@@ -10,13 +10,16 @@ public final class PulseCapture {
     private let process = Process()
     private let path: String
 
-    public init(into path: String) throws {
+    /// Records into `path`; from `server` (a PULSE_SERVER address) when given, such as a
+    /// test's own PipeWire, whose sink has the same name.
+    public init(into path: String, server: String? = nil) throws {
         self.path = path
         process.executableURL = URL(fileURLWithPath: "/usr/bin/parec")
-        process.arguments = [
-            "--raw", "--format=float32le", "--rate=48000", "--channels=2",
-            "--latency-msec=20", "-d", "\(Self.sink ?? "meditate_test").monitor", path
-        ]
+        process.arguments =
+            [
+                "--raw", "--format=float32le", "--rate=48000", "--channels=2",
+                "--latency-msec=20", "-d", "\(Self.sink ?? "meditate_test").monitor", path
+            ] + (server.map { ["--server=\($0)"] } ?? [])
         process.standardError = FileHandle.nullDevice
         try process.run()
         // parec is recording once the file exists and grows.

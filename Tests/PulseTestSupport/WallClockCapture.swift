@@ -15,14 +15,16 @@ public final class WallClockCapture: @unchecked Sendable {
     private var firstFrameTime = Double.infinity
     private let done = DispatchSemaphore(value: 0)
 
-    /// Records `device` (the test sink's monitor unless given), `channels` interleaved.
-    public init(device: String? = nil, channels: Int = 2) throws {
+    /// Records `device` (the test sink's monitor unless given), `channels` interleaved; from
+    /// `server` (a PULSE_SERVER address) when given.
+    public init(device: String? = nil, channels: Int = 2, server: String? = nil) throws {
         frameBytes = 4 * channels
         process.executableURL = URL(fileURLWithPath: "/usr/bin/parec")
-        process.arguments = [
-            "--raw", "--format=float32le", "--rate=48000", "--channels=\(channels)", "--latency-msec=5",
-            "-d", device ?? "\(PulseCapture.sink ?? "meditate_test").monitor"
-        ]
+        process.arguments =
+            [
+                "--raw", "--format=float32le", "--rate=48000", "--channels=\(channels)", "--latency-msec=5",
+                "-d", device ?? "\(PulseCapture.sink ?? "meditate_test").monitor"
+            ] + (server.map { ["--server=\($0)"] } ?? [])
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
         try process.run()
