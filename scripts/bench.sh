@@ -256,3 +256,13 @@ python3 scripts/bench_service.py "$meditate" "$out" "$sox_cpu" "$out/hour.mp3"
 
 # Every room: two Snapcast clients in step, and the bells' reported instants against what is heard.
 python3 scripts/bench_snapcast.py "$meditate" "$out"
+
+# The same on a desktop of today: a private PipeWire (pipewire, wireplumber, pipewire-pulse, with
+# a null sink of the same name), which meditate reaches as a PulseAudio server. Stopped by its pids.
+echo "== PipeWire: a live minute and ctl bell through pipewire-pulse"
+pipewire_dir=$(mktemp -d "${TMPDIR:-/tmp}/meditate-bench-pipewire.XXXXXX")
+trap 'scripts/pipewire-server.sh end "$pipewire_dir"; rm -rf "$pipewire_dir"' EXIT
+pipewire_server=$(scripts/pipewire-server.sh start "$pipewire_dir")
+echo "   $(PULSE_SERVER=$pipewire_server pactl info | sed -n 's/^Server Name: //p')"
+PULSE_SERVER=$pipewire_server XDG_RUNTIME_DIR=$pipewire_dir/run \
+    python3 scripts/bench_pipewire.py "$meditate" "$out" "$pink_live"
