@@ -148,12 +148,15 @@ TSAN_TESTS     := ServicePreparationTests|LiveDriverTests|LiveEngineTests|LiveSe
 # the run if any test was skipped at all (each phase's output is logged for it).
 export MEDITATE_TEST_REQUIRE_TOOLS := 1
 TEST_LOGS := .build-test/phase-*.log .build-tsan/phase-*.log
+PHASES    := $(addprefix .build-test/phase-,build.log parallel.log realtime-one.log realtime-two.log) \
+             .build-tsan/phase-tsan.log .build-tsan/phase-tsan-live.log \
+             $(addprefix .build-test/phase-,arm64-wait.log package.log)
 test: deps
 	$(call ensure_packages,$(TEST_PACKAGES))
 	@python3 -c 'import selenium, axe_selenium_python' 2>/dev/null || \
 	  { echo "installing (PyPI): $(TEST_PYTHON)"; python3 -m pip install -q --root-user-action=ignore $(TEST_PYTHON); }
-	$(SWIFT) build $(TEST_FLAGS) --build-tests
-	@mkdir -p .build-tsan && rm -f $(TEST_LOGS)
+	@mkdir -p .build-test .build-tsan && rm -f $(TEST_LOGS) $(addsuffix .seconds,$(TEST_LOGS))
+	scripts/logged.sh .build-test/phase-build.log $(SWIFT) build $(TEST_FLAGS) --build-tests
 	scripts/logged.sh .build-test/phase-parallel.log scripts/with-test-pulse.sh $(SWIFT) test $(TEST_FLAGS) \
 	  --skip-build --skip '$(REALTIME_TESTS)|$(RELEASE_SKIP)|$(PACKAGE_TESTS)'
 	@# The ThreadSanitizer build runs beside the real-time tests at the lowest priority: they
@@ -185,12 +188,15 @@ test: deps
 	  [ $$one -eq 0 ] && [ "$$(cat .build-test/realtime-two.status 2>/dev/null)" = 0 ] && [ $$built -eq 0 ]
 	$(MAKE) --no-print-directory test-tsan
 	@# The arm64 build and its Debian 13 tree, begun beside the real-time tests (.build-test/cross.log).
-	@pid=$$(cat .build-test/cross.pid); while kill -0 $$pid 2>/dev/null; do sleep 2; done; \
+	@started=$$(date +%s); pid=$$(cat .build-test/cross.pid); while kill -0 $$pid 2>/dev/null; do sleep 2; done; \
+	  echo $$(($$(date +%s) - started)) > .build-test/phase-arm64-wait.log.seconds; \
 	  if grep -q '^glibc: ' .build-test/cross.log && [ -f .build-test/debian-trixie-arm64/.complete ]; then \
 	    grep '^glibc: \|^cross toolchain ready' .build-test/cross.log; else cat .build-test/cross.log; exit 1; fi
 	scripts/logged.sh .build-test/phase-package.log $(SWIFT) test $(TEST_FLAGS) --skip-build --no-parallel \
 	  --filter '$(PACKAGE_TESTS)'
 	@scripts/count-skips.sh $(TEST_LOGS)
+	@# How long each phase took (the builds and trees beside the real-time tests are in their logs).
+	@scripts/phase-times.sh $(PHASES)
 
 test-tsan: deps
 	$(call ensure_packages,$(TEST_PACKAGES))
