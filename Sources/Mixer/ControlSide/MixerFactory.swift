@@ -6,10 +6,10 @@ public enum MixerFactory {
     public static func make(
         format: EngineFormat, limits: MixerLimits = MixerLimits()
     ) -> (controller: MixerController, renderer: MixerRenderer) {
-        let channel = MixerRings(commandCapacity: limits.commandCapacity, maxVoices: limits.maxVoices)
+        let rings = MixerRings(commandCapacity: limits.commandCapacity, maxVoices: limits.maxVoices)
         return (
-            MixerController(channel: channel, format: format),
-            MixerRenderer(channel: channel, format: format, limits: limits)
+            MixerController(rings: rings, format: format),
+            MixerRenderer(rings: rings, format: format, limits: limits)
         )
     }
 }

@@ -8,7 +8,7 @@ import Rings
 /// block there, so a voice scheduled for frame F writes its first sample at F even when F
 /// falls inside a block.
 public final class MixerRenderer: @unchecked Sendable {
-    let channel: MixerRings
+    let rings: MixerRings
     public let format: EngineFormat
     public let maxBlockFrames: Int
 
@@ -33,8 +33,8 @@ public final class MixerRenderer: @unchecked Sendable {
     private let renderThread = ThreadOwner()
 
     /// Thread: control (made before the render thread has it).
-    init(channel: MixerRings, format: EngineFormat, limits: MixerLimits) {
-        self.channel = channel
+    init(rings: MixerRings, format: EngineFormat, limits: MixerLimits) {
+        self.rings = rings
         self.format = format
         maxBlockFrames = limits.maxBlockFrames
         maxVoices = limits.maxVoices
@@ -124,7 +124,7 @@ public final class MixerRenderer: @unchecked Sendable {
         // After the master gain, on the whole block: its state runs on from frame to frame.
         ceiling?.apply(to: output, frames: frames)
         frame += frames
-        channel.renderedFrames.store(frame, ordering: .releasing)
+        rings.renderedFrames.store(frame, ordering: .releasing)
     }
 
     // MARK: Commands
@@ -132,7 +132,7 @@ public final class MixerRenderer: @unchecked Sendable {
     /// Moves queued commands into the pending list, kept sorted by frame (stable).
     /// Thread: render (the mixer thread live, the caller's offline).
     private func receiveCommands() {
-        while pendingCount < pendingCapacity, let command = channel.commands.pop() {
+        while pendingCount < pendingCapacity, let command = rings.commands.pop() {
             var index = pendingCount
             while index > 0 && pending[index - 1].frame > command.frame { index -= 1 }
             if index < pendingCount {
@@ -358,13 +358,13 @@ public final class MixerRenderer: @unchecked Sendable {
     private func retireObject(_ object: RetiredObject) {
         // With the ring full the reference is dropped here; the control side holds its own
         // reference to every sound it schedules, so this is a release, not a free.
-        _ = channel.retired.push(object)
+        _ = rings.retired.push(object)
     }
 
     /// Thread: render (the mixer thread live, the caller's offline).
     private func report(_ event: MixerEvent) {
-        if !channel.events.push(event) {
-            channel.droppedEvents.add(1, ordering: .relaxed)
+        if !rings.events.push(event) {
+            rings.droppedEvents.add(1, ordering: .relaxed)
         }
     }
 }
