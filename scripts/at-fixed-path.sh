@@ -7,20 +7,23 @@
 # withoutActuallyEscaping closure (the call to swift_isEscapingClosureAtFileLocation), even under
 # -file-prefix-map, and GRDB has one; two folders of different lengths gave two binaries. /mnt is
 # covered by an empty tmpfs in that namespace only: nothing outside it sees a change.
-# Where no namespace can be had (unprivileged user namespaces turned off, or a tree under /mnt),
+# Where no namespace can be had (unprivileged user namespaces turned off, no /mnt, or a tree under /mnt),
 # COMMAND runs here, and one line says that its binary then matches only builds made in folders
 # of this path's length.
 set -eu
 fixed=/mnt/meditate
-source_tree=$(cd "$(dirname "$0")/.." && pwd)
+source_tree=$(cd "$(dirname "$0")/.." && pwd -P)
 cd "$source_tree"
 [ "$source_tree" = "$fixed" ] && exec "$@"
 
 if [ "$(id -u)" = 0 ]; then namespaces="--mount"; else namespaces="--user --map-root-user --mount"; fi
 case "$source_tree" in
     /mnt | /mnt/*) usable=no ;;
+    # (The probe mounts as the build will: a namespace may be allowed where a mount is not.)
     # shellcheck disable=SC2086 # two or three options
-    *) if unshare $namespaces true 2>/dev/null; then usable=yes; else usable=no; fi ;;
+    *) if [ -d /mnt ] && unshare $namespaces mount -t tmpfs -o size=64k meditate-probe /mnt 2>/dev/null; then
+        usable=yes
+    else usable=no; fi ;;
 esac
 if [ $usable = no ]; then
     echo "meditate: building in $source_tree, not at $fixed (no mount namespace here): a build in a folder whose path is another length gives another binary" >&2
