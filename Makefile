@@ -67,7 +67,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker 
 TEST_FLAGS    := -c release -Xswiftc -enable-testing --scratch-path .build-test
 BIN            = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 
-.PHONY: all deps packages build release cross-compile run test test-tsan lint bench fuzz stage install uninstall deb cross-build cross-stage check-reproducible clean-cross sounds clean
+.PHONY: all deps packages build release cross-toolchain cross-compile run test test-tsan lint bench fuzz stage install uninstall deb cross-build cross-stage check-reproducible clean-cross sounds clean
 
 all: build
 
@@ -156,6 +156,10 @@ test: deps
 	@python3 -c 'import selenium, axe_selenium_python' 2>/dev/null || \
 	  { echo "installing (PyPI): $(TEST_PYTHON)"; python3 -m pip install -q --root-user-action=ignore $(TEST_PYTHON); }
 	@mkdir -p .build-test .build-tsan && rm -f $(TEST_LOGS) $(addsuffix .seconds,$(TEST_LOGS))
+	@# The arm64 toolchain, made once (minutes of fetching and unpacking from the Debian archive,
+	@# little CPU), from the start at the lowest priority; the cross build below waits for it.
+	@{ nice -n 19 $(MAKE) --no-print-directory cross-toolchain > .build-test/cross-toolchain.log 2>&1 & \
+	   echo $$! > .build-test/cross-toolchain.pid; }
 	scripts/logged.sh .build-test/phase-build.log $(SWIFT) build $(TEST_FLAGS) --build-tests
 	scripts/logged.sh .build-test/phase-parallel.log scripts/with-test-pulse.sh $(SWIFT) test $(TEST_FLAGS) \
 	  --skip-build --skip '$(REALTIME_TESTS)|$(RELEASE_SKIP)|$(PACKAGE_TESTS)'
@@ -173,7 +177,9 @@ test: deps
 	   nice -n 19 scripts/debian-tree.sh .build-test/debian-bookworm && \
 	   nice -n 19 scripts/debian-tree.sh .build-test/debian-trixie trixie; } \
 	    > .build-tsan/build.log 2>&1 & build=$$!; \
-	  { nice -n 19 $(MAKE) --no-print-directory cross-build && \
+	  { toolchain=$$(cat .build-test/cross-toolchain.pid); while kill -0 $$toolchain 2>/dev/null; do sleep 2; done; \
+	    cat .build-test/cross-toolchain.log; \
+	    nice -n 19 $(MAKE) --no-print-directory cross-build && \
 	    nice -n 19 scripts/debian-tree.sh .build-test/debian-trixie-arm64 trixie arm64; } \
 	    > .build-test/cross.log 2>&1 & echo $$! > .build-test/cross.pid; \
 	  bundle="$$($(SWIFT) build $(TEST_FLAGS) --show-bin-path)/meditatePackageTests.xctest"; \
@@ -321,10 +327,12 @@ endif
 # goes with it staged in CROSS_STAGE, the man pages and completions made by this machine's build
 # of the same source.
 CROSS_BIN    := .build-arm64/aarch64-unknown-linux-gnu/release
-cross-build:
+cross-toolchain:
 	@[ "$$(id -u)" = 0 ] || { echo "meditate: the arm64 build enters a chroot: run it as root (sudo make deb ARCH=arm64)" >&2; exit 1; }
 	$(call ensure_packages,$(CROSS_PACKAGES))
 	scripts/cross-toolchain.sh "$(CROSS_CACHE)" $(filter %-dev,$(BUILD_PACKAGES))
+
+cross-build: cross-toolchain
 	scripts/at-fixed-path.sh $(MAKE) --no-print-directory cross-compile
 	scripts/check-glibc.sh $(CROSS_BIN)/meditate "$(CROSS_CACHE)/sysroot-dpkg/status"
 
