@@ -37,6 +37,14 @@ final class PageService {
             + (log.split(separator: "?token=").last.map { String($0.prefix { $0.isHexDigit }) } ?? "")
     }
 
+    /// A browser on the page's Sit view, once its form has its values (the presets are there).
+    func openSitForm() throws -> BrowserPage {
+        let page = try BrowserPage()
+        try page.open(url + "#sit")
+        try page.waitForText("#presets", containing: "evening")
+        return page
+    }
+
     /// Stops the service and lets go of the sink: `defer { fixture.stop() }` also keeps the
     /// fixture (and its lock) alive to the end of the test.
     func stop() {

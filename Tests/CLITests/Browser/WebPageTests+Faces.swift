@@ -107,10 +107,8 @@ extension WebPageTests {
         // Given config.toml with a 25-minute sit, bells every 5 minutes, pink noise and the bell
         let fixture = try PageService(settings: "minutes = 25\ninterval = 5\nnoise = \"pink\"\ngong = \"bell\"\n")
         defer { fixture.stop() }
-        let page = try BrowserPage()
         // When the Sit view is opened
-        try page.open(fixture.url + "#sit")
-        try page.waitForText("#presets", containing: "evening")
+        let page = try fixture.openSitForm()
         // Then its form holds those values
         let form = try page.script(
             """
@@ -165,10 +163,8 @@ extension WebPageTests {
         // Given config.toml whose sits have no set end
         let fixture = try PageService(settings: "minutes = \"open\"\n")
         defer { fixture.stop() }
-        let page = try BrowserPage()
         // When the Sit view is opened
-        try page.open(fixture.url + "#sit")
-        try page.waitForText("#presets", containing: "evening")
+        let page = try fixture.openSitForm()
         // Then "no end" is ticked, and the sit started from the form is open
         let ticked = try page.script("return document.getElementById('sit-open').checked;")
         #expect(ticked == true, "\(ticked.line)")
@@ -184,9 +180,7 @@ extension WebPageTests {
         // Given the Sit form with two rounds asked for
         let fixture = try PageService()
         defer { fixture.stop() }
-        let page = try BrowserPage()
-        try page.open(fixture.url + "#sit")
-        try page.waitForText("#presets", containing: "evening")
+        let page = try fixture.openSitForm()
         try page.click("#sit-rounds + .step")
         let form = """
             return [document.getElementById('sit-minutes').disabled, document.getElementById('sit-rounds-field').hidden,
@@ -217,9 +211,7 @@ extension WebPageTests {
         // Given config.toml whose walks keep the bed
         let fixture = try PageService(settings: "walk-sounds = \"bed\"\nnoise = \"pink\"\n")
         defer { fixture.stop() }
-        let page = try BrowserPage()
-        try page.open(fixture.url + "#sit")
-        try page.waitForText("#presets", containing: "evening")
+        let page = try fixture.openSitForm()
         // When two rounds are asked for
         try page.click("#sit-rounds + .step")
         // Then the walk's boxes show, the bed ticked and the bells not
@@ -248,9 +240,7 @@ extension WebPageTests {
         // Given the Sit form with three rounds asked for
         let fixture = try PageService()
         defer { fixture.stop() }
-        let page = try BrowserPage()
-        try page.open(fixture.url + "#sit")
-        try page.waitForText("#presets", containing: "evening")
+        let page = try fixture.openSitForm()
         try page.click("#sit-rounds + .step")
         try page.click("#sit-rounds + .step")
         let rows = "return [...document.querySelectorAll('#sit-parts input')].map((input) => input.value);"
@@ -281,9 +271,7 @@ extension WebPageTests {
         // Given config.toml with a bowl to start and end and the small bell between
         let fixture = try PageService(settings: "gong = \"bowl\"\ninterval-gong = \"bell\"\n")
         defer { fixture.stop() }
-        let page = try BrowserPage()
-        try page.open(fixture.url + "#sit")
-        try page.waitForText("#presets", containing: "evening")
+        let page = try fixture.openSitForm()
         // Then the form shows the bell between, and the bowl as the gong
         let shown = try page.script(
             """
@@ -318,9 +306,7 @@ extension WebPageTests {
         // Given config.toml with a softer start, three strikes to end and the bell to walk to
         let fixture = try PageService(settings: "start-volume = 0.8\nend-strikes = 3\nwalk-gong = \"bell\"\n")
         defer { fixture.stop() }
-        let page = try BrowserPage()
-        try page.open(fixture.url + "#sit")
-        try page.waitForText("#presets", containing: "evening")
+        let page = try fixture.openSitForm()
         // When two rounds are asked for and "Each gong on its own" is opened
         try page.click("#sit-rounds + .step")
         _ = try page.script("document.getElementById('sit-each-gong').open = true; return true;")
