@@ -47,16 +47,7 @@ struct LiveRunner {
         var narrator = EventNarrator(outline: outline, logger: logger)
         var narratingHeadless = terminal == nil
         let seekFrames = Self.seekSeconds * outline.format.sampleRate
-        let rate = outline.format.sampleRate
         let startedAt = Date().timeIntervalSince1970
-        let outcome = { (status: LiveStatus) in
-            LiveOutcome(
-                startedAt: startedAt, satSeconds: (status.satFrames + rate / 2) / rate,
-                // An open-ended sit's length is known once it has ended; ended before its start
-                // gong, it has none (its outline still reaches the day's limit).
-                plannedSeconds: live.outline.isOpen ? 0 : live.outline.practiceFrames / rate,
-                completed: status.phase == .complete)
-        }
         var recorded = false
 
         if let terminal, !quiet {
@@ -70,13 +61,7 @@ struct LiveRunner {
         // The media keys and the shell's player controls (MPRIS): their commands wait in the
         // mailbox for this loop, which alone touches the session.
         let mailbox = desktop == nil ? nil : MediaPlayerMailbox()
-        let mediaTitle = playerTitle ?? sessionName
-        let player = mailbox.flatMap { mailbox in
-            desktop?.startMediaPlayer(
-                name: MediaPlayerBus.busName(service: false),
-                state: DesktopPresence.mediaState(of: live, status: live.status, title: mediaTitle, artist: artist)
-            ) { mailbox.post($0) }
-        }
+        let player = mailbox.flatMap { startMediaPlayer(posting: $0) }
         defer { player?.stop() }
         // What got the session ready (the argument parser, the settings, the library) does not
         // run again: its code is given back before the engine's threads start, which fault in
@@ -89,13 +74,7 @@ struct LiveRunner {
             // A terminal that went away (ssh dropped, the window closed) leaves the session
             // running as if it had none: log lines instead of redraws, no keys.
             if let terminal, !terminal.isGone {
-                switch terminal.readKey(waitingMilliseconds: 100) {
-                case .character(UInt8(ascii: " "))?: live.togglePause()
-                case .character(UInt8(ascii: "q"))?, .character(UInt8(ascii: "Q"))?, .escape?: live.end()
-                case .left?: live.seek(byFrames: -seekFrames)
-                case .right?: live.seek(byFrames: seekFrames)
-                default: break
-                }
+                carryOut(terminal.readKey(waitingMilliseconds: 100), seekFrames: seekFrames)
             } else {
                 // Nothing is redrawn: the next poll is when the next event is due (a signal cuts
                 // the wait short), which keeps the log lines timely and the process asleep.
@@ -106,20 +85,11 @@ struct LiveRunner {
                 jumpedTo = carryOut(command) ?? jumpedTo
             }
             let events = live.poll()
-            for notice in live.takeNotices() { logger.warning("\(notice.line)") }
-            if !trackFailureSaid, let failure = live.trackFailure {
-                logger.error("\(ErrorMessages.line(for: failure))")
-                trackFailureSaid = true
-                live.end()
-            }
+            tellNotices(logger: logger, trackFailureSaid: &trackFailureSaid)
             let status = live.status
-            if let player {
-                var state = DesktopPresence.mediaState(of: live, status: status, title: mediaTitle, artist: artist)
-                if let jumpedTo { state.positionSeconds = jumpedTo }
-                player.update(state, jumped: jumpedTo != nil)
-            }
+            if let player { update(player, status: status, jumpedTo: jumpedTo) }
             if !recorded, status.phase == .complete {
-                let complete = outcome(status)
+                let complete = outcome(status, startedAt: startedAt)
                 record(complete)
                 recorded = true
                 desktop?.notifyEnded(satSeconds: complete.satSeconds)
@@ -127,36 +97,107 @@ struct LiveRunner {
             if let terminal, terminal.isGone, !narratingHeadless {
                 // The terminal went away: from here on the events are log lines, as without one.
                 narratingHeadless = true
-                if !quiet && logger.logLevel > .notice { logger.logLevel = .notice }
-                narrator = EventNarrator(outline: outline, logger: logger)
-                logger.notice(
-                    "\(localized("the terminal is gone; carrying on without it", de: "das Terminal ist weg; es geht ohne weiter"))"
-                )
+                narrator = carryOnHeadless(logger: &logger)
             }
             if let terminal, !terminal.isGone, !quiet {
-                let turn = status.satFrames / rate / Self.affirmationSeconds
-                let affirmation: String? = affirmations.isEmpty ? nil : affirmations[turn % affirmations.count]
-                // The width is read at each redraw: the window may be resized mid-sit.
-                let width = Terminal.columns
-                let line = StatusLine(color: color, width: width).render(
-                    status, outline: live.outline, title: title, affirmation: affirmation,
-                    waitingForOutput: live.isWaitingForOutput)
-                terminal.draw(line, width: width)
+                draw(status, on: terminal)
             } else {
                 for event in events { narrator.log(event, status: status) }
             }
         }
         _ = live.poll()
         terminal?.clearLine()
-        let result = outcome(live.status)
+        let result = outcome(live.status, startedAt: startedAt)
         if !recorded { record(result) }
         if let failure = live.failure { throw failure }
+        report(result, terminal: terminal, logger: logger)
+        return result
+    }
+
+    /// Logs what the session noticed (its output gone or back, a bed that could not be read),
+    /// and a guided track's failure once, which ends the session.
+    private func tellNotices(logger: Logger, trackFailureSaid: inout Bool) {
+        for notice in live.takeNotices() { logger.warning("\(notice.line)") }
+        if !trackFailureSaid, let failure = live.trackFailure {
+            logger.error("\(ErrorMessages.line(for: failure))")
+            trackFailureSaid = true
+            live.end()
+        }
+    }
+
+    /// Says that the terminal is gone, and returns the narrator of log lines that takes over from
+    /// the status line; `logger` now lets its notices through (unless --quiet).
+    private func carryOnHeadless(logger: inout Logger) -> EventNarrator {
+        if !quiet && logger.logLevel > .notice { logger.logLevel = .notice }
+        logger.notice(
+            "\(localized("the terminal is gone; carrying on without it", de: "das Terminal ist weg; es geht ohne weiter"))"
+        )
+        return EventNarrator(outline: live.outline, logger: logger)
+    }
+
+    /// How the session went, as the history records it.
+    private func outcome(_ status: LiveStatus, startedAt: Double) -> LiveOutcome {
+        let rate = live.outline.format.sampleRate
+        return LiveOutcome(
+            startedAt: startedAt, satSeconds: (status.satFrames + rate / 2) / rate,
+            // An open-ended sit's length is known once it has ended; ended before its start
+            // gong, it has none (its outline still reaches the day's limit).
+            plannedSeconds: live.outline.isOpen ? 0 : live.outline.practiceFrames / rate,
+            completed: status.phase == .complete)
+    }
+
+    /// The media keys and the shell's player controls (MPRIS) for this session, their commands
+    /// posted to `mailbox`; nil where the bus cannot be had.
+    private func startMediaPlayer(posting mailbox: MediaPlayerMailbox) -> MediaPlayerBus? {
+        desktop?.startMediaPlayer(
+            name: MediaPlayerBus.busName(service: false),
+            state: DesktopPresence.mediaState(
+                of: live, status: live.status, title: playerTitle ?? sessionName, artist: artist)
+        ) { mailbox.post($0) }
+    }
+
+    /// Tells the desktop's player controls where the session is (where a seek of theirs took it).
+    private func update(_ player: MediaPlayerBus, status: LiveStatus, jumpedTo: Double?) {
+        var state = DesktopPresence.mediaState(
+            of: live, status: status, title: playerTitle ?? sessionName, artist: artist)
+        if let jumpedTo { state.positionSeconds = jumpedTo }
+        player.update(state, jumped: jumpedTo != nil)
+    }
+
+    /// Carries out a key the person pressed: space pauses and resumes, q or Escape ends, ← and →
+    /// move a guided track.
+    private func carryOut(_ key: Terminal.Key?, seekFrames: Int) {
+        switch key {
+        case .character(UInt8(ascii: " "))?: live.togglePause()
+        case .character(UInt8(ascii: "q"))?, .character(UInt8(ascii: "Q"))?, .escape?: live.end()
+        case .left?: live.seek(byFrames: -seekFrames)
+        case .right?: live.seek(byFrames: seekFrames)
+        default: break
+        }
+    }
+
+    /// Redraws the status line, with the affirmation of this half minute.
+    private func draw(_ status: LiveStatus, on terminal: Terminal) {
+        let turn = status.satFrames / live.outline.format.sampleRate / Self.affirmationSeconds
+        let affirmation: String? = affirmations.isEmpty ? nil : affirmations[turn % affirmations.count]
+        // The width is read at each redraw: the window may be resized mid-sit.
+        let width = Terminal.columns
+        let line = StatusLine(color: color, width: width).render(
+            status, outline: live.outline, title: title, affirmation: affirmation,
+            waitingForOutput: live.isWaitingForOutput)
+        terminal.draw(line, width: width)
+    }
+
+    /// The figures for --verbose, and how it went in one line: printed under the terminal's
+    /// last line, or logged without one.
+    private func report(_ result: LiveOutcome, terminal: Terminal?, logger: Logger) {
+        let rate = live.outline.format.sampleRate
         if let first = live.firstBufferTime {
             logger.info("first buffer written at \(String(format: "%.6f", first)) (seconds since 1970)")
         }
         logger.info("underruns: \(live.underruns)")
         if live.isStreamed { logger.info("stream underruns (track, ambience): \(live.trackUnderruns)") }
-        guard !quiet else { return result }
+        guard !quiet else { return }
         let sat = DurationText.words(seconds: result.satSeconds)
         let planned = DurationText.words(seconds: live.outline.practiceFrames / rate)
         let line =
@@ -173,7 +214,6 @@ struct LiveRunner {
         } else {
             logger.notice("\(line)")
         }
-        return result
     }
 
     /// Carries out what the desktop's controls asked, as the keys would; the position a seek
