@@ -208,6 +208,24 @@ struct PipeWireLiveTests {
         try tmux.send("q")
     }
 
+    @Test("a test's PipeWire is stopped by its pids when the test lets go of it, though its scratch folder went first")
+    func privatePipeWireIsStopped() throws {
+        // Given a PipeWire of a test's own, whose four processes run
+        var pids: [Int32] = []
+        do {
+            let pipewire = try PrivatePipeWire(in: try Scratch())
+            pids = pipewire.pids
+        }
+        // When the test has let go of it (and of its scratch folder), then none of them runs
+        #expect(pids.count == 4, "\(pids)")
+        let running = pids.filter { pid in
+            let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?
+                .split(separator: ")").last?.split(separator: " ").first
+            return state != nil && state != "Z"
+        }
+        #expect(running.isEmpty, "still running: \(running)")
+    }
+
     @Test("meditate devices names the server behind the sinks: PipeWire's PulseAudio server by PipeWire's version")
     func devicesNamePipeWire() throws {
         // Given a PipeWire of the test's own

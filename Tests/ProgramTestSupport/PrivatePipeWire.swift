@@ -9,6 +9,9 @@ package final class PrivatePipeWire {
     /// What a PulseAudio client (meditate, parec) is given to reach it.
     package let server: String
     private let folder: String
+    /// Held so that the folder, with the pids `deinit` stops by, outlives this: a test's last
+    /// use of its scratch may come first, and its folder would be gone, the servers left running.
+    private let scratch: Scratch
 
     /// Whether PipeWire, its session manager, its PulseAudio server and the tools are installed
     /// (`make test` installs them).
@@ -25,9 +28,18 @@ package final class PrivatePipeWire {
     }
 
     package init(in scratch: Scratch) throws {
+        self.scratch = scratch
         folder = scratch.path("pipewire")
         server = "unix:\(folder)/run/pulse/native"
         try start()
+    }
+
+    /// The pids of its processes now (the bus, pipewire, wireplumber, pipewire-pulse).
+    package var pids: [Int32] {
+        ["dbus", "pipewire", "wireplumber", "pipewire-pulse"].compactMap { name in
+            (try? String(contentsOfFile: "\(folder)/\(name).pid", encoding: .utf8))
+                .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        }
     }
 
     /// The environment a client reaches it through.
