@@ -6,9 +6,9 @@ runtime folder (bench.sh starts one with scripts/pipewire-server.sh).
 
 usage: bench_pipewire.py MEDITATE OUT-DIR PULSEAUDIO-LIVE-MINUTE-CPU-SECONDS
 """
-import os, resource, subprocess, sys, time
+import os, resource, subprocess, sys
 
-from bench_support import RATE, Capture, Service, onsets, row
+from bench_support import Service, ctl_bell_delays, row
 
 meditate, out, pulse_cpu = sys.argv[1], os.path.abspath(sys.argv[2]), float(sys.argv[3])
 
@@ -38,19 +38,7 @@ print(f"   the same minute on PulseAudio: {pulse_cpu:.3f} s")
 
 # Command to sound: `meditate ctl bell` to the bell's first sample on the monitor, as on PulseAudio.
 service = Service(meditate, out, "--backend", "pulse")
-delays = []
-for _ in range(5):
-    capture = Capture()
-    time.sleep(0.5)
-    sent = time.time()
-    subprocess.run([meditate, "ctl", "bell", "--gong", "bell", "--socket", service.socket], stdout=subprocess.DEVNULL,
-                   check=True)
-    time.sleep(1.5)
-    samples, start = capture.stop()
-    found = onsets(samples[:, 0])
-    if found:
-        delays.append((start + found[0] / RATE - sent) * 1000)
-    time.sleep(6)
+delays = ctl_bell_delays(meditate, service)
 service.stop()
 worst = max(delays) if len(delays) == 5 else float("nan")
 row("ctl bell to its first sample on PipeWire, worst of five", f"{worst:.1f}", "ms", "<= 100 + 30 ms", worst <= 130)

@@ -7,7 +7,7 @@ usage: bench_service.py MEDITATE OUT-DIR SOX-PLAY-CPU-SECONDS HOUR-MP3
 """
 import os, shutil, socket, subprocess, sys, tempfile, threading, time
 
-from bench_support import RATE, Capture, Service, onsets, row
+from bench_support import RATE, Capture, Service, ctl_bell_delays, onsets, row
 
 meditate, out, sox_cpu, hour_mp3 = sys.argv[1], os.path.abspath(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
 
@@ -94,20 +94,7 @@ row("random-schedule bell vs system clock, worst of three", f"{random_worst:.1f}
 print("   each, ms: " + " ".join(f"{e:+.1f}" for e in random_errors))
 
 # Command to sound: `meditate ctl bell` to the bell's first sample on the monitor.
-delays = []
-for _ in range(5):
-    capture = Capture()
-    time.sleep(0.5)
-    sent = time.time()
-    subprocess.run([meditate, "ctl", "bell", "--gong", "bell", "--socket", service.socket], stdout=subprocess.DEVNULL,
-                   check=True)
-    time.sleep(1.5)
-    samples, start = capture.stop()
-    left = samples[:, 0]
-    found = onsets(left)
-    if found:
-        delays.append((start + found[0] / RATE - sent) * 1000)
-    time.sleep(6)
+delays = ctl_bell_delays(meditate, service)
 delays.sort()
 worst = delays[-1] if delays else float("nan")
 # The service's output at its default latency, 100 ms.

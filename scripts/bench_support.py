@@ -185,5 +185,24 @@ def onsets(left, rate=RATE, threshold=0.05, hold_seconds=1.0):
     return found
 
 
+def ctl_bell_delays(meditate, service, times=5):
+    """`meditate ctl bell` to the bell's first sample on the sink's monitor, in ms, `times` times
+    (the client's start included); a bell not found on its capture is left out."""
+    delays = []
+    for _ in range(times):
+        capture = Capture()
+        time.sleep(0.5)
+        sent = time.time()
+        subprocess.run([meditate, "ctl", "bell", "--gong", "bell", "--socket", service.socket],
+                       stdout=subprocess.DEVNULL, check=True)
+        time.sleep(1.5)
+        samples, start = capture.stop()
+        found = onsets(samples[:, 0])
+        if found:
+            delays.append((start + found[0] / RATE - sent) * 1000)
+        time.sleep(6)
+    return delays
+
+
 def row(name, value, unit, goal, ok):
     print(f"{name:<44} {value:>9} {unit:<10} (goal {goal})  {'ok' if ok else 'MISSED'}")
