@@ -74,14 +74,7 @@ struct PipeWireLiveTests {
         let capture = try PulseCapture(into: scratch.path("monitor.raw"), server: pipewire.server)
         var received: [JSONValue] = []
         func next(until name: String, _ detail: String? = nil) throws {
-            while let event = try events.nextEvent(timeoutMilliseconds: 30_000) {
-                received.append(event)
-                if event["event"]?.stringValue == name
-                    && (detail == nil || event["phase"]?.stringValue == detail || event["bell"]?.stringValue == detail)
-                {
-                    return
-                }
-            }
+            try events.readEvents(until: name, detail, into: &received, timeoutMilliseconds: 30_000)
         }
 
         // When a 24-second sit on a quiet pink bed (under which a strike stands out) is paused

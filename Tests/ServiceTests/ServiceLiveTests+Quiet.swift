@@ -26,14 +26,7 @@ extension ServiceLiveTests {
             "sit.start", ["minutes": "0.1", "interval": "0.05", "countdown": "0", "gong": "bell"])
         var received: [JSONValue] = []
         func next(until name: String, _ detail: String? = nil) throws {
-            while let event = try events.nextEvent(timeoutMilliseconds: 20_000) {
-                received.append(event)
-                if event["event"]?.stringValue == name
-                    && (detail == nil || event["phase"]?.stringValue == detail || event["bell"]?.stringValue == detail)
-                {
-                    return
-                }
-            }
+            try events.readEvents(until: name, detail, into: &received, timeoutMilliseconds: 20_000)
         }
         try next(until: "bell", "start")
         Thread.sleep(forTimeInterval: 1)

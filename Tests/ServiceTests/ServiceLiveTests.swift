@@ -170,10 +170,7 @@ struct ServiceLiveTests {
         // When the server dies two seconds after the start gong, and is back four seconds later
         var received: [JSONValue] = []
         func next(until name: String) throws {
-            while let event = try events.nextEvent(timeoutMilliseconds: 30_000) {
-                received.append(event)
-                if event["event"]?.stringValue == name { return }
-            }
+            try events.readEvents(until: name, into: &received, timeoutMilliseconds: 30_000)
         }
         try next(until: "bell")
         Thread.sleep(forTimeInterval: 2)
