@@ -151,7 +151,6 @@ let package = Package(
             name: "Settings",
             dependencies: [
                 "Session", "Outputs", "Mixer", "Decoders", "ConfigSyntax",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit")
             ],
             swiftSettings: strictSwift),

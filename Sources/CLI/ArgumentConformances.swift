@@ -1,11 +1,43 @@
 import ArgumentParser
 import Outputs
 import Service
+import Session
+import Settings
 
-// Types of other modules that options take as they are.
+// Types of other modules that options take: each parses its argument as its setting parses its
+// text (`--minutes 7.5` and `minutes = 7.5` alike), so Settings and the service need no
+// ArgumentParser to read a request.
 
 extension SampleFormat: ExpressibleByArgument {}
 
 extension ListenAddress: ExpressibleByArgument {
     public init?(argument: String) { self.init(text: argument) }
 }
+
+extension ExactDecimal: ExpressibleByArgument {
+    public init?(argument: String) { self.init(settingText: argument) }
+}
+
+extension MinutesArgument: ExpressibleByArgument {
+    package init?(argument: String) { self.init(settingText: argument) }
+}
+
+extension ClearableOption: ExpressibleByArgument {
+    package init?(argument: String) { self.init(settingText: argument) }
+}
+
+extension BellList: ExpressibleByArgument {
+    package init?(argument: String) { self.init(settingText: argument) }
+}
+
+extension SegmentList: ExpressibleByArgument {
+    package init?(argument: String) { self.init(settingText: argument) }
+}
+
+extension RandomBells: ExpressibleByArgument {
+    public init?(argument: String) { self.init(settingText: argument) }
+}
+
+extension NoiseArgument: ExpressibleByArgument {}
+
+extension WalkSounds: ExpressibleByArgument {}

@@ -15,29 +15,39 @@ enum Entry {
         } catch let exit as ExitCode {
             // The command has already said what there was to say.
             exitAfterOutput(exit.rawValue)
+        } catch let refusal as RequestRefusal {
+            // A value the options took but their request refuses (`play --interval 5` without
+            // --then): a usage error, as the parser's own are.
+            fail(ValidationError(refusal.line))
         } catch {
-            let code = Meditate.exitCode(for: error)
-            if code == .success {
-                // --help, written unwrapped by ArgumentParser (COLUMNS, which it reads, set past
-                // any line's length) and laid out by HelpLayout. What else ends cleanly here is
-                // printed as it comes: --version, and what tools read (the completion scripts,
-                // --experimental-dump-help's JSON, which the man pages are made from).
-                let width = HelpLayout.width(columnsVariable: ProcessEnvironment.variables["COLUMNS"])
-                setenv("COLUMNS", "100000", 1)
-                let message = Meditate.fullMessage(for: error)
-                let isHelp = message.hasPrefix("OVERVIEW: ") || message.hasPrefix("USAGE: ")
-                if message == MeditateVersion.number {
-                    // The version alone on the first line, for scripts; the licence under it.
-                    print(message + "\n" + say(.versionLicence))
-                } else {
-                    print(isHelp ? HelpLayout.render(message, width: width) : message)
-                }
-                exitAfterOutput(code.rawValue)
-            }
-            let message = ErrorMessages.line(for: error)
-            StandardStream.write("meditate: \(say(.errorPrefix)): \(message)\n", to: STDERR_FILENO)
-            Foundation.exit(code.rawValue)
+            fail(error)
         }
+    }
+
+    /// Ends the run for `error`: help and --version printed and exit 0, else one line on stderr
+    /// and the exit code ArgumentParser gives that error (64 for a usage error).
+    private static func fail(_ error: any Error) -> Never {
+        let code = Meditate.exitCode(for: error)
+        if code == .success {
+            // --help, written unwrapped by ArgumentParser (COLUMNS, which it reads, set past
+            // any line's length) and laid out by HelpLayout. What else ends cleanly here is
+            // printed as it comes: --version, and what tools read (the completion scripts,
+            // --experimental-dump-help's JSON, which the man pages are made from).
+            let width = HelpLayout.width(columnsVariable: ProcessEnvironment.variables["COLUMNS"])
+            setenv("COLUMNS", "100000", 1)
+            let message = Meditate.fullMessage(for: error)
+            let isHelp = message.hasPrefix("OVERVIEW: ") || message.hasPrefix("USAGE: ")
+            if message == MeditateVersion.number {
+                // The version alone on the first line, for scripts; the licence under it.
+                print(message + "\n" + say(.versionLicence))
+            } else {
+                print(isHelp ? HelpLayout.render(message, width: width) : message)
+            }
+            exitAfterOutput(code.rawValue)
+        }
+        let message = ErrorMessages.line(for: error)
+        StandardStream.write("meditate: \(say(.errorPrefix)): \(message)\n", to: STDERR_FILENO)
+        Foundation.exit(code.rawValue)
     }
 
     /// Exits with `code`, or with 1 and a line when what the command printed could not all be

@@ -1,15 +1,14 @@
-import ArgumentParser
 import Mixer
 import Outputs
 import Session
 
 /// `--bells 5,12.5,20`: minutes after the start gong.
-package struct BellList: ExpressibleByArgument, Sendable, Equatable {
+package struct BellList: Sendable, Equatable {
     package var minutes: [ExactDecimal]
 
-    package init?(argument: String) {
+    package init?(settingText: String) {
         var minutes: [ExactDecimal] = []
-        for part in argument.split(separator: ",", omittingEmptySubsequences: false) {
+        for part in settingText.split(separator: ",", omittingEmptySubsequences: false) {
             guard let value = ExactDecimal(String(part)) else { return nil }
             minutes.append(value)
         }

@@ -1,17 +1,14 @@
-import ArgumentParser
-
-/// An option for a setting with no default that may also say "none this time":
-/// `--interval none` sits without interval bells where config.toml or a preset sets them
-/// (as may `--bells ""`, and `"interval": null` or `"none"` over the protocol).
-package enum ClearableOption<Value: ExpressibleByArgument & SettingValue & Equatable>: ExpressibleByArgument, Equatable
-{
+/// A setting with no default that may also say "none this time": `--interval none` sits without
+/// interval bells where config.toml or a preset sets them (as may `--bells ""`, and
+/// `"interval": null` or `"none"` over the protocol).
+package enum ClearableOption<Value: SettingValue & Equatable>: SettingValue, Equatable {
     case value(Value)
     case cleared
 
-    package init?(argument: String) {
-        if Setting<Value>.meansNone(argument) {
+    package init?(settingText: String) {
+        if Setting<Value>.meansNone(settingText) {
             self = .cleared
-        } else if let value = Value(argument: argument) {
+        } else if let value = Value(settingText: settingText) {
             self = .value(value)
         } else {
             return nil
@@ -29,6 +26,13 @@ package enum ClearableOption<Value: ExpressibleByArgument & SettingValue & Equat
         switch self {
         case let .value(value): value.settingText
         case .cleared: Setting<Value>.noneText
+        }
+    }
+
+    package var tomlLiteral: String {
+        switch self {
+        case let .value(value): value.tomlLiteral
+        case .cleared: TOMLString.literal(Setting<Value>.noneText)
         }
     }
 }

@@ -1,26 +1,23 @@
-import ArgumentParser
 import Foundation
 import Session
 
 /// `--minutes 20`, or `--minutes open` for a sit with no set end; the `minutes` setting too, so
 /// that a preset or config.toml may keep a sit open (`minutes = "open"`).
-package enum MinutesArgument: ExpressibleByArgument, SettingValue, CustomStringConvertible, Sendable, Equatable {
+package enum MinutesArgument: SettingValue, CustomStringConvertible, Sendable, Equatable {
     case exact(ExactDecimal)
     case open
 
     package static let openText = "open"
 
-    package init?(argument: String) {
-        if argument.trimmingCharacters(in: .whitespaces).lowercased() == Self.openText {
+    package init?(settingText: String) {
+        if settingText.trimmingCharacters(in: .whitespaces).lowercased() == Self.openText {
             self = .open
-        } else if let minutes = ExactDecimal(argument) {
+        } else if let minutes = ExactDecimal(settingText) {
             self = .exact(minutes)
         } else {
             return nil
         }
     }
-
-    package init?(settingText: String) { self.init(argument: settingText) }
 
     package var exact: ExactDecimal? {
         if case let .exact(minutes) = self { return minutes }

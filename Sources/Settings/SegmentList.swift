@@ -1,12 +1,11 @@
-import ArgumentParser
 import Session
 
 /// `--segments "sit 25, walk 10, sit 25"`: sitting and walking in turn.
-package struct SegmentList: ExplainedArgument, Sendable, Equatable {
+package struct SegmentList: ExplainedValue, Sendable, Equatable {
     package var segments: [SessionSegment]
 
-    package init?(argument: String) {
-        guard let list = try? Self.explained(argument) else { return nil }
+    package init?(settingText: String) {
+        guard let list = try? Self.explained(settingText) else { return nil }
         self = list
     }
 

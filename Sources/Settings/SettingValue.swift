@@ -80,14 +80,12 @@ extension RandomBells: SettingValue {
     package var tomlLiteral: String { TOMLString.literal(settingText) }
 }
 
-extension SegmentList: SettingValue {
-    package init?(settingText: String) { self.init(argument: settingText) }
+extension SegmentList {
     package var settingText: String { segments.map(\.description).joined(separator: ", ") }
     package var tomlLiteral: String { TOMLString.literal(settingText) }
 }
 
 extension BellList: SettingValue {
-    package init?(settingText: String) { self.init(argument: settingText) }
     package var settingText: String { minutes.map(\.description).joined(separator: ",") }
     package var tomlLiteral: String { TOMLString.literal(settingText) }
 }

@@ -36,7 +36,7 @@ import Testing
         let expected = SitRequest(
             minutes: ExactDecimal(20), countdown: ExactDecimal(0),
             sound: SitSoundRequest(
-                interval: .cleared, bells: BellList(argument: "5,12.5").map(ClearableOption.value),
+                interval: .cleared, bells: BellList(settingText: "5,12.5").map(ClearableOption.value),
                 noiseVolume: 0.25, seed: 7))
         #expect(decoded == [expected, expected])
     }

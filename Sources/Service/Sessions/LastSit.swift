@@ -27,7 +27,7 @@ enum LastSit {
         let random = part(.sitBellsRandom)?["range"].flatMap { RandomBells($0) }
         // "5; 12.5" in the note, "5,12.5" as the option takes it.
         let bells = part(.sitBellsAt)?["list"].flatMap {
-            BellList(argument: $0.replacingOccurrences(of: "; ", with: ","))
+            BellList(settingText: $0.replacingOccurrences(of: "; ", with: ","))
         }
         let noises: [MessageKey: String] = [
             .noiseWhite: "white", .noisePink: "pink", .noiseBrown: "brown", .noiseOcean: "ocean"
@@ -81,7 +81,7 @@ enum LastSit {
         c.randomBells = random
         if let segments {
             // Segments set the length, as the request's do.
-            guard let list = SegmentList(argument: segments), let length = try? SessionPlan.length(of: list.segments)
+            guard let list = SegmentList(settingText: segments), let length = try? SessionPlan.length(of: list.segments)
             else { return false }
             c.segments = list.segments
             c.minutes = length
@@ -99,7 +99,7 @@ enum LastSit {
             return "\(kind) \(minutes)"
         }
         .joined(separator: ", ")
-        guard let segments = SegmentList(argument: list), (try? SessionPlan.length(of: segments.segments)) != nil
+        guard let segments = SegmentList(settingText: list), (try? SessionPlan.length(of: segments.segments)) != nil
         else { return nil }
         return list
     }

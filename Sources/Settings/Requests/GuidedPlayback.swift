@@ -1,4 +1,3 @@
-import ArgumentParser
 import Session
 
 /// How a guided track plays, with every setting resolved.
@@ -20,7 +19,7 @@ package struct GuidedPlayback: Sendable {
     package func sitPlan(sound: SitSound) throws -> SessionPlan? {
         guard let then else {
             if sound.shapesASit {
-                throw ValidationError(
+                throw RequestRefusal(
                     localized(
                         "--interval, --bells and --noise shape the sit after the track; add --then MINUTES",
                         de:

@@ -1,5 +1,3 @@
-import ArgumentParser
-
 /// The members of a request's params, each read with the parser its option has on the command
 /// line: one parser and one line for a bad value, whether it came as `--minutes abc` or as
 /// `{"minutes": "abc"}`. A member that is no option of the request is refused by name.
@@ -38,12 +36,12 @@ package struct RequestMembers {
         return value
     }
 
-    package func value<Value: ExpressibleByArgument>(_ option: RequestOption) throws -> Value? {
-        try value(option) { Value(argument: $0) }
+    package func value<Value: SettingValue>(_ option: RequestOption) throws -> Value? {
+        try value(option) { Value(settingText: $0) }
     }
 
     /// A member whose refusal says why, as its option's does on the command line.
-    package func explainedValue<Value: ExplainedArgument>(_ option: RequestOption) throws -> Value? {
+    package func explainedValue<Value: ExplainedValue>(_ option: RequestOption) throws -> Value? {
         guard let text = try text(option) else { return nil }
         do {
             return try Value.explained(text)

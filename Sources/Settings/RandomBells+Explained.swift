@@ -1,11 +1,7 @@
-import ArgumentParser
 import Session
 
-// `--random-bells 3-10` parses as the setting and the request member do; refused on the command
-// line, it says why.
-extension RandomBells: ExplainedArgument {
-    public init?(argument: String) { self.init(argument) }
-
+// `--random-bells 10-3` is refused with why, on the command line and over the protocol alike.
+extension RandomBells: ExplainedValue {
     package static func explained(_ text: String) throws(ArgumentReason) -> RandomBells {
         do {
             return try RandomBells.parsed(text)
