@@ -194,9 +194,9 @@ extension JSONValue {
         self = try JSONDecoder().decode(JSONValue.self, from: data)
     }
 
-    /// This value as a typed one (a request's params as its request): what the type's
-    /// `init(from:)` throws is thrown as it is.
+    /// This value as a typed one (a request's params as its request), read from this tree
+    /// (`JSONValueDecoder`): what the type's `init(from:)` throws is thrown as it is.
     public func decode<Value: Decodable>(as type: Value.Type) throws -> Value {
-        try JSONDecoder().decode(type, from: JSONEncoder().encode(self))
+        try JSONValueDecoder(self).decode(type)
     }
 }
