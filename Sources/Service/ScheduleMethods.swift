@@ -11,7 +11,7 @@ package enum ScheduleMethods {
         ["schedules": .array(try database.schedules().map { ScheduleRequest.json($0, next: next($0)) })]
     }
 
-    package static func add(_ database: LibraryDatabase, _ params: JSONValue) throws -> ScheduleEntry {
+    package static func add(_ database: LibraryDatabase, _ params: ScheduleParams) throws -> ScheduleEntry {
         // A track is looked up in the library of this database.
         let library = LibraryPaths(folder: (database.path as NSString).deletingLastPathComponent)
         let entry = try ScheduleRequest.entry(from: params, library: library)
@@ -39,8 +39,8 @@ package enum ScheduleMethods {
         return .object(answer)
     }
 
-    package static func remove(_ database: LibraryDatabase, _ params: JSONValue) throws -> Int {
-        let id = try self.id(params, method: "schedule.remove")
+    package static func remove(_ database: LibraryDatabase, _ params: ScheduleIDParams) throws -> Int {
+        let id = params.id
         guard try database.removeSchedule(id: Int64(id)) else { throw noSchedule(id) }
         return id
     }
@@ -48,25 +48,17 @@ package enum ScheduleMethods {
     /// Pauses a schedule for the rest of today, by the local clock (`today`), or ends its pause;
     /// returns it as it is now.
     package static func pause(
-        _ database: LibraryDatabase, _ params: JSONValue, today: Bool, now: Date = Date()
+        _ database: LibraryDatabase, _ params: ScheduleIDParams, today: Bool, now: Date = Date()
     ) throws
         -> ScheduleEntry
     {
-        let id = try self.id(params, method: today ? "schedule.pause" : "schedule.resume")
+        let id = params.id
         let calendar = Calendar.current
         let until = today ? calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: now)) : nil
         guard try database.pauseSchedule(id: Int64(id), until: until),
             let changed = try database.schedules().first(where: { $0.id == Int64(id) })
         else { throw noSchedule(id) }
         return changed
-    }
-
-    private static func id(_ params: JSONValue, method: String) throws(RPCError) -> Int {
-        guard let id = params["id"]?.intValue, id > 0 else {
-            throw .invalidParams(
-                localized("\(method) needs the schedule's id", de: "\(method) braucht die ID des Plans"))
-        }
-        return id
     }
 
     private static func noSchedule(_ id: Int) -> RPCError {

@@ -12,41 +12,17 @@ import Settings
 /// `bell.ring`, checked by the same parser when the schedule is added.
 package enum ScheduleRequest {
     /// - Parameter library: where a scheduled track is looked up.
-    static func entry(from params: JSONValue, library: LibraryPaths) throws(RPCError) -> ScheduleEntry {
-        guard case let .object(members) = params else { throw invalid("the schedule is an object") }
-        let known: Set<String> = ["action", "at", "every", "random", "from", "to", "days", "over", "options"]
-        if let unknown = members.keys.sorted().first(where: { !known.contains($0) }) {
-            throw invalid("'\(unknown)' is not a member of a schedule")
-        }
-        guard let name = params["action"]?.stringValue, let action = ScheduleEntry.Action(rawValue: name) else {
-            throw invalid("action is sit, play or bell")
-        }
-        let options = params["options"] ?? [:]
-        try check(action, options, library: library)
-        var over = false
-        if let flag = params["over"] {
-            guard let value = flag.boolValue else { throw invalid("over is true or false") }
-            over = value
-        }
-        let when = ScheduleWhen(
-            at: text(params["at"]), every: text(params["every"]), random: text(params["random"]),
-            from: text(params["from"]), to: text(params["to"]), days: text(params["days"]))
+    static func entry(from params: ScheduleParams, library: LibraryPaths) throws(RPCError) -> ScheduleEntry {
+        try check(params.action, params.options, library: library)
         do {
-            let times = try when.times()
+            let times = try params.when.times()
             return ScheduleEntry(
-                action: action, options: options.line, times: times, days: try when.weekdays(), over: over)
+                action: params.action, options: params.options.line, times: times,
+                days: try params.when.weekdays(), over: params.over)
         } catch {
             // The protocol's members, as the client gave them.
             throw invalid(error.line(flags: false))
         }
-    }
-
-    /// A member's value as text for `ScheduleWhen`: a string as it is, a number as written
-    /// (`5`, `5.5`), anything else as JSON, which no time or number parses.
-    private static func text(_ value: JSONValue?) -> String? {
-        guard let value else { return nil }
-        if let text = value.stringValue { return text }
-        return value.intValue.map(String.init) ?? value.line
     }
 
     /// Checks the options as far as they can be before the time comes: a sit's plan is made

@@ -66,16 +66,16 @@ extension ServiceConductor {
         ServiceMethod("schedule.list", NoParams.self) { conductor, _, _ throws(RPCError) in
             try conductor.scheduleList()
         },
-        ServiceMethod("schedule.add", JSONValue.self) { conductor, params, _ throws(RPCError) in
+        ServiceMethod("schedule.add", ScheduleParams.self) { conductor, params, _ throws(RPCError) in
             try conductor.scheduleAdd(params)
         },
-        ServiceMethod("schedule.remove", JSONValue.self) { conductor, params, _ throws(RPCError) in
+        ServiceMethod("schedule.remove", ScheduleIDParams.self) { conductor, params, _ throws(RPCError) in
             try conductor.scheduleRemove(params)
         },
-        ServiceMethod("schedule.pause", JSONValue.self) { conductor, params, _ throws(RPCError) in
+        ServiceMethod("schedule.pause", ScheduleIDParams.self) { conductor, params, _ throws(RPCError) in
             try conductor.schedulePause(params, today: true)
         },
-        ServiceMethod("schedule.resume", JSONValue.self) { conductor, params, _ throws(RPCError) in
+        ServiceMethod("schedule.resume", ScheduleIDParams.self) { conductor, params, _ throws(RPCError) in
             try conductor.schedulePause(params, today: false)
         }
     ]

@@ -16,7 +16,7 @@ extension ServiceConductor {
         try library.query { try ScheduleMethods.list($0) { $0.id.flatMap(schedule.nextInstant) } }
     }
 
-    func scheduleAdd(_ params: JSONValue) throws(RPCError) -> JSONValue {
+    func scheduleAdd(_ params: ScheduleParams) throws(RPCError) -> JSONValue {
         let added = try library.query { try ScheduleMethods.add($0, params) }
         loadSchedules()
         let next = added.id.flatMap(schedule.nextInstant)
@@ -25,7 +25,7 @@ extension ServiceConductor {
         return answer
     }
 
-    func scheduleRemove(_ params: JSONValue) throws(RPCError) -> JSONValue {
+    func scheduleRemove(_ params: ScheduleIDParams) throws(RPCError) -> JSONValue {
         let id = JSONValue.number(try library.query { try ScheduleMethods.remove($0, params) })
         loadSchedules()
         publish(["event": "schedule-removed", "id": id])
@@ -33,7 +33,7 @@ extension ServiceConductor {
     }
 
     /// `schedule.pause` (today: true) or `schedule.resume`.
-    func schedulePause(_ params: JSONValue, today: Bool) throws(RPCError) -> JSONValue {
+    func schedulePause(_ params: ScheduleIDParams, today: Bool) throws(RPCError) -> JSONValue {
         let changed = try library.query { try ScheduleMethods.pause($0, params, today: today) }
         loadSchedules()
         let json = ScheduleRequest.json(changed, next: changed.id.flatMap(schedule.nextInstant))

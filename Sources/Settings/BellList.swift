@@ -15,4 +15,6 @@ package struct BellList: Sendable, Equatable {
         guard !minutes.isEmpty else { return nil }
         self.minutes = minutes
     }
+
+    init(minutes: [ExactDecimal]) { self.minutes = minutes }
 }

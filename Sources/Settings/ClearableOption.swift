@@ -15,6 +15,16 @@ package enum ClearableOption<Value: SettingValue & Equatable>: SettingValue, Equ
         }
     }
 
+    package init?(settingNumber: Double) {
+        guard let value = Value(settingNumber: settingNumber) else { return nil }
+        self = .value(value)
+    }
+
+    package init?(settingList: [MemberValue]) {
+        guard let value = Value(settingList: settingList) else { return nil }
+        self = .value(value)
+    }
+
     /// The value given, if one was.
     package var value: Value? {
         if case let .value(value) = self { return value }

@@ -19,6 +19,11 @@ package enum MinutesArgument: SettingValue, CustomStringConvertible, Sendable, E
         }
     }
 
+    package init?(settingNumber: Double) {
+        guard let minutes = ExactDecimal(settingNumber: settingNumber) else { return nil }
+        self = .exact(minutes)
+    }
+
     package var exact: ExactDecimal? {
         if case let .exact(minutes) = self { return minutes }
         return nil

@@ -6,25 +6,65 @@ import Session
 /// as its canonical text, so one parser serves them all; TOML gets the literal of its own type.
 package protocol SettingValue: Sendable {
     init?(settingText: String)
+    /// The value of a number a request's member holds (`"minutes": 12.5`), read as a number;
+    /// nil for a type that no number is (the default).
+    init?(settingNumber: Double)
+    /// The value of a list a request's member holds (`"bells": [5, 12.5]`); nil by default.
+    init?(settingList: [MemberValue])
     var settingText: String { get }
     /// How the value is written into config.toml.
     var tomlLiteral: String { get }
 }
 
+extension SettingValue {
+    package init?(settingNumber: Double) { return nil }
+    package init?(settingList: [MemberValue]) { return nil }
+
+    /// The value of a request's member: a text as the setting reads it (null as `none`, true and
+    /// false as a flag's words), a number as a number, a list as a list.
+    package init?(member: MemberValue) {
+        switch member {
+        case .none: self.init(settingText: Setting<Self>.noneText)
+        case let .flag(flag): self.init(settingText: flag ? "true" : "false")
+        case let .number(number): self.init(settingNumber: number)
+        case let .text(text): self.init(settingText: text)
+        case let .list(items): self.init(settingList: items)
+        }
+    }
+}
+
 extension ExactDecimal: SettingValue {
     package init?(settingText: String) { self.init(settingText) }
+    /// The decimal with the fewest digits after the point (at most nine, as a text may have)
+    /// whose value is the number: 12.5 is 125/10, 0.1 is 1/10.
+    package init?(settingNumber number: Double) {
+        // As a text may be: at most nine digits before the point.
+        guard number.isFinite, abs(number) < 1e9 else { return nil }
+        var scale = 1
+        for _ in 0...9 {
+            let scaled = (number * Double(scale)).rounded()
+            if scaled / Double(scale) == number, let numerator = Int(exactly: scaled) {
+                self.init(numerator: numerator, denominator: scale)
+                return
+            }
+            scale *= 10
+        }
+        return nil
+    }
     package var settingText: String { description }
     package var tomlLiteral: String { description }
 }
 
 extension Int: SettingValue {
     package init?(settingText: String) { self.init(settingText.trimmingCharacters(in: .whitespaces)) }
+    package init?(settingNumber: Double) { self.init(exactly: settingNumber) }
     package var settingText: String { String(self) }
     package var tomlLiteral: String { String(self) }
 }
 
 extension UInt64: SettingValue {
     package init?(settingText: String) { self.init(settingText.trimmingCharacters(in: .whitespaces)) }
+    package init?(settingNumber: Double) { self.init(exactly: settingNumber) }
     package var settingText: String { String(self) }
     // TOML integers are signed 64-bit: a seed above Int64.max is kept as a string.
     package var tomlLiteral: String { self <= UInt64(Int64.max) ? String(self) : TOMLString.literal(String(self)) }
@@ -33,6 +73,11 @@ extension UInt64: SettingValue {
 extension Float: SettingValue {
     package init?(settingText: String) {
         guard let value = Float(settingText.trimmingCharacters(in: .whitespaces)), value.isFinite else { return nil }
+        self = value
+    }
+    package init?(settingNumber: Double) {
+        let value = Float(settingNumber)
+        guard value.isFinite else { return nil }
         self = value
     }
     package var settingText: String { description }
@@ -47,12 +92,25 @@ extension Bool: SettingValue {
         default: return nil
         }
     }
+    /// 1 and 0, as their texts are.
+    package init?(settingNumber: Double) {
+        switch settingNumber {
+        case 1: self = true
+        case 0: self = false
+        default: return nil
+        }
+    }
     package var settingText: String { self ? "true" : "false" }
     package var tomlLiteral: String { settingText }
 }
 
 extension String: SettingValue {
     package init?(settingText: String) { self = settingText }
+    /// A whole number names a library track by its id (`"track": 12`, as `library.list` gives it).
+    package init?(settingNumber: Double) {
+        guard let id = Int(exactly: settingNumber), id >= 0 else { return nil }
+        self = String(id)
+    }
     package var settingText: String { self }
     package var tomlLiteral: String { TOMLString.literal(self) }
 }
@@ -86,6 +144,18 @@ extension SegmentList {
 }
 
 extension BellList: SettingValue {
+    /// One bell, at that minute.
+    package init?(settingNumber: Double) { self.init(settingList: [.number(settingNumber)]) }
+    /// Bells at these minutes, each a number or its text.
+    package init?(settingList: [MemberValue]) {
+        var minutes: [ExactDecimal] = []
+        for item in settingList {
+            guard let minute = ExactDecimal(member: item) else { return nil }
+            minutes.append(minute)
+        }
+        guard !minutes.isEmpty else { return nil }
+        self.init(minutes: minutes)
+    }
     package var settingText: String { minutes.map(\.description).joined(separator: ",") }
     package var tomlLiteral: String { TOMLString.literal(settingText) }
 }

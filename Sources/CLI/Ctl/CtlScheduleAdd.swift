@@ -72,7 +72,7 @@ struct CtlScheduleAdd: ParsableCommand {
     func run() throws {
         let params = try self.params()
         let result = try ScheduleCall.perform("schedule.add", params, options: options) { database in
-            let added = try ScheduleMethods.add(database, params)
+            let added = try ScheduleMethods.add(database, ScheduleParams.decoded(params))
             return try ScheduleMethods.added(database, added, next: ScheduleMethods.nextFromNow(added))
         }
         print(options.json ? result.line : ScheduleText.line(result["schedule"] ?? [:]))
@@ -150,7 +150,8 @@ struct CtlScheduleAdd: ParsableCommand {
     /// When it sounds, checked here as the service checks it, so that a refusal names the
     /// flags typed (the service's names the protocol's members).
     private func checkWhen() throws {
-        let when = ScheduleWhen(at: at, every: every.map(String.init), random: random, from: from, to: to, days: days)
+        let when = ScheduleWhen(
+            at: at, every: every.map { .number(Double($0)) }, random: random, from: from, to: to, days: days)
         do {
             _ = try when.times()
             _ = try when.weekdays()

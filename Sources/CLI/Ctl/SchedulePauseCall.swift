@@ -9,7 +9,7 @@ enum SchedulePauseCall {
         let params: JSONValue = ["id": .number(id)]
         let result = try ScheduleCall.perform(today ? "schedule.pause" : "schedule.resume", params, options: options) {
             database in
-            let changed = try ScheduleMethods.pause(database, params, today: today)
+            let changed = try ScheduleMethods.pause(database, ScheduleIDParams(id: id), today: today)
             return ["schedule": ScheduleRequest.json(changed, next: ScheduleMethods.nextFromNow(changed))]
         }
         if options.json {

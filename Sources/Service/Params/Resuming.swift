@@ -2,21 +2,17 @@ import Control
 import Settings
 
 /// The params of `sit.start` and `play.start`: the request, and the service's own member
-/// `resume` (true: when this session ends, the one it paused resumes), which is no option of
-/// the command line and so is taken out before the request is read.
-struct Resuming<Request: Decodable & Sendable>: Decodable, Sendable {
+/// `resume` (true: when this session ends, the one it paused resumes), read from the same
+/// members as the request's own.
+struct Resuming<Request: MemberRequest>: Decodable, Sendable {
     let request: Request
     let resume: Bool
 
+    static var resumeOption: RequestOption { RequestOption("resume", valueName: "true|false") }
+
     init(from decoder: any Decoder) throws {
-        var params = try JSONValue(from: decoder)
-        var resume = false
-        if case var .object(members) = params, let flag = members.removeValue(forKey: "resume") {
-            guard let on = flag.boolValue else { throw RequestRefusal("resume is true or false") }
-            resume = on
-            params = .object(members)
-        }
-        self.resume = resume
-        request = try params.decode(as: Request.self)
+        let members = try RequestMembers(decoder, options: Request.options + [Self.resumeOption])
+        resume = try members.flag(Self.resumeOption) ?? false
+        request = try Request(members)
     }
 }

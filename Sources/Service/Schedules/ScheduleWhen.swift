@@ -6,15 +6,15 @@ import Settings
 /// both, whose refusal names what the asker typed (`ScheduleWhenRefusal.line(flags:)`).
 package struct ScheduleWhen: Sendable, Equatable {
     package var at: String?
-    /// Whole minutes, as typed: `"5.5"` is refused as `"abc"` is.
-    package var every: String?
+    /// Whole minutes, a number or its text: `5.5` is refused as `"abc"` is.
+    package var every: MemberValue?
     package var random: String?
     package var from: String?
     package var to: String?
     package var days: String?
 
     package init(
-        at: String? = nil, every: String? = nil, random: String? = nil, from: String? = nil, to: String? = nil,
+        at: String? = nil, every: MemberValue? = nil, random: String? = nil, from: String? = nil, to: String? = nil,
         days: String? = nil
     ) {
         self.at = at
@@ -59,9 +59,15 @@ package struct ScheduleWhen: Sendable, Equatable {
             return .at(at)
         }
         guard at == nil else { throw .atWithEvery }
-        guard let minutes = Int(every.trimmingCharacters(in: .whitespaces)),
-            (1...ScheduleEntry.maxEveryMinutes).contains(minutes)
-        else { throw .every(every) }
+        let whole: Int? =
+            switch every {
+            case let .number(number): Int(exactly: number)
+            case let .text(text): Int(text.trimmingCharacters(in: .whitespaces))
+            default: nil
+            }
+        guard let minutes = whole, (1...ScheduleEntry.maxEveryMinutes).contains(minutes) else {
+            throw .every(every.shown)
+        }
         let (first, last) = try window(of: .every, from: from, to: to)
         return .every(minutes: minutes, from: first, to: last)
     }

@@ -19,11 +19,13 @@ package struct PlayRequest: Sendable, Equatable {
     }
 }
 
-extension PlayRequest: Codable {
-    package init(from decoder: any Decoder) throws {
-        let members = try RequestMembers(
-            decoder, options: [Option.track] + GuidedRequest.Option.all + SitSoundRequest.Option.all)
-        guard let track = try members.value(Option.track, { $0 }), !track.isEmpty else {
+extension PlayRequest: MemberRequest, Encodable {
+    package static var options: [RequestOption] {
+        [Option.track] + GuidedRequest.Option.all + SitSoundRequest.Option.all
+    }
+
+    package init(_ members: RequestMembers) throws {
+        guard let track: String = try members.value(Option.track), !track.isEmpty else {
             throw RequestRefusal(
                 localized(
                     "play.start needs a track: its id, the start of its title, or a file",

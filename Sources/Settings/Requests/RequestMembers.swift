@@ -29,20 +29,18 @@ package struct RequestMembers {
         }
     }
 
-    /// The member's value, parsed as its option parses it; nil when it is not given.
-    package func value<Value>(_ option: RequestOption, _ parse: (String) -> Value?) throws -> Value? {
-        guard let text = try text(option) else { return nil }
-        guard let value = parse(text) else { throw RequestRefusal.invalid(text, option: option) }
-        return value
-    }
-
+    /// The member's value as its setting's type reads it (a number as a number, a text as the
+    /// option parses it); nil when it is not given.
     package func value<Value: SettingValue>(_ option: RequestOption) throws -> Value? {
-        try value(option) { Value(settingText: $0) }
+        guard let member = try member(option) else { return nil }
+        guard let value = Value(member: member) else { throw RequestRefusal.invalid(member.shown, option: option) }
+        return value
     }
 
     /// A member whose refusal says why, as its option's does on the command line.
     package func explainedValue<Value: ExplainedValue>(_ option: RequestOption) throws -> Value? {
-        guard let text = try text(option) else { return nil }
+        guard let member = try member(option) else { return nil }
+        guard let text = member.words else { throw RequestRefusal.invalid(member.shown, option: option) }
         do {
             return try Value.explained(text)
         } catch {
@@ -50,14 +48,14 @@ package struct RequestMembers {
         }
     }
 
-    private func text(_ option: RequestOption) throws -> String? {
+    private func member(_ option: RequestOption) throws -> MemberValue? {
         // Present as null is "none", not absent (which `decodeIfPresent` would make of it).
         guard container.contains(option.key) else { return nil }
-        return try container.decode(OptionText.self, forKey: option.key).text
+        return try container.decode(MemberValue.self, forKey: option.key)
     }
 
     /// A flag's member: true or false (or their words, as a setting takes them).
     package func flag(_ option: RequestOption) throws -> Bool? {
-        try value(option) { Bool(settingText: $0) }
+        try value(option)
     }
 }

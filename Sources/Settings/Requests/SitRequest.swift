@@ -83,11 +83,12 @@ package struct SitRequest: Sendable, Equatable {
     }
 }
 
-extension SitRequest: Codable {
-    package init(from decoder: any Decoder) throws {
-        let members = try RequestMembers(
-            decoder,
-            options: [Option.minutes, Option.countdown, Option.segments, Option.preset] + SitSoundRequest.Option.all)
+extension SitRequest: MemberRequest, Encodable {
+    package static var options: [RequestOption] {
+        [Option.minutes, Option.countdown, Option.segments, Option.preset] + SitSoundRequest.Option.all
+    }
+
+    package init(_ members: RequestMembers) throws {
         let length: MinutesArgument? = try members.value(Option.minutes)
         minutes = length?.exact
         open = length == .open
