@@ -188,10 +188,10 @@ extension JSONValue {
 }
 
 extension JSONValue {
-    /// A Codable value as JSON (a track, a history entry).
+    /// A Codable value as JSON (a request as params, a track), written as a tree
+    /// (`JSONValueEncoder`), not as text parsed back.
     public init(encoding value: some Encodable) throws {
-        let data = try JSONEncoder().encode(value)
-        self = try JSONDecoder().decode(JSONValue.self, from: data)
+        self = try JSONValueEncoder.encode(value)
     }
 
     /// This value as a typed one (a request's params as its request), read from this tree
