@@ -86,15 +86,27 @@ struct ServiceFollower {
             let now = MonotonicClock.seconds()
             guard (now - lastStatus) * 1000 >= Double(Self.statusMilliseconds) else { continue }
             lastStatus = now
-            guard let session = try? ours(id, in: control.call("status")) else { continue }
-            let status = self.status(of: session)
-            phase = status.phase
-            let width = Terminal.columns
-            let line = StatusLine(color: color, width: width).render(
-                status, outline: outline, title: title, waitingForOutput: session["waitingForOutput"] == true)
-            terminal.draw(line, width: width)
+            phase = draw(id, control: control, on: terminal) ?? phase
         }
         terminal?.clearLine()
+        report(ended, interactive: terminal != nil)
+    }
+
+    /// Asks the service where session `id` is and draws its status line; its phase, or nil when
+    /// the service did not say.
+    private func draw(_ id: Int, control: ControlClient, on terminal: Terminal) -> SessionPhase? {
+        guard let session = try? ours(id, in: control.call("status")) else { return nil }
+        let status = self.status(of: session)
+        let width = Terminal.columns
+        let line = StatusLine(color: color, width: width).render(
+            status, outline: outline, title: title, waitingForOutput: session["waitingForOutput"] == true)
+        terminal.draw(line, width: width)
+        return status.phase
+    }
+
+    /// The line that says how the session ended (`session-ended`'s event), printed in a
+    /// terminal and logged without one.
+    private func report(_ ended: JSONValue?, interactive: Bool) {
         guard !quiet, let ended else { return }
         let sat = DurationText.words(seconds: ended["satSeconds"]?.intValue ?? 0)
         let planned = DurationText.words(seconds: outline.practiceFrames / outline.format.sampleRate)
@@ -106,7 +118,7 @@ struct ServiceFollower {
             } else {
                 say(.summaryEndedEarly, ["sat": sat, "planned": planned])
             }
-        if terminal != nil { print(line) } else { logger.notice("\(line)") }
+        if interactive { print(line) } else { logger.notice("\(line)") }
     }
 
     /// Asks the service to start the session, and returns its answer; nil when SIGTERM or a

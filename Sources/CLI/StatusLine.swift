@@ -43,52 +43,8 @@ struct StatusLine {
     func render(
         _ status: LiveStatus, outline: SessionOutline, title: String? = nil, affirmation: String? = nil
     ) -> String {
-        let rate = outline.format.sampleRate
         let inTrack = status.sessionFrame < outline.trackFrames
-        var text: String
-        switch status.phase {
-        case .playing:
-            text = position(status, outline: outline)
-        case .countdown:
-            let start = outline.startFrame ?? 0
-            text = say(
-                outline.hasTrack ? .sitBeginsIn : .startingIn,
-                ["time": ClockText.format(frames: start - status.sessionFrame, rate: rate)])
-        case .paused where inTrack:
-            text = position(status, outline: outline)
-        case .sitting, .walking, .paused:
-            // In a session of segments, the time left is the segment's, and the next follows.
-            let left = status.segment?.remainingFrames ?? status.remainingFrames
-            // An open-ended sit counts up: there is no time left to tell.
-            text =
-                outline.isOpen
-                ? say(.sitSoFar, ["time": ClockText.format(seconds: status.satFrames / rate)])
-                : say(.timeLeft, ["time": ClockText.format(frames: left, rate: rate)])
-            if let next = status.segment?.next {
-                let then =
-                    " · "
-                    + say(
-                        next.kind == .walk ? .thenWalk : .thenSit,
-                        ["time": ClockText.format(frames: next.frames, rate: rate)])
-                // Where it fits beside the pause's hint, when paused (the bar gives way to it).
-                let hint = status.phase == .paused ? 2 + say(.spaceResumes).count : 0
-                if 11 + text.count + then.count + hint < width { text += then }
-            }
-        case .complete, .ended:
-            text = say(.satTime, ["time": ClockText.format(seconds: status.satFrames / rate)])
-        }
-        // A walk rings no bells unless asked to: then the next is told there too.
-        let walkRings = outline.sit?.configuration.walkSounds.hasBells ?? false
-        if let next = status.nextGong, status.phase != .complete, status.phase != .ended,
-            status.phase != .walking || walkRings, !inTrack, case .interval = next.kind
-        {
-            let bell =
-                " · "
-                + say(.nextBellIn, ["time": ClockText.format(frames: next.frame - status.sessionFrame, rate: rate)])
-            // Only where it fits: a line wider than the window would wrap.
-            let hint = status.phase == .paused ? 2 + say(.spaceResumes).count : 0
-            if 11 + text.count + bell.count + hint < width { text += bell }
-        }
+        let text = withNextBell(phaseText(status, outline: outline, inTrack: inTrack), status, outline, inTrack)
         let phase = paint(Self.name(of: status.phase).padding(toLength: 9, withPad: " ", startingAt: 0), status.phase)
         let fraction =
             inTrack || outline.sit == nil
@@ -104,27 +60,79 @@ struct StatusLine {
         } else if let affirmation, status.phase == .sitting {
             extra = affirmation
         }
-        // The track's title or the affirmation is shown whole, the bar shrinking (or going) to
-        // make room for it; an affirmation that does not fit is not shown at all, and a title,
-        // which names what plays, is cut at a word.
-        var barWidth = min(30, room - 2)
-        var shown = ""
-        if let extra {
-            if extra.count + 2 <= room - 7 {
-                barWidth = min(30, room - 2 - extra.count - 2)
-                shown = extra
-            } else if extra.count + 2 <= room {
-                barWidth = 0
-                shown = extra
-            } else if extra == title {
-                barWidth = 0
-                shown = Self.cut(extra, to: room - 2)
-            }
-        }
+        let (barWidth, shown) = Self.fit(extra, isTitle: extra != nil && extra == title, room: room)
         let bar = barWidth >= 5 && !outline.isOpen ? "  " + progressBar(fraction, width: barWidth) : ""
         var line = " " + phase + " " + text + bar + hint
         if !shown.isEmpty { line += "  " + shown }
         return line
+    }
+
+    /// What the phase says: the track's position, the countdown, the time left (or sat so far,
+    /// in an open sit) with the segment that follows where it fits, or the time sat at the end.
+    private func phaseText(_ status: LiveStatus, outline: SessionOutline, inTrack: Bool) -> String {
+        let rate = outline.format.sampleRate
+        switch status.phase {
+        case .playing:
+            return position(status, outline: outline)
+        case .countdown:
+            let start = outline.startFrame ?? 0
+            return say(
+                outline.hasTrack ? .sitBeginsIn : .startingIn,
+                ["time": ClockText.format(frames: start - status.sessionFrame, rate: rate)])
+        case .paused where inTrack:
+            return position(status, outline: outline)
+        case .sitting, .walking, .paused:
+            // In a session of segments, the time left is the segment's, and the next follows.
+            let left = status.segment?.remainingFrames ?? status.remainingFrames
+            // An open-ended sit counts up: there is no time left to tell.
+            var text =
+                outline.isOpen
+                ? say(.sitSoFar, ["time": ClockText.format(seconds: status.satFrames / rate)])
+                : say(.timeLeft, ["time": ClockText.format(frames: left, rate: rate)])
+            if let next = status.segment?.next {
+                let then =
+                    " · "
+                    + say(
+                        next.kind == .walk ? .thenWalk : .thenSit,
+                        ["time": ClockText.format(frames: next.frames, rate: rate)])
+                // Where it fits beside the pause's hint, when paused (the bar gives way to it).
+                let hint = status.phase == .paused ? 2 + say(.spaceResumes).count : 0
+                if 11 + text.count + then.count + hint < width { text += then }
+            }
+            return text
+        case .complete, .ended:
+            return say(.satTime, ["time": ClockText.format(seconds: status.satFrames / rate)])
+        }
+    }
+
+    /// `text` with the next interval bell told after it, where it fits. A walk rings no bells
+    /// unless asked to: then the next is told there too.
+    private func withNextBell(
+        _ text: String, _ status: LiveStatus, _ outline: SessionOutline, _ inTrack: Bool
+    ) -> String {
+        let walkRings = outline.sit?.configuration.walkSounds.hasBells ?? false
+        guard let next = status.nextGong, status.phase != .complete, status.phase != .ended,
+            status.phase != .walking || walkRings, !inTrack, case .interval = next.kind
+        else { return text }
+        let rate = outline.format.sampleRate
+        let bell =
+            " · "
+            + say(.nextBellIn, ["time": ClockText.format(frames: next.frame - status.sessionFrame, rate: rate)])
+        // Only where it fits: a line wider than the window would wrap.
+        let hint = status.phase == .paused ? 2 + say(.spaceResumes).count : 0
+        return 11 + text.count + bell.count + hint < width ? text + bell : text
+    }
+
+    /// The bar's width and the text shown after it in `room` columns. The track's title or the
+    /// affirmation is shown whole, the bar shrinking (or going) to make room for it; an
+    /// affirmation that does not fit is not shown at all, and a title, which names what plays,
+    /// is cut at a word.
+    private static func fit(_ extra: String?, isTitle: Bool, room: Int) -> (barWidth: Int, shown: String) {
+        guard let extra else { return (min(30, room - 2), "") }
+        if extra.count + 2 <= room - 7 { return (min(30, room - 2 - extra.count - 2), extra) }
+        if extra.count + 2 <= room { return (0, extra) }
+        if isTitle { return (0, cut(extra, to: room - 2)) }
+        return (min(30, room - 2), "")
     }
 
     /// `text` in at most `width` characters, cut after a whole word with an ellipsis; empty

@@ -57,11 +57,7 @@ extension LiveEngine {
             }
             let room = output.writableFrames()
             if room == 0 {
-                output.waitForRoom(milliseconds: waitLimit(programs, device))
-                // The clock moves on while the device plays what it holds: a device that asks
-                // for frames once a second would otherwise move it once a second.
-                publishPlayed(device.written - output.unplayedFrames(), programs, &device)
-                if retireFinished(&programs, &device) && !lives {
+                if awaitRoom(&programs, &device) {
                     playedOut = true
                     break running
                 }
@@ -76,14 +72,11 @@ extension LiveEngine {
                 break running
             }
             let limit = min(room, periodFrames)
-            var count = limit
-            if device.wakeLeft > 0 {
-                count = min(count, device.wakeLeft)
-            } else {
+            var count = min(limit, device.wakeLeft)
+            if device.wakeLeft == 0 {
                 switch framesReady(limit, &programs, &device) {
                 case let .frames(ready): count = ready
-                case .drained:
-                    break running
+                case .drained: break running
                 case .waiting:
                     publishPlayed(device.written - output.unplayedFrames(), programs, &device)
                     // Short enough to keep the clock moving while a mixer waits for a command.
@@ -91,15 +84,7 @@ extension LiveEngine {
                     continue
                 }
             }
-            // The first program heard writes its frames into the mix, the others add theirs:
-            // one program alone costs a copy, not a clearing and a sum.
-            var heard = 0
-            for program in programs {
-                if contribute(program, frames: count, into: mix, device, writing: heard == 0) { heard += 1 }
-            }
-            if heard == 0 { mix.baseAddress?.update(repeating: 0, count: 2 * count) }
-            if let base = mix.baseAddress, heard > 1 || !ceiling.isIdle { ceiling.apply(to: base, frames: count) }
-            switch write(UnsafeBufferPointer(rebasing: mix[..<(2 * count)]), programs, &device) {
+            switch mixAndWrite(count, programs, &device, mix: mix, ceiling: &ceiling) {
             case .failed:
                 if fail(&programs, &device) { break running }
                 continue
@@ -110,34 +95,78 @@ extension LiveEngine {
             case .written:
                 break
             }
-            device.wakeLeft -= min(count, device.wakeLeft)
-            for program in programs where program.playback.isPlaying && program.playback.fadeLeft > 0 {
-                program.playback.fadeLeft -= min(count, program.playback.fadeLeft)
-                if program.playback.fadeLeft == 0 { fadeEnded(program, &device) }
-            }
-            if programs.allSatisfy({ $0.playback.isHeld }) {
-                let unplayed = output.unplayedFrames()
-                if device.written - unplayed - quietSince(programs, device) >= quietFrames {
-                    closeQuietly(programs, &device)
-                    continue
-                }
-                // A device that holds nothing of what it was given plays it at once (ALSA's null
-                // device, whose clock is the frames written): silence is then given at the wall
-                // clock's pace, a period at a time, instead of as fast as the device takes it,
-                // which spun a core at this thread's real-time priority for as long as the
-                // silence lasted. A request (resume, end, a program) cuts the wait short.
-                if unplayed < limit {
-                    _ = wake.wait(timeout: .now() + .nanoseconds(limit * 1_000_000_000 / sampleRate))
-                }
-            }
+            advance(count, limit: limit, programs, &device)
         }
+        finishOutput(programs, device, playedOut: playedOut)
+    }
+
+    /// Waits while the device has no room, moving the programs' clocks on meanwhile: a device
+    /// that asks for frames once a second would otherwise move them once a second. True when
+    /// every program has played out and the engine does not live on.
+    ///
+    /// Thread: output.
+    private func awaitRoom(_ programs: inout [EngineProgram], _ device: inout DevicePlayback) -> Bool {
+        output.waitForRoom(milliseconds: waitLimit(programs, device))
+        publishPlayed(device.written - output.unplayedFrames(), programs, &device)
+        return retireFinished(&programs, &device) && !lives
+    }
+
+    /// Mixes `count` frames of every program heard into `mix`, keeps their sum under the
+    /// ceiling, and writes them. The first program heard writes its frames into the mix, the
+    /// others add theirs: one program alone costs a copy, not a clearing and a sum.
+    ///
+    /// Thread: output.
+    private func mixAndWrite(
+        _ count: Int, _ programs: [EngineProgram], _ device: inout DevicePlayback,
+        mix: UnsafeMutableBufferPointer<Float>, ceiling: inout PeakCeiling
+    ) -> WriteOutcome {
+        var heard = 0
+        for program in programs {
+            if contribute(program, frames: count, into: mix, device, writing: heard == 0) { heard += 1 }
+        }
+        if heard == 0 { mix.baseAddress?.update(repeating: 0, count: 2 * count) }
+        if let base = mix.baseAddress, heard > 1 || !ceiling.isIdle { ceiling.apply(to: base, frames: count) }
+        return write(UnsafeBufferPointer(rebasing: mix[..<(2 * count)]), programs, &device)
+    }
+
+    /// After `count` frames were written: the device's waking and the programs' fades move on,
+    /// and while every program is held, the device is closed once it has been quiet long enough,
+    /// else silence is given at the wall clock's pace.
+    ///
+    /// Thread: output.
+    private func advance(_ count: Int, limit: Int, _ programs: [EngineProgram], _ device: inout DevicePlayback) {
+        device.wakeLeft -= min(count, device.wakeLeft)
+        for program in programs where program.playback.isPlaying && program.playback.fadeLeft > 0 {
+            program.playback.fadeLeft -= min(count, program.playback.fadeLeft)
+            if program.playback.fadeLeft == 0 { fadeEnded(program, &device) }
+        }
+        guard programs.allSatisfy({ $0.playback.isHeld }) else { return }
+        let unplayed = output.unplayedFrames()
+        if device.written - unplayed - quietSince(programs, device) >= quietFrames {
+            closeQuietly(programs, &device)
+            return
+        }
+        // A device that holds nothing of what it was given plays it at once (ALSA's null
+        // device, whose clock is the frames written): silence is then given at the wall
+        // clock's pace, a period at a time, instead of as fast as the device takes it,
+        // which spun a core at this thread's real-time priority for as long as the
+        // silence lasted. A request (resume, end, a program) cuts the wait short.
+        if unplayed < limit {
+            _ = wake.wait(timeout: .now() + .nanoseconds(limit * 1_000_000_000 / sampleRate))
+        }
+    }
+
+    /// The thread's end: the last frames played out where the device still plays them, and
+    /// every program retired, those that came as the engine stopped unheard.
+    ///
+    /// Thread: output.
+    private func finishOutput(_ programs: [EngineProgram], _ device: DevicePlayback, playedOut: Bool) {
         if playedOut || (lives && !device.closed) {
             // The device's clock says the last frame heard has been played; a sink that renders
             // in chunks may not have taken it yet, and closing now would cut the fade short.
             Thread.sleep(forTimeInterval: Double(output.playOutFrames) / Double(sampleRate))
         }
         for program in programs { retire(program, device) }
-        // Programs that came as the engine stopped end unheard.
         for program in lock.withLock({ arrivals }) { retire(program, device) }
         finishedFlag.store(true, ordering: .releasing)
     }

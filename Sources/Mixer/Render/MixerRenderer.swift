@@ -240,87 +240,14 @@ public final class MixerRenderer: @unchecked Sendable {
 
     /// Thread: render (the mixer thread live, the caller's offline).
     private func renderSegment(into output: UnsafeMutablePointer<Float>, startFrame: Int, frames: Int) {
-        let samples = frames * EngineFormat.channels
         let stride = maxBlockFrames * EngineFormat.channels
-        var busesInUse = 0
-        for i in 0..<maxVoices where voices[i].isActive { busesInUse |= 1 << voices[i].bus }
-        // A bus at a steady gain of 1 adds nothing: its voices mix straight into the output,
-        // which saves clearing its buffer and a pass over it (most of the time, every bus).
-        var busesMixedApart = 0
-        for bus in 0..<busCount where busesInUse & (1 << bus) != 0 {
-            if busGains[bus].isRamping || busGains[bus].target != 1 {
-                busesMixedApart |= 1 << bus
-                (busBuffers + bus * stride).update(repeating: 0, count: samples)
-            }
-        }
-        // A noise bed plays through the whole sit: the first noise voice that mixes straight into
-        // the output is written there at its volume, which saves clearing the output, a pass
-        // through the scratch buffer, and (at a steady volume) a pass to scale it.
-        var writtenDirectly = -1
-        for i in 0..<maxVoices where voices[i].isActive && busesMixedApart & (1 << voices[i].bus) == 0 {
-            if case .noise = voices[i].kind {
-                writtenDirectly = i
-                break
-            }
-        }
-        if writtenDirectly >= 0 {
-            let voice = voices + writtenDirectly
-            if voice.pointee.gain.isRamping {
-                voice.pointee.noise.fill(output, frames: frames, scratch: noiseScratch)
-                voice.pointee.gain.apply(to: output, frames: frames)
-            } else {
-                voice.pointee.noise.fill(
-                    output, frames: frames, gain: voice.pointee.gain.target,
-                    scratch: noiseScratch)
-            }
-        } else {
-            output.update(repeating: 0, count: samples)
-        }
-
+        let busesMixedApart = clearBusesMixedApart(samples: frames * EngineFormat.channels)
+        let writtenDirectly = startOutput(output, frames: frames, busesMixedApart: busesMixedApart)
         for i in 0..<maxVoices where voices[i].isActive {
-            let voice = voices + i
-            let busBuffer =
-                busesMixedApart & (1 << voice.pointee.bus) != 0
-                ? busBuffers + voice.pointee.bus * stride : output
-            switch voice.pointee.kind {
-            case .idle:
-                break
-            case let .sample(buffer):
-                let count = min(frames, buffer.frameCount - voice.pointee.position)
-                let first = voice.pointee.position * EngineFormat.channels
-                switch buffer.storage {
-                case let .float32(samples):
-                    if let base = samples.baseAddress {
-                        voice.pointee.gain.accumulate(base + first, into: busBuffer, frames: count)
-                    }
-                case let .int16(samples):
-                    if let base = samples.baseAddress {
-                        voice.pointee.gain.accumulate(int16: base + first, into: busBuffer, frames: count)
-                    }
-                }
-                voice.pointee.position += count
-                if voice.pointee.position >= buffer.frameCount {
-                    end(i, at: startFrame + count)
-                    continue
-                }
-            case let .stream(stream):
-                let (read, ended) = stream.render(into: scratch, frames: frames)
-                voice.pointee.gain.accumulate(scratch, into: busBuffer, frames: frames)
-                if ended {
-                    end(i, at: startFrame + read)
-                    continue
-                }
-            case .noise:
-                if i != writtenDirectly {
-                    voice.pointee.noise.fill(scratch, frames: frames, scratch: noiseScratch)
-                    voice.pointee.gain.accumulate(scratch, into: busBuffer, frames: frames)
-                }
-            }
-            if voice.pointee.stopsAfterRamp && !voice.pointee.gain.isRamping {
-                end(i, at: startFrame + frames)
-            }
+            let bus = voices[i].bus
+            let busBuffer = busesMixedApart & (1 << bus) != 0 ? busBuffers + bus * stride : output
+            mixVoice(i, into: busBuffer, startFrame: startFrame, frames: frames, writtenDirectly: i == writtenDirectly)
         }
-
         for bus in 0..<busCount {
             if busesMixedApart & (1 << bus) != 0 {
                 busGains[bus].accumulate(busBuffers + bus * stride, into: output, frames: frames)
@@ -329,6 +256,94 @@ public final class MixerRenderer: @unchecked Sendable {
             }
         }
         masterGain.apply(to: output, frames: frames)
+    }
+
+    /// The buses whose voices are mixed apart (a bit each), their buffers cleared for `samples`.
+    /// A bus at a steady gain of 1 adds nothing: its voices mix straight into the output, which
+    /// saves clearing its buffer and a pass over it (most of the time, every bus).
+    ///
+    /// Thread: render (the mixer thread live, the caller's offline).
+    private func clearBusesMixedApart(samples: Int) -> Int {
+        let stride = maxBlockFrames * EngineFormat.channels
+        var busesInUse = 0
+        for i in 0..<maxVoices where voices[i].isActive { busesInUse |= 1 << voices[i].bus }
+        var busesMixedApart = 0
+        for bus in 0..<busCount where busesInUse & (1 << bus) != 0 {
+            if busGains[bus].isRamping || busGains[bus].target != 1 {
+                busesMixedApart |= 1 << bus
+                (busBuffers + bus * stride).update(repeating: 0, count: samples)
+            }
+        }
+        return busesMixedApart
+    }
+
+    /// Begins the output: a noise bed plays through the whole sit, so the first noise voice that
+    /// mixes straight into the output is written there at its volume, which saves clearing the
+    /// output, a pass through the scratch buffer, and (at a steady volume) a pass to scale it.
+    /// Else the output is cleared. The slot of the voice written, or -1.
+    ///
+    /// Thread: render (the mixer thread live, the caller's offline).
+    private func startOutput(_ output: UnsafeMutablePointer<Float>, frames: Int, busesMixedApart: Int) -> Int {
+        for i in 0..<maxVoices where voices[i].isActive && busesMixedApart & (1 << voices[i].bus) == 0 {
+            guard case .noise = voices[i].kind else { continue }
+            let voice = voices + i
+            if voice.pointee.gain.isRamping {
+                voice.pointee.noise.fill(output, frames: frames, scratch: noiseScratch)
+                voice.pointee.gain.apply(to: output, frames: frames)
+            } else {
+                voice.pointee.noise.fill(output, frames: frames, gain: voice.pointee.gain.target, scratch: noiseScratch)
+            }
+            return i
+        }
+        output.update(repeating: 0, count: frames * EngineFormat.channels)
+        return -1
+    }
+
+    /// Adds `frames` of the voice in slot `i` into `busBuffer` (a noise voice `writtenDirectly`
+    /// is already in the output), and ends it where its sound or its closing ramp ends.
+    ///
+    /// Thread: render (the mixer thread live, the caller's offline).
+    private func mixVoice(
+        _ i: Int, into busBuffer: UnsafeMutablePointer<Float>, startFrame: Int, frames: Int, writtenDirectly: Bool
+    ) {
+        let voice = voices + i
+        switch voice.pointee.kind {
+        case .idle:
+            break
+        case let .sample(buffer):
+            let count = min(frames, buffer.frameCount - voice.pointee.position)
+            let first = voice.pointee.position * EngineFormat.channels
+            switch buffer.storage {
+            case let .float32(samples):
+                if let base = samples.baseAddress {
+                    voice.pointee.gain.accumulate(base + first, into: busBuffer, frames: count)
+                }
+            case let .int16(samples):
+                if let base = samples.baseAddress {
+                    voice.pointee.gain.accumulate(int16: base + first, into: busBuffer, frames: count)
+                }
+            }
+            voice.pointee.position += count
+            if voice.pointee.position >= buffer.frameCount {
+                end(i, at: startFrame + count)
+                return
+            }
+        case let .stream(stream):
+            let (read, ended) = stream.render(into: scratch, frames: frames)
+            voice.pointee.gain.accumulate(scratch, into: busBuffer, frames: frames)
+            if ended {
+                end(i, at: startFrame + read)
+                return
+            }
+        case .noise:
+            if !writtenDirectly {
+                voice.pointee.noise.fill(scratch, frames: frames, scratch: noiseScratch)
+                voice.pointee.gain.accumulate(scratch, into: busBuffer, frames: frames)
+            }
+        }
+        if voice.pointee.stopsAfterRamp && !voice.pointee.gain.isRamping {
+            end(i, at: startFrame + frames)
+        }
     }
 
     /// Ends a voice: its buffer or stream goes back to the control side to be freed there.
