@@ -15,7 +15,7 @@ extension ServiceConductor {
         guard !stopping else { throw .refused(localized("the service is stopping", de: "der Dienst wird beendet")) }
         // Each bell is a program of the engine, whose room is fixed: bells beyond these leave
         // room for a sit, a track and what rings out, which would otherwise be dropped.
-        let ringing = bells.filter { !$0.live.isFinished }.count
+        let ringing = playing.bellsRinging
         guard ringing < Self.mostBellsAtOnce else {
             throw .refused(
                 localized(
@@ -31,7 +31,7 @@ extension ServiceConductor {
         } catch {
             throw .failed(FailureLine.line(for: error))
         }
-        bells.append(bell)
+        playing.add(bell)
         logger.notice("\(localized("ringing", de: "läutet")): \(note); \(live.outputSummary)")
         var ring: [String: JSONValue] = ["id": .number(bell.number), "description": .string(note)]
         if let target { ring["at"] = .finite(Date().timeIntervalSince1970 + target - MonotonicClock.seconds()) }
@@ -65,7 +65,7 @@ extension ServiceConductor {
         }
         guard finished else { return }
         if let failure = bell.live.failure { logger.error("\(FailureLine.line(for: failure))") }
-        bells.removeAll { $0 === bell }
+        playing.remove(bell)
         releaseMemoryWhenIdle()
     }
 

@@ -110,14 +110,13 @@ extension ServiceConductor {
         _ request: SitRequest, resumeOther: Bool, answer: ((Result<JSONValue, RPCError>) -> Void)?
     ) throws(RPCError) {
         var request = request
-        let output = output
-        request.sound.sampleRate = try Self.makeForClient {
-            try ServiceSessionFactory.sampleRate(
-                for: request.sound.sampleRate, output: output, settings: try request.settings())
-        }
+        // Read once (config.toml and the preset): for the rate here and the sit made ready.
+        let settings = try Self.makeForClient { try request.settings() }
+        request.sound.sampleRate = ServiceSessionFactory.sampleRate(
+            for: request.sound.sampleRate, output: output, settings: settings)
         let paths = library.paths
         try prepare(.timer, resumeOther: resumeOther, answer: answer) { [request] in
-            try ServiceSessionFactory.prepare(request, library: paths)
+            try ServiceSessionFactory.prepare(request, settings: settings, library: paths)
         }
     }
 
@@ -126,14 +125,13 @@ extension ServiceConductor {
         _ request: PlayRequest, resumeOther: Bool, answer: ((Result<JSONValue, RPCError>) -> Void)?
     ) throws(RPCError) {
         var request = request
-        let output = output
-        request.sound.sampleRate = try Self.makeForClient {
-            try ServiceSessionFactory.sampleRate(
-                for: request.sound.sampleRate, output: output, settings: try Settings.load())
-        }
+        // Read once: for the rate here and the track made ready.
+        let settings = try Self.makeForClient { try Settings.load() }
+        request.sound.sampleRate = ServiceSessionFactory.sampleRate(
+            for: request.sound.sampleRate, output: output, settings: settings)
         let paths = library.paths
         try prepare(.guided, resumeOther: resumeOther, answer: answer) { [request] in
-            try ServiceSessionFactory.prepare(request, library: paths)
+            try ServiceSessionFactory.prepare(request, settings: settings, library: paths)
         }
     }
 
@@ -149,7 +147,7 @@ extension ServiceConductor {
         let session = try front()
         guard session.live.isPaused else { throw .refused(localized("not paused", de: "nicht pausiert")) }
         // A session the coordinator held for another takes the audio back, holding that one.
-        carry(coordinator.request(for: session.source), cause: session)
+        carry(playing.coordinator.request(for: session.source), cause: session)
         if session.live.isPaused { session.live.resume() }
         return ["resuming": true]
     }

@@ -60,13 +60,9 @@ extension ServiceConductor {
         guard let made = preparation, let outcome = made.finished else { return }
         preparation = nil
         guard !made.isCancelled else { return }
-        let output = output
         let result = Language.$requested.withValue(made.language) { () -> Result<JSONValue, RPCError> in
             do throws(RPCError) {
-                return .success(
-                    try start(made.source, resumeOther: made.resumeOther) { () throws -> (LiveSession, SessionNote) in
-                        try ServiceSessionFactory.live(try outcome.get(), output: output)
-                    })
+                return .success(try start(outcome, source: made.source, resumeOther: made.resumeOther))
             } catch {
                 return .failure(error)
             }
@@ -103,20 +99,22 @@ extension ServiceConductor {
         }
     }
 
-    /// Starts a session for `source`: the coordinator gives it the audio, and whatever else was
-    /// sounding is paused with a fade (it keeps its place). `make` reads no file: what it
-    /// places was made ready off this thread (`prepare`).
-    func start(
-        _ source: AudioSource, resumeOther: Bool, make: () throws -> (LiveSession, SessionNote)
+    /// Starts a session for `source` of what was made ready off this thread (`prepare`; its
+    /// failure is the answer): the coordinator gives it the audio, and whatever else was
+    /// sounding is paused with a fade (it keeps its place). No file is read here.
+    private func start(
+        _ prepared: Result<PreparedSession, any Error>, source: AudioSource, resumeOther: Bool
     ) throws(RPCError) -> JSONValue {
         try checkStartable(source)
-        let (live, made) = try Self.makeForClient(make)
+        let output = output
+        let ready = try Self.makeForClient { try prepared.get() }
+        let (live, made) = try Self.makeForClient { try ServiceSessionFactory.live(ready, output: output) }
         sessionsStarted += 1
         let note = made.text
         let started = ServiceSession(
             live: live, number: sessionsStarted, source: source, note: made, resumeOther: resumeOther,
-            startedAt: Date().timeIntervalSince1970)
-        carry(coordinator.request(for: source), cause: started)
+            startedAt: Date().timeIntervalSince1970, desktop: desktop(ready.settings))
+        carry(playing.coordinator.request(for: source), cause: started)
         // From silence, the code of what played before (a track's decoder before a sit) is
         // given back: only this session's stays resident while it plays.
         if isSilent { CodePages.giveBack() }
@@ -124,13 +122,13 @@ extension ServiceConductor {
             try live.start()
         } catch {
             // Nothing was heard of it: what it paused plays on.
-            if let held = sessions.first(where: { coordinator.state(of: $0.source) == .paused }) {
-                carry(coordinator.request(for: held.source), cause: started)
+            if let held = playing.held {
+                carry(playing.coordinator.request(for: held.source), cause: started)
             }
             throw .failed(FailureLine.line(for: error))
         }
-        sessions.append(started)
-        started.sleepInhibitor = desktop.inhibitSleep(name: note)
+        playing.add(started)
+        started.sleepInhibitor = started.desktop.inhibitSleep(name: note)
         started.recordID = library.record { database in
             try database.begin(
                 PracticeSession(
@@ -168,17 +166,15 @@ extension ServiceConductor {
         }
     }
 
-    func session(of source: AudioSource) -> ServiceSession? {
-        sessions.first { $0.source == source }
-    }
+    func session(of source: AudioSource) -> ServiceSession? { playing.session(of: source) }
 
     /// Nothing sounds: no session, none ringing out, no bell.
-    var isSilent: Bool { sessions.isEmpty && ringingOut.isEmpty && bells.isEmpty }
+    var isSilent: Bool { playing.isSilent }
 
     /// Whether a session is playing or held: one that has completed and only rings out its
     /// last gong is not (a schedule's sit or bell may start over it).
     var busy: Bool {
-        sessions.contains { !$0.isComplete } || preparation != nil
+        playing.hasUnfinished || preparation != nil
     }
 
     /// A new session is starting: every completed session still ringing out its last gong, and
@@ -188,16 +184,11 @@ extension ServiceConductor {
     /// refused for the 18 s a completion gong rings, and, after `ctl stop`, for the fade's 120 ms
     /// (which a script's `ctl stop; ctl sit` always fell into).
     func letCompletedRingOut() {
-        for session in sessions where session.isComplete || session.live.isEnding {
+        for session in playing.sessions where session.isComplete || session.live.isEnding {
             if !session.recordedOutcome {
                 finishRecord(session, status: session.live.status, completed: session.isComplete)
             }
-            sessions.removeAll { $0 === session }
-            ringingOut.append(session)
-            if coordinator.owner == session.source {
-                _ = try? coordinator.release(for: session.source, resumingOther: false)
-            }
-            if coordinator.state(of: session.source) != .idle { try? coordinator.report(session.source, state: .idle) }
+            playing.ringOut(session)
             logger.info("\(localized("ringing out", de: "klingt aus")): \(session.note)")
         }
     }
@@ -208,7 +199,7 @@ extension ServiceConductor {
         _ = session.live.poll()
         for notice in session.live.takeNotices() { logger.warning("\(notice.line)") }
         guard finished else { return }
-        ringingOut.removeAll { $0 === session }
+        playing.rangOut(session)
         announceEnd(session, last: session.live.status)
         releaseMemoryWhenIdle()
     }
@@ -224,9 +215,9 @@ extension ServiceConductor {
         case (.countdown, .timer): state = .countdown
         case (_, .timer): state = .sitting
         }
-        guard coordinator.state(of: session.source) != state else { return }
+        guard playing.coordinator.state(of: session.source) != state else { return }
         do {
-            try coordinator.report(session.source, state: state)
+            try playing.coordinator.report(session.source, state: state)
         } catch {
             logger.debug("coordinator: \(error)")
         }
@@ -275,7 +266,9 @@ extension ServiceConductor {
             session.toldWaiting = waiting
             publish(["event": waiting ? "output-lost" : "output-back"])
         }
-        if session.source == coordinator.owner || sessions.count == 1 { notifier.status(session.statusLine(status)) }
+        if session.source == playing.coordinator.owner || playing.sessions.count == 1 {
+            notifier.status(session.statusLine(status))
+        }
         if status.phase == .complete && !session.recordedOutcome {
             // Recorded at the completion gong: the seconds it rings out add nothing to lose.
             finishRecord(session, status: status, completed: true)
@@ -301,18 +294,12 @@ extension ServiceConductor {
         let last = session.live.status
         if !session.recordedOutcome { finishRecord(session, status: last, completed: last.phase == .complete) }
         session.sleepInhibitor?.release()
-        sessions.removeAll { $0 === session }
+        playing.release(session)
         announceEnd(session, last: last)
-        if coordinator.owner == session.source {
-            _ = try? coordinator.release(for: session.source, resumingOther: false)
+        if session.resumeOther, !stopping, let held = playing.held {
+            carry(playing.coordinator.request(for: held.source), cause: session)
         }
-        if coordinator.state(of: session.source) != .idle { try? coordinator.report(session.source, state: .idle) }
-        if session.resumeOther, !stopping,
-            let held = sessions.first(where: { coordinator.state(of: $0.source) == .paused })
-        {
-            carry(coordinator.request(for: held.source), cause: session)
-        }
-        if sessions.isEmpty { notifier.status("idle") }
+        if playing.sessions.isEmpty { notifier.status("idle") }
         releaseMemoryWhenIdle()
     }
 
@@ -417,7 +404,7 @@ extension ServiceConductor {
         }
         if library.record({ try pending.write(to: $0) }) == nil { keepUnwritten(pending) }
         // A sit that ran its course is told to the desktop (a user's service has its session bus).
-        if completed && !stopping { desktop.notifyEnded(satSeconds: sat) }
+        if completed && !stopping { session.desktop.notifyEnded(satSeconds: sat) }
         publish([
             "event": "session-recorded", "id": .number(session.number), "completed": .bool(completed),
             "satSeconds": .number(sat)

@@ -10,7 +10,7 @@ extension ServiceConductor {
     /// `{"by": -30}` moves the track playing 30 s back, `{"to": 90}` to 1:30 (seconds).
     func seek(_ move: SeekParams.Move) throws(RPCError) -> JSONValue {
         guard
-            let session = sessions.first(where: {
+            let session = playing.sessions.first(where: {
                 !$0.live.isFinished && !$0.live.isPaused && $0.trackPosition($0.live.status) != nil
             })
         else {

@@ -21,15 +21,8 @@ package final class ServiceConductor {
     let web: ServiceWeb
     var logger: Logger
     var notifier = SystemdNotifier()
-    /// The sessions playing or held, at most one per source.
-    var sessions: [ServiceSession] = []
-    /// Completed sessions whose last gong still rings out beneath a session started after them:
-    /// they own nothing and hold nothing, and end when their last frame has played.
-    var ringingOut: [ServiceSession] = []
-    /// Bells ringing alone; they own no audio and hold nothing.
-    var bells: [ServiceBell] = []
-    /// Who is heard: starting a session for one source holds the other (a fade, its place kept).
-    var coordinator = AudioSessionCoordinator()
+    /// The sits, tracks and bells playing, held or ringing out, and who of them is heard.
+    let playing = ServicePlaying()
     private(set) var stopping = false
     /// When the service was told to stop (monotonic seconds).
     private var stoppingSince = 0.0
@@ -53,11 +46,10 @@ package final class ServiceConductor {
     private var answering: ServiceInbox.Job?
     private var answersLater = false
 
-    /// logind's sleep inhibitor while a session plays, and the notification when a sit ends
-    /// (the `notify` setting as config.toml has it now).
-    var desktop: DesktopPresence {
-        let notify = (try? Settings.load()).map { $0.value(SettingKeys.notify, flag: nil) } ?? true
-        return DesktopPresence(logger: logger, notify: notify, library: library.paths)
+    /// logind's sleep inhibitor while a session plays, and the notification when a sit ends,
+    /// as `settings` (the session's, read once when it was asked for) have `notify`.
+    func desktop(_ settings: Settings) -> DesktopPresence {
+        DesktopPresence(logger: logger, notify: settings.value(SettingKeys.notify, flag: nil), library: library.paths)
     }
 
     /// The protocol's version: a client that speaks another may refuse to go on.
@@ -106,13 +98,13 @@ package final class ServiceConductor {
                 // A session still being made ready is never started; its thread is not waited for.
                 cancelPreparation(
                     because: .refused(localized("the service is stopping", de: "der Dienst wird beendet")))
-                for session in sessions + ringingOut { endForStop(session) }
-                for bell in bells { bell.live.end() }
+                for session in playing.sessions + playing.ringingOut { endForStop(session) }
+                for bell in playing.bells { bell.live.end() }
             }
             if !stopping { runSchedules() }
-            for session in sessions { tick(session) }
-            for session in ringingOut { tickRingingOut(session) }
-            for bell in bells { tick(bell) }
+            for session in playing.sessions { tick(session) }
+            for session in playing.ringingOut { tickRingingOut(session) }
+            for bell in playing.bells { tick(bell) }
             if stopping && isSilent {
                 retryUnwrittenRecords(now: true)
                 saveUnwrittenRecords(socket: socket)
@@ -234,7 +226,7 @@ package final class ServiceConductor {
 
     private var sleepMilliseconds: Int {
         var limit = -1
-        for session in sessions {
+        for session in playing.sessions {
             var due = stopping ? 20 : session.live.millisecondsUntilDue(atMost: longestSleepMilliseconds)
             if let record = recordDueMilliseconds(session) { due = min(due, record) }
             // A track's position is told once a second, a little after each second passes.
@@ -244,11 +236,11 @@ package final class ServiceConductor {
             }
             limit = limit < 0 ? due : min(limit, due)
         }
-        for bell in bells {
+        for bell in playing.bells {
             let due = stopping ? 20 : min(bell.live.millisecondsUntilDue, 1000)
             limit = limit < 0 ? due : min(limit, due)
         }
-        for session in ringingOut {
+        for session in playing.ringingOut {
             let due = stopping ? 20 : session.live.millisecondsUntilDue(atMost: longestSleepMilliseconds)
             limit = limit < 0 ? due : min(limit, due)
         }
@@ -347,8 +339,7 @@ package final class ServiceConductor {
     /// The session that pause, resume and stop act on: the one that owns the audio, else the
     /// newest.
     func front() throws(RPCError) -> ServiceSession {
-        let live = sessions.filter { !$0.live.isFinished }
-        guard let session = live.first(where: { $0.source == coordinator.owner }) ?? live.last else {
+        guard let session = playing.front else {
             throw .refused(localized("nothing is playing", de: "es spielt nichts"))
         }
         return session
@@ -360,7 +351,7 @@ package final class ServiceConductor {
             return ["state": "idle", "preparing": .string(preparation.source.rawValue)]
         }
         let status = front.live.status
-        let others = sessions.filter { $0 !== front }.map { $0.json($0.live.status) }
+        let others = playing.sessions.filter { $0 !== front }.map { $0.json($0.live.status) }
         return [
             "state": .string(status.phase.rawValue), "session": front.json(status),
             "held": .array(others)

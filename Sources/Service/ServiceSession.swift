@@ -46,10 +46,14 @@ final class ServiceSession {
     /// logind's block on sleep while it plays (nil without logind); released when it finishes,
     /// and by the kernel when the service stops.
     var sleepInhibitor: SleepInhibitor?
+    /// Its sleep inhibitor and end notification, as its settings had `notify` when it was asked for.
+    let desktop: DesktopPresence
 
     init(
-        live: LiveSession, number: Int, source: AudioSource, note: SessionNote, resumeOther: Bool, startedAt: Double
+        live: LiveSession, number: Int, source: AudioSource, note: SessionNote, resumeOther: Bool, startedAt: Double,
+        desktop: DesktopPresence
     ) {
+        self.desktop = desktop
         self.live = live
         beganOpen = live.outline.isOpen
         self.number = number

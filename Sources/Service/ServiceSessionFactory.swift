@@ -14,21 +14,17 @@ enum ServiceSessionFactory {
     /// The sample rate a new session plays at when its request names none: the rate of the one
     /// playing (the engine plays one rate at a time), else the device's.
     /// Thread: control.
-    static func sampleRate(
-        for named: Int?, output: ServiceOutput, settings: @autoclosure () throws -> Settings
-    )
-        rethrows -> Int?
-    {
+    static func sampleRate(for named: Int?, output: ServiceOutput, settings: Settings) -> Int? {
         if let named { return named }
         if let playing = output.playingSampleRate { return playing }
-        return output.deviceRate(settings: try settings())
+        return output.deviceRate(settings: settings)
     }
 
     /// A timed sit's files made ready (gongs decoded, the bed opened and measured), and the
-    /// words the history keeps of it; `request` names its rate (`sampleRate(for:)`).
+    /// words the history keeps of it; `request` names its rate (`sampleRate(for:)`), `settings`
+    /// are its own (`request.settings()`), read when it was asked for.
     /// Thread: a preparation's own (`ServicePreparation`), never the control thread.
-    static func prepare(_ request: SitRequest, library: LibraryPaths) throws -> PreparedSession {
-        let settings = try request.settings()
+    static func prepare(_ request: SitRequest, settings: Settings, library: LibraryPaths) throws -> PreparedSession {
         let sound = request.sound.resolve(settings)
         let configuration = request.configuration(settings, sound: sound)
         let plan = try SessionPlan(configuration)
@@ -46,8 +42,7 @@ enum ServiceSessionFactory {
     /// A guided track's files made ready (found, measured if it is not in the library, opened),
     /// maybe with a sit after it; `request` names its rate (`sampleRate(for:)`).
     /// Thread: a preparation's own (`ServicePreparation`), never the control thread.
-    static func prepare(_ request: PlayRequest, library: LibraryPaths) throws -> PreparedSession {
-        let settings = try Settings.load()
+    static func prepare(_ request: PlayRequest, settings: Settings, library: LibraryPaths) throws -> PreparedSession {
         let playback = request.guided.resolve(settings)
         let setup = try GuidedSetup(
             reference: request.track, guided: playback, sound: request.sound, settings: settings, library: library,
