@@ -564,7 +564,8 @@
     const rounds = Math.round(Number($("sit-rounds").value));
     if (rounds > 1 && !$("sit-open").checked) {
       // The sits and the walks between, each as long as its row says: the segments set the length.
-      params.segments = partLengths().map(([kind, minutes]) => `${kind} ${minutes}`).join(", ");
+      // A list, one segment an item, as the service reads it (not joined for it to split again).
+      params.segments = partLengths().map(([kind, minutes]) => `${kind} ${minutes}`);
       delete params.minutes;
       // What sounds while walking, said either way: config.toml's would otherwise fill the gap.
       const bed = $("sit-walk-bed").checked;

@@ -42,6 +42,17 @@ import Testing
         #expect(sit.sound.strikes == 3)
     }
 
+    @Test("segments may come as a list, one segment an item, and read as the same text would")
+    func segmentsComeAsAList() throws {
+        let listed = try decode(Resuming<SitRequest>.self, #"{"segments": ["sit 1", "walk 0.5", "sit 1"]}"#)
+        let written = try decode(Resuming<SitRequest>.self, #"{"segments": "sit 1, walk 0.5, sit 1"}"#)
+        #expect(listed.request == written.request)
+        #expect(listed.request.segments?.value?.segments.count == 3)
+        #expect(
+            try refusal(Resuming<SitRequest>.self, #"{"segments": ["sit 1", 5]}"#)
+                == "The value 'sit 1,5' is invalid for '--segments <list|none>'")
+    }
+
     @Test("a number no value of its member holds is refused with the number as sent")
     func unfitNumbersAreRefused() throws {
         #expect(
