@@ -23,14 +23,11 @@ public final class LiveSession {
     /// Session frame minus mixer frame, from the last seek on (the device's own offset is the
     /// timeline's: it counts pauses, and what a cut left out).
     private var mixerJumpedFrames = 0
+    /// Where the session's own steps (a pause, a resume, a seek, an end) stand, with what was
+    /// asked for while one was on its way.
     private var state = State.running
-    private var resumeWanted = false
-    /// A pause asked for while a seek settles, carried out once it has.
-    private var pauseWanted = false
-    /// An open-ended sit has been asked to end (with its completion gong): once is enough.
-    private var finishRequested = false
-    /// The end was asked for while paused or seeking: it is carried out once the session runs.
-    private var finishWanted = false
+    /// Whether the sit began with no set end: its end, once asked for, is its completion gong.
+    private let beganOpen: Bool
     private var lastSessionFrame = -1
     private var announcedCountdown = false
     /// Events of the control side (pause, resume, seek, end), reported by the next `poll()`.
@@ -59,22 +56,61 @@ public final class LiveSession {
     public private(set) var coordinatorError: CoordinatorError?
     private var coordinatedPhase: SessionPhase?
 
+    /// What was asked for while a step of the session's own was on its way, carried out once it
+    /// has landed: a pause while a seek settles (a hand-over must not be lost to it), a resume
+    /// while a pause fades, an open sit's end while it is paused or a seek settles.
+    private struct Intents: OptionSet, Equatable {
+        let rawValue: UInt8
+        static let pause = Intents(rawValue: 1 << 0)
+        static let resume = Intents(rawValue: 1 << 1)
+        static let finish = Intents(rawValue: 1 << 2)
+    }
+
     private enum State: Equatable {
         case running
         /// The program has been asked to pause.
-        case pausing
-        case paused
+        case pausing(then: Intents)
+        case paused(then: Intents)
         /// The program has been asked to resume.
-        case resuming
+        case resuming(then: Intents)
         /// A seek's cancel is on its way; where it lands, the session plays `target`.
-        case seeking(target: Int)
+        case seeking(target: Int, then: Intents)
         /// A seek's cancel has landed at mixer frame `frame`, where the session plays `target`;
         /// the program is cutting what the device holds before it.
-        case cutting(target: Int, frame: Int)
+        case cutting(target: Int, frame: Int, then: Intents)
         case ending
         /// An open-ended sit's end at mixer frame `frame`: the cancel of what was still to come is
         /// on its way (it landed at `cancelledAt`), and the device is cut over to `frame`.
         case finishing(frame: Int, gong: Int, cancelledAt: Int?)
+
+        /// What is to be done once this step has landed (none while running or ending).
+        var intents: Intents {
+            switch self {
+            case let .pausing(then), let .paused(then), let .resuming(then): then
+            case let .seeking(_, then), let .cutting(_, _, then): then
+            case .running, .ending, .finishing: []
+            }
+        }
+
+        /// The same step with `intents` to carry out after it; a step that carries none is itself.
+        func with(_ intents: Intents) -> State {
+            switch self {
+            case .pausing: .pausing(then: intents)
+            case .paused: .paused(then: intents)
+            case .resuming: .resuming(then: intents)
+            case let .seeking(target, _): .seeking(target: target, then: intents)
+            case let .cutting(target, frame, _): .cutting(target: target, frame: frame, then: intents)
+            case .running, .ending, .finishing: self
+            }
+        }
+    }
+
+    /// An open sit's end has been asked for (its completion gong struck, striking, or waiting
+    /// for a pause or a seek to settle): once is enough.
+    private var finishAsked: Bool {
+        guard beganOpen else { return false }
+        if case .finishing = state { return true }
+        return state.intents.contains(.finish) || !outline.isOpen
     }
 
     /// A timed sit.
@@ -119,6 +155,7 @@ public final class LiveSession {
     ) throws(OutputError) {
         precondition((track?.frameCount ?? 0) == outline.trackFrames, "the track is the outline's")
         self.outline = outline
+        beganOpen = outline.isOpen
         self.track = track
         self.ambience = ambience
         let (controller, renderer) = MixerFactory.make(format: outline.format)
@@ -196,38 +233,36 @@ public final class LiveSession {
         switch state {
         case .seeking, .cutting:
             // A hand-over must not be lost to a seek on its way: it waits for it (a block or two).
-            pauseWanted = true
+            state = state.with(state.intents.union(.pause))
             return true
         case .running: break
         case .pausing, .paused, .resuming, .ending, .finishing: return false
         }
         guard status.sessionFrame < outline.completionFrame - marginFrames else { return false }
         program.pause(fadeFrames: pauseFadeFrames)
-        state = .pausing
-        resumeWanted = false
+        state = .pausing(then: [])
         return true
     }
 
     /// Resumes a paused timeline where it stopped; what was playing fades back in.
     public func resume() {
-        if pauseWanted {
-            pauseWanted = false
-            return
-        }
         switch state {
-        case .pausing: resumeWanted = true
-        case .paused:
+        case .seeking, .cutting:
+            // A pause still waiting for the seek is given up.
+            state = state.with(state.intents.subtracting(.pause))
+        case let .pausing(then): state = .pausing(then: then.union(.resume))
+        case let .paused(then):
             program.resume(fadeFrames: pauseFadeFrames)
-            state = .resuming
-        case .running, .resuming, .seeking, .cutting, .ending, .finishing: break
+            state = .resuming(then: then)
+        case .running, .resuming, .ending, .finishing: break
         }
     }
 
     public var isPaused: Bool {
-        if pauseWanted { return true }
-        return switch state {
+        switch state {
         case .pausing, .paused, .resuming: true
-        case .running, .seeking, .cutting, .ending, .finishing: false
+        case .seeking, .cutting: state.intents.contains(.pause)
+        case .running, .ending, .finishing: false
         }
     }
 
@@ -289,7 +324,7 @@ public final class LiveSession {
         }
         controller.send(TimedCommand(frame: frame, .cancelPending))
         if seekCuts { program.cut(toMixerFrame: frame, fadeFrames: seekFadeFrames) }
-        state = .seeking(target: target)
+        state = .seeking(target: target, then: [])
         return true
     }
 
@@ -308,13 +343,13 @@ public final class LiveSession {
         guard state != .ending else { return }
         // An open-ended sit ends with its completion gong, which then rings out: asked again
         // (a signal keeps asking), it rings on.
-        if finishRequested { return }
+        if finishAsked { return }
         if outline.isOpen, let start = outline.startFrame, status.sessionFrame >= start {
-            finishRequested = true
             finish()
             return
         }
-        pauseWanted = false
+        // A pause waiting for a seek is given up.
+        state = state.with(state.intents.subtracting(.pause))
         if status.phase != .complete { controlEvents.append(.endedEarly) }
         state = .ending
         program.fadeOutAndEnd(frames: endFadeFrames)
@@ -325,8 +360,6 @@ public final class LiveSession {
     /// stopping, whose supervisor waits a few seconds only.
     public func endPromptly() {
         guard state != .ending else { return }
-        pauseWanted = false
-        finishWanted = false
         state = .ending
         program.fadeOutAndEnd(frames: endFadeFrames)
     }
@@ -335,9 +368,9 @@ public final class LiveSession {
     /// the cancel has landed, the completion gong strikes there and the bed fades under it. A
     /// paused sit resumes first (a gong into a paused device would not be heard).
     private func finish() {
-        pauseWanted = false
         guard state == .running else {
-            finishWanted = true
+            // A pause waiting for a seek is given up; the end waits for the step on its way.
+            state = state.with(state.intents.subtracting(.pause).union(.finish))
             if isPaused { resume() }
             return
         }
@@ -394,7 +427,7 @@ public final class LiveSession {
         controller.collectGarbage()
         // Its last frame played, the session has no more use for the bed's decoder.
         if program.isFinished { ambience?.halt() }
-        settlePause()
+        var carried = settlePause()
         for event in controller.drainEvents() {
             if case let .voiceEnded(id, frame) = event, let track, id == track.voiceID, track.failure != nil {
                 // The device plays the frames the mixer rendered before the track's last; the
@@ -408,20 +441,21 @@ public final class LiveSession {
                 state = .finishing(frame: frame, gong: gong, cancelledAt: at)
                 continue
             }
-            guard case let .pendingCancelled(frame, dropped) = event, case let .seeking(target) = state else {
+            guard case let .pendingCancelled(frame, dropped) = event, case let .seeking(target, then) = state else {
                 continue
             }
             schedule.rewind(dropped)
             mixerJumpedFrames = target - frame
             schedule.offset = -mixerJumpedFrames
             program.setEndFrame(score.endFrame - mixerJumpedFrames)
-            state = .cutting(target: target, frame: frame)
+            state = .cutting(target: target, frame: frame, then: then)
         }
-        settleCut()
+        carried.formUnion(settleCut())
         settleFinish()
-        if finishWanted && state == .running {
-            finishWanted = false
-            finish()
+        // An end asked for while a step was on its way: now, or after the step the one that
+        // landed led to (a pause the seek waited for).
+        if carried.contains(.finish) {
+            if state == .running { finish() } else { state = state.with(state.intents.union(.finish)) }
         }
         // A pause is the program's: the score goes on being sent. A seek's cancel must land first.
         switch state {
@@ -434,18 +468,18 @@ public final class LiveSession {
         return events
     }
 
-    /// Records where a seek is heard from, once the program has cut to it (or played on to it).
-    private func settleCut() {
-        guard case let .cutting(target, frame) = state, let heardFrom = heardFrom(mixerFrame: frame, cut: seekCuts)
-        else { return }
+    /// Records where a seek is heard from, once the program has cut to it (or played on to it),
+    /// and pauses if that was asked meanwhile; what else was asked (an end) is returned.
+    private func settleCut() -> Intents {
+        guard case let .cutting(target, frame, then) = state,
+            let heardFrom = heardFrom(mixerFrame: frame, cut: seekCuts)
+        else { return [] }
         // From there the device plays `target`: the jump is counted from what it would have played.
         timeline.jump(atStreamFrame: heardFrom, by: target - timeline.sessionFrame(atStreamFrame: heardFrom))
         state = .running
         controlEvents.append(.moved(toFrame: target))
-        if pauseWanted {
-            pauseWanted = false
-            pause()
-        }
+        if then.contains(.pause) { pause() }
+        return then.subtracting(.pause)
     }
 
     /// The device frame from which mixer frame `frame` is heard: where the program cut over to
@@ -460,22 +494,23 @@ public final class LiveSession {
         }
     }
 
-    /// Records where the program's pause and resume took effect, once they have.
-    private func settlePause() {
-        if state == .pausing, let frame = program.pausedAtFrame {
+    /// Records where the program's pause and resume took effect, once they have (a resume asked
+    /// for during the pause's fade follows it); what was asked for beyond the resume (an end)
+    /// is returned once the session runs again.
+    private func settlePause() -> Intents {
+        if case let .pausing(then) = state, let frame = program.pausedAtFrame {
             timeline.pause(atStreamFrame: frame)
-            state = .paused
+            state = .paused(then: then.subtracting(.resume))
             controlEvents.append(.paused)
-            if resumeWanted {
-                resumeWanted = false
-                resume()
-            }
+            if then.contains(.resume) { resume() }
         }
-        if state == .resuming, let frame = program.resumedAtFrame {
+        if case let .resuming(then) = state, let frame = program.resumedAtFrame {
             timeline.resume(atStreamFrame: frame)
             state = .running
             controlEvents.append(.resumed)
+            return then
         }
+        return []
     }
 
     /// Tells the coordinator what the device is playing now.
