@@ -69,8 +69,17 @@ struct ServicePreparationTests {
             #expect(status == ["state": "idle", "preparing": "timer"])
         }
         // Then each is answered at once (before, the whole measuring, over a minute, stood in
-        // the way; the bound is loose for a busy machine, the figure is in the notes)
-        #expect(slowest < 1, "the slowest status took \(slowest) s")
+        // the way; the bound is loose for a busy machine, the figure is in the notes). The
+        // bound is the release build's: make test's ThreadSanitizer phase runs this test on a
+        // debug build 5 to 15 times slower, beside others, where its subject is the threads
+        // (a status took 1.15 s there once), so that build is held to 5 s, still far from the
+        // minute the measuring took.
+        #if DEBUG
+        let bound = 5.0
+        #else
+        let bound = 1.0
+        #endif
+        #expect(slowest < bound, "the slowest status took \(slowest) s")
 
         // When the other client stops it
         let stopped = try other.call("stop")
