@@ -67,6 +67,16 @@ struct LiveSessionStateTests {
         )
     }
 
+    /// A 4-second track played half a second, then a 1-second seek and, before it lands, a pause.
+    private static func pauseWaitingForASeek(in folder: URL) throws -> Played {
+        let (outline, player) = try track(seconds: 4, in: folder)
+        let played = try Played { try LiveSession(outline: outline, track: player, gong: testStrike, output: $0) }
+        played.play(12_000)
+        #expect(played.session.seek(byFrames: 48_000))
+        #expect(played.session.pause())
+        return played
+    }
+
     private static func scratch() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("live-state-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -112,11 +122,7 @@ struct LiveSessionStateTests {
     func resumeGivesUpAPauseWaitingForASeek() throws {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (outline, player) = try Self.track(seconds: 4, in: folder)
-        let played = try Played { try LiveSession(outline: outline, track: player, gong: testStrike, output: $0) }
-        played.play(12_000)
-        #expect(played.session.seek(byFrames: 48_000))
-        #expect(played.session.pause())
+        let played = try Self.pauseWaitingForASeek(in: folder)
         #expect(played.session.isPaused)
         played.session.resume()
         #expect(!played.session.isPaused)
@@ -133,11 +139,7 @@ struct LiveSessionStateTests {
     func endGivesUpAPauseWaitingForASeek() throws {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (outline, player) = try Self.track(seconds: 4, in: folder)
-        let played = try Played { try LiveSession(outline: outline, track: player, gong: testStrike, output: $0) }
-        played.play(12_000)
-        #expect(played.session.seek(byFrames: 48_000))
-        #expect(played.session.pause())
+        let played = try Self.pauseWaitingForASeek(in: folder)
         played.session.end()
         #expect(played.session.isEnding && !played.session.isPaused)
         played.play(96_000) { played.session.isFinished }
