@@ -1,4 +1,3 @@
-import Control
 import Settings
 
 /// The params of `schedule.remove`, `schedule.pause` and `schedule.resume`: the schedule's id,
@@ -21,9 +20,4 @@ package struct ScheduleIDParams: Decodable, Sendable {
     }
 
     package init(id: Int) { self.id = id }
-
-    /// `params` read as a schedule's id, refused with the line a client is answered with.
-    package static func decoded(_ params: JSONValue) throws(RPCError) -> ScheduleIDParams {
-        try ParamsDecoder.decode(ScheduleIDParams.self, params)
-    }
 }
