@@ -3,66 +3,42 @@ import Session
 import Settings
 
 /// A sound, volume and strikes for each gong of a sit: a softer bell between a full start and
-/// end. An option not given takes `--gong`, `--gong-volume` or `--strikes`.
+/// end. An option not given (or `none`) takes `--gong`, `--gong-volume` or `--strikes`; each is a setting
+/// (`SettingKeys.gong(for:)` and its kin), whose declaration gives its help.
 struct GongRoleOptions: ParsableArguments {
-    @Option(help: Self.soundHelp(.start)) var startGong: String?
-    @Option(help: Self.volumeHelp(.start)) var startVolume: Float?
-    @Option(help: Self.strikesHelp(.start)) var startStrikes: Int?
-    @Option(help: Self.soundHelp(.interval)) var intervalGong: String?
-    @Option(help: Self.volumeHelp(.interval)) var intervalVolume: Float?
-    @Option(help: Self.strikesHelp(.interval)) var intervalStrikes: Int?
-    @Option(help: Self.soundHelp(.transition)) var transitionGong: String?
-    @Option(help: Self.volumeHelp(.transition)) var transitionVolume: Float?
-    @Option(help: Self.strikesHelp(.transition)) var transitionStrikes: Int?
-    @Option(help: Self.soundHelp(.walk)) var walkGong: String?
-    @Option(help: Self.volumeHelp(.walk)) var walkVolume: Float?
-    @Option(help: Self.strikesHelp(.walk)) var walkStrikes: Int?
-    @Option(help: Self.soundHelp(.end)) var endGong: String?
-    @Option(help: Self.volumeHelp(.end)) var endVolume: Float?
-    @Option(help: Self.strikesHelp(.end)) var endStrikes: Int?
+    private typealias K = SettingKeys
 
-    /// The roles given a value of their own.
-    var requests: [GongRole: GongRoleRequest] {
-        let given: [GongRole: GongRoleRequest] = [
-            .start: GongRoleRequest(gong: startGong, volume: startVolume, strikes: startStrikes),
-            .interval: GongRoleRequest(gong: intervalGong, volume: intervalVolume, strikes: intervalStrikes),
-            .transition: GongRoleRequest(gong: transitionGong, volume: transitionVolume, strikes: transitionStrikes),
-            .walk: GongRoleRequest(gong: walkGong, volume: walkVolume, strikes: walkStrikes),
-            .end: GongRoleRequest(gong: endGong, volume: endVolume, strikes: endStrikes)
+    @Option(help: .setting(K.gong(for: .start))) var startGong: ClearableOption<String>?
+    @Option(help: .setting(K.volume(for: .start))) var startVolume: ClearableOption<Float>?
+    @Option(help: .setting(K.strikes(for: .start))) var startStrikes: ClearableOption<Int>?
+    @Option(help: .setting(K.gong(for: .interval))) var intervalGong: ClearableOption<String>?
+    @Option(help: .setting(K.volume(for: .interval))) var intervalVolume: ClearableOption<Float>?
+    @Option(help: .setting(K.strikes(for: .interval))) var intervalStrikes: ClearableOption<Int>?
+    @Option(help: .setting(K.gong(for: .transition))) var transitionGong: ClearableOption<String>?
+    @Option(help: .setting(K.volume(for: .transition))) var transitionVolume: ClearableOption<Float>?
+    @Option(help: .setting(K.strikes(for: .transition))) var transitionStrikes: ClearableOption<Int>?
+    @Option(help: .setting(K.gong(for: .walk))) var walkGong: ClearableOption<String>?
+    @Option(help: .setting(K.volume(for: .walk))) var walkVolume: ClearableOption<Float>?
+    @Option(help: .setting(K.strikes(for: .walk))) var walkStrikes: ClearableOption<Int>?
+    @Option(help: .setting(K.gong(for: .end))) var endGong: ClearableOption<String>?
+    @Option(help: .setting(K.volume(for: .end))) var endVolume: ClearableOption<Float>?
+    @Option(help: .setting(K.strikes(for: .end))) var endStrikes: ClearableOption<Int>?
+
+    /// The roles' own values given, as a request carries them.
+    var request: SitSoundRequest {
+        var request = SitSoundRequest()
+        let given: [(GongRole, ClearableOption<String>?, ClearableOption<Float>?, ClearableOption<Int>?)] = [
+            (.start, startGong, startVolume, startStrikes),
+            (.interval, intervalGong, intervalVolume, intervalStrikes),
+            (.transition, transitionGong, transitionVolume, transitionStrikes),
+            (.walk, walkGong, walkVolume, walkStrikes),
+            (.end, endGong, endVolume, endStrikes)
         ]
-        return given.filter { !$0.value.isEmpty }
-    }
-
-    private static func soundHelp(_ role: GongRole) -> ArgumentHelp {
-        let fallback = Self.fallback(role, "gong")
-        return .localized(
-            "Sound of the \(role.english) (default: \(fallback)).",
-            de: "Klang \(role.germanOf) (Standard: \(fallback)).", valueName: "name|path")
-    }
-
-    private static func volumeHelp(_ role: GongRole) -> ArgumentHelp {
-        let fallback = Self.fallback(role, "volume", general: "gong-volume")
-        return .localized(
-            "Volume of the \(role.english), 0-1 (default: \(fallback)).",
-            de: "Lautstärke \(role.germanOf), 0-1 (Standard: \(fallback)).", valueName: "volume")
-    }
-
-    /// A boundary's strikes tell walking from sitting by ear (two into a walk, one back to
-    /// sitting) rather than follow `--strikes`.
-    private static func strikesHelp(_ role: GongRole) -> ArgumentHelp {
-        let (english, german) =
-            switch role {
-            case .transition: ("2 into a walk, 1 back to sitting", "2 zum Gehen, 1 zurück zum Sitzen")
-            case .walk: ("--transition-strikes, else 2", "--transition-strikes, sonst 2")
-            default: ("--strikes", "--strikes")
-            }
-        return .localized(
-            "Strikes of the \(role.english), 1-10 (default: \(english)).",
-            de: "Schläge \(role.germanOf), 1-10 (Standard: \(german)).", valueName: "strikes")
-    }
-
-    /// The option a role's value falls back to: its fallback role's, or the sit's own.
-    private static func fallback(_ role: GongRole, _ member: String, general: String? = nil) -> String {
-        role.fallback.map { "--\($0.rawValue)-\(member)" } ?? "--\(general ?? member)"
+        for (role, gong, volume, strikes) in given {
+            request[K.gong(for: role)] = gong
+            request[K.volume(for: role)] = volume
+            request[K.strikes(for: role)] = strikes
+        }
+        return request
     }
 }

@@ -70,8 +70,8 @@ struct Sit: ParsableCommand {
         let logger = reporting.makeLogger()
         let socket = ServicePaths.defaultSocket()
         let handedOver = !standalone && output.givenValues.isEmpty && ControlClient.answers(at: socket)
-        if !handedOver, let rate = output.deviceRate(settings: settings, flag: request.sound.sampleRate) {
-            request.sound.sampleRate = rate
+        if !handedOver, let rate = output.deviceRate(settings: settings, flag: request.sound[SettingKeys.sampleRate]) {
+            request.sound[SettingKeys.sampleRate] = rate
         }
         let sound = request.sound.resolve(settings)
         let configuration = request.configuration(settings, sound: sound)

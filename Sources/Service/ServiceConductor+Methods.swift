@@ -112,8 +112,8 @@ extension ServiceConductor {
         var request = request
         // Read once (config.toml and the preset): for the rate here and the sit made ready.
         let settings = try Self.makeForClient { try request.settings() }
-        request.sound.sampleRate = ServiceSessionFactory.sampleRate(
-            for: request.sound.sampleRate, output: output, settings: settings)
+        request.sound[SettingKeys.sampleRate] = ServiceSessionFactory.sampleRate(
+            for: request.sound[SettingKeys.sampleRate], output: output, settings: settings)
         let paths = library.paths
         try prepare(.timer, resumeOther: resumeOther, answer: answer) { [request] in
             try ServiceSessionFactory.prepare(request, settings: settings, library: paths)
@@ -127,8 +127,8 @@ extension ServiceConductor {
         var request = request
         // Read once: for the rate here and the track made ready.
         let settings = try Self.makeForClient { try Settings.load() }
-        request.sound.sampleRate = ServiceSessionFactory.sampleRate(
-            for: request.sound.sampleRate, output: output, settings: settings)
+        request.sound[SettingKeys.sampleRate] = ServiceSessionFactory.sampleRate(
+            for: request.sound[SettingKeys.sampleRate], output: output, settings: settings)
         let paths = library.paths
         try prepare(.guided, resumeOther: resumeOther, answer: answer) { [request] in
             try ServiceSessionFactory.prepare(request, settings: settings, library: paths)

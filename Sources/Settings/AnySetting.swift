@@ -7,12 +7,32 @@ package protocol AnySetting: Sendable {
     var expectation: Phrase { get }
     var belongsInConfig: Bool { get }
     var defaultText: String? { get }
+    var flagHelp: Phrase? { get }
+    var valueName: String? { get }
+    /// Whether `none` is a value of it: a setting with no default, which a layer may turn off.
+    var isClearable: Bool { get }
+    /// Its values, when they are a few words.
+    var choices: [String] { get }
+    /// The canonical text a request's member gives; nil when it is not given.
+    func givenText(in members: RequestMembers) throws -> String?
+    /// A canonical text as a reply gives it.
+    func member(canonical text: String) -> MemberValue
     /// The value's canonical text, or why `text` is not a valid value.
     func canonical(_ text: String) throws(SettingProblem) -> String
     func tomlLiteral(canonical text: String) -> String
 }
 
 extension AnySetting {
+    /// Its member in a request, as the flag of the same name takes it.
+    package var requestOption: RequestOption { RequestOption(name, valueName: valueName, choices: choices) }
+
+    /// The flag's help in the run's language, with its default as that language writes it.
+    package var help: String? {
+        guard let flagHelp else { return nil }
+        let shown = defaultText.map { Language.current.decimal($0) } ?? ""
+        return flagHelp.text.replacingOccurrences(of: "{default}", with: shown)
+    }
+
     /// `MEDITATE_NOISE_VOLUME` for `noise-volume`.
     package var environmentName: String {
         // The standard library's map, not Foundation's replacingOccurrences, which bridges

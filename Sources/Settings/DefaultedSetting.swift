@@ -10,6 +10,12 @@ package struct DefaultedSetting<Value: SettingValue>: AnySetting {
     package var expectation: Phrase { setting.expectation }
     package var belongsInConfig: Bool { setting.belongsInConfig }
     package var defaultText: String? { defaultValue.settingText }
+    package var flagHelp: Phrase? { setting.flagHelp }
+    package var valueName: String? { setting.valueName }
+    package var isClearable: Bool { false }
+    package var choices: [String] { setting.choices }
+    package func givenText(in members: RequestMembers) throws -> String? { try setting.givenText(in: members) }
+    package func member(canonical text: String) -> MemberValue { setting.member(canonical: text) }
     package func canonical(_ text: String) throws(SettingProblem) -> String { try setting.canonical(text) }
     package func tomlLiteral(canonical text: String) -> String { setting.tomlLiteral(canonical: text) }
 }

@@ -1,10 +1,16 @@
 import Foundation
 
-/// One setting, declared once: its name (the flag's long name, the config key, and after
-/// `MEDITATE_` the environment variable), its type, default, valid range and where it may live.
+/// One setting, declared once: its name (the flag's long name, the config key, the request's
+/// member, and after `MEDITATE_` the environment variable), its type, default, valid range,
+/// where it may live, and its words for `config list` and `--help`.
 package struct Setting<Value: SettingValue>: AnySetting {
     package let name: String
     package let summary: Phrase
+    /// The flag's help, `{default}` standing for the default as the language writes it; nil for
+    /// a setting that is no flag of a session (or whose command words its own).
+    package let flagHelp: Phrase?
+    /// What the value is called in `--help` (`<volume>`); the name itself when nil.
+    package let valueName: String?
     /// What a valid value is, for messages: "a number of minutes, more than 0 and at most 1440".
     package let expectation: Phrase
     /// False for what only describes one session (a seed, a track, bells): presets and flags only.
@@ -19,17 +25,40 @@ package struct Setting<Value: SettingValue>: AnySetting {
     package static var noneText: String { "none" }
 
     package init(
-        _ name: String, _ summary: Phrase, expecting expectation: Phrase,
-        inConfig: Bool = true, isValid: @escaping @Sendable (Value) -> Bool = { _ in true }
+        _ name: String, _ summary: Phrase, expecting expectation: Phrase, inConfig: Bool = true,
+        help flagHelp: Phrase? = nil, valueName: String? = nil,
+        isValid: @escaping @Sendable (Value) -> Bool = { _ in true }
     ) {
         self.name = name
         self.summary = summary
+        self.flagHelp = flagHelp
+        self.valueName = valueName
         self.expectation = expectation
         belongsInConfig = inConfig
         self.isValid = isValid
     }
 
     package var defaultText: String? { nil }
+
+    package var isClearable: Bool { clearable }
+
+    package var choices: [String] { (Value.self as? any SettingChoices.Type)?.choiceTexts ?? [] }
+
+    /// The canonical text a request's member gives (`none` where the setting may say it), read
+    /// with the parser of the setting's type; nil when the member is not given.
+    package func givenText(in members: RequestMembers) throws -> String? {
+        if clearable {
+            let given: ClearableOption<Value>? = try members.value(requestOption)
+            return given?.settingText
+        }
+        let given: Value? = try members.value(requestOption)
+        return given?.settingText
+    }
+
+    /// A canonical text as a reply gives it: a number as a number, `none` as null.
+    package func member(canonical text: String) -> MemberValue {
+        value(of: text)?.member ?? .none
+    }
 
     /// The same setting with a value when nothing sets it.
     package func defaulting(to value: Value) -> DefaultedSetting<Value> {

@@ -28,7 +28,7 @@ package enum SettingKeys {
 
     package static let countdown = Setting<ExactDecimal>(
         "countdown", Phrase("Seconds of silence before the start gong", de: "Sekunden Stille vor dem Startgong"),
-        expecting: secondsExpected
+        expecting: secondsExpected, valueName: "seconds"
     ) { !$0.isNegative && $0 <= maxSeconds }.defaulting(to: ExactDecimal(15))
 
     package static let segments = Setting<SegmentList>(
@@ -39,20 +39,32 @@ package enum SettingKeys {
         expecting: Phrase(
             "segments separated by commas, each sit or walk and its minutes, e.g. sit 25, walk 10, sit 25",
             de: "Abschnitte, durch Kommas getrennt, je sit oder walk und seine Minuten, z. B. sit 25, walk 10, sit 25"),
-        inConfig: false)
+        inConfig: false, valueName: "list|none")
 
     package static let walkSounds = Setting<WalkSounds>(
         "walk-sounds",
         Phrase(
             "What sounds while walking besides the gongs: none, bed, bells or both",
             de: "Was beim Gehen außer den Gongs klingt: none, bed, bells oder both"),
-        expecting: Phrase("none, bed, bells or both", de: "none, bed, bells oder both")
+        expecting: Phrase("none, bed, bells or both", de: "none, bed, bells oder both"),
+        help: Phrase(
+            "What sounds while walking between sits (--segments) besides the gongs: none, the bed, the bells or both (default: {default}).",
+            de:
+                "Was beim Gehen zwischen den Sitzen (--segments) außer den Gongs klingt: none (nichts), bed (der Klangteppich), bells (die Glocken) oder both (beides; Standard: {default})."
+        ),
+        valueName: "none|bed|bells|both"
     ).defaulting(to: WalkSounds.none)
 
     package static let interval = Setting<ExactDecimal>(
         "interval",
         Phrase("A bell every N minutes during the sit", de: "Eine Glocke alle N Minuten während des Sitzens"),
-        expecting: minutesExpected
+        expecting: minutesExpected,
+        help: Phrase(
+            "A bell every N minutes during the sit (default: none); none sits without them, whatever config.toml says.",
+            de:
+                "Eine Glocke alle N Minuten während des Sitzens (Standard: keine); none sitzt ohne sie, was auch immer in config.toml steht."
+        ),
+        valueName: "minutes|none"
     ) { $0.isPositive && $0 <= maxMinutes }
 
     package static let bells = Setting<BellList>(
@@ -62,7 +74,13 @@ package enum SettingKeys {
             de: "Glocken zu diesen Minuten nach dem Beginn (ersetzt interval)"),
         expecting: Phrase(
             "minutes separated by commas, e.g. 5,12.5,20", de: "Minuten, durch Kommas getrennt, z. B. 5,12.5,20"),
-        inConfig: false)
+        inConfig: false,
+        help: Phrase(
+            "Bells at these minutes after the start, e.g. 5,12.5,20 (replaces --interval); none: no such bells this time.",
+            de:
+                "Glocken zu diesen Minuten nach dem Beginn, z. B. 5,12.5,20 (ersetzt --interval); none: diesmal keine solchen Glocken."
+        ),
+        valueName: "list|none")
 
     package static let randomBells = Setting<RandomBells>(
         "random-bells",
@@ -71,21 +89,38 @@ package enum SettingKeys {
             de: "Glocken zu zufälligen Zeiten, MIN-MAX Minuten auseinander (ersetzt interval und bells)"),
         expecting: Phrase(
             "two numbers of minutes, the shorter gap first, e.g. 3-10",
-            de: "zwei Minutenzahlen, der kürzere Abstand zuerst, z. B. 3-10"))
+            de: "zwei Minutenzahlen, der kürzere Abstand zuerst, z. B. 3-10"),
+        help: Phrase(
+            "Bells at random moments, MIN to MAX minutes apart, e.g. 3-10 (replaces --interval); none in the last minute, and not announced. The same --seed rings them at the same moments.",
+            de:
+                "Glocken zu zufälligen Zeiten, MIN bis MAX Minuten auseinander, z. B. 3-10 (ersetzt --interval); keine in der letzten Minute, und nicht angekündigt. Derselbe --seed läutet sie zu denselben Zeiten."
+        ),
+        valueName: "min-max|none")
 
     package static let strikes = Setting<Int>(
         "strikes", Phrase("Strikes per gong", de: "Schläge je Gong"),
-        expecting: Phrase("a whole number from 1 to 10", de: "eine ganze Zahl von 1 bis 10")
+        expecting: Phrase("a whole number from 1 to 10", de: "eine ganze Zahl von 1 bis 10"),
+        help: Phrase(
+            "Strikes per gong, about 1.5 s apart (1-10; default {default}).",
+            de: "Schläge je Gong, etwa 1,5 s auseinander (1-10; Standard {default}).")
     ) { SessionConfiguration.strikeRange.contains($0) }.defaulting(to: 1)
 
     package static let noise = Setting<NoiseArgument>(
         "noise", Phrase("Background bed during the sit", de: "Klangteppich während des Sitzens"),
-        expecting: Phrase("white, pink, brown, ocean or none", de: "white, pink, brown, ocean oder none")
+        expecting: Phrase("white, pink, brown, ocean or none", de: "white, pink, brown, ocean oder none"),
+        help: Phrase(
+            "Background bed from the start gong to the completion gong (default {default}).",
+            de: "Klangteppich vom Startgong bis zum Schlussgong (Standard {default})."),
+        valueName: "white|pink|brown|ocean|none"
     ).defaulting(to: NoiseArgument.none)
 
     package static let noiseVolume = Setting<Float>(
         "noise-volume", Phrase("Volume of the noise bed", de: "Lautstärke des Rauschens"),
-        expecting: Phrase("a volume from 0 to 1", de: "eine Lautstärke von 0 bis 1")
+        expecting: Phrase("a volume from 0 to 1", de: "eine Lautstärke von 0 bis 1"),
+        help: Phrase(
+            "Volume of the bed (noise or ambience), 0-1 (default {default}).",
+            de: "Lautstärke des Klangteppichs (Rauschen oder Klangkulisse), 0-1 (Standard {default})."),
+        valueName: "volume"
     ) { (0...1).contains($0) }.defaulting(to: 0.15)
 
     package static let ambience = Setting<String>(
@@ -94,7 +129,13 @@ package enum SettingKeys {
             "A sound file or library track looped as the bed instead of noise",
             de: "Eine Audiodatei oder Aufnahme der Bibliothek, in Schleife als Klangteppich statt Rauschen"),
         expecting: Phrase(
-            "a file's path or a track's id or title", de: "der Pfad einer Datei oder Nummer oder Titel einer Aufnahme")
+            "a file's path or a track's id or title", de: "der Pfad einer Datei oder Nummer oder Titel einer Aufnahme"),
+        help: Phrase(
+            "A sound file or library track looped as the bed instead of noise, cross-faded at its seam, as loud as the noise at --noise-volume; none: no ambience this time.",
+            de:
+                "Eine Audiodatei oder Aufnahme der Bibliothek, in Schleife als Klangteppich statt Rauschen, an der Naht überblendet, so laut wie das Rauschen bei --noise-volume; none: diesmal keine Klangkulisse."
+        ),
+        valueName: "path|track|none"
     ) { !$0.isEmpty }
 
     package static let ambienceCrossfade = Setting<Float>(
@@ -102,7 +143,13 @@ package enum SettingKeys {
         Phrase(
             "Seconds of the cross-fade where the ambience loops",
             de: "Sekunden der Überblendung, wo die Klangkulisse neu beginnt"),
-        expecting: Phrase("seconds from 0.1 to 30", de: "Sekunden von 0,1 bis 30")
+        expecting: Phrase("seconds from 0.1 to 30", de: "Sekunden von 0,1 bis 30"),
+        help: Phrase(
+            "Seconds of the cross-fade where the ambience loops, 0.1-30 (default {default}); the file must last twice as long.",
+            de:
+                "Sekunden der Überblendung, wo die Klangkulisse neu beginnt, 0,1-30 (Standard {default}); die Datei muss doppelt so lang sein."
+        ),
+        valueName: "seconds"
     ) { AmbienceLoop.crossfadeRange.contains($0) }
     .defaulting(to: Float(AmbienceLoop.defaultCrossfadeMilliseconds) / 1000)
 
@@ -111,17 +158,27 @@ package enum SettingKeys {
         Phrase(
             "A bundled sound (`bowl`, `gong`, `bell`) or an audio file",
             de: "Ein mitgelieferter Klang (`bowl`, `gong`, `bell`) oder eine Audiodatei"),
-        expecting: Phrase("a sound's name or a file's path", de: "der Name eines Klangs oder der Pfad einer Datei")
+        expecting: Phrase("a sound's name or a file's path", de: "der Name eines Klangs oder der Pfad einer Datei"),
+        help: Phrase(
+            "A bundled sound (`bowl`, `gong`, `bell`) or an audio file (default {default}).",
+            de: "Ein mitgelieferter Klang (`bowl`, `gong`, `bell`) oder eine Audiodatei (Standard {default})."),
+        valueName: "name|path"
     ) { !$0.isEmpty }.defaulting(to: "bowl")
 
     package static let gongVolume = Setting<Float>(
         "gong-volume", Phrase("Volume of the gongs", de: "Lautstärke der Gongs"),
-        expecting: Phrase("a volume from 0 to 1", de: "eine Lautstärke von 0 bis 1")
+        expecting: Phrase("a volume from 0 to 1", de: "eine Lautstärke von 0 bis 1"),
+        help: Phrase(
+            "Volume of the gongs, 0-1 (default {default}).", de: "Lautstärke der Gongs, 0-1 (Standard {default})."),
+        valueName: "volume"
     ) { (0...1).contains($0) }.defaulting(to: 1)
 
     package static let sampleRate = Setting<Int>(
         "sample-rate", Phrase("Engine sample rate in Hz", de: "Abtastrate der Engine in Hz"),
-        expecting: Phrase("a rate from 8000 to 192000 Hz", de: "eine Rate von 8000 bis 192000 Hz")
+        expecting: Phrase("a rate from 8000 to 192000 Hz", de: "eine Rate von 8000 bis 192000 Hz"),
+        help: Phrase(
+            "Engine sample rate in Hz (default {default}).", de: "Abtastrate der Engine in Hz (Standard {default})."),
+        valueName: "hz"
     ) { SessionConfiguration.sampleRateRange.contains($0) }.defaulting(to: 48_000)
 
     package static let seed = Setting<UInt64>(
@@ -131,7 +188,12 @@ package enum SettingKeys {
             de: "Startwert des Rauschens und der zufälligen Glocken (zufällig, wenn nicht gesetzt)"),
         expecting: Phrase(
             "a whole number from 0 to 18446744073709551615", de: "eine ganze Zahl von 0 bis 18446744073709551615"),
-        inConfig: false)
+        inConfig: false,
+        help: Phrase(
+            "Seed of the noise and the random bells; the same seed gives the same noise, bit for bit, and the same moments (default: random).",
+            de:
+                "Startwert des Rauschens und der zufälligen Glocken; derselbe Wert gibt dasselbe Rauschen, Bit für Bit, und dieselben Zeiten (Standard: zufällig)."
+        ))
 
     package static let backend = Setting<OutputBackend>(
         "backend", Phrase("Sound system", de: "Soundsystem"),
@@ -246,6 +308,15 @@ package enum SettingKeys {
             backend, device, latency, snapcastBuffer, target, normalize, guided, then, gap, lang, affirmations,
             affirmationsFile, notify
         ]
+
+    /// A sit's sounds: the members of `SitSoundRequest`, each the option of the same name of
+    /// `meditate sit`, `render` and `play --then`.
+    package static let sitSound: [any AnySetting] =
+        [
+            walkSounds, interval, bells, randomBells, strikes, noise, noiseVolume, ambience, ambienceCrossfade, gong,
+            gongVolume
+        ]
+        + gongRoles + [sampleRate, seed]
 
     package static func named(_ name: String) -> (any AnySetting)? {
         all.first { $0.name == name }

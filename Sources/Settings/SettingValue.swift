@@ -4,7 +4,7 @@ import Session
 
 /// A type a setting holds. Every layer (flag, preset, environment, config file) carries a value
 /// as its canonical text, so one parser serves them all; TOML gets the literal of its own type.
-package protocol SettingValue: Sendable {
+package protocol SettingValue: Sendable, Equatable {
     init?(settingText: String)
     /// The value of a number a request's member holds (`"minutes": 12.5`), read as a number;
     /// nil for a type that no number is (the default).
@@ -14,11 +14,14 @@ package protocol SettingValue: Sendable {
     var settingText: String { get }
     /// How the value is written into config.toml.
     var tomlLiteral: String { get }
+    /// The value as a reply gives it: a number as a number (the default: its text).
+    var member: MemberValue { get }
 }
 
 extension SettingValue {
     package init?(settingNumber: Double) { return nil }
     package init?(settingList: [MemberValue]) { return nil }
+    package var member: MemberValue { .text(settingText) }
 
     /// The value of a request's member: a text as the setting reads it (null as `none`, true and
     /// false as a flag's words), a number as a number, a list as a list.
@@ -53,6 +56,7 @@ extension ExactDecimal: SettingValue {
     }
     package var settingText: String { description }
     package var tomlLiteral: String { description }
+    package var member: MemberValue { .number(doubleValue) }
 }
 
 extension Int: SettingValue {
@@ -60,6 +64,7 @@ extension Int: SettingValue {
     package init?(settingNumber: Double) { self.init(exactly: settingNumber) }
     package var settingText: String { String(self) }
     package var tomlLiteral: String { String(self) }
+    package var member: MemberValue { .number(Double(self)) }
 }
 
 extension UInt64: SettingValue {
@@ -82,6 +87,8 @@ extension Float: SettingValue {
     }
     package var settingText: String { description }
     package var tomlLiteral: String { description }
+    /// 0.15 as 0.15, not as the Float's 0.150000006.
+    package var member: MemberValue { .number(Double(description) ?? Double(self)) }
 }
 
 extension Bool: SettingValue {
@@ -115,13 +122,22 @@ extension String: SettingValue {
     package var tomlLiteral: String { TOMLString.literal(self) }
 }
 
-extension NoiseArgument: SettingValue {}
+extension NoiseArgument: SettingValue, SettingChoices {}
 
-extension WalkSounds: SettingValue {}
+extension WalkSounds: SettingValue, SettingChoices {}
 
-extension Language: SettingValue {}
+extension Language: SettingValue, SettingChoices {}
 
-extension OutputBackend: SettingValue {}
+extension OutputBackend: SettingValue, SettingChoices {}
+
+/// A value that is one of a few words (`--noise`'s colours), which a refusal lists.
+package protocol SettingChoices {
+    static var choiceTexts: [String] { get }
+}
+
+extension SettingChoices where Self: CaseIterable & RawRepresentable, RawValue == String {
+    package static var choiceTexts: [String] { allCases.map(\.rawValue) }
+}
 
 /// The named choices (noise colours, backends, languages): their raw values, any case.
 extension SettingValue where Self: RawRepresentable, RawValue == String {

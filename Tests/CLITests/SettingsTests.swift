@@ -79,7 +79,7 @@ struct SettingsTests {
         #expect(settings.resolve(SettingKeys.noise, flag: .white).value == .white)
         #expect(settings.resolve(SettingKeys.gongVolume, flag: nil).value == 1)
         #expect(settings.resolve(SettingKeys.gongVolume, flag: nil).source == .builtIn)
-        #expect(settings.resolve(SettingKeys.interval, flag: nil).value == nil)
+        #expect(settings.resolve(SettingKeys.interval, flag: nil as ClearableOption<_>?).value == nil)
     }
 
     @Test(

@@ -24,9 +24,17 @@ import Testing
             anything: ["k": [nil, 1.5, "x"]])
         let sit = SitRequest(
             minutes: ExactDecimal("7.5"),
-            sound: SitSoundRequest(
-                interval: .cleared, bells: BellList(settingText: "5,12.5").map(ClearableOption.value), strikes: 3,
-                noise: .pink, noiseVolume: 0.1, seed: UInt64.max),
+            sound: {
+                typealias K = SettingKeys
+                var sound = SitSoundRequest()
+                sound[K.interval] = .cleared
+                sound[K.bells] = BellList(settingText: "5,12.5").map(ClearableOption.value)
+                sound[K.strikes] = 3
+                sound[K.noise] = .pink
+                sound[K.noiseVolume] = 0.1
+                sound[K.seed] = .value(UInt64.max)
+                return sound
+            }(),
             preset: "morning")
         // When each is written as a tree, and as text by JSONEncoder
         let tree = try JSONValue(encoding: shape)

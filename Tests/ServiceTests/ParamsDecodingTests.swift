@@ -37,9 +37,9 @@ import Testing
         let sit = try decode(Resuming<SitRequest>.self, json).request
         // Then each is the number sent: the minutes exactly, not a text the minutes parser refuses
         #expect(sit.minutes == ExactDecimal("0.0000001"))
-        #expect(sit.sound.bells?.value?.minutes == ["5", "12.5", "20"].compactMap { ExactDecimal($0) })
-        #expect(sit.sound.noiseVolume == Float("0.15"))
-        #expect(sit.sound.strikes == 3)
+        #expect(sit.sound[SettingKeys.bells]?.value?.minutes == ["5", "12.5", "20"].compactMap { ExactDecimal($0) })
+        #expect(sit.sound[SettingKeys.noiseVolume] == Float("0.15"))
+        #expect(sit.sound[SettingKeys.strikes] == 3)
     }
 
     @Test("segments may come as a list, one segment an item, and read as the same text would")

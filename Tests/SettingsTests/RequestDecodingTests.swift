@@ -7,6 +7,15 @@ import Testing
 /// The typed requests of the protocol: params decode into the value the command line builds,
 /// with the command line's parsers and its lines for a bad value.
 @Suite struct RequestDecodingTests {
+    private typealias K = SettingKeys
+
+    /// A sit's sounds with the values `given` sets.
+    private func sound(_ given: (inout SitSoundRequest) -> Void) -> SitSoundRequest {
+        var sound = SitSoundRequest()
+        given(&sound)
+        return sound
+    }
+
     private func decode<Request: Decodable>(_ type: Request.Type, _ json: String) throws -> Request {
         try JSONDecoder().decode(type, from: Data(json.utf8))
     }
@@ -35,9 +44,12 @@ import Testing
         // Then both are the same typed sit
         let expected = SitRequest(
             minutes: ExactDecimal(20), countdown: ExactDecimal(0),
-            sound: SitSoundRequest(
-                interval: .cleared, bells: BellList(settingText: "5,12.5").map(ClearableOption.value),
-                noiseVolume: 0.25, seed: 7))
+            sound: sound {
+                $0[K.interval] = .cleared
+                $0[K.bells] = BellList(settingText: "5,12.5").map(ClearableOption.value)
+                $0[K.noiseVolume] = 0.25
+                $0[K.seed] = .value(7)
+            })
         #expect(decoded == [expected, expected])
     }
 
@@ -46,14 +58,21 @@ import Testing
         // Given a sit, a track and a bell with every kind of value
         let sit = SitRequest(
             minutes: ExactDecimal("7.5"), countdown: nil,
-            sound: SitSoundRequest(
-                interval: ExactDecimal("2.5").map(ClearableOption.value), bells: .cleared, strikes: 3, noise: .pink,
-                noiseVolume: 0.1, gong: "/tmp/a gong.wav", gongVolume: 0.8, sampleRate: 44_100,
-                seed: UInt64.max),
+            sound: sound {
+                $0[K.interval] = ExactDecimal("2.5").map(ClearableOption.value)
+                $0[K.bells] = .cleared
+                $0[K.strikes] = 3
+                $0[K.noise] = .pink
+                $0[K.noiseVolume] = 0.1
+                $0[K.gong] = "/tmp/a gong.wav"
+                $0[K.gongVolume] = 0.8
+                $0[K.sampleRate] = 44_100
+                $0[K.seed] = .value(UInt64.max)
+            },
             preset: "morning")
         let track = PlayRequest(
             track: "-starts with a dash", guided: GuidedRequest(then: ExactDecimal(10), normalize: false),
-            sound: SitSoundRequest(noise: NoiseArgument.none))
+            sound: sound { $0[K.noise] = NoiseArgument.none })
         let bell = BellRequest(gong: "bell", strikes: 2, gongVolume: 0.5)
         // When each is encoded and decoded
         let encoder = JSONEncoder()
@@ -175,7 +194,7 @@ import Testing
         #expect(all.roleGongs.isEmpty && all.roleVolumes.isEmpty && all.gong == "gong")
         // And a request's role members round-trip through params
         let request = try decode(SitRequest.self, #"{"start-gong": "gong", "interval-volume": "0.5"}"#)
-        #expect(request.sound.roles == [.start: GongRoleRequest(gong: "gong"), .interval: GongRoleRequest(volume: 0.5)])
+        #expect(request.sound.givenValues == ["start-gong": "gong", "interval-volume": "0.5"])
         let again = try decode(SitRequest.self, String(decoding: try JSONEncoder().encode(request), as: UTF8.self))
         #expect(again == request)
     }
@@ -201,6 +220,21 @@ import Testing
         #expect(try decode(SitRequest.self, #"{"minutes": 20}"#).sound.resolve(none).walkSounds == .none)
     }
 
+    @Test("none is a value of every member without a default: a moment's own gong and the seed turn off a standing one")
+    func noneTurnsOffEveryMemberWithoutADefault() throws {
+        // Given a standing bell for the start gong
+        let settings = try Settings.load(
+            environment: ["MEDITATE_START_GONG": "bell"], path: "/nonexistent/meditate/config.toml")
+        #expect(try decode(SitRequest.self, "{}").sound.resolve(settings).roleGongs == [.start: "bell"])
+        // When a sit turns it off, and asks for no seed of a preset's
+        let request = try decode(SitRequest.self, #"{"start-gong": null, "seed": "none"}"#)
+        // Then the start takes the sit's gong, and the seed is left to chance
+        #expect(request.sound.resolve(settings).roleGongs.isEmpty)
+        #expect(request.sound[K.seed] == .cleared)
+        // And a member with a default still refuses none as a value it is not
+        #expect(refusal(SitRequest.self, #"{"strikes": null}"#)?.contains("--strikes") == true)
+    }
+
     @Test("the walk's strikes count unless the transition's, which sets both boundaries, are asked for more strongly")
     func walkRoleUnderTheTransition() throws {
         // Given three strikes to rise, from the environment
@@ -216,7 +250,7 @@ import Testing
         let apart = try decode(SitRequest.self, #"{"walk-strikes": 1, "transition-strikes": 3}"#)
         #expect(apart.sound.resolve(settings).roleStrikes == [.walk: 1, .transition: 3])
         // And the walk's members round-trip through params
-        #expect(apart.sound.roles[.walk] == GongRoleRequest(strikes: 1))
+        #expect(apart.sound[K.strikes(for: .walk)] == .value(1))
         #expect(plain.walkSounds == .none)
         let again = try decode(SitRequest.self, String(decoding: try JSONEncoder().encode(apart), as: UTF8.self))
         #expect(again == apart)

@@ -1,4 +1,5 @@
 import Foundation
+import Session
 import Settings
 
 /// A file a client names, as the service (with a working folder of its own) must be given it.
@@ -12,11 +13,17 @@ enum ClientPath {
 }
 
 extension SitSoundRequest {
-    /// The same sounds with their gong and ambience files named from the root.
+    /// The same sounds with their gong (each role's too) and ambience files named from the root.
     var withClientPaths: SitSoundRequest {
+        typealias K = SettingKeys
         var request = self
-        request.gong = gong.map(ClientPath.absolute)
-        if case let .value(name)? = ambience { request.ambience = .value(ClientPath.absolute(name)) }
+        request[K.gong] = self[K.gong].map(ClientPath.absolute)
+        for role in GongRole.allCases {
+            if case let .value(name)? = self[K.gong(for: role)] {
+                request[K.gong(for: role)] = .value(ClientPath.absolute(name))
+            }
+        }
+        if case let .value(name)? = self[K.ambience] { request[K.ambience] = .value(ClientPath.absolute(name)) }
         return request
     }
 }

@@ -19,8 +19,8 @@ enum GuidedLive {
         var sound = sound
         // Played here: at the rate of a card that plays only one, as a sit is (the service
         // asks its own device).
-        if !handedOver, let rate = output.deviceRate(settings: settings, flag: sound.sampleRate) {
-            sound.sampleRate = rate
+        if !handedOver, let rate = output.deviceRate(settings: settings, flag: sound[SettingKeys.sampleRate]) {
+            sound[SettingKeys.sampleRate] = rate
         }
         let setup = try GuidedSetup(
             reference: reference, guided: playback, sound: sound, settings: settings, library: location.paths,

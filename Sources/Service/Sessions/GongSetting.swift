@@ -23,7 +23,7 @@ package enum GongSetting {
     package static func sounds(
         _ settings: Settings, request: SitSoundRequest, sound: SitSound, sampleRate: Int, fromClient: Bool = false
     ) throws -> GongSounds {
-        let main = try load(settings, flag: request.gong, sampleRate: sampleRate, fromClient: fromClient)
+        let main = try load(settings, flag: request[SettingKeys.gong], sampleRate: sampleRate, fromClient: fromClient)
         var loaded: [String: SampleBuffer] = [sound.gong: main]
         var byRole: [GongRole: SampleBuffer] = [:]
         for role in GongRole.allCases {
@@ -33,7 +33,7 @@ package enum GongSetting {
                 continue
             }
             let key = SettingKeys.gong(for: role)
-            let source = settings.resolve(key, flag: request.roles[role]?.gong).source
+            let source = settings.resolve(key, flag: request[key]).source
             let buffer = try load(name, source: source, key: key.name, sampleRate: sampleRate, fromClient: fromClient)
             loaded[name] = buffer
             byRole[role] = buffer

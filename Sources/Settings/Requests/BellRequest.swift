@@ -14,18 +14,19 @@ package struct BellRequest: Sendable, Equatable {
 
 extension BellRequest: Codable {
     package init(from decoder: any Decoder) throws {
-        typealias Option = SitSoundRequest.Option
-        let members = try RequestMembers(decoder, options: [Option.gong, Option.strikes, Option.gongVolume])
-        gong = try members.value(Option.gong)
-        strikes = try members.value(Option.strikes)
-        gongVolume = try members.value(Option.gongVolume)
+        typealias K = SettingKeys
+        let members = try RequestMembers(
+            decoder, options: [K.gong.requestOption, K.strikes.requestOption, K.gongVolume.requestOption])
+        gong = try members.value(K.gong.requestOption)
+        strikes = try members.value(K.strikes.requestOption)
+        gongVolume = try members.value(K.gongVolume.requestOption)
     }
 
     package func encode(to encoder: any Encoder) throws {
-        typealias Option = SitSoundRequest.Option
+        typealias K = SettingKeys
         var encoding = RequestEncoding(encoder)
-        try encoding.text(Option.gong, gong)
-        try encoding.value(Option.strikes, strikes)
-        try encoding.value(Option.gongVolume, gongVolume)
+        try encoding.text(K.gong.requestOption, gong)
+        try encoding.value(K.strikes.requestOption, strikes)
+        try encoding.value(K.gongVolume.requestOption, gongVolume)
     }
 }

@@ -21,7 +21,7 @@ package struct PlayRequest: Sendable, Equatable {
 
 extension PlayRequest: MemberRequest, Encodable {
     package static var options: [RequestOption] {
-        [Option.track] + GuidedRequest.Option.all + SitSoundRequest.Option.all
+        [Option.track] + GuidedRequest.Option.all + SitSoundRequest.options
     }
 
     package init(_ members: RequestMembers) throws {

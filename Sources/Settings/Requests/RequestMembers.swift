@@ -30,22 +30,22 @@ package struct RequestMembers {
     }
 
     /// The member's value as its setting's type reads it (a number as a number, a text as the
-    /// option parses it); nil when it is not given.
+    /// option parses it); nil when it is not given. A value whose refusal can say why
+    /// (`ExplainedValue`) says it, as its option does on the command line.
     package func value<Value: SettingValue>(_ option: RequestOption) throws -> Value? {
         guard let member = try member(option) else { return nil }
+        if let explained = Value.self as? any ExplainedValue.Type {
+            guard let text = member.words else { throw RequestRefusal.invalid(member.shown, option: option) }
+            do {
+                // The cast cannot fail: `explained` is `Value`'s own type.
+                guard let value = try explained.explained(text) as? Value else { return nil }
+                return value
+            } catch {
+                throw RequestRefusal.invalid(text, option: option, reason: error)
+            }
+        }
         guard let value = Value(member: member) else { throw RequestRefusal.invalid(member.shown, option: option) }
         return value
-    }
-
-    /// A member whose refusal says why, as its option's does on the command line.
-    package func explainedValue<Value: ExplainedValue>(_ option: RequestOption) throws -> Value? {
-        guard let member = try member(option) else { return nil }
-        guard let text = member.words else { throw RequestRefusal.invalid(member.shown, option: option) }
-        do {
-            return try Value.explained(text)
-        } catch {
-            throw RequestRefusal.invalid(text, option: option, reason: error)
-        }
     }
 
     private func member(_ option: RequestOption) throws -> MemberValue? {

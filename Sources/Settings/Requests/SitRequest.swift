@@ -29,9 +29,9 @@ package struct SitRequest: Sendable, Equatable {
     }
 
     package enum Option {
-        package static let minutes = RequestOption("minutes")
-        package static let countdown = RequestOption("countdown", valueName: "seconds")
-        package static let segments = RequestOption("segments", valueName: "list|none")
+        package static let minutes = SettingKeys.minutes.requestOption
+        package static let countdown = SettingKeys.countdown.requestOption
+        package static let segments = SettingKeys.segments.requestOption
         package static let preset = RequestOption("preset", valueName: "name")
     }
 
@@ -85,7 +85,7 @@ package struct SitRequest: Sendable, Equatable {
 
 extension SitRequest: MemberRequest, Encodable {
     package static var options: [RequestOption] {
-        [Option.minutes, Option.countdown, Option.segments, Option.preset] + SitSoundRequest.Option.all
+        [Option.minutes, Option.countdown, Option.segments, Option.preset] + SitSoundRequest.options
     }
 
     package init(_ members: RequestMembers) throws {
@@ -93,7 +93,7 @@ extension SitRequest: MemberRequest, Encodable {
         minutes = length?.exact
         open = length == .open
         countdown = try members.value(Option.countdown)
-        segments = try members.explainedValue(Option.segments)
+        segments = try members.value(Option.segments)
         preset = try members.value(Option.preset)
         sound = try SitSoundRequest(members)
     }
