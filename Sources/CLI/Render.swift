@@ -107,19 +107,10 @@ struct Render: ParsableCommand {
             if settings.value(SettingKeys.then, flag: guided.thenMinutes) != nil {
                 throw Self.thenWithoutGuided
             }
-            let sound = session.sound.request.resolve(settings)
-            let configuration = session.request.configuration(settings, sound: sound)
-            // Open beside segments is refused by the plan, in the words a live sit gets.
-            guard !configuration.openEnded || !configuration.segments.isEmpty else {
-                throw SessionPlanError.openRender
-            }
-            let plan = try SessionPlan(configuration)
-            let sounds = try GongSetting.sounds(
-                settings, request: session.sound.request, sound: sound, sampleRate: plan.format.sampleRate)
-            let ambience = try AmbienceSetting.load(
-                sound, sampleRate: plan.format.sampleRate, library: location.paths, threaded: false,
+            let setup = try SitSetup(
+                session.request, settings: settings, library: location.paths, live: false,
                 say: NoticeLine.teller(quiet: quiet))
-            renderer = OfflineSessionRenderer(plan: plan, sounds: sounds, ambience: ambience?.loop)
+            renderer = OfflineSessionRenderer(plan: setup.plan, sounds: setup.sounds, ambience: setup.ambience?.loop)
         }
         let outline = renderer.outline
         let rate = outline.format.sampleRate

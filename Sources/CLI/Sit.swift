@@ -73,27 +73,26 @@ struct Sit: ParsableCommand {
         if !handedOver, let rate = output.deviceRate(settings: settings, flag: request.sound[SettingKeys.sampleRate]) {
             request.sound[SettingKeys.sampleRate] = rate
         }
-        let sound = request.sound.resolve(settings)
-        let configuration = request.configuration(settings, sound: sound)
-        let plan = try SessionPlan(configuration)
-        let sounds = try GongSetting.sounds(
-            settings, request: request.sound, sound: sound, sampleRate: plan.format.sampleRate)
-        Interruption.install()
         if handedOver {
+            // The service makes the sit ready; here only its plan, for the status line to follow.
+            let plan = try SessionPlan(request.configuration(settings))
+            Interruption.install()
             return try ServiceFollower(
                 socket: socket, outline: SessionOutline(plan), logger: logger, quiet: reporting.quiet,
                 color: reporting.color
             ).run("sit.start", params: JSONValue(encoding: request.withClientPaths))
         }
         let library = LibraryPaths(environment: ProcessEnvironment.variables)
-        let ambience = try AmbienceSetting.load(
-            sound, sampleRate: plan.format.sampleRate, library: library, threaded: true,
-            say: NoticeLine.teller(quiet: reporting.quiet))
+        let setup = try SitSetup(
+            request, settings: settings, library: library, live: true, say: NoticeLine.teller(quiet: reporting.quiet))
+        Interruption.install()
+        let configuration = setup.configuration
+        let ambience = setup.ambience
         let live = try LiveSession(
-            plan: plan, sounds: sounds, ambience: ambience?.loop,
+            plan: setup.plan, sounds: setup.sounds, ambience: ambience?.loop,
             output: .request(
                 output.request(
-                    sampleRate: plan.format.sampleRate, settings: settings,
+                    sampleRate: setup.plan.format.sampleRate, settings: settings,
                     streamName: SitDescription.streamName(configuration, ambience: ambience))))
         logger.info("\(localized("output", de: "Ausgabe")): \(live.outputSummary)")
 

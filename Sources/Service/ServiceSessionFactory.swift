@@ -25,18 +25,10 @@ enum ServiceSessionFactory {
     /// are its own (`request.settings()`), read when it was asked for.
     /// Thread: a preparation's own (`ServicePreparation`), never the control thread.
     static func prepare(_ request: SitRequest, settings: Settings, library: LibraryPaths) throws -> PreparedSession {
-        let sound = request.sound.resolve(settings)
-        let configuration = request.configuration(settings, sound: sound)
-        let plan = try SessionPlan(configuration)
-        let sounds = try GongSetting.sounds(
-            settings, request: request.sound, sound: sound, sampleRate: plan.format.sampleRate, fromClient: true)
-        let ambience = try AmbienceSetting.load(
-            sound, sampleRate: plan.format.sampleRate, library: library, threaded: true, fromClient: true)
+        let setup = try SitSetup(request, settings: settings, library: library, live: true, fromClient: true)
         return PreparedSession(
-            outline: SessionOutline(plan), track: nil, sounds: sounds, ambience: ambience?.loop, settings: settings,
-            note: SessionNote(
-                text: SitDescription.of(configuration, ambience: ambience),
-                parts: SitDescription.parts(configuration, ambience: ambience)))
+            outline: SessionOutline(setup.plan), track: nil, sounds: setup.sounds, ambience: setup.ambience?.loop,
+            settings: settings, note: setup.note)
     }
 
     /// A guided track's files made ready (found, measured if it is not in the library, opened),

@@ -1,0 +1,43 @@
+import Library
+import Session
+import Settings
+
+/// A timed sit made ready from its request: its sounds resolved, its plan made, its gongs decoded
+/// and its bed opened. The one recipe `meditate sit`, `meditate render` and the service follow,
+/// so that a sit asked for any way is the same sit.
+package struct SitSetup {
+    package let sound: SitSound
+    package let configuration: SessionConfiguration
+    package let plan: SessionPlan
+    package let sounds: GongSounds
+    package let ambience: AmbienceBed?
+
+    /// - Parameters:
+    ///   - settings: the request's own (`request.settings()`), read once.
+    ///   - live: played as it is made (the bed decoded on a thread of its own); offline, the render
+    ///     fills it, and a sit with no set end is refused: a file must end.
+    ///   - fromClient: asked for by a service client (a file it names that cannot be played gets one reason).
+    ///   - say: tells the person about a slow step (measuring a bed outside the library).
+    package init(
+        _ request: SitRequest, settings: Settings, library: LibraryPaths, live: Bool, fromClient: Bool = false,
+        say: @escaping (String) -> Void = { _ in }
+    ) throws {
+        sound = request.sound.resolve(settings)
+        configuration = request.configuration(settings, sound: sound)
+        // Open beside segments is refused by the plan, in the words a live sit gets.
+        if !live, configuration.openEnded, configuration.segments.isEmpty { throw SessionPlanError.openRender }
+        plan = try SessionPlan(configuration)
+        sounds = try GongSetting.sounds(
+            settings, request: request.sound, sound: sound, sampleRate: plan.format.sampleRate, fromClient: fromClient)
+        ambience = try AmbienceSetting.load(
+            sound, sampleRate: plan.format.sampleRate, library: library, threaded: live, fromClient: fromClient,
+            say: say)
+    }
+
+    /// The sit as the history keeps it and a desktop's mixer names it.
+    var note: SessionNote {
+        SessionNote(
+            text: SitDescription.of(configuration, ambience: ambience),
+            parts: SitDescription.parts(configuration, ambience: ambience))
+    }
+}
