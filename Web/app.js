@@ -433,7 +433,7 @@
     if (last) {
       const again = element("button", { type: "button", class: "again" });
       setText(again, say("pageLastSit", { description: describe(last) }));
-      again.addEventListener("click", () => startSit(againParams(last), errorId));
+      again.addEventListener("click", () => startSit({ ...last.params }, errorId));
       box.append(again);
     }
     for (const name of presetNames) {
@@ -442,26 +442,6 @@
       box.append(button);
     }
     if (!last && presetNames.length === 0) box.append(element("p", {}, say("pageNoPresets")));
-  }
-
-  /// The last sit as it was: its length or its sits and walks, its bells and its bed, each said
-  /// either way so that config.toml's own do not come instead (its gongs do; no note keeps them).
-  function againParams(last) {
-    const params = {
-      interval: last.interval || "none", "random-bells": last.randomBells || "none", bells: last.bells || "none",
-      noise: last.noise,
-    };
-    if (last.segments) {
-      params.segments = last.segments;
-      params["walk-sounds"] = last.walkSounds || "none";
-    } else {
-      params.minutes = last.minutes;
-    }
-    // A bed of a note older than its source is left to config.toml rather than taken away.
-    const oldBed = (last.descriptionParts || []).some((part) => part.key === "ambience");
-    if (last.ambience) params.ambience = last.ambience;
-    else if (!oldBed) params.ambience = "none";
-    return params;
   }
 
   /// The Sit form starts from the service's settings (config.toml), until a person changes it.
@@ -480,7 +460,7 @@
       $("sit-open").checked = settings.minutes === "open";
       if (typeof settings.minutes === "number") $("sit-minutes").value = String(settings.minutes);
       $("sit-interval").value = String(settings.interval || 0);
-      const random = /^([0-9.]+)(?:-([0-9.]+))?$/.exec(settings.randomBells || "");
+      const random = /^([0-9.]+)(?:-([0-9.]+))?$/.exec(settings["random-bells"] || "");
       document.querySelector(`input[name=bells-kind][value="${random ? "random" : "every"}"]`).checked = true;
       if (random) {
         $("sit-random-min").value = random[1];
@@ -489,22 +469,22 @@
       showFormFields();
       const noise = document.querySelector(`input[name=noise][value="${settings.noise || "none"}"]`);
       if (noise) noise.checked = true;
-      const volume = document.querySelector(`input[name=interval-volume][value="${settings.intervalVolume || ""}"]`);
+      const volume = document.querySelector(`input[name=interval-volume][value="${settings["interval-volume"] || ""}"]`);
       if (volume) volume.checked = true;
       // config.toml's `walk-sounds`: what a walk between sits keeps.
-      $("sit-walk-bed").checked = settings.walkSounds === "bed" || settings.walkSounds === "both";
-      $("sit-walk-bells").checked = settings.walkSounds === "bells" || settings.walkSounds === "both";
+      $("sit-walk-bed").checked = settings["walk-sounds"] === "bed" || settings["walk-sounds"] === "both";
+      $("sit-walk-bells").checked = settings["walk-sounds"] === "bells" || settings["walk-sounds"] === "both";
       const gong = $("sit-gong");
       if (settings.gong) {
         offerChoice(gong, settings.gong);
         gong.value = settings.gong;
       }
       const between = $("sit-interval-gong");
-      if (settings.intervalGong) {
-        offerChoice(between, settings.intervalGong);
-        between.value = settings.intervalGong;
+      if (settings["interval-gong"]) {
+        offerChoice(between, settings["interval-gong"]);
+        between.value = settings["interval-gong"];
       }
-      showGongRoles(settings.bells || {}, settings.gongVolume);
+      showGongRoles(defaults.gongs || {}, settings["gong-volume"]);
       // config.toml's bed: a library track by id is one of the choices; a file or a title is
       // offered as it is named, so that a sit started here keeps it.
       const ambience = $("sit-ambience");
@@ -675,7 +655,7 @@
   /// Every gong's sound, volume and strikes as the form shows them, said either way, so that
   /// config.toml's own values do not come back unasked; the walk's only when walks come between.
   function addGongRoles(params) {
-    const gongVolume = defaults && defaults.settings ? defaults.settings.gongVolume : undefined;
+    const gongVolume = defaults && defaults.settings ? defaults.settings["gong-volume"] : undefined;
     for (const { role, parts, walking } of gongRoles) {
       if (walking && params.segments === undefined) continue;
       for (const part of parts) {

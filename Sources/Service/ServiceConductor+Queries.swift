@@ -80,8 +80,8 @@ extension ServiceConductor {
     }
 
     /// What a sit started with nothing given would be (the settings: config.toml, then the
-    /// built-in defaults), and the last sit in the history: what the page's Sit form starts
-    /// from and what its Now view offers to sit again.
+    /// built-in defaults), each of its options by its member's name, and the last sit in the
+    /// history: what the page's Sit form starts from and what its Now view offers to sit again.
     func sitDefaults() throws(RPCError) -> JSONValue {
         let settings: Settings
         do {
@@ -89,32 +89,22 @@ extension ServiceConductor {
         } catch {
             throw .failed(FailureLine.line(for: error))
         }
-        let interval = settings.value(SettingKeys.interval, flag: nil)
-        let defaults: JSONValue = [
-            "minutes": settings.value(SettingKeys.minutes, flag: nil).exact.map { .finite($0.doubleValue) } ?? "open",
-            "interval": interval.map { .finite($0.doubleValue) } ?? .null,
-            "randomBells": settings.value(SettingKeys.randomBells, flag: nil).map { .string($0.description) } ?? .null,
-            "noise": .string(settings.value(SettingKeys.noise, flag: nil).rawValue),
-            "walkSounds": .string(settings.value(SettingKeys.walkSounds, flag: nil).rawValue),
-            "ambience": settings.value(SettingKeys.ambience, flag: nil).map { .string($0) } ?? .null,
-            "intervalVolume": settings.value(SettingKeys.volume(for: .interval), flag: nil).map {
-                JSONValue.finite(Double($0))
-            } ?? .null,
-            "gong": .string(settings.value(SettingKeys.gong, flag: nil)),
-            "intervalGong": settings.value(SettingKeys.gong(for: .interval), flag: nil).map { .string($0) } ?? .null,
-            "gongVolume": .finite(Double(settings.value(SettingKeys.gongVolume, flag: nil))),
-            "bells": Self.bellDefaults(settings),
-            "countdown": .finite(settings.value(SettingKeys.countdown, flag: nil).doubleValue)
-        ]
+        var defaults: [String: JSONValue] = [:]
+        let options: [any AnySetting] = [SettingKeys.minutes, SettingKeys.countdown] + SettingKeys.sitSound
+        for setting in options {
+            defaults[setting.name] =
+                settings.describe(setting).text.map { JSONValue(setting.member(canonical: $0)) }
+                ?? .null
+        }
         let last = try library.query { database in
             try database.practice(newest: 50).reversed().lazy.compactMap(LastSit.json).first
         }
-        return ["settings": defaults, "last": last ?? .null]
+        return ["settings": .object(defaults), "gongs": Self.gongDefaults(settings), "last": last ?? .null]
     }
 
     /// Each gong role as a sit started with nothing given sounds it: its own sound (null for the
     /// gong's), and the volume and strikes it would have, so that the page's form shows them.
-    private static func bellDefaults(_ settings: Settings) -> JSONValue {
+    private static func gongDefaults(_ settings: Settings) -> JSONValue {
         let sound = SitSoundRequest().resolve(settings)
         var configuration = SessionConfiguration()
         sound.apply(to: &configuration)

@@ -43,5 +43,8 @@ package enum MinutesArgument: SettingValue, CustomStringConvertible, Sendable, E
         }
     }
 
+    /// A number of minutes as a number, `open` as its word.
+    package var member: MemberValue { exact?.member ?? .text(Self.openText) }
+
     package var description: String { settingText }
 }

@@ -26,6 +26,12 @@ package struct Settings {
         return Settings(file: file, environment: environment, preset: nil)
     }
 
+    /// No config file and no variables: every value its default, or nil where it has none
+    /// (what a history note is checked against).
+    package static func builtIn() throws(SettingsError) -> Settings {
+        Settings(file: try ConfigFile(path: "", text: ""), environment: [:], preset: nil)
+    }
+
     /// Uses a preset from the config file as the layer just below the flags.
     package mutating func use(preset name: String) throws(SettingsError) {
         guard let entries = file.presets[name] else {

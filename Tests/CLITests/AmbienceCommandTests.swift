@@ -155,7 +155,7 @@ struct AmbienceCommandTests {
         #expect(history.stdout.components(separatedBy: "3 s, ambience Summer Rain").count == 4, "\(history.stdout)")
         // And keeps, for "Again", the id and the title as given, and the path as another folder finds it
         let notes = try LibraryDatabase(path: config.scratch.path("data/meditate/library.sqlite")).practice()
-        #expect(notes.map { LastSit.json($0)?["ambience"]?.stringValue } == ["1", "summ", rain], "\(notes)")
+        #expect(notes.map { LastSit.json($0)?["params"]?["ambience"]?.stringValue } == ["1", "summ", rain], "\(notes)")
         #expect(
             !history.stdout.contains("ambience 1") && !history.stdout.contains("ambience summ"), "\(history.stdout)")
     }

@@ -26,12 +26,12 @@ struct LastSitTests {
             #"{"segments": "sit 25, walk 7.5, sit 20", "walk-sounds": "bed", "random-bells": "3-10", "ambience": "/srv/rain.flac"}"#
         )
         // Then each comes back as sit.start takes it, and the file by its path
-        #expect(last?["segments"] == "sit 25, walk 7.5, sit 20", "\(last?.line ?? "")")
-        #expect(last?["walkSounds"] == "bed")
-        #expect(last?["randomBells"] == "3-10")
-        #expect(last?["ambience"] == "/srv/rain.flac")
-        #expect(last?["minutes"] == 52.5)
-        #expect(last?["bells"] == .null)
+        #expect(last?["params"]?["segments"] == "sit 25, walk 7.5, sit 20", "\(last?.line ?? "")")
+        #expect(last?["params"]?["walk-sounds"] == "bed")
+        #expect(last?["params"]?["random-bells"] == "3-10")
+        #expect(last?["params"]?["ambience"] == "/srv/rain.flac")
+        #expect(last?["params"]?["minutes"] == "52.5")
+        #expect(last?["params"]?["bells"] == "none")
         #expect(
             last?["description"]?.stringValue
                 == "52 min 30 s, sit 25 min, walk 7 min 30 s, sit 20 min, the bed while walking, bells at random, "
@@ -43,12 +43,12 @@ struct LastSitTests {
         // Given a 30-minute sit with bells at 5, 12.5 and 20 minutes on the sea
         let last = try last(#"{"minutes": 30, "bells": "5,12.5,20", "noise": "ocean"}"#)
         // Then the bells come back as a list, and there are no segments nor a bed of a file
-        #expect(last?["bells"] == "5,12.5,20", "\(last?.line ?? "")")
-        #expect(last?["segments"] == .null)
-        #expect(last?["walkSounds"] == "none")
-        #expect(last?["ambience"] == .null)
-        #expect(last?["noise"] == "ocean")
-        #expect(last?["interval"] == .null)
+        #expect(last?["params"]?["bells"] == "5,12.5,20", "\(last?.line ?? "")")
+        #expect(last?["params"]?["segments"] == nil)
+        #expect(last?["params"]?["walk-sounds"] == "none")
+        #expect(last?["params"]?["ambience"] == "none")
+        #expect(last?["params"]?["noise"] == "ocean")
+        #expect(last?["params"]?["interval"] == "none")
     }
 
     @Test("a note's segments no request would take are left out, not passed on")
@@ -64,8 +64,8 @@ struct LastSitTests {
             PracticeSession(
                 startedAt: 0, kind: .timer, note: note, plannedSeconds: 600, satSeconds: 600, completed: true))
         // Then it is still a sit of its minutes, without segments
-        #expect(last?["minutes"] == 10, "\(last?.line ?? "")")
-        #expect(last?["segments"] == .null)
+        #expect(last?["params"]?["minutes"] == "10", "\(last?.line ?? "")")
+        #expect(last?["params"]?["segments"] == nil)
     }
 
     @Test(
@@ -96,7 +96,7 @@ struct LastSitTests {
         }
         // And a sit of 20 minutes with a bell every 5 still comes back
         let kept = try last(#"{"minutes": 20, "interval": 5}"#)
-        #expect(kept?["minutes"] == 20 && kept?["interval"] == 5, "\(kept?.line ?? "")")
+        #expect(kept?["params"]?["minutes"] == "20" && kept?["params"]?["interval"] == "5", "\(kept?.line ?? "")")
     }
 
     @Test("bells given out of order are described in the order they ring")
@@ -105,6 +105,6 @@ struct LastSitTests {
         let last = try last(#"{"minutes": 30, "bells": "20,5,10"}"#)
         // Then its description, and the list Again starts, name them as they ring
         #expect(last?["description"] == "30 min, bells at 5; 10; 20 min", "\(last?.line ?? "")")
-        #expect(last?["bells"] == "5,10,20")
+        #expect(last?["params"]?["bells"] == "5,10,20")
     }
 }

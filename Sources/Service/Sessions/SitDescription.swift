@@ -103,4 +103,70 @@ package enum SitDescription {
         }
         return parts
     }
+
+    /// The sit a history note's parts describe, as "Again" asks for it anew: each value the note
+    /// keeps, and `none` for each bell and bed it does not, so that config.toml's own do not come
+    /// instead (its gongs do: no note keeps them). A bed of a note older than its source is left
+    /// to config.toml rather than taken away. Nil without a length.
+    static func sit(described parts: [[String: String]]) -> SitRequest? {
+        typealias K = SettingKeys
+        func part(_ key: MessageKey) -> [String: String]? { parts.first { $0["key"] == key.rawValue } }
+        var request = SitRequest()
+        if part(.sitOpen) != nil {
+            request.open = true
+        } else {
+            guard let minutes = part(.sitMinutes)?["minutes"].flatMap({ ExactDecimal($0) }) else { return nil }
+            request.minutes = minutes
+        }
+        request.segments = segments(parts).map { .value($0) }
+        request.sound[K.walkSounds] = walkSounds(parts)
+        // A part whose value no option takes is a tampered note, not a sit to start again.
+        func value<Value>(_ key: MessageKey, _ name: String, _ read: (String) -> Value?) -> ClearableOption<Value>?? {
+            guard let found = part(key) else { return .some(.cleared) }
+            return found[name].flatMap(read).map { .some(.value($0)) }
+        }
+        guard let interval = value(.sitBellsEvery, "minutes", { ExactDecimal($0) }),
+            let random = value(.sitBellsRandom, "range", { RandomBells($0) }),
+            // "5; 12.5" in the note, "5,12.5" as the option takes it.
+            let bells = value(
+                .sitBellsAt, "list", { BellList(settingText: $0.replacingOccurrences(of: "; ", with: ",")) })
+        else { return nil }
+        request.sound[K.interval] = interval
+        request.sound[K.randomBells] = random
+        request.sound[K.bells] = bells
+        let noises: [MessageKey: NoiseArgument] = [
+            .noiseWhite: .white, .noisePink: .pink, .noiseBrown: .brown, .noiseOcean: .ocean
+        ]
+        request.sound[K.noise] =
+            parts.lazy.compactMap { $0["key"].flatMap { MessageKey(rawValue: $0) }.flatMap { noises[$0] } }.first
+            ?? NoiseArgument.none
+        if let bed = part(.ambience) {
+            if let source = bed["source"] { request.sound[K.ambience] = .value(source) }
+        } else {
+            request.sound[K.ambience] = .cleared
+        }
+        return request
+    }
+
+    /// The note's segments, or nil when it has none (or ones no plan would take: each of a
+    /// length, a day at most in all).
+    private static func segments(_ parts: [[String: String]]) -> SegmentList? {
+        let kinds = [MessageKey.segmentSit.rawValue: "sit", MessageKey.segmentWalk.rawValue: "walk"]
+        let list = parts.compactMap { part -> String? in
+            guard let kind = part["key"].flatMap({ kinds[$0] }), let minutes = part["minutes"] else { return nil }
+            return "\(kind) \(minutes)"
+        }
+        .joined(separator: ", ")
+        guard let segments = SegmentList(settingText: list), (try? SessionPlan.length(of: segments.segments)) != nil
+        else { return nil }
+        return segments
+    }
+
+    private static func walkSounds(_ parts: [[String: String]]) -> WalkSounds {
+        let sounds: [String: WalkSounds] = [
+            MessageKey.walkBed.rawValue: .bed, MessageKey.walkBells.rawValue: .bells,
+            MessageKey.walkBedAndBells.rawValue: .both
+        ]
+        return parts.lazy.compactMap { $0["key"].flatMap { sounds[$0] } }.first ?? WalkSounds.none
+    }
 }
