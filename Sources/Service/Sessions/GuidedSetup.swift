@@ -61,6 +61,8 @@ package struct GuidedSetup {
             ? nil
             : try AmbienceSetting.load(
                 sound, sampleRate: rate, library: library, threaded: realTime, fromClient: fromClient, say: say)
+        // Last, so that what the plan and the sounds check is said in their words.
+        try request.check()
     }
 
     /// One line on what the gain does, for the log.

@@ -32,6 +32,8 @@ package struct SitSetup {
         ambience = try AmbienceSetting.load(
             sound, sampleRate: plan.format.sampleRate, library: library, threaded: live, fromClient: fromClient,
             say: say)
+        // Last, so that what the plan and the sounds check is said in their words.
+        try request.sound.check()
     }
 
     /// The sit as the history keeps it and a desktop's mixer names it.

@@ -10,6 +10,9 @@ public struct PlannedSegment: Sendable, Equatable {
     /// A sit's bed rises over this many frames from its start and falls over as many ending at
     /// its end: 5 s, or a third of a short segment.
     public let fadeFrames: Int
+    /// How its bed falls at its end: `fadeFrames`, or for the sit's last segment the fade-out
+    /// asked for (`fadeOutSeconds`), at most what is left after the rise.
+    public let fadeOutFrames: Int
 
     public var frames: Int { endFrame - startFrame }
 }

@@ -37,6 +37,10 @@ public struct SessionConfiguration: Sendable, Equatable {
     public var ambience: String?
     /// Volume of the bed, noise or ambience.
     public var noiseVolume: Float = 0.15
+    /// Seconds over which the bed falls silent at the sit's end (nil: the usual few seconds), so
+    /// that a sit to fall asleep to ends in silence rather than at a gong's step. At most what
+    /// the last segment leaves after its bed has risen.
+    public var fadeOutSeconds: ExactDecimal?
     public var gongVolume: Float = 1.0
     public var sampleRate = 48_000
     public var seed: UInt64 = 0

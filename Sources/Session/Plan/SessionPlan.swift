@@ -104,10 +104,13 @@ public struct SessionPlan: Sendable, Equatable {
                     gongs.append(Gong(kind: .interval(bellCount), frame: frame))
                 }
             }
+            let fade = min(engineFormat.frames(milliseconds: Self.noiseFadeMilliseconds), (last - first) / 3)
+            let isLast = index == configuration.segmentList.count - 1
+            let fadeOut = configuration.fadeOutSeconds.flatMap { isLast ? $0.rounded(times: rate) : nil } ?? fade
             segments.append(
                 PlannedSegment(
-                    kind: segment.kind, index: index, startFrame: first, endFrame: last,
-                    fadeFrames: min(engineFormat.frames(milliseconds: Self.noiseFadeMilliseconds), (last - first) / 3)))
+                    kind: segment.kind, index: index, startFrame: first, endFrame: last, fadeFrames: fade,
+                    fadeOutFrames: max(0, min(fadeOut, last - first - fade))))
             offset = end
         }
         self.segments = segments
@@ -129,9 +132,10 @@ public struct SessionPlan: Sendable, Equatable {
         plan.gongs = gongs.filter { $0.frame < end && $0.kind != .completion } + [Gong(kind: .completion, frame: end)]
         plan.segments = segments.filter { $0.startFrame < end }.map { segment in
             guard segment.endFrame > end else { return segment }
+            let fade = min(segment.fadeFrames, (end - segment.startFrame) / 3)
             return PlannedSegment(
                 kind: segment.kind, index: segment.index, startFrame: segment.startFrame, endFrame: end,
-                fadeFrames: min(segment.fadeFrames, (end - segment.startFrame) / 3))
+                fadeFrames: fade, fadeOutFrames: fade)
         }
         plan.isOpen = false
         return plan

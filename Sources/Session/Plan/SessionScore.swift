@@ -56,8 +56,8 @@ public struct SessionScore {
                             curve: .equalPower)))
                 commands.append(
                     TimedCommand(
-                        frame: end - last.fadeFrames,
-                        .stop(bed, fadeFrames: last.fadeFrames, curve: .equalPower)))
+                        frame: end - last.fadeOutFrames,
+                        .stop(bed, fadeFrames: last.fadeOutFrames, curve: .equalPower)))
             }
         }
         self.commands = commands

@@ -37,6 +37,19 @@ package struct SitSoundRequest: Sendable, Equatable {
         }
     }
 
+    /// Checks each value given against its setting's range, as config.toml's are: what no plan
+    /// or sound has checked by then is refused in the setting's own words.
+    package func check() throws(SettingsError) {
+        for setting in SettingKeys.sitSound {
+            guard let text = givenValues[setting.name] else { continue }
+            do {
+                _ = try setting.canonical(text)
+            } catch {
+                throw .invalidFlag(problem: error)
+            }
+        }
+    }
+
     /// The sounds, each value not given taken from the settings.
     package func resolve(_ settings: Settings) -> SitSound {
         SitSound(self, settings: settings)
