@@ -19,6 +19,7 @@ struct SitSoundOptions: ParsableArguments {
     @Option(help: .setting(K.noiseVolume)) var noiseVolume: Float?
     @Option(help: .setting(K.ambience)) var ambience: ClearableOption<String>?
     @Option(help: .setting(K.ambienceCrossfade)) var ambienceCrossfade: Float?
+    @Option(help: .setting(K.fadeOut)) var fadeOut: ClearableOption<ExactDecimal>?
     @Option(help: .setting(K.gong)) var gong: String?
     @Option(help: .setting(K.gongVolume)) var gongVolume: Float?
     @Option(help: .setting(K.sampleRate)) var sampleRate: Int?
@@ -38,6 +39,7 @@ struct SitSoundOptions: ParsableArguments {
         request[K.noiseVolume] = noiseVolume
         request[K.ambience] = ambience
         request[K.ambienceCrossfade] = ambienceCrossfade
+        request[K.fadeOut] = fadeOut
         request[K.gong] = gong
         request[K.gongVolume] = gongVolume
         request[K.sampleRate] = sampleRate

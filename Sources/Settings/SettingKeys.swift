@@ -153,6 +153,20 @@ package enum SettingKeys {
     ) { AmbienceLoop.crossfadeRange.contains($0) }
     .defaulting(to: Float(AmbienceLoop.defaultCrossfadeMilliseconds) / 1000)
 
+    package static let fadeOut = Setting<ExactDecimal>(
+        "fade-out",
+        Phrase(
+            "Seconds over which the bed falls silent at the sit's end",
+            de: "Sekunden, über die der Klangteppich am Ende des Sitzens verklingt"),
+        expecting: Phrase("seconds from 1 to 3600", de: "Sekunden von 1 bis 3600"),
+        help: Phrase(
+            "Seconds over which the bed (noise or ambience) falls silent at the end of the sit, e.g. 600 to fall asleep to it (default: a few; at most what the sit leaves after the bed has risen).",
+            de:
+                "Sekunden, über die der Klangteppich (Rauschen oder Klangkulisse) am Ende des Sitzens verklingt, z. B. 600, um dabei einzuschlafen (Standard: wenige; höchstens, was das Sitzen nach dem Anschwellen des Teppichs lässt)."
+        ),
+        valueName: "seconds"
+    ) { $0 >= ExactDecimal(1) && $0 <= ExactDecimal(3600) }
+
     package static let gong = Setting<String>(
         "gong",
         Phrase(
@@ -300,7 +314,7 @@ package enum SettingKeys {
         [
             minutes, countdown, segments, walkSounds, interval, bells, randomBells, strikes, noise, noiseVolume,
             ambience,
-            ambienceCrossfade, gong, gongVolume
+            ambienceCrossfade, fadeOut, gong, gongVolume
         ]
         + gongRoles
         + [
@@ -313,8 +327,8 @@ package enum SettingKeys {
     /// `meditate sit`, `render` and `play --then`.
     package static let sitSound: [any AnySetting] =
         [
-            walkSounds, interval, bells, randomBells, strikes, noise, noiseVolume, ambience, ambienceCrossfade, gong,
-            gongVolume
+            walkSounds, interval, bells, randomBells, strikes, noise, noiseVolume, ambience, ambienceCrossfade, fadeOut,
+            gong, gongVolume
         ]
         + gongRoles + [sampleRate, seed]
 

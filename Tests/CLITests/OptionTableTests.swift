@@ -29,6 +29,7 @@ import WAVTestSupport
         case "noise-volume": return ("0.3", pink)
         case "ambience": return (bed, [:])
         case "ambience-crossfade": return ("1", ["ambience": bed])
+        case "fade-out": return ("8", pink)
         case "gong": return ("bell", [:])
         case "gong-volume": return ("0.5", [:])
         case "sample-rate": return ("44100", [:])

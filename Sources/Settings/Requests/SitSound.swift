@@ -19,6 +19,8 @@ package struct SitSound: Sendable {
     package var ambienceSource: SettingSource = .builtIn
     /// Seconds of the cross-fade at the ambience's seam.
     package var ambienceCrossfade: Float = Float(AmbienceLoop.defaultCrossfadeMilliseconds) / 1000
+    /// Seconds over which the bed falls silent at the end (nil: the usual fade).
+    package var fadeOut: ExactDecimal?
     package var gong: String
     /// The roles with a sound of their own (the others sound `gong`).
     package var roleGongs: [GongRole: String] = [:]
@@ -44,6 +46,7 @@ package struct SitSound: Sendable {
         c.roleVolumes = roleVolumes
         c.noise = noise.color
         c.noiseVolume = noiseVolume
+        c.fadeOutSeconds = fadeOut
         c.ambience = ambience
         c.gongVolume = gongVolume
         c.sampleRate = sampleRate
@@ -123,6 +126,7 @@ extension SitSound {
             noiseVolume: settings.value(K.noiseVolume, flag: request[K.noiseVolume]),
             ambience: ambience.value, ambienceSource: ambience.source,
             ambienceCrossfade: settings.value(K.ambienceCrossfade, flag: request[K.ambienceCrossfade]),
+            fadeOut: settings.resolve(K.fadeOut, flag: request[K.fadeOut]).value,
             gong: gong.value, roleGongs: roleGongs,
             gongVolume: gongVolume.value, roleVolumes: roleVolumes, roleStrikes: roleStrikes,
             sampleRate: settings.value(K.sampleRate, flag: request[K.sampleRate]),
