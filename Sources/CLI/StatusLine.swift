@@ -110,7 +110,7 @@ struct StatusLine {
     private func withNextBell(
         _ text: String, _ status: LiveStatus, _ outline: SessionOutline, _ inTrack: Bool
     ) -> String {
-        let walkRings = outline.sit?.configuration.walkSounds.hasBells ?? false
+        let walkRings = outline.sit?.configuration.ringsBells(in: .walk) ?? false
         guard let next = status.nextGong, status.phase != .complete, status.phase != .ended,
             status.phase != .walking || walkRings, !inTrack, case .interval = next.kind
         else { return text }
