@@ -160,9 +160,9 @@ package enum SettingKeys {
             de: "Sekunden, über die der Klangteppich am Ende des Sitzens verklingt"),
         expecting: Phrase("seconds from 1 to 3600", de: "Sekunden von 1 bis 3600"),
         help: Phrase(
-            "Seconds over which the bed (noise or ambience) falls silent at the end of the sit, e.g. 600 to fall asleep to it (default: a few; at most what the sit leaves after the bed has risen).",
+            "Seconds over which the bed (noise or ambience) falls silent at the end of the sit, e.g. 600 to fall asleep to it (default: 5, less in a short sit; at most what the sit leaves after the bed has risen).",
             de:
-                "Sekunden, über die der Klangteppich (Rauschen oder Klangkulisse) am Ende des Sitzens verklingt, z. B. 600, um dabei einzuschlafen (Standard: wenige; höchstens, was das Sitzen nach dem Anschwellen des Teppichs lässt)."
+                "Sekunden, über die der Klangteppich (Rauschen oder Klangkulisse) am Ende des Sitzens verklingt, z. B. 600, um dabei einzuschlafen (Standard: 5, weniger bei einem kurzen Sitzen; höchstens, was vom Sitzen nach dem Anschwellen des Teppichs bleibt)."
         ),
         valueName: "seconds"
     ) { $0 >= ExactDecimal(1) && $0 <= ExactDecimal(3600) }
