@@ -38,6 +38,16 @@ extension RandomBells: ExpressibleByArgument {
     public init?(argument: String) { self.init(settingText: argument) }
 }
 
-extension NoiseArgument: ExpressibleByArgument {}
+// The named choices too, in any case (`--noise Pink` as `noise = "Pink"` and `{"noise": "Pink"}`);
+// their help and refusals still list them.
+extension NoiseArgument: ExpressibleByArgument {
+    package init?(argument: String) { self.init(settingText: argument) }
+}
 
-extension WalkSounds: ExpressibleByArgument {}
+extension WalkSounds: ExpressibleByArgument {
+    public init?(argument: String) { self.init(settingText: argument) }
+}
+
+extension OutputBackend: ExpressibleByArgument {
+    public init?(argument: String) { self.init(settingText: argument) }
+}

@@ -54,5 +54,3 @@ struct OutputOptions: ParsableArguments {
 
     var givenValues: [String: String] { choice.givenValues }
 }
-
-extension OutputBackend: ExpressibleByArgument {}

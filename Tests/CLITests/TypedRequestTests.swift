@@ -35,6 +35,18 @@ import Testing
         #expect(try ParamsDecoder.decode(PlayRequest.self, JSONValue(encoding: track)) == track)
     }
 
+    @Test("a named choice is taken in any case from argv as from params and config.toml")
+    func choicesInAnyCase() throws {
+        // Given a colour and a walk's sounds written as a person might
+        let argv = try SitArguments.parse(["--noise", "Pink", "--walk-sounds", "BOTH"]).request
+        // When the same are sent as params
+        let params = try ParamsDecoder.decode(SitRequest.self, ["noise": "Pink", "walk-sounds": "BOTH"])
+        // Then both are the same sit, of pink noise, the bed and the bells while walking
+        #expect(argv == params)
+        #expect(argv.sound[SettingKeys.noise] == .pink && argv.sound[SettingKeys.walkSounds] == .both)
+        #expect(try OutputOptions.parse(["--backend", "ALSA"]).backend == .alsa)
+    }
+
     @Test("a bad value gets the same line from the command line and from the service's decoder")
     func aBadValueGetsOneLineInBoth() throws {
         for (flag, value) in [("minutes", "abc"), ("noise", "purple"), ("bells", "5,x"), ("countdown", "none")] {
