@@ -112,12 +112,29 @@ import WAVTestSupport
         }
     }
 
+    /// A document of docs/, whole.
+    private static func document(_ name: String) throws -> String {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../docs/\(name)").standardized.path
+        return try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    @Test("docs/usage.md names every option of a sit's sounds, a moment's own as its gong's option")
+    func theUsageDocumentNamesEveryOption() throws {
+        // Given the user's guide
+        let document = try Self.document("usage.md")
+        // Then each option is named there as code: a moment's own by its gong (`--walk-gong`),
+        // whose volume and strikes are said beside it
+        let moments = Set(GongRole.allCases.flatMap { ["\($0.rawValue)-volume", "\($0.rawValue)-strikes"] })
+        for setting in SettingKeys.sitSound where !moments.contains(setting.name) {
+            #expect(document.contains("`--\(setting.name)"), "docs/usage.md lacks --\(setting.name)")
+        }
+    }
+
     @Test("docs/protocol.md's sit.start names every member a sit's sounds have")
     func theProtocolDocumentNamesEveryMember() throws {
         // Given the protocol document's section on sit.start
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../docs/protocol.md").standardized.path
-        let document = try String(contentsOfFile: path, encoding: .utf8)
+        let document = try Self.document("protocol.md")
         let start = try #require(document.range(of: "### sit.start\n"))
         let end = try #require(document.range(of: "\n### ", range: start.upperBound..<document.endIndex))
         let section = document[start.upperBound..<end.lowerBound]
