@@ -9,8 +9,6 @@ package protocol AnySetting: Sendable {
     var defaultText: String? { get }
     var flagHelp: Phrase? { get }
     var valueName: String? { get }
-    /// Whether `none` is a value of it: a setting with no default, which a layer may turn off.
-    var isClearable: Bool { get }
     /// Its values, when they are a few words.
     var choices: [String] { get }
     /// The canonical text a request's member gives; nil when it is not given.

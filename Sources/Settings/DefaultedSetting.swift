@@ -12,7 +12,6 @@ package struct DefaultedSetting<Value: SettingValue>: AnySetting {
     package var defaultText: String? { defaultValue.settingText }
     package var flagHelp: Phrase? { setting.flagHelp }
     package var valueName: String? { setting.valueName }
-    package var isClearable: Bool { false }
     package var choices: [String] { setting.choices }
     package func givenText(in members: RequestMembers) throws -> String? { try setting.givenText(in: members) }
     package func member(canonical text: String) -> MemberValue { setting.member(canonical: text) }

@@ -40,8 +40,6 @@ package struct Setting<Value: SettingValue>: AnySetting {
 
     package var defaultText: String? { nil }
 
-    package var isClearable: Bool { clearable }
-
     package var choices: [String] { (Value.self as? any SettingChoices.Type)?.choiceTexts ?? [] }
 
     /// The canonical text a request's member gives (`none` where the setting may say it), read
