@@ -113,16 +113,19 @@ run: build
 # Tests that play in real time and measure it (gongs on time, a fade within a second, a seek's
 # length): they run after the rest, because the rest running beside them (renders of hours,
 # sessions on devices that never wait, at real-time priority) starves the sound server and them
-# of the CPU on a 2-core machine. They mostly wait for a sound server's clock, so they run as two
-# groups at once, each one test at a time on a private server of its own (the groups take about
-# as long: 3.5 minutes each, where one after the other took 7). Only a build at nice 19 runs
-# beside them.
-REALTIME_ONE   := ServiceLiveTests|WebPageTests|ServiceMQTTLiveTests|DesktopBusLiveTests
-REALTIME_TWO   := LiveSitTests|PipeWireLiveTests|TerminalLineTests|GermanEverywhereTests|LiveSessionTests|GuidedLiveTests|SessionSurvivalTests|HistoryCommandTests/sigtermRecordsPartial|SnapcastLiveTests|MediaPlayerLiveTests|ServiceLiveTests/killsAtRandomMomentsLoseLessThanFiveSeconds|ServiceLiveTests/bellsRingAtTheirInstantWhenTheClockIsSet
-# (those tests of ServiceLiveTests, 90 s of kills and 85 s of a clock set under waiting bells, run
-# in the second group, to even out the two)
-REALTIME_ONE_SKIP := ServiceLiveTests/killsAtRandomMomentsLoseLessThanFiveSeconds|ServiceLiveTests/bellsRingAtTheirInstantWhenTheClockIsSet
-REALTIME_TESTS := $(REALTIME_ONE)|$(REALTIME_TWO)
+# of the CPU on a 2-core machine. They mostly wait for a sound server's clock, so they run as four
+# groups at once (scripts/realtime-groups.sh), each one test at a time on a private server of its
+# own; the groups take about as long, some 5 to 6 minutes each, where two groups took 11 and one
+# 22. Only builds at a lower priority run beside them.
+REALTIME_1 := WebPageTests|ServiceMQTTLiveTests
+REALTIME_2 := ServiceLiveTests|DesktopBusLiveTests
+# (ServiceLiveTests' 75 s of kills and 85 s of a clock set under waiting bells run in the third
+# group, to even the groups out)
+REALTIME_SLOW := ServiceLiveTests/killsAtRandomMomentsLoseLessThanFiveSeconds|ServiceLiveTests/bellsRingAtTheirInstantWhenTheClockIsSet
+REALTIME_2_SKIP := $(REALTIME_SLOW)
+REALTIME_3 := $(REALTIME_SLOW)|LiveSitTests|TerminalLineTests|HistoryCommandTests/sigtermRecordsPartial
+REALTIME_4 := PipeWireLiveTests|GermanEverywhereTests|LiveSessionTests|GuidedLiveTests|SessionSurvivalTests|SnapcastLiveTests|MediaPlayerLiveTests
+REALTIME_TESTS := $(REALTIME_1)|$(REALTIME_2)|$(REALTIME_3)|$(REALTIME_4)
 # The package (`make deb`) on a clean Debian, and `make install`/`uninstall`: last, once the
 # release build and the Debian tree, made beside the real-time tests, are there.
 PACKAGE_TESTS  := DebianPackageTests|Arm64PackageTests|MakeInstallTests
@@ -148,14 +151,14 @@ TSAN_TESTS     := ServicePreparationTests|LiveDriverTests|LiveEngineTests|LiveSe
 # the run if any test was skipped at all (each phase's output is logged for it).
 export MEDITATE_TEST_REQUIRE_TOOLS := 1
 TEST_LOGS := .build-test/phase-*.log .build-tsan/phase-*.log
-PHASES    := $(addprefix .build-test/phase-,build.log parallel.log realtime-one.log realtime-two.log) \
-             .build-tsan/phase-tsan.log .build-tsan/phase-tsan-live.log \
-             $(addprefix .build-test/phase-,arm64-wait.log package.log)
+PHASES    := $(addprefix .build-test/phase-,build.log parallel.log realtime-1.log realtime-2.log realtime-3.log \
+               realtime-4.log tsan-build-wait.log) .build-tsan/phase-tsan.log .build-tsan/phase-tsan-live.log \
+             $(addprefix .build-test/phase-,package-wait.log package.log)
 test: deps
 	$(call ensure_packages,$(TEST_PACKAGES))
 	@python3 -c 'import selenium, axe_selenium_python' 2>/dev/null || \
 	  { echo "installing (PyPI): $(TEST_PYTHON)"; python3 -m pip install -q --root-user-action=ignore $(TEST_PYTHON); }
-	@mkdir -p .build-test .build-tsan && rm -f $(TEST_LOGS) $(addsuffix .seconds,$(TEST_LOGS))
+	@mkdir -p .build-test .build-tsan && rm -f $(TEST_LOGS) $(addsuffix .seconds,$(TEST_LOGS)) .build-test/*.status .build-tsan/build.status
 	@# The arm64 toolchain, made once (minutes of fetching and unpacking from the Debian archive,
 	@# little CPU), from the start at the lowest priority; the cross build below waits for it.
 	@{ nice -n 19 $(MAKE) --no-print-directory cross-toolchain > .build-test/cross-toolchain.log 2>&1 & \
@@ -163,39 +166,39 @@ test: deps
 	scripts/logged.sh .build-test/phase-build.log $(SWIFT) build $(TEST_FLAGS) --build-tests
 	scripts/logged.sh .build-test/phase-parallel.log scripts/with-test-pulse.sh $(SWIFT) test $(TEST_FLAGS) \
 	  --skip-build --skip '$(REALTIME_TESTS)|$(RELEASE_SKIP)|$(PACKAGE_TESTS)'
-	@# The ThreadSanitizer build runs beside the real-time tests at the lowest priority: they
-	@# mostly wait for the sound server's clock, and it takes only what they leave of the CPU
-	@# (about 3 minutes of CI saved); then the release build with its stage (make stage) and the
-	@# Debian 12 and 13 trees (scripts/debian-tree.sh) for PACKAGE_TESTS. Their output is in
-	@# .build-tsan/build.log. Beside them, as low, the arm64 cross build and the Debian 13 arm64
-	@# tree (.build-test/cross.log), waited for only before PACKAGE_TESTS.
-	@# The test bundle is run directly: two `swift test` on one build folder wait for each other.
-	@# The second group's lines are marked [2]; its status comes back through a file.
-	@echo "REALTIME_ONE and, marked [2], REALTIME_TWO --no-parallel at once, beside nice -n 19 $(SWIFT) build --sanitize=thread, make stage, make cross-build and scripts/debian-tree.sh …"
-	@{ nice -n 19 $(SWIFT) build --sanitize=thread --scratch-path .build-tsan --build-tests && \
-	   nice -n 19 $(MAKE) --no-print-directory stage && \
-	   nice -n 19 scripts/debian-tree.sh .build-test/debian-bookworm && \
-	   nice -n 19 scripts/debian-tree.sh .build-test/debian-trixie trixie; } \
-	    > .build-tsan/build.log 2>&1 & build=$$!; \
+	@# Beside the real-time tests: the ThreadSanitizer build at nice 10 (they mostly wait for the
+	@# sound server's clock, and it takes what they leave of the CPU, before anything else does;
+	@# .build-tsan/build.log), and at nice 19 the release build's stage (make stage) with the
+	@# Debian 12 and 13 trees (scripts/debian-tree.sh; .build-test/trees.log), and the arm64
+	@# cross build with its Debian 13 arm64 tree (.build-test/cross.log); these two are waited for
+	@# only before PACKAGE_TESTS. The test bundle is run directly: two `swift test` on one build
+	@# folder wait for each other.
+	@echo "REALTIME_1 to REALTIME_4 --no-parallel at once (the lines of groups 2 to 4 marked [N]), beside nice -n 10 $(SWIFT) build --sanitize=thread, and nice -n 19 make stage, make cross-build and scripts/debian-tree.sh …"
+	@{ nice -n 10 $(SWIFT) build --sanitize=thread --scratch-path .build-tsan --build-tests > .build-tsan/build.log 2>&1; \
+	   echo $$? > .build-tsan/build.status; } & tsan=$$!; \
+	  { nice -n 19 $(MAKE) --no-print-directory stage && \
+	    nice -n 19 scripts/debian-tree.sh .build-test/debian-bookworm && \
+	    nice -n 19 scripts/debian-tree.sh .build-test/debian-trixie trixie; \
+	    echo $$? > .build-test/trees.status; } > .build-test/trees.log 2>&1 & echo $$! > .build-test/trees.pid; \
 	  { toolchain=$$(cat .build-test/cross-toolchain.pid); while kill -0 $$toolchain 2>/dev/null; do sleep 2; done; \
 	    cat .build-test/cross-toolchain.log; \
 	    nice -n 19 $(MAKE) --no-print-directory cross-build && \
 	    nice -n 19 scripts/debian-tree.sh .build-test/debian-trixie-arm64 trixie arm64; } \
 	    > .build-test/cross.log 2>&1 & echo $$! > .build-test/cross.pid; \
-	  bundle="$$($(SWIFT) build $(TEST_FLAGS) --show-bin-path)/meditatePackageTests.xctest"; \
-	  rm -f .build-test/realtime-two.status; \
-	  { NO_COLOR=1 scripts/logged.sh .build-test/phase-realtime-two.log scripts/with-test-pulse.sh "$$bundle" \
-	      --testing-library swift-testing --no-parallel --filter '$(REALTIME_TWO)'; \
-	    echo $$? > .build-test/realtime-two.status; } 2>&1 | sed -u 's/^/[2] /' & two=$$!; \
-	  NO_COLOR=1 scripts/logged.sh .build-test/phase-realtime-one.log scripts/with-test-pulse.sh "$$bundle" \
-	      --testing-library swift-testing --no-parallel --filter '$(REALTIME_ONE)' --skip '$(REALTIME_ONE_SKIP)'; \
-	  one=$$?; wait $$two; wait $$build; built=$$?; \
-	  if [ $$built -eq 0 ]; then tail -n 1 .build-tsan/build.log; else cat .build-tsan/build.log; fi; \
-	  [ $$one -eq 0 ] && [ "$$(cat .build-test/realtime-two.status 2>/dev/null)" = 0 ] && [ $$built -eq 0 ]
+	  REALTIME_FILTER_1='$(REALTIME_1)' REALTIME_FILTER_2='$(REALTIME_2)' REALTIME_SKIP_2='$(REALTIME_2_SKIP)' \
+	  REALTIME_FILTER_3='$(REALTIME_3)' REALTIME_FILTER_4='$(REALTIME_4)' \
+	    scripts/realtime-groups.sh "$$($(SWIFT) build $(TEST_FLAGS) --show-bin-path)/meditatePackageTests.xctest" .build-test 4; \
+	  realtime=$$?; started=$$(date +%s); wait $$tsan; \
+	  echo $$(($$(date +%s) - started)) > .build-test/phase-tsan-build-wait.log.seconds; \
+	  if [ "$$(cat .build-tsan/build.status)" = 0 ]; then tail -n 1 .build-tsan/build.log; else cat .build-tsan/build.log; exit 1; fi; \
+	  [ $$realtime -eq 0 ]
 	$(MAKE) --no-print-directory test-tsan
-	@# The arm64 build and its Debian 13 tree, begun beside the real-time tests (.build-test/cross.log).
-	@started=$$(date +%s); pid=$$(cat .build-test/cross.pid); while kill -0 $$pid 2>/dev/null; do sleep 2; done; \
-	  echo $$(($$(date +%s) - started)) > .build-test/phase-arm64-wait.log.seconds; \
+	@# The stage, the Debian trees and the arm64 build, begun beside the real-time tests.
+	@started=$$(date +%s); for job in trees cross; do pid=$$(cat .build-test/$$job.pid); \
+	    while kill -0 $$pid 2>/dev/null; do sleep 2; done; done; \
+	  echo $$(($$(date +%s) - started)) > .build-test/phase-package-wait.log.seconds; \
+	  if [ "$$(cat .build-test/trees.status 2>/dev/null)" = 0 ]; then \
+	    tail -n 1 .build-test/trees.log; else cat .build-test/trees.log; exit 1; fi; \
 	  if grep -q '^glibc: ' .build-test/cross.log && [ -f .build-test/debian-trixie-arm64/.complete ]; then \
 	    grep '^glibc: \|^cross toolchain ready' .build-test/cross.log; else cat .build-test/cross.log; exit 1; fi
 	scripts/logged.sh .build-test/phase-package.log $(SWIFT) test $(TEST_FLAGS) --skip-build --no-parallel \

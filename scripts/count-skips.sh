@@ -5,7 +5,7 @@
 # usage: scripts/count-skips.sh LOG...
 set -eu
 # (Colours stripped first: a run on a terminal marks its lines with them.)
-skipped=$(cat "$@" | sed 's/\x1b\[[0-9;]*m//g' | grep -E '^(\[2\] )?➜ Test .* skipped' || true)
+skipped=$(cat "$@" | sed 's/\x1b\[[0-9;]*m//g' | grep -E '^(\[[0-9]\] )?➜ Test .* skipped' || true)
 count=$(printf '%s' "$skipped" | grep -c . || true)
 echo "skipped tests: $count"
 if [ "$count" -ne 0 ]; then
