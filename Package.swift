@@ -96,15 +96,19 @@ let package = Package(
         .target(name: "Rings", swiftSettings: strictSwift),
         // The one monotonic clock every thread times with.
         .target(name: "Clock", swiftSettings: strictSwift),
+        // The two languages meditate speaks, the one this run speaks, and a text in both
+        // (`Phrase`): below everything that says something to a person, its errors included.
+        .target(name: "Localization", swiftSettings: strictSwift),
         // The real-time engine: pure Swift, no C library.
         .target(name: "Mixer", dependencies: ["Rings"], swiftSettings: strictSwift),
         .target(
-            name: "Decoders", dependencies: ["Rings", "CMPG123", "CSndFile", "CSoxr", "CID3Tag", "CPolyphase"],
+            name: "Decoders",
+            dependencies: ["Rings", "CMPG123", "CSndFile", "CSoxr", "CID3Tag", "CPolyphase", "Localization"],
             swiftSettings: strictSwift),
         // The backends: the device protocol, PulseAudio, ALSA, Snapcast's FIFO, the WAV file. A
         // leaf of the audio path: it knows frames, not the mixer.
         .target(
-            name: "Outputs", dependencies: ["Clock", "CSndFile", "CPulse", "CALSA", "CPipe"],
+            name: "Outputs", dependencies: ["Clock", "CSndFile", "CPulse", "CALSA", "CPipe", "Localization"],
             swiftSettings: strictSwift),
         // The live engine: its mixer thread and output thread, the programs it plays through one
         // device (LiveDriver), requests and reconnection.
@@ -115,14 +119,14 @@ let package = Package(
         .target(
             name: "Library",
             dependencies: [
-                "Decoders", "CEbur128", "CGcrypt",
+                "Decoders", "CEbur128", "CGcrypt", "Localization",
                 .product(name: "GRDB", package: "GRDB.swift")
             ],
             swiftSettings: strictSwift),
         .target(
             name: "Session",
             dependencies: [
-                "Mixer", "Decoders", "Outputs", "Engine",
+                "Mixer", "Decoders", "Outputs", "Engine", "Localization",
                 .product(name: "Logging", package: "swift-log")
             ],
             swiftSettings: strictSwift),
@@ -131,7 +135,7 @@ let package = Package(
         .target(
             name: "Control",
             dependencies: [
-                "Clock",
+                "Clock", "Localization",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -150,7 +154,7 @@ let package = Package(
         .target(
             name: "Settings",
             dependencies: [
-                "Session", "Outputs", "Mixer", "Decoders", "ConfigSyntax",
+                "Session", "Outputs", "Mixer", "Decoders", "ConfigSyntax", "Localization",
                 .product(name: "TOMLKit", package: "TOMLKit")
             ],
             swiftSettings: strictSwift),
@@ -165,7 +169,7 @@ let package = Package(
             name: "Service",
             dependencies: [
                 "Session", "Engine", "Outputs", "Mixer", "Decoders", "Clock", "Settings", "Library", "Control",
-                "CSystemd", "CMalloc", "CMosquitto", "CSpawn", "CPipe", "CTimerFD", "Desktop", "Rings",
+                "CSystemd", "CMalloc", "CMosquitto", "CSpawn", "CPipe", "CTimerFD", "Desktop", "Rings", "Localization",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log")
             ],
@@ -176,7 +180,7 @@ let package = Package(
                 // Outputs for `meditate devices` and the output options' values; the rest through
                 // Service and Session.
                 "Service", "Session", "Settings", "Library", "Control", "Outputs", "Decoders", "Clock", "CQRencode",
-                "Desktop",
+                "Desktop", "Localization",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CSV", package: "CSV.swift")
@@ -252,7 +256,7 @@ let package = Package(
             name: "CLITests",
             dependencies: [
                 "CLI", "Service", "Control", "Clock", "Settings", "Decoders", "Library", "ProgramTestSupport",
-                "PulseTestSupport", "WAVTestSupport"
+                "PulseTestSupport", "WAVTestSupport", "Localization"
             ],
             // Run by the browser tests as a program of its own, beside the test binary.
             exclude: ["Browser/browser_remote.py"],

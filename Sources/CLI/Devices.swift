@@ -1,4 +1,5 @@
 import ArgumentParser
+import Localization
 import Outputs
 import Settings
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import Settings
 
 /// Runs `meditate` and turns every failure into one line on stderr and a non-zero exit: no

@@ -1,6 +1,7 @@
 import Desktop
 import Foundation
 import Library
+import Localization
 import Logging
 import Service
 import Session

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import Logging
 import Outputs
 import Service

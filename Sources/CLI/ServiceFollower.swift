@@ -1,6 +1,7 @@
 import Clock
 import Control
 import Foundation
+import Localization
 import Logging
 import Service
 import Session

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Settings
 
 /// The controlling terminal while a session plays: keys arrive one by one without echo, and the

@@ -4,7 +4,7 @@ import Foundation
 /// libraries word them for programmers ("Error : flac decoder lost sync.", "Failed to find valid
 /// MPEG data within limit on resync. (code 28)"); the ones a damaged or cut-off file gives are
 /// said plainly, the rest only lose the libraries' decoration. Their German is keyed by these
-/// plain words (GermanDecoderReason).
+/// plain words (`DecoderReason.german`).
 public enum DecoderReason {
     public static func plain(_ library: String) -> String {
         var text = Substring(library).trimmingPrefix("Error : ")

@@ -1,3 +1,5 @@
+import Localization
+
 /// What a truncated file holds against what its header promised, as numbers, so that each
 /// language words it (a German line ended in English while it was a preformatted text).
 public struct Shortfall: Sendable, Equatable {
@@ -16,14 +18,16 @@ public struct Shortfall: Sendable, Equatable {
         self.held = held
     }
 
-    /// "its header promises 49997 samples, it holds 23040".
-    public var english: String {
-        let unit =
-            switch self.unit {
-            case .samples: "samples"
-            case .frames: "frames"
-            case .bytes: "bytes"
+    /// "its header promises 49997 samples, it holds 23040", in both languages.
+    package var phrase: Phrase {
+        let (english, german) =
+            switch unit {
+            case .samples: ("samples", "Samples")
+            case .frames: ("frames", "Frames")
+            case .bytes: ("bytes", "Bytes")
             }
-        return "its header promises \(promised) \(unit), it holds \(held)"
+        return Phrase(
+            "its header promises \(promised) \(english), it holds \(held)",
+            de: "laut Dateikopf \(promised) \(german), enthalten sind \(held)")
     }
 }

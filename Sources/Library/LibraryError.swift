@@ -1,8 +1,9 @@
 import Decoders
 import Foundation
+import Localization
 
 /// What went wrong with the library, one line each for the person at the terminal.
-public enum LibraryError: LocalizedError, Equatable {
+public enum LibraryError: LocalizedError, Equatable, PhrasedError {
     case database(path: String, reason: String)
     case unreadable(path: String, reason: String)
     /// The decoder could not read the file as audio.
@@ -22,32 +23,52 @@ public enum LibraryError: LocalizedError, Equatable {
     /// it was for was stopped first.
     case measuringStopped(path: String)
 
-    public var errorDescription: String? {
+    /// The English line (the German one: `phrase`).
+    public var errorDescription: String? { phrase.english }
+
+    /// The line in both languages.
+    package var phrase: Phrase {
         switch self {
         case let .database(path, reason):
-            return "the library at '\(path)' cannot be used: \(reason)"
+            Phrase(
+                "the library at '\(path)' cannot be used: \(reason)",
+                de: "die Bibliothek in '\(path)' ist nicht benutzbar: \(DatabaseReason.german(reason))")
         case let .unreadable(path, reason):
-            return "'\(path)': cannot read the file (\(reason))"
-        case let .undecodable(error):
-            return error.errorDescription
+            Phrase(
+                "'\(path)': cannot read the file (\(reason))",
+                de: "'\(path)': die Datei ist nicht lesbar (\(SystemReason.german(reason)))")
+        case let .undecodable(error): error.phrase
         case let .unmeasurable(path, sampleRate):
-            return "'\(path)': audio at \(sampleRate) Hz cannot be measured"
-        case let .holdsNoAudio(path):
-            return "'\(path)': holds no audio"
+            Phrase(
+                "'\(path)': audio at \(sampleRate) Hz cannot be measured",
+                de: "'\(path)': Ton mit \(sampleRate) Hz lässt sich nicht messen")
+        case let .holdsNoAudio(path): Phrase("'\(path)': holds no audio", de: "'\(path)': enthält keinen Ton")
         case let .noSuchPath(path):
-            return "'\(path)': no such file or folder"
+            Phrase("'\(path)': no such file or folder", de: "'\(path)': keine solche Datei und kein solcher Ordner")
         case let .noSuchTrack(reference):
-            return "no track '\(reference)' in the library (see `meditate library list`)"
+            Phrase(
+                "no track '\(reference)' in the library (see `meditate library list`)",
+                de: "keine Aufnahme '\(reference)' in der Bibliothek (siehe `meditate library list`)")
         case let .ambiguous(reference, candidates):
-            return
-                "'\(reference)' matches \(candidates.count) tracks (\(Self.shortList(candidates))); give its id or more of the title"
+            Phrase(
+                "'\(reference)' matches \(candidates.count) tracks (\(Self.shortList(candidates))); give its id or more of the title",
+                de:
+                    "'\(reference)' passt auf \(candidates.count) Aufnahmen (\(Self.shortList(candidates))); gib ihre ID oder mehr vom Titel an"
+            )
         case let .copyFailed(path, reason):
-            return "'\(path)': cannot copy it into the library (\(reason))"
+            Phrase(
+                "'\(path)': cannot copy it into the library (\(reason))",
+                de: "'\(path)': kann nicht in die Bibliothek kopiert werden (\(SystemReason.german(reason)))")
         case let .damagedSamples(path, count):
-            return "'\(path)': the file is damaged (\(count) samples are not a number or beyond +24 dBFS)"
+            Phrase(
+                "'\(path)': the file is damaged (\(count) samples are not a number or beyond +24 dBFS)",
+                de: "'\(path)': die Datei ist beschädigt (\(count) Samples sind keine Zahl oder über +24 dBFS)")
         case let .measuringStopped(path):
-            return
-                "'\(path)': measuring its loudness took too long; `meditate library import` measures it once for good"
+            Phrase(
+                "'\(path)': measuring its loudness took too long; `meditate library import` measures it once for good",
+                de:
+                    "'\(path)': die Lautheit zu messen dauerte zu lange; `meditate library import` misst sie einmal für immer"
+            )
         }
     }
 

@@ -1,4 +1,5 @@
 import Engine
+import Localization
 import Outputs
 import Settings
 

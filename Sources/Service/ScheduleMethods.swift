@@ -1,6 +1,7 @@
 import Control
 import Foundation
 import Library
+import Localization
 import Settings
 
 /// `schedule.list`, `.add`, `.remove`, `.pause` and `.resume` on the library's database: what the

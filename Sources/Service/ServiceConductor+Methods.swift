@@ -1,5 +1,6 @@
 import Control
 import Foundation
+import Localization
 import Session
 import Settings
 
@@ -47,21 +48,21 @@ extension ServiceConductor {
             try conductor.ring(request, scheduled: nil, at: nil)
         },
         ServiceMethod("token.new", NoParams.self) { conductor, _, connection throws(RPCError) in
-            try conductor.newToken(from: connection)
+            try conductor.web.newToken(from: connection, logger: conductor.logger)
         },
         ServiceMethod("token.show", NoParams.self) { conductor, _, connection throws(RPCError) in
-            try conductor.showToken(from: connection)
+            try conductor.web.showToken(from: connection)
         },
         ServiceMethod("history.list", HistoryListParams.self) { conductor, params, _ throws(RPCError) in
-            try conductor.historyList(newest: params.newest)
+            try conductor.queries.historyList(newest: params.newest)
         },
-        ServiceMethod("stats", NoParams.self) { conductor, _, _ throws(RPCError) in try conductor.stats() },
-        ServiceMethod("presets", NoParams.self) { conductor, _, _ throws(RPCError) in try conductor.presets() },
+        ServiceMethod("stats", NoParams.self) { conductor, _, _ throws(RPCError) in try conductor.queries.stats() },
+        ServiceMethod("presets", NoParams.self) { conductor, _, _ throws(RPCError) in try conductor.queries.presets() },
         ServiceMethod("sit.defaults", NoParams.self) { conductor, _, _ throws(RPCError) in
-            try conductor.sitDefaults()
+            try conductor.queries.sitDefaults()
         },
         ServiceMethod("library.list", NoParams.self) { conductor, _, _ throws(RPCError) in
-            try conductor.libraryList()
+            try conductor.queries.libraryList()
         },
         ServiceMethod("schedule.list", NoParams.self) { conductor, _, _ throws(RPCError) in
             try conductor.scheduleList()

@@ -2,6 +2,7 @@ import Clock
 import Control
 import Foundation
 import Library
+import Localization
 import Outputs
 import Session
 import Settings

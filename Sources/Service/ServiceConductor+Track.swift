@@ -1,5 +1,6 @@
 import Control
 import Foundation
+import Localization
 import Session
 import Settings
 

@@ -3,6 +3,7 @@ import Clock
 import Control
 import Foundation
 import Library
+import Localization
 import Logging
 import Outputs
 import Session
@@ -17,6 +18,8 @@ package final class ServiceConductor {
     /// The one device every sit, track and bell plays through.
     let output: ServiceOutput
     let library: ServiceLibrary
+    /// The methods that only read: the history, stats, presets, tracks, a sit's defaults.
+    let queries: ServiceQueries
     /// The WebSocket listener, if any, and its pairing token.
     let web: ServiceWeb
     var logger: Logger
@@ -67,6 +70,7 @@ package final class ServiceConductor {
         self.output = ServiceOutput(options: output, quietSeconds: quietSeconds) { [inbox] in inbox.wake() }
         self.web = web
         self.library = ServiceLibrary(paths: library, logger: logger)
+        queries = ServiceQueries(library: self.library)
         self.logger = logger
     }
 

@@ -1,6 +1,7 @@
 import Control
 import Engine
 import Foundation
+import Localization
 import Outputs
 import Settings
 

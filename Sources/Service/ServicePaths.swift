@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Settings
 
 /// Where the control socket is: `$XDG_RUNTIME_DIR/meditate/control.sock` for a user's service,

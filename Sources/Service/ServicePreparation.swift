@@ -2,6 +2,7 @@ import Clock
 import Control
 import Foundation
 import Library
+import Localization
 import Session
 import Settings
 

@@ -1,5 +1,6 @@
 import Foundation
 import Library
+import Localization
 import Mixer
 import Session
 import Settings

@@ -1,6 +1,7 @@
 import Decoders
 import Foundation
 import Library
+import Localization
 import Settings
 
 /// A path a client named that is not playable audio, said the same way whatever the reason: a

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A setting of any type, for the registry, `config list` and the file parser.
 package protocol AnySetting: Sendable {
@@ -11,6 +12,8 @@ package protocol AnySetting: Sendable {
     var valueName: String? { get }
     /// Its values, when they are a few words.
     var choices: [String] { get }
+    /// How the history's note of a sit says it (nil: it does not).
+    var noteWords: NoteWords? { get }
     /// The canonical text a request's member gives; nil when it is not given.
     func givenText(in members: RequestMembers) throws -> String?
     /// A canonical text as a reply gives it.
@@ -31,7 +34,7 @@ extension AnySetting {
         return flagHelp.text.replacingOccurrences(of: "{default}", with: shown)
     }
 
-    /// `MEDITATE_NOISE_VOLUME` for `noise-volume`.
+    /// `MEDITATE_GONG_VOLUME` for `gong-volume`.
     package var environmentName: String {
         // The standard library's map, not Foundation's replacingOccurrences, which bridges
         // through NSString: every run reads the environment name of every setting.

@@ -1,4 +1,5 @@
 import Glibc
+import Localization
 
 /// Changes a file as a whole under a lock: readers see the old file or the new one, never half
 /// of it, and two processes that change it at once both have their change kept, because each

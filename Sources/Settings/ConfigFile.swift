@@ -1,5 +1,6 @@
 import ConfigSyntax
 import Foundation
+import Localization
 import TOMLKit
 
 /// config.toml as read: its settings and its presets, every value checked against its key and

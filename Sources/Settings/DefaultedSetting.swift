@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A setting that always has a value: its default when nothing sets it.
 package struct DefaultedSetting<Value: SettingValue>: AnySetting {
@@ -13,6 +14,7 @@ package struct DefaultedSetting<Value: SettingValue>: AnySetting {
     package var flagHelp: Phrase? { setting.flagHelp }
     package var valueName: String? { setting.valueName }
     package var choices: [String] { setting.choices }
+    package var noteWords: NoteWords? { setting.noteWords }
     package func givenText(in members: RequestMembers) throws -> String? { try setting.givenText(in: members) }
     package func member(canonical text: String) -> MemberValue { setting.member(canonical: text) }
     package func canonical(_ text: String) throws(SettingProblem) -> String { try setting.canonical(text) }

@@ -1,6 +1,7 @@
+import Localization
 import Session
 
-// `--random-bells 10-3` is refused with why, on the command line and over the protocol alike.
+// A range given backwards (`10-3`) is refused with why, on the command line and over the protocol alike.
 extension RandomBells: ExplainedValue {
     package static func explained(_ text: String) throws(ArgumentReason) -> RandomBells {
         do {

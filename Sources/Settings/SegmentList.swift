@@ -1,3 +1,4 @@
+import Localization
 import Session
 
 /// `--segments "sit 25, walk 10, sit 25"`: sitting and walking in turn.

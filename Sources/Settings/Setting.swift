@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// One setting, declared once: its name (the flag's long name, the config key, the request's
 /// member, and after `MEDITATE_` the environment variable), its type, default, valid range,
@@ -16,6 +17,8 @@ package struct Setting<Value: SettingValue>: AnySetting {
     /// False for what only describes one session (a seed, a track, bells): presets and flags only.
     package let belongsInConfig: Bool
     package let isValid: @Sendable (Value) -> Bool
+    /// How the history's note of a sit says it, when it says it at all.
+    package let noteWords: NoteWords?
     /// A setting with no default may be set to `none` (or, in a variable, to nothing): that
     /// layer then says "none this time", over whatever a weaker layer sets. False once
     /// `defaulting(to:)` gives it a value of its own.
@@ -26,7 +29,7 @@ package struct Setting<Value: SettingValue>: AnySetting {
 
     package init(
         _ name: String, _ summary: Phrase, expecting expectation: Phrase, inConfig: Bool = true,
-        help flagHelp: Phrase? = nil, valueName: String? = nil,
+        help flagHelp: Phrase? = nil, valueName: String? = nil, note noteWords: NoteWords? = nil,
         isValid: @escaping @Sendable (Value) -> Bool = { _ in true }
     ) {
         self.name = name
@@ -35,6 +38,7 @@ package struct Setting<Value: SettingValue>: AnySetting {
         self.valueName = valueName
         self.expectation = expectation
         belongsInConfig = inConfig
+        self.noteWords = noteWords
         self.isValid = isValid
     }
 

@@ -1,3 +1,4 @@
+import Localization
 import Session
 
 /// A sound, a volume and strikes for each gong role (`start-gong`, `interval-volume`,

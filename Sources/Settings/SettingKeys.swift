@@ -1,3 +1,5 @@
+import Foundation
+import Localization
 import Outputs
 import Session
 
@@ -20,7 +22,13 @@ package enum SettingKeys {
             "Length of the sit after the countdown, in minutes, or open (no set end)",
             de: "Dauer des Sitzens nach dem Vorlauf, in Minuten, oder open (kein festes Ende)"),
         // `open` is said in the summary, which `config list` shows; a refusal names the number.
-        expecting: minutesExpected
+        expecting: minutesExpected,
+        help: Phrase(
+            "Length of the sit after the countdown, in minutes (decimals allowed; default {default}); `open`: no set end, the time counts up, and q or `ctl stop` ends it with the completion gong.",
+            de:
+                "Dauer des Sitzens nach dem Vorlauf, in Minuten (Dezimalzahlen erlaubt; Standard {default}); `open`: kein festes Ende, die Zeit zählt aufwärts, und q oder `ctl stop` beendet es mit dem Schlussgong."
+        ),
+        valueName: "minutes"
     ) { length in
         guard let minutes = length.exact else { return true }
         return minutes.isPositive && minutes <= maxMinutes
@@ -28,7 +36,11 @@ package enum SettingKeys {
 
     package static let countdown = Setting<ExactDecimal>(
         "countdown", Phrase("Seconds of silence before the start gong", de: "Sekunden Stille vor dem Startgong"),
-        expecting: secondsExpected, valueName: "seconds"
+        expecting: secondsExpected,
+        help: Phrase(
+            "Seconds of silence before the start gong (default {default}).",
+            de: "Sekunden Stille vor dem Startgong (Standard {default})."),
+        valueName: "seconds"
     ) { !$0.isNegative && $0 <= maxSeconds }.defaulting(to: ExactDecimal(15))
 
     package static let segments = Setting<SegmentList>(
@@ -39,7 +51,13 @@ package enum SettingKeys {
         expecting: Phrase(
             "segments separated by commas, each sit or walk and its minutes, e.g. sit 25, walk 10, sit 25",
             de: "Abschnitte, durch Kommas getrennt, je sit oder walk und seine Minuten, z. B. sit 25, walk 10, sit 25"),
-        inConfig: false, valueName: "list|none")
+        inConfig: false,
+        help: Phrase(
+            "Sitting and walking in turn, e.g. \"sit 25, walk 10, sit 25\" (sets the length): a gong at each change, two strikes to walk, one to sit again; bells and the bed while sitting (and walking: --walk-sounds).",
+            de:
+                "Sitzen und Gehen im Wechsel, z. B. \"sit 25, walk 10, sit 25\" (bestimmt die Dauer): ein Gong bei jedem Wechsel, zwei Schläge zum Gehen, einer zum Sitzen; Glocken und Klangteppich beim Sitzen (und beim Gehen: --walk-sounds)."
+        ),
+        valueName: "list|none")
 
     package static let walkSounds = Setting<WalkSounds>(
         "walk-sounds",
@@ -52,7 +70,7 @@ package enum SettingKeys {
             de:
                 "Was beim Gehen zwischen den Sitzen (--segments) außer den Gongs klingt: none (nichts), bed (der Klangteppich), bells (die Glocken) oder both (beides; Standard: {default})."
         ),
-        valueName: "none|bed|bells|both"
+        valueName: "none|bed|bells|both", note: walkSoundsNote
     ).defaulting(to: WalkSounds.none)
 
     package static let interval = Setting<ExactDecimal>(
@@ -64,7 +82,7 @@ package enum SettingKeys {
             de:
                 "Eine Glocke alle N Minuten während des Sitzens (Standard: keine); none sitzt ohne sie, was auch immer in config.toml steht."
         ),
-        valueName: "minutes|none"
+        valueName: "minutes|none", note: intervalNote
     ) { $0.isPositive && $0 <= maxMinutes }
 
     package static let bells = Setting<BellList>(
@@ -80,7 +98,7 @@ package enum SettingKeys {
             de:
                 "Glocken zu diesen Minuten nach dem Beginn, z. B. 5,12.5,20 (ersetzt --interval); none: diesmal keine solchen Glocken."
         ),
-        valueName: "list|none")
+        valueName: "list|none", note: bellsNote)
 
     package static let randomBells = Setting<RandomBells>(
         "random-bells",
@@ -95,7 +113,7 @@ package enum SettingKeys {
             de:
                 "Glocken zu zufälligen Zeiten, MIN bis MAX Minuten auseinander, z. B. 3-10 (ersetzt --interval); keine in der letzten Minute, und nicht angekündigt. Derselbe --seed läutet sie zu denselben Zeiten."
         ),
-        valueName: "min-max|none")
+        valueName: "min-max|none", note: randomBellsNote)
 
     package static let strikes = Setting<Int>(
         "strikes", Phrase("Strikes per gong", de: "Schläge je Gong"),
@@ -111,7 +129,7 @@ package enum SettingKeys {
         help: Phrase(
             "Background bed from the start gong to the completion gong (default {default}).",
             de: "Klangteppich vom Startgong bis zum Schlussgong (Standard {default})."),
-        valueName: "white|pink|brown|ocean|none"
+        valueName: "white|pink|brown|ocean|none", note: noiseNote
     ).defaulting(to: NoiseArgument.none)
 
     package static let noiseVolume = Setting<Float>(
@@ -135,7 +153,7 @@ package enum SettingKeys {
             de:
                 "Eine Audiodatei oder Aufnahme der Bibliothek, in Schleife als Klangteppich statt Rauschen, an der Naht überblendet, so laut wie das Rauschen bei --noise-volume; none: diesmal keine Klangkulisse."
         ),
-        valueName: "path|track|none"
+        valueName: "path|track|none", note: ambienceNote
     ) { !$0.isEmpty }
 
     package static let ambienceCrossfade = Setting<Float>(
@@ -325,6 +343,94 @@ package enum SettingKeys {
 
     /// A sit's sounds: the members of `SitSoundRequest`, each the option of the same name of
     /// `meditate sit`, `render` and `play --then`.
+    // How the history's note of a sit says a sound setting, and "Again" reads it back.
+
+    private static let walkSoundsNote = NoteWords(
+        parts: { sit in
+            guard sit.configuration.hasSegments else { return [] }
+            return switch sit.configuration.walkSounds {
+            case .none: []
+            case .bed: [(.walkBed, [:])]
+            case .bells: [(.walkBells, [:])]
+            case .both: [(.walkBedAndBells, [:])]
+            }
+        },
+        reading: { parts in
+            let sounds: [MessageKey: WalkSounds] = [.walkBed: .bed, .walkBells: .bells, .walkBedAndBells: .both]
+            return .given((parts.first(of: sounds) ?? WalkSounds.none).settingText)
+        })
+
+    private static let intervalNote = NoteWords(
+        parts: { sit in
+            guard let interval = sit.configuration.interval else { return [] }
+            let every = DurationText.words(seconds: interval.rounded(times: 60))
+            return [(.sitBellsEvery, ["minutes": interval.description, "every": every])]
+        },
+        reading: { .value(of: .sitBellsEvery, "minutes", in: $0) { ExactDecimal($0)?.settingText } })
+
+    private static let randomBellsNote = NoteWords(
+        parts: { sit in
+            // One kind of bells rings in a sit: an interval before random bells before a list.
+            guard sit.configuration.interval == nil, let random = sit.configuration.randomBells else { return [] }
+            return [
+                (
+                    .sitBellsRandom,
+                    [
+                        "shortest": DurationText.words(seconds: random.shortest.rounded(times: 60)),
+                        "longest": DurationText.words(seconds: random.longest.rounded(times: 60)),
+                        "range": random.description
+                    ]
+                )
+            ]
+        },
+        reading: { .value(of: .sitBellsRandom, "range", in: $0) { RandomBells($0)?.settingText } })
+
+    private static let bellsNote = NoteWords(
+        parts: { sit in
+            let c = sit.configuration
+            guard c.interval == nil, c.randomBells == nil, !c.bells.isEmpty else { return [] }
+            // In the order they ring, whatever order they were given in.
+            return [(.sitBellsAt, ["list": c.bells.sorted().map(\.description).joined(separator: "; ")])]
+        },
+        reading: {
+            // "5; 12.5" in the note, "5,12.5" as the option takes it.
+            .value(of: .sitBellsAt, "list", in: $0) {
+                BellList(settingText: $0.replacingOccurrences(of: "; ", with: ","))?.settingText
+            }
+        })
+
+    private static let noiseNote = NoteWords(
+        parts: { sit in
+            switch sit.configuration.noise {
+            case .white?: [(.noiseWhite, [:])]
+            case .pink?: [(.noisePink, [:])]
+            case .brown?: [(.noiseBrown, [:])]
+            case .ocean?: [(.noiseOcean, [:])]
+            case nil: []
+            }
+        },
+        reading: { parts in
+            let noises: [MessageKey: NoiseArgument] = [
+                .noiseWhite: .white, .noisePink: .pink, .noiseBrown: .brown, .noiseOcean: .ocean
+            ]
+            return .given((parts.first(of: noises) ?? NoiseArgument.none).settingText)
+        })
+
+    private static let ambienceNote = NoteWords(
+        parts: { sit in
+            guard let ambience = sit.configuration.ambience else { return [] }
+            // By its title (a track's, a file's tag) when it is open; else a file by its name
+            // alone: the history is read, and a folder says nothing of the sound. Its `source`
+            // (AmbienceBed's) lets the page's "Again" ask for it anew.
+            let name = sit.bedTitle ?? ((ambience as NSString).lastPathComponent as NSString).deletingPathExtension
+            return [(.ambience, ["name": name, "source": sit.bedSource ?? ambience])]
+        },
+        reading: { parts in
+            guard let bed = parts.first(.ambience) else { return .given("none") }
+            // A bed of a note older than its source is left to config.toml rather than taken away.
+            return bed["source"].map { .given($0) } ?? .notGiven
+        })
+
     package static let sitSound: [any AnySetting] =
         [
             walkSounds, interval, bells, randomBells, strikes, noise, noiseVolume, ambience, ambienceCrossfade, fadeOut,

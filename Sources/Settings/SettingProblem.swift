@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Why a value does not fit its setting; the caller says where the value came from.
 package struct SettingProblem: Error, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Where a setting's value came from. The strongest wins: flag, preset, environment, config
 /// file, default.

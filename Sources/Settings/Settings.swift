@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The settings of one run: the config file and `MEDITATE_*` variables as read and checked,
 /// and the preset chosen, if any. Commands ask it for each value, passing the flag's value.

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A setting, config file or preset that cannot be used, said in one line that names where.
 package enum SettingsError: LocalizedError, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Standard output could not be written (a full disk, a closed file): the command fails.
 package struct StandardOutputFailure: LocalizedError {

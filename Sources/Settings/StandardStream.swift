@@ -1,6 +1,7 @@
 // stdout's FILE is a C global that Swift 6 sees as shared mutable state; it is read once, on the
 // main thread, and never replaced.
 @preconcurrency import Glibc
+import Localization
 
 /// Writes to the standard streams with write(2), never through Foundation's
 /// `FileHandle.write(_: Data)`, which traps on EIO: a terminal that goes away (ssh drops, the

@@ -1,5 +1,6 @@
 import Decoders
 import Glibc
+import Localization
 
 /// Reads a small text file a person hands over (config.toml, a history CSV, affirmations):
 /// a regular file only (a FIFO would block, a device never end), at most `maxBytes` (checked

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import ProgramTestSupport
 import Session
 import Settings
@@ -22,16 +23,15 @@ struct LanguageTests {
     @Test("every message key has a text in both languages, with the same placeholders")
     func everyKeyTranslated() {
         for key in MessageKey.allCases {
-            let english = englishMessages[key]
-            let german = germanMessages[key]
+            let english = messageTable[key]?.english
+            let german = messageTable[key]?.german
             #expect(english?.isEmpty == false, "no English text for \(key)")
             #expect(german?.isEmpty == false, "no German text for \(key)")
             #expect(placeholders(english ?? "") == placeholders(german ?? ""), "placeholders differ for \(key)")
         }
-        #expect(englishMessages.count == MessageKey.allCases.count)
-        #expect(germanMessages.count == MessageKey.allCases.count)
+        #expect(messageTable.count == MessageKey.allCases.count)
         // The month and weekday tables have their shape in both languages
-        for table in [englishMessages, germanMessages] {
+        for table in [Language.en.messages, Language.de.messages] {
             #expect(table[.monthNames]?.split(separator: " ").count == 12)
             #expect(table[.dayLabels]?.split(separator: ",", omittingEmptySubsequences: false).count == 7)
         }

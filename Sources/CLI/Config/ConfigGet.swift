@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import Settings
 
 /// `meditate config get KEY`: the value in effect, as a script wants it.

@@ -6,7 +6,7 @@ import Settings
 enum ConfigKey {
     static var help: ArgumentHelp {
         .localized(
-            "The setting, e.g. minutes or noise-volume.", de: "Die Einstellung, z. B. minutes oder noise-volume.",
+            "The setting, e.g. minutes or gong-volume.", de: "Die Einstellung, z. B. minutes oder gong-volume.",
             valueName: "key")
     }
 

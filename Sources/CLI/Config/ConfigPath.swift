@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import Settings
 
 /// `meditate config path`: where the file is.

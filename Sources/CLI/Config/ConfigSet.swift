@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import Settings
 
 /// `meditate config set KEY VALUE`: one line of config.toml written or changed.

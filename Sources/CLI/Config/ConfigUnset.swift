@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import Settings
 
 /// `meditate config unset KEY`: the setting goes back to its default.

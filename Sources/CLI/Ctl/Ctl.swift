@@ -1,4 +1,5 @@
 import ArgumentParser
+import Localization
 import Settings
 
 /// `meditate ctl`: a client of a running `meditate serve`.

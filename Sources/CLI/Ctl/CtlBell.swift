@@ -1,5 +1,6 @@
 import ArgumentParser
 import Control
+import Localization
 import Settings
 
 /// `meditate ctl bell`: rings a bell on the service at once, over whatever plays.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Control
+import Localization
 import Settings
 
 /// `meditate ctl call METHOD [PARAMS]`: any method of the protocol, for scripts.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Control
 import Foundation
+import Localization
 import Service
 import Settings
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Localization
 import Settings
 
 /// `meditate ctl pause`: Pause the session playing.

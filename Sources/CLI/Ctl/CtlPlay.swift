@@ -1,6 +1,7 @@
 import ArgumentParser
 import Control
 import Foundation
+import Localization
 import Settings
 
 /// `meditate ctl play TRACK …`: plays a guided track on the service, with the options of

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Localization
 import Settings
 
 /// `meditate ctl resume`: Resume the paused session.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Localization
 import Settings
 
 /// `meditate schedule` (and `meditate ctl schedule`): the sits, tracks and bells the service

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Control
+import Localization
 import Settings
 
 /// `meditate schedule pause ID`: nothing of it sounds for the rest of today.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Control
+import Localization
 import Service
 import Settings
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Control
+import Localization
 import Settings
 
 /// `meditate schedule resume ID`: a schedule paused for today sounds again.

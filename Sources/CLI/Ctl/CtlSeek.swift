@@ -1,5 +1,6 @@
 import ArgumentParser
 import Control
+import Localization
 import Settings
 
 /// `meditate ctl seek --by -30` / `--to 90`: moves the guided track playing on the service.

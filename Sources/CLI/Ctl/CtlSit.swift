@@ -1,5 +1,6 @@
 import ArgumentParser
 import Control
+import Localization
 import Settings
 
 /// `meditate ctl sit …`: starts a sit on the service, with the options of `meditate sit`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Control
+import Localization
 import Settings
 
 /// `meditate ctl status`: what the service is playing.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Localization
 import Settings
 
 /// `meditate ctl stop`: End the session playing (it fades out and is recorded).

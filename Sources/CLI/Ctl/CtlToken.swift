@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import Settings
 
 /// `meditate ctl token`: the pairing link for the page on the phone, again; `--new` makes a new

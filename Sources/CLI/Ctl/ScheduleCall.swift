@@ -1,6 +1,7 @@
 import Control
 import Foundation
 import Library
+import Localization
 import Settings
 
 /// A schedule method called on the service, or, when no service answers on the default

@@ -1,6 +1,7 @@
 import Control
 import Foundation
 import Library
+import Localization
 import Settings
 
 /// A schedule in words, in the run's language: "3  Mon-Fri 06:30  a sit --preset morning  (next: Mon 30 Nov

@@ -1,5 +1,6 @@
 import Control
 import Foundation
+import Localization
 import Logging
 import Service
 import Session

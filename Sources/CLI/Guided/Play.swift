@@ -1,5 +1,6 @@
 import ArgumentParser
 import Control
+import Localization
 import Settings
 
 /// `meditate play TRACK`: a guided meditation, streamed and normalised, maybe followed by a

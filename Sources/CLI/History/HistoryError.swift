@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Settings
 
 /// A history file or a date range that cannot be used, in one line.

@@ -1,6 +1,7 @@
 import CSV
 import Foundation
 import Library
+import Localization
 import Service
 import Settings
 

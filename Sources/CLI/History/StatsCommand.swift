@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Library
+import Localization
 import Settings
 
 /// `meditate stats`: totals, streaks and the last 26 weeks as a calendar.

@@ -1,3 +1,4 @@
+import Localization
 import Service
 import Settings
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Settings
 
 /// `--help` as a person reads it. ArgumentParser writes the help unwrapped here (`Entry` asks

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Library
+import Localization
 import Settings
 
 /// `meditate library edit ID --title … --teacher …`

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Library
+import Localization
 import Settings
 
 /// `meditate library import PATH…`

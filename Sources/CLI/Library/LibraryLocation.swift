@@ -1,5 +1,6 @@
 import ArgumentParser
 import Library
+import Localization
 import Settings
 
 /// Where the library is; `--library` points elsewhere (a test, a second collection).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import Session
 import Settings
 

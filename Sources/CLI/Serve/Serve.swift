@@ -2,6 +2,7 @@ import ArgumentParser
 import Control
 import Foundation
 import Library
+import Localization
 import Logging
 import Service
 import Settings

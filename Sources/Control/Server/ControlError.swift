@@ -1,8 +1,9 @@
 import Foundation
+import Localization
 import NIOCore
 
 /// Why the control socket could not be served or reached: one line each.
-public enum ControlError: Error, Equatable, Sendable {
+public enum ControlError: Error, Equatable, Sendable, PhrasedError {
     case cannotListen(path: String, reason: String)
     /// Another service holds the socket's lock; its pid, when the lock file names one.
     case alreadyRunning(path: String, pid: Int32?)
@@ -27,17 +28,52 @@ public enum ControlError: Error, Equatable, Sendable {
     public static let noLocalAddress = "no local address"
     public static let ownedByAnotherUser = " belongs to another user"
 
-    public var line: String {
+    /// The English line (the German one: `phrase`).
+    public var line: String { phrase.english }
+
+    /// The line in both languages (a refusal's is the service's own, in the service's language).
+    package var phrase: Phrase {
         switch self {
-        case let .cannotListen(path, reason): "cannot listen on \(path): \(reason)"
+        case let .cannotListen(path, reason):
+            Phrase(
+                "cannot listen on \(path): \(reason)", de: "kann nicht auf \(path) warten: \(Self.german(reason))")
         case let .alreadyRunning(path, pid):
-            "a service is already running on \(path)" + (pid.map { " (pid \($0))" } ?? "")
-        case let .cannotConnect(path, reason): "no service answers on \(path): \(reason)"
-        case let .connectionLost(path): "the service on \(path) closed the connection"
-        case let .timedOut(path): "the service on \(path) did not answer in time"
-        case let .abandoned(path): "stopped waiting for the service on \(path)"
-        case let .badReply(reason): "the service's reply cannot be read: \(reason)"
-        case let .refused(error): error.message
+            Phrase(
+                "a service is already running on \(path)" + (pid.map { " (pid \($0))" } ?? ""),
+                de: "auf \(path) läuft schon ein Dienst" + (pid.map { " (PID \($0))" } ?? ""))
+        case let .cannotConnect(path, reason):
+            Phrase(
+                "no service answers on \(path): \(reason)",
+                de: "kein Dienst antwortet auf \(path): \(Self.german(reason))")
+        case let .connectionLost(path):
+            Phrase(
+                "the service on \(path) closed the connection",
+                de: "der Dienst auf \(path) hat die Verbindung geschlossen")
+        case let .timedOut(path):
+            Phrase(
+                "the service on \(path) did not answer in time",
+                de: "der Dienst auf \(path) hat nicht rechtzeitig geantwortet")
+        case let .abandoned(path):
+            Phrase(
+                "stopped waiting for the service on \(path)", de: "Warten auf den Dienst auf \(path) abgebrochen")
+        case let .badReply(reason):
+            Phrase(
+                "the service's reply cannot be read: \(reason)",
+                de: "die Antwort des Dienstes ist nicht lesbar: \(reason)")
+        case let .refused(error): Phrase(error.message, de: error.message)
+        }
+    }
+
+    /// The socket's own reasons, and the C library's, in German.
+    private static func german(_ reason: String) -> String {
+        switch reason {
+        case pathTooLong: return "der Pfad ist zu lang"
+        case noLocalAddress: return "keine lokale Adresse"
+        default:
+            if reason.hasSuffix(ownedByAnotherUser) {
+                return String(reason.dropLast(ownedByAnotherUser.count)) + " gehört einem anderen Benutzer"
+            }
+            return SystemReason.german(reason)
         }
     }
 }

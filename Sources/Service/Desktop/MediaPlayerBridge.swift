@@ -2,6 +2,7 @@ import Clock
 import Control
 import Desktop
 import Foundation
+import Localization
 import Logging
 import NIOConcurrencyHelpers
 import Settings

@@ -2,30 +2,26 @@ import Control
 import Decoders
 import Foundation
 import Library
+import Localization
 import Outputs
 import Session
 import Settings
 
 /// The one line a person reads for a failure, in the run's language: what the service logs and
-/// answers, and (through the command line's `ErrorMessages`) what a command prints. The
-/// engine's errors carry their English text (`errorDescription`); their German texts live here.
+/// answers, and (through the command line's `ErrorMessages`) what a command prints. Every error
+/// of the engine, the library, the outputs and the socket declares its line in both languages
+/// where it is (`PhrasedError`); a request's refusal is worded in the language of whoever asked.
 package enum FailureLine {
     package static func line(for error: any Error) -> String {
         if Language.current == .de, let german = german(error) { return german }
         return firstLine(english(error))
     }
 
-    /// The German line for an error of the engine, the library or the control socket.
+    /// The German line of an error that has one.
     package static func german(_ error: any Error) -> String? {
         switch error {
         case let error as RequestRefusal: error.line
-        case let error as SessionPlanError: german(error)
-        case let error as SoundError: german(error)
-        case let error as CoordinatorError: german(error)
-        case let error as DecoderError: german(error)
-        case let error as LibraryError: german(error)
-        case let error as OutputError: german(error)
-        case let error as ControlError: german(error)
+        case let error as any PhrasedError: error.phrase.german
         default: nil
         }
     }

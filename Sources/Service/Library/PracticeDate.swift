@@ -1,5 +1,6 @@
 import Foundation
 import Library
+import Localization
 import Settings
 
 /// The dates of the history's CSV and of `--from`/`--to`.

@@ -1,4 +1,5 @@
 import Library
+import Localization
 import Settings
 
 extension Track {

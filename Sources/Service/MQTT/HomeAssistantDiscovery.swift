@@ -1,4 +1,5 @@
 import Control
+import Localization
 import Settings
 
 /// What the service tells Home Assistant about itself (MQTT discovery): one retained config

@@ -1,5 +1,6 @@
 /// Why the service's MQTT client could not be set up: one line for the log or the terminal.
 import Foundation
+import Localization
 import Settings
 
 package enum MQTTError: LocalizedError, Equatable {

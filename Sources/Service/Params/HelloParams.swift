@@ -1,3 +1,4 @@
+import Localization
 import Settings
 
 /// `hello`'s params: the language the connection's answers are to be in, if it asks for one.

@@ -1,3 +1,4 @@
+import Localization
 import Settings
 
 /// `history.list`'s params: how many of the newest sessions, 1 to 1000 (20 when not given).

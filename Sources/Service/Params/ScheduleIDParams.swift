@@ -1,3 +1,4 @@
+import Localization
 import Settings
 
 /// The params of `schedule.remove`, `schedule.pause` and `schedule.resume`: the schedule's id,

@@ -1,5 +1,6 @@
 import Control
 import Library
+import Localization
 import Settings
 
 /// `schedule.add`'s params, typed: what it does (`action`), when (`at`, `every`, `random`,

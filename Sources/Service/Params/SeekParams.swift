@@ -1,3 +1,4 @@
+import Localization
 import Settings
 
 /// `seek`'s params: a move `by` seconds (back when negative), or `to` a second of the track;

@@ -1,4 +1,5 @@
 import Library
+import Localization
 import Settings
 
 /// Why a schedule's time was refused. Said in the run's language, naming the protocol's

@@ -17,33 +17,34 @@ package enum AmbienceSetting {
         _ sound: SitSound, sampleRate: Int, library: LibraryPaths, threaded: Bool, fromClient: Bool = false,
         say: @escaping (String) -> Void = { _ in }
     ) throws -> AmbienceBed? {
-        guard let name = sound.ambience else { return nil }
+        guard let bed = sound.ambienceRequest else { return nil }
+        let name = bed.name
         do {
             // Checked before it is multiplied, and before a file is measured for nothing: a
             // cross-fade is a number from a file or a socket.
-            guard AmbienceLoop.crossfadeRange.contains(sound.ambienceCrossfade) else {
-                throw SoundError.crossfadeOutOfRange(seconds: Double(sound.ambienceCrossfade))
+            guard AmbienceLoop.crossfadeRange.contains(bed.crossfadeSeconds) else {
+                throw SoundError.crossfadeOutOfRange(seconds: Double(bed.crossfadeSeconds))
             }
             let track = try GuidedTrack.resolve(
                 name, library: library,
                 measure: { path in
                     say(GuidedTrack.measuringNotice(path))
                 })
-            let gain = AmbienceLoop.gain(loudness: track.loudness, peak: track.peak, volume: sound.noiseVolume)
+            let gain = AmbienceLoop.gain(loudness: track.loudness, peak: track.peak, volume: bed.volume)
             let loop = try AmbienceLoop(
                 path: track.path, engineRate: sampleRate, gain: gain, threaded: threaded,
-                crossfadeMilliseconds: Int((sound.ambienceCrossfade * 1000).rounded()))
+                crossfadeMilliseconds: Int((bed.crossfadeSeconds * 1000).rounded()))
             // "./rain.flac" typed in a terminal means nothing to the service that replays it.
             let named = FileManager.default.fileExists(atPath: name)
             return AmbienceBed(loop: loop, title: track.title, source: named ? track.path : name)
         } catch {
-            switch sound.ambienceSource {
+            switch bed.source {
             case .flag, .builtIn:
                 if fromClient { throw UnplayableSound.hidingWhatIsThere(error, path: name) }
                 throw error
             case .file, .environment, .preset:
                 throw SettingUseFailure(
-                    line: "\(sound.ambienceSource): \(SettingKeys.ambience.name): \(FailureLine.line(for: error))")
+                    line: "\(bed.source): \(SettingKeys.ambience.name): \(FailureLine.line(for: error))")
             }
         }
     }

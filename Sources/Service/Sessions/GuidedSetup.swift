@@ -1,6 +1,7 @@
 import Decoders
 import Foundation
 import Library
+import Localization
 import Mixer
 import Session
 import Settings

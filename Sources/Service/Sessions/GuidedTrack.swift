@@ -1,6 +1,7 @@
 import Decoders
 import Foundation
 import Library
+import Localization
 import Settings
 
 /// The guided track a person named: from the library (by id, title prefix or path), or any

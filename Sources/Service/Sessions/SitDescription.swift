@@ -1,5 +1,6 @@
 import Control
 import Foundation
+import Localization
 import Mixer
 import Session
 import Settings
@@ -36,8 +37,8 @@ package enum SitDescription {
 
     private static func messages(
         _ c: SessionConfiguration, ambience bed: AmbienceBed?
-    ) -> [(key: MessageKey, values: [String: String])] {
-        var parts: [(key: MessageKey, values: [String: String])] = [
+    ) -> [NoteWords.Part] {
+        var parts: [NoteWords.Part] = [
             c.openEnded
                 ? (.sitOpen, [:])
                 : (
@@ -60,46 +61,11 @@ package enum SitDescription {
                         ]
                     ))
             }
-            switch c.walkSounds {
-            case .none: break
-            case .bed: parts.append((.walkBed, [:]))
-            case .bells: parts.append((.walkBells, [:]))
-            case .both: parts.append((.walkBedAndBells, [:]))
-            }
         }
-        if let interval = c.interval {
-            parts.append(
-                (
-                    .sitBellsEvery,
-                    ["minutes": interval.description, "every": DurationText.words(seconds: interval.rounded(times: 60))]
-                ))
-        } else if let random = c.randomBells {
-            parts.append(
-                (
-                    .sitBellsRandom,
-                    [
-                        "shortest": DurationText.words(seconds: random.shortest.rounded(times: 60)),
-                        "longest": DurationText.words(seconds: random.longest.rounded(times: 60)),
-                        "range": random.description
-                    ]
-                ))
-        } else if !c.bells.isEmpty {
-            // In the order they ring, whatever order they were given in.
-            parts.append((.sitBellsAt, ["list": c.bells.sorted().map(\.description).joined(separator: "; ")]))
-        }
-        switch c.noise {
-        case .white?: parts.append((.noiseWhite, [:]))
-        case .pink?: parts.append((.noisePink, [:]))
-        case .brown?: parts.append((.noiseBrown, [:]))
-        case .ocean?: parts.append((.noiseOcean, [:]))
-        case nil: break
-        }
-        if let ambience = c.ambience {
-            // By its title (a track's, a file's tag) when it is open; else a file by its name
-            // alone: the history is read, and a folder says nothing of the sound. Its `source`
-            // (AmbienceBed's) lets the page's "Again" ask for it anew.
-            let name = bed?.title ?? ((ambience as NSString).lastPathComponent as NSString).deletingPathExtension
-            parts.append((.ambience, ["name": name, "source": bed?.source ?? ambience]))
+        // Then the sounds, as each setting's declaration words them (`NoteWords`).
+        let sit = NotedSit(c, bedTitle: bed?.title, bedSource: bed?.source)
+        for setting in SettingKeys.sitSound {
+            parts += setting.noteWords?.parts(sit) ?? []
         }
         return parts
     }
@@ -109,41 +75,23 @@ package enum SitDescription {
     /// instead (its gongs do: no note keeps them). A bed of a note older than its source is left
     /// to config.toml rather than taken away. Nil without a length.
     static func sit(described parts: [[String: String]]) -> SitRequest? {
-        typealias K = SettingKeys
-        func part(_ key: MessageKey) -> [String: String]? { parts.first { $0["key"] == key.rawValue } }
+        let noted = NoteParts(parts)
         var request = SitRequest()
-        if part(.sitOpen) != nil {
+        if noted.first(.sitOpen) != nil {
             request.open = true
         } else {
-            guard let minutes = part(.sitMinutes)?["minutes"].flatMap({ ExactDecimal($0) }) else { return nil }
+            guard let minutes = noted.first(.sitMinutes)?["minutes"].flatMap({ ExactDecimal($0) }) else { return nil }
             request.minutes = minutes
         }
         request.segments = segments(parts).map { .value($0) }
-        request.sound[K.walkSounds] = walkSounds(parts)
-        // A part whose value no option takes is a tampered note, not a sit to start again.
-        func value<Value>(_ key: MessageKey, _ name: String, _ read: (String) -> Value?) -> ClearableOption<Value>?? {
-            guard let found = part(key) else { return .some(.cleared) }
-            return found[name].flatMap(read).map { .some(.value($0)) }
-        }
-        guard let interval = value(.sitBellsEvery, "minutes", { ExactDecimal($0) }),
-            let random = value(.sitBellsRandom, "range", { RandomBells($0) }),
-            // "5; 12.5" in the note, "5,12.5" as the option takes it.
-            let bells = value(
-                .sitBellsAt, "list", { BellList(settingText: $0.replacingOccurrences(of: "; ", with: ",")) })
-        else { return nil }
-        request.sound[K.interval] = interval
-        request.sound[K.randomBells] = random
-        request.sound[K.bells] = bells
-        let noises: [MessageKey: NoiseArgument] = [
-            .noiseWhite: .white, .noisePink: .pink, .noiseBrown: .brown, .noiseOcean: .ocean
-        ]
-        request.sound[K.noise] =
-            parts.lazy.compactMap { $0["key"].flatMap { MessageKey(rawValue: $0) }.flatMap { noises[$0] } }.first
-            ?? NoiseArgument.none
-        if let bed = part(.ambience) {
-            if let source = bed["source"] { request.sound[K.ambience] = .value(source) }
-        } else {
-            request.sound[K.ambience] = .cleared
+        // Each sound the note says, as its setting reads it back; `none` for each bell and bed
+        // it does not say.
+        for setting in SettingKeys.sitSound {
+            switch setting.noteWords?.reading(noted) {
+            case let .given(text)?: request.sound.give(text, to: setting)
+            case .unreadable?: return nil
+            case .notGiven?, nil: break
+            }
         }
         return request
     }
@@ -160,13 +108,5 @@ package enum SitDescription {
         guard let segments = SegmentList(settingText: list), (try? SessionPlan.length(of: segments.segments)) != nil
         else { return nil }
         return segments
-    }
-
-    private static func walkSounds(_ parts: [[String: String]]) -> WalkSounds {
-        let sounds: [String: WalkSounds] = [
-            MessageKey.walkBed.rawValue: .bed, MessageKey.walkBells.rawValue: .bells,
-            MessageKey.walkBedAndBells.rawValue: .both
-        ]
-        return parts.lazy.compactMap { $0["key"].flatMap { sounds[$0] } }.first ?? WalkSounds.none
     }
 }

@@ -1,5 +1,6 @@
 import Control
 import Foundation
+import Localization
 import Session
 import Settings
 
@@ -34,6 +35,6 @@ package enum PageFiles {
         func table(_ messages: [MessageKey: String]) -> JSONValue {
             .object(Dictionary(uniqueKeysWithValues: messages.map { ($0.key.rawValue, JSONValue.string($0.value)) }))
         }
-        return ["en": table(englishMessages), "de": table(germanMessages)]
+        return ["en": table(Language.en.messages), "de": table(Language.de.messages)]
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Settings
 
 /// Why the pairing token could not be kept.

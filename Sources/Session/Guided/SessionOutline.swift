@@ -80,6 +80,16 @@ public struct SessionOutline: Sendable, Equatable {
             next: next.map { ($0.kind, $0.frames) })
     }
 
+    /// The phase at session frame `frame`, as the device plays it: paused, or ended early
+    /// before its completion, or where the frame falls.
+    public func phase(at frame: Int, paused: Bool, endingEarly: Bool) -> SessionPhase {
+        if paused { return .paused }
+        if endingEarly && frame < completionFrame { return .ended }
+        if frame < trackFrames { return .playing }
+        if let startFrame, frame < startFrame { return .countdown }
+        return frame < completionFrame ? .sitting : .complete
+    }
+
     /// The session at session frame `frame` in `phase` (as the device's clock or the service
     /// says): a sit's phase is walking during a walk.
     public func status(phase: SessionPhase, at frame: Int) -> LiveStatus {

@@ -1,7 +1,8 @@
 import Foundation
+import Localization
 
 /// A session option that cannot make a plan, worded for the command line.
-public enum SessionPlanError: LocalizedError, Equatable {
+public enum SessionPlanError: LocalizedError, Equatable, PhrasedError {
     case minutesNotPositive(ExactDecimal)
     /// More than nothing, but less than the second the history counts a sit in.
     case minutesTooShort(ExactDecimal)
@@ -53,92 +54,30 @@ public enum SessionPlanError: LocalizedError, Equatable {
         value == value.rounded() ? String(Int(value)) : String(value)
     }
 
-    public var errorDescription: String? {
+    /// The English line (the German one: `phrase`).
+    public var errorDescription: String? { phrase.english }
+
+    /// The line in both languages, by what the error is about.
+    package var phrase: Phrase {
         switch self {
-        case let .minutesNotPositive(m):
-            return "--minutes must be greater than 0 (got \(m))"
-        case let .minutesTooShort(m):
-            return "--minutes \(m) is less than a second; a sit lasts at least 1 s"
-        case let .minutesTooLong(m):
-            return "--minutes must be at most \(SessionConfiguration.maxMinutes) (24 hours), got \(m)"
-        case let .countdownNegative(c):
-            return "--countdown must be 0 or more seconds (got \(c))"
-        case let .countdownTooLong(c):
-            return "--countdown must be at most \(SessionConfiguration.maxCountdownSeconds) seconds (got \(c))"
-        case let .intervalNotPositive(i):
-            return "--interval must be greater than 0 minutes (got \(i))"
-        case let .intervalNotShorterThanSession(i, m, nil):
-            return "--interval (\(i) min) must be shorter than the session (\(m) min)"
-        case let .intervalNotShorterThanSession(i, m, origin?):
-            // A standing setting nobody typed this time: say where it is set, and how to sit
-            // without it just this once.
-            return
-                "interval = \(i) (\(origin)) is not shorter than this \(m)-minute sit; --interval none sits without bells"
-        case .bellsWithInterval:
-            return "--bells replaces --interval; give one or the other"
-        case let .bellOutOfRange(b, m):
-            return
-                "--bells: \(b) must be after the start gong and before the completion gong (more than 0, less than \(m) minutes)"
-        case let .duplicateBell(b):
-            return "--bells: \(b) is given twice"
-        case let .strikesOutOfRange(n):
-            return
-                "--strikes must be between \(SessionConfiguration.strikeRange.lowerBound) and \(SessionConfiguration.strikeRange.upperBound) (got \(n))"
-        case let .roleStrikesOutOfRange(role, n):
-            return
-                "--\(role.rawValue)-strikes must be between \(SessionConfiguration.strikeRange.lowerBound) and \(SessionConfiguration.strikeRange.upperBound) (got \(n))"
-        case let .volumeOutOfRange(name, value):
-            return "--\(name) must be between 0 and 1 (got \(value))"
-        case let .sampleRateOutOfRange(rate):
-            return
-                "--sample-rate must be between \(SessionConfiguration.sampleRateRange.lowerBound) and \(SessionConfiguration.sampleRateRange.upperBound) Hz (got \(rate))"
-        case .emptyTrack:
-            return "the guided track holds no audio"
-        case let .intervalTooShort(i, seconds):
-            return
-                "--interval \(i) min is shorter than one gong's strikes; bells must be at least \(Self.seconds(seconds)) s apart"
-        case let .bellsTooClose(a, b, seconds):
-            return
-                "--bells: \(a) and \(b) are closer than one gong's strikes; bells must be at least \(Self.seconds(seconds)) s apart"
-        case let .tooManyBells(count):
-            return "that makes \(count) bells; a session has at most \(SessionPlan.maxBells)"
-        case let .segmentOutOfRange(segment):
-            return
-                "--segments: '\(segment)' must last at least 1 s and at most \(SessionConfiguration.maxMinutes) minutes"
-        case let .endsAmongStrikes(nil, minutes, _, strikes, seconds):
-            return
-                "--minutes \(minutes): the sit ends before the start gong's \(strikes) strikes have sounded; it must last more than \(Self.seconds(seconds)) s"
-        case let .endsAmongStrikes(segment?, _, role, strikes, seconds):
-            return
-                "--segments: '\(segment)' ends before its gong's \(strikes) strikes have sounded (--\(role.rawValue)-strikes); it must last more than \(Self.seconds(seconds)) s"
-        case .noSitting:
-            return "--segments: none of them is a sit; a session sits at least once, e.g. \"sit 20, walk 5, sit 20\""
-        case let .segmentsTooLong(sum):
-            return
-                "--segments add up to \(sum) minutes; a session lasts at most \(SessionConfiguration.maxMinutes) (24 hours)"
-        case let .tooManySegments(count):
-            return "--segments: \(count) segments; a session has at most \(SessionSegment.maxCount)"
-        case let .segmentsDisagree(segments, minutes):
-            return "--segments add up to \(segments) minutes, --minutes says \(minutes); give one or the other"
-        case .openWithSegments:
-            return "--minutes open has no end to share out; --segments sets the length"
-        case .openRender:
-            return "a render needs a length: --minutes open has none (give --minutes N)"
-        case .bellsWithSegments:
-            return "--bells are minutes of one sit; with --segments, give --interval or --random-bells"
-        case .noiseWithAmbience:
-            return "--noise and --ambience are both beds; give one of them (or --noise none)"
-        case .randomBellsWithOthers:
-            return "--random-bells replaces --interval and --bells; give one of them"
-        case let .randomBellsOutOfRange(random, minutes):
-            return
-                "--random-bells \(random): the gaps must be more than 0 and at most the sit's \(minutes) minutes, the shorter first"
-        case let .randomBellsLongerThanSession(random, minutes, origin):
-            return
-                "random-bells = \(random) (\(origin)) is longer than this \(minutes)-minute sit; --random-bells none sits without them"
-        case let .randomBellsTooClose(random, seconds):
-            return
-                "--random-bells \(random): the shortest gap is shorter than one gong's strikes; bells must be at least \(Self.seconds(seconds)) s apart"
+        case .minutesNotPositive, .minutesTooShort, .minutesTooLong, .countdownNegative, .countdownTooLong,
+            .openRender, .emptyTrack, .strikesOutOfRange, .roleStrikesOutOfRange, .volumeOutOfRange,
+            .sampleRateOutOfRange, .noiseWithAmbience, .tooManyBells:
+            lengthAndSoundPhrase
+        case .intervalNotPositive, .intervalNotShorterThanSession, .bellsWithInterval, .bellOutOfRange, .duplicateBell,
+            .intervalTooShort, .bellsTooClose, .randomBellsWithOthers, .randomBellsOutOfRange,
+            .randomBellsLongerThanSession, .randomBellsTooClose:
+            bellPhrase
+        case .segmentOutOfRange, .endsAmongStrikes, .segmentsTooLong, .noSitting, .tooManySegments, .segmentsDisagree,
+            .bellsWithSegments, .openWithSegments:
+            segmentPhrase
         }
     }
+
+    /// A case that reached a group of phrases not its own (`phrase` sends each to its group):
+    /// said as it is, the same in both languages, which the tests of every case's German catch.
+    var unsortedPhrase: Phrase { Phrase(String(describing: self), de: String(describing: self)) }
+
+    /// Seconds as the plan says them, with the German decimal comma.
+    static func germanSeconds(_ value: Double) -> String { Language.de.decimal(seconds(value)) }
 }

@@ -1,26 +1,46 @@
 import Foundation
+import Localization
 
 /// Why a gong sound could not be had.
-public enum SoundError: LocalizedError, Equatable {
+public enum SoundError: LocalizedError, Equatable, PhrasedError {
     case unknownName(String)
     case bundledSoundMissing(BundledSound, searched: [String])
     /// An ambience too short to loop: its laps would be all cross-fade.
     case ambienceTooShort(path: String, seconds: Double, crossfadeSeconds: Double)
     case crossfadeOutOfRange(seconds: Double)
 
-    public var errorDescription: String? {
+    /// The English line (the German one: `phrase`).
+    public var errorDescription: String? { phrase.english }
+
+    /// The line in both languages.
+    package var phrase: Phrase {
         switch self {
         case let .unknownName(name):
             let names = BundledSound.allCases.map(\.rawValue).joined(separator: ", ")
-            return "unknown gong '\(name)': use one of \(names), or a path to an audio file"
+            return Phrase(
+                "unknown gong '\(name)': use one of \(names), or a path to an audio file",
+                de: "unbekannter Gong '\(name)': nimm \(names) oder den Pfad einer Audiodatei")
         case let .bundledSoundMissing(sound, _):
-            return
-                "the bundled sound '\(sound.fileName)' is not installed; set MEDITATE_SOUNDS to the folder that holds it"
+            return Phrase(
+                "the bundled sound '\(sound.fileName)' is not installed; set MEDITATE_SOUNDS to the folder that holds it",
+                de:
+                    "der mitgelieferte Klang '\(sound.fileName)' ist nicht installiert; setze MEDITATE_SOUNDS auf den Ordner, der ihn enthält"
+            )
         case let .crossfadeOutOfRange(seconds):
-            return "--ambience-crossfade must be 0.1 to 30 seconds (got \(Self.given(seconds)))"
+            return Phrase(
+                "--ambience-crossfade must be 0.1 to 30 seconds (got \(Self.given(seconds)))",
+                de:
+                    "--ambience-crossfade muss 0,1 bis 30 Sekunden lang sein (angegeben: \(Language.de.decimal(Self.given(seconds))))"
+            )
         case let .ambienceTooShort(path, seconds, crossfade):
-            return
-                "ambience '\(path)' lasts \(Self.seconds(seconds, .down)) s; a loop needs at least \(Self.seconds(2 * crossfade, .up)) s (twice its \(Self.seconds(crossfade))-s cross-fade)"
+            let (length, least, fade) = (
+                Self.seconds(seconds, .down), Self.seconds(2 * crossfade, .up), Self.seconds(crossfade)
+            )
+            return Phrase(
+                "ambience '\(path)' lasts \(length) s; a loop needs at least \(least) s (twice its \(fade)-s cross-fade)",
+                de:
+                    "Klangkulisse '\(path)' dauert \(Language.de.decimal(length)) s; eine Schleife braucht mindestens \(Language.de.decimal(least)) s (das Doppelte ihrer Überblendung von \(Language.de.decimal(fade)) s)"
+            )
         }
     }
 

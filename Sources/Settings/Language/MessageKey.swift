@@ -1,5 +1,5 @@
-/// Every message a person reads, by key; each language's table gives its text (see
-/// `englishMessages`, `germanMessages`). A test checks that both tables hold every key.
+/// Every message several places share, by key; `messageTable` declares each in both languages,
+/// and a test checks that it holds every key.
 package enum MessageKey: String, CaseIterable, Sendable {
     // The status line.
     case phaseCountdown, phaseSitting, phasePaused, phaseComplete, phaseEnded, phasePlaying

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A session's description as the history keeps it: the catalogue's message keys with their
 /// values, `[{"key":"sitMinutes","minutes":"20","length":"20 min"},{"text":"Body scan"}]`, so

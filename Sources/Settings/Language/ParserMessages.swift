@@ -1,3 +1,5 @@
+import Localization
+
 /// ArgumentParser writes its help frame and its parsing errors in English; these put them into
 /// the run's language. Our own help texts are already translated where they are declared. The
 /// service's refusal of a request's value is worded as ArgumentParser's and translated here too

@@ -1,3 +1,4 @@
+import Localization
 import Session
 
 /// How a guided track plays, with every setting resolved.

@@ -1,3 +1,4 @@
+import Localization
 import Session
 
 /// How a guided track is asked to play, and the silent sit that may follow it: the options of

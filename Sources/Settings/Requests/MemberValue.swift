@@ -1,3 +1,5 @@
+import Localization
+
 /// A request member's value as the client sent it: a number stays a number and a list a list,
 /// each read by its setting's type (`SettingValue.init?(member:)`), never written out as text to
 /// be parsed again. Null is `none` (a setting that may be turned off this time).

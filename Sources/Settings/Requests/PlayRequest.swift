@@ -1,3 +1,5 @@
+import Localization
+
 /// A guided track as a client or the command line asks for it: `meditate play "Body scan"
 /// --then 10 --interval 5` and `play.start {"track": "Body scan", "then": 10, "interval": 5}`
 /// are the same value.

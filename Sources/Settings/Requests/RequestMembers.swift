@@ -1,3 +1,5 @@
+import Localization
+
 /// The members of a request's params, each read with the parser its option has on the command
 /// line: one parser and one line for a bad value, whether it came as `--minutes abc` or as
 /// `{"minutes": "abc"}`. A member that is no option of the request is refused by name.

@@ -1,5 +1,5 @@
 /// One member of a request's params: the long option of the command line it stands for
-/// (`noise-volume` is `--noise-volume`) and the name its value has in `--help` (`<volume>`).
+/// (`gong-volume` is `--gong-volume`) and the name its value has in `--help` (`<volume>`).
 package struct RequestOption: Sendable {
     package let name: String
     package let valueName: String

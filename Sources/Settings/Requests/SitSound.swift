@@ -33,6 +33,13 @@ package struct SitSound: Sendable {
     /// such as a config's noise do not make a guided track grow a sit).
     package var shapesASit: Bool
 
+    /// The ambience, as its loop is made (nil: the sit has none).
+    package var ambienceRequest: AmbienceRequest? {
+        ambience.map {
+            AmbienceRequest(name: $0, source: ambienceSource, volume: noiseVolume, crossfadeSeconds: ambienceCrossfade)
+        }
+    }
+
     /// `configuration` with these sounds (validated when a plan is made of it).
     package func apply(to c: inout SessionConfiguration) {
         c.interval = interval

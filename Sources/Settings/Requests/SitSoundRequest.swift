@@ -22,6 +22,11 @@ package struct SitSoundRequest: Sendable, Equatable {
         set { givenValues[key.name] = newValue?.settingText }
     }
 
+    /// A value as a setting's canonical text, as a history note gives it back (`NoteWords`).
+    package mutating func give(_ text: String, to setting: any AnySetting) {
+        givenValues[setting.name] = text
+    }
+
     /// Every member: the settings of a sit's sound (`SettingKeys.sitSound`).
     static var options: [RequestOption] { SettingKeys.sitSound.map(\.requestOption) }
 

@@ -1,3 +1,4 @@
+import Localization
 import TOMLKit
 
 /// Reads and checks `[mqtt]` of config.toml: a mistake is `config.toml:LINE: reason`, as for

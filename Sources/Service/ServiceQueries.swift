@@ -5,10 +5,13 @@ import Session
 import Settings
 
 /// The methods that read what the service knows and change nothing: the history, the
-/// practice statistics, the presets, the library of guided tracks.
+/// practice statistics, the presets, the library of guided tracks, what a sit would be. They
+/// need the library and config.toml, and nothing of what plays.
 ///
 /// Thread: control (the service's main thread), as all of the conductor.
-extension ServiceConductor {
+struct ServiceQueries {
+    let library: ServiceLibrary
+
     /// The most recent sits, newest last: `{"newest": 20}` (1 to 1000; 20 when not given).
     func historyList(newest: Int) throws(RPCError) -> JSONValue {
         return try library.query { database in
@@ -23,7 +26,7 @@ extension ServiceConductor {
             }
             // Sessions of many segments have long notes: the newest that fit in one answer are
             // sent, and `omitted` says how many older ones were left out.
-            var budget = Self.largestAnswerBytes - 1024
+            var budget = ServiceConductor.largestAnswerBytes - 1024
             var kept = 0
             for session in sessions.reversed() {
                 budget -= session.line.utf8.count + 1

@@ -1,28 +1,31 @@
 import Control
+import Localization
+import Logging
 import Settings
 
-extension ServiceConductor {
+/// The pairing token's methods: the web listener's, asked over the Unix socket.
+extension ServiceWeb {
     /// `token.new`: a new pairing token for the WebSocket; the old one stops working and every
     /// WebSocket connection is closed (a phone that had it must pair again). Only a client of
     /// the Unix socket may ask: holding the token must not be enough to take it from others.
-    func newToken(from connection: ControlConnection) throws(RPCError) -> JSONValue {
+    func newToken(from connection: ControlConnection, logger: Logger) throws(RPCError) -> JSONValue {
         guard connection.framing == .lines else {
             throw .refused(
                 localized(
                     "a new token is made on the service's machine only (meditate ctl token --new)",
                     de: "ein neues Token wird nur auf dem Rechner des Dienstes erzeugt (meditate ctl token --new)"))
         }
-        let token: String
+        let renewed: String
         do {
-            token = try web.token.renew()
+            renewed = try token.renew()
         } catch {
             throw .refused(error.line)
         }
-        web.server?.disconnectAll()
+        server?.disconnectAll()
         logger.notice(
             "\(localized("new pairing token; WebSocket connections closed", de: "neues Kopplungs-Token; WebSocket-Verbindungen geschlossen"))"
         )
-        return pairing(token)
+        return pairing(renewed)
     }
 
     /// `token.show`: the pairing token and its link, shown again (a person who lost the link
@@ -34,9 +37,9 @@ extension ServiceConductor {
                     "the token is shown on the service's machine only (meditate ctl token)",
                     de: "das Token wird nur auf dem Rechner des Dienstes gezeigt (meditate ctl token)"))
         }
-        guard let token = web.token.current else {
+        guard let current = token.current else {
             throw .refused(
-                web.token.isSet
+                token.isSet
                     ? localized(
                         "this token was made by an older meditate, which kept only its hash; meditate ctl token --new makes one that can be shown",
                         de:
@@ -46,13 +49,13 @@ extension ServiceConductor {
                         "no pairing token yet: meditate ctl token --new makes one",
                         de: "noch kein Kopplungs-Token: meditate ctl token --new erzeugt eines"))
         }
-        return pairing(token)
+        return pairing(current)
     }
 
     /// The token and the page's link with it (null when the service does not listen).
     private func pairing(_ token: String) -> JSONValue {
         var url: JSONValue = .null
-        if let server = web.server {
+        if let server {
             url = .string(WebAddress.url(host: server.host, port: server.port, token: token))
         }
         return ["token": .string(token), "url": url]

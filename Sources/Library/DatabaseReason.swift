@@ -1,3 +1,5 @@
+import Localization
+
 /// SQLite's reasons for a library that cannot be used, in German. The library passes on
 /// SQLite's own message (`sqlite3_errmsg`), which is English whatever the locale; these are the
 /// ones a person meets (a file that is not a database, a full disk, a library another process

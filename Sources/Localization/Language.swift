@@ -28,24 +28,8 @@ package enum Language: String, CaseIterable, Sendable {
 
     private static let chosenLanguage = Mutex(Language.en)
 
-    package var messages: [MessageKey: String] {
-        switch self {
-        case .en: return englishMessages
-        case .de: return germanMessages
-        }
-    }
-
     /// A decimal as this language writes it: 7.5 or 7,5.
     package func decimal(_ text: String) -> String {
         self == .de ? text.replacingOccurrences(of: ".", with: ",") : text
     }
-}
-
-/// The text of a message in the run's language, with `{name}` placeholders filled in.
-package func say(_ key: MessageKey, _ values: [String: any CustomStringConvertible] = [:]) -> String {
-    var text = Language.current.messages[key] ?? englishMessages[key] ?? key.rawValue
-    for (name, value) in values {
-        text = text.replacingOccurrences(of: "{\(name)}", with: value.description)
-    }
-    return text
 }
