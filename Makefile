@@ -115,15 +115,15 @@ run: build
 # sessions on devices that never wait, at real-time priority) starves the sound server and them
 # of the CPU on a 2-core machine. They mostly wait for a sound server's clock, so they run as four
 # groups at once (scripts/realtime-groups.sh), each one test at a time on a private server of its
-# own; the groups take about as long, some 5 to 6 minutes each, where two groups took 11 and one
-# 22. Only builds at a lower priority run beside them.
-REALTIME_1 := WebPageTests|ServiceMQTTLiveTests
+# own; the groups take about as long, some 5.5 to 6.5 minutes each, where two groups took 11 and
+# one 22. Only builds at a lower priority run beside them.
+REALTIME_1 := WebPageTests
 REALTIME_2 := ServiceLiveTests|DesktopBusLiveTests
 # (ServiceLiveTests' 75 s of kills and 85 s of a clock set under waiting bells run in the third
 # group, to even the groups out)
 REALTIME_SLOW := ServiceLiveTests/killsAtRandomMomentsLoseLessThanFiveSeconds|ServiceLiveTests/bellsRingAtTheirInstantWhenTheClockIsSet
 REALTIME_2_SKIP := $(REALTIME_SLOW)
-REALTIME_3 := $(REALTIME_SLOW)|LiveSitTests|TerminalLineTests|HistoryCommandTests/sigtermRecordsPartial
+REALTIME_3 := $(REALTIME_SLOW)|LiveSitTests|TerminalLineTests|HistoryCommandTests/sigtermRecordsPartial|ServiceMQTTLiveTests
 REALTIME_4 := PipeWireLiveTests|GermanEverywhereTests|LiveSessionTests|GuidedLiveTests|SessionSurvivalTests|SnapcastLiveTests|MediaPlayerLiveTests
 REALTIME_TESTS := $(REALTIME_1)|$(REALTIME_2)|$(REALTIME_3)|$(REALTIME_4)
 # The package (`make deb`) on a clean Debian, and `make install`/`uninstall`: last, once the
@@ -139,6 +139,10 @@ RELEASE_SKIP   := ThreadOwnerTests|RenderThreadCheckTests
 # which the sanitizer's own slowness (5 to 15 times) would fail, where they measure the release
 # build's.
 TSAN_SKIP      := sigtermDuringAPreparationEndsAtOnce|quietPeersArePingedAndDeadOnesClosed|deepNestingIsRefusedAtOnce|unreadPongsAreBounded|connectionsBeyondTheDescriptorLimitCostNothing
+TSAN_RUN        = scripts/with-test-pulse.sh $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip-build
+TSAN_PHASE      = scripts/logged.sh .build-tsan/phase-tsan.log $(TSAN_RUN) --filter '$(TSAN_TESTS)' --skip '$(TSAN_SKIP)'
+TSAN_LIVE_PHASE = scripts/logged.sh .build-tsan/phase-tsan-live.log $(TSAN_RUN) --filter 'LiveSessionTests|GuidedLiveTests' \
+                  --no-parallel
 TSAN_TESTS     := ServicePreparationTests|LiveDriverTests|LiveEngineTests|LiveSessionMockTests|UnpacedDeviceTests|ThreadOwnerTests|RenderThreadCheckTests|SPSCRingTests|RetainingRingTests|OutputHistoryTests|MixerRendererTests|CancelPendingTests|DecoderSampleCountTests|TrackStreamerTests|ServiceProtocolTests|ServiceWebSocketTests|ServiceHookTests|ScheduleCommandTests|ServiceMQTTTests|MediaPlayerBusTests
 
 # The whole suite (release build, in .build-test so that it and `make build` do not rebuild each
@@ -151,32 +155,38 @@ TSAN_TESTS     := ServicePreparationTests|LiveDriverTests|LiveEngineTests|LiveSe
 # the run if any test was skipped at all (each phase's output is logged for it).
 export MEDITATE_TEST_REQUIRE_TOOLS := 1
 TEST_LOGS := .build-test/phase-*.log .build-tsan/phase-*.log
-PHASES    := $(addprefix .build-test/phase-,build.log parallel.log realtime-1.log realtime-2.log realtime-3.log \
-               realtime-4.log tsan-build-wait.log) .build-tsan/phase-tsan.log .build-tsan/phase-tsan-live.log \
+PHASES    := $(addprefix .build-test/phase-,build.log tsan-build-wait.log parallel.log realtime-1.log \
+               realtime-2.log realtime-3.log realtime-4.log) .build-tsan/phase-tsan.log .build-tsan/phase-tsan-live.log \
              $(addprefix .build-test/phase-,package-wait.log package.log)
 test: deps
 	$(call ensure_packages,$(TEST_PACKAGES))
 	@python3 -c 'import selenium, axe_selenium_python' 2>/dev/null || \
 	  { echo "installing (PyPI): $(TEST_PYTHON)"; python3 -m pip install -q --root-user-action=ignore $(TEST_PYTHON); }
-	@mkdir -p .build-test .build-tsan && rm -f $(TEST_LOGS) $(addsuffix .seconds,$(TEST_LOGS)) .build-test/*.status .build-tsan/build.status
+	@mkdir -p .build-test .build-tsan && rm -f $(TEST_LOGS) $(addsuffix .seconds,$(TEST_LOGS)) .build-test/*.status .build-tsan/*.status
 	@# The arm64 toolchain, made once (minutes of fetching and unpacking from the Debian archive,
 	@# little CPU), from the start at the lowest priority; the cross build below waits for it.
 	@{ nice -n 19 $(MAKE) --no-print-directory cross-toolchain > .build-test/cross-toolchain.log 2>&1 & \
 	   echo $$! > .build-test/cross-toolchain.pid; }
+	@# The ThreadSanitizer build, from the start beside the release build (two builds on two cores
+	@# take about as long as one after the other), waited for before the first tests run: no
+	@# test then waits for a build. Its output: .build-tsan/build.log.
+	@{ { $(SWIFT) build --sanitize=thread --scratch-path .build-tsan --build-tests > .build-tsan/build.log 2>&1; \
+	     echo $$? > .build-tsan/build.status; } & echo $$! > .build-tsan/build.pid; }
 	scripts/logged.sh .build-test/phase-build.log $(SWIFT) build $(TEST_FLAGS) --build-tests
+	@started=$$(date +%s); pid=$$(cat .build-tsan/build.pid); while kill -0 $$pid 2>/dev/null; do sleep 2; done; \
+	  echo $$(($$(date +%s) - started)) > .build-test/phase-tsan-build-wait.log.seconds; \
+	  if [ "$$(cat .build-tsan/build.status 2>/dev/null)" = 0 ]; then tail -n 1 .build-tsan/build.log; \
+	  else cat .build-tsan/build.log; exit 1; fi
 	scripts/logged.sh .build-test/phase-parallel.log scripts/with-test-pulse.sh $(SWIFT) test $(TEST_FLAGS) \
 	  --skip-build --skip '$(REALTIME_TESTS)|$(RELEASE_SKIP)|$(PACKAGE_TESTS)'
-	@# Beside the real-time tests: the ThreadSanitizer build at nice 10 (they mostly wait for the
-	@# sound server's clock, and it takes what they leave of the CPU, before anything else does;
-	@# .build-tsan/build.log), and at nice 19 the release build's stage (make stage) with the
-	@# Debian 12 and 13 trees (scripts/debian-tree.sh; .build-test/trees.log), and the arm64
-	@# cross build with its Debian 13 arm64 tree (.build-test/cross.log); these two are waited for
-	@# only before PACKAGE_TESTS. The test bundle is run directly: two `swift test` on one build
-	@# folder wait for each other.
-	@echo "REALTIME_1 to REALTIME_4 --no-parallel at once (the lines of groups 2 to 4 marked [N]), beside nice -n 10 $(SWIFT) build --sanitize=thread, and nice -n 19 make stage, make cross-build and scripts/debian-tree.sh …"
-	@{ nice -n 10 $(SWIFT) build --sanitize=thread --scratch-path .build-tsan --build-tests > .build-tsan/build.log 2>&1; \
-	   echo $$? > .build-tsan/build.status; } & tsan=$$!; \
-	  { nice -n 19 $(MAKE) --no-print-directory stage && \
+	@# Beside the real-time tests, at nice 19: the release build's stage (make stage) with the
+	@# Debian 12 and 13 trees (scripts/debian-tree.sh; .build-test/trees.log), and the arm64 cross
+	@# build with its Debian 13 arm64 tree (.build-test/cross.log); both are waited for only before
+	@# PACKAGE_TESTS. (ThreadSanitizer's tests beside them, even at nice 10, made a SIGTERM miss its
+	@# second and Snapcast's rooms miss bells: they run after them.) The test bundle is run
+	@# directly: two `swift test` on one build folder wait for each other.
+	@echo "REALTIME_1 to REALTIME_4 --no-parallel at once (the lines of groups 2 to 4 marked [N]), beside nice -n 19 make stage, make cross-build and scripts/debian-tree.sh …"
+	@{ nice -n 19 $(MAKE) --no-print-directory stage && \
 	    nice -n 19 scripts/debian-tree.sh .build-test/debian-bookworm && \
 	    nice -n 19 scripts/debian-tree.sh .build-test/debian-trixie trixie; \
 	    echo $$? > .build-test/trees.status; } > .build-test/trees.log 2>&1 & echo $$! > .build-test/trees.pid; \
@@ -187,12 +197,9 @@ test: deps
 	    > .build-test/cross.log 2>&1 & echo $$! > .build-test/cross.pid; \
 	  REALTIME_FILTER_1='$(REALTIME_1)' REALTIME_FILTER_2='$(REALTIME_2)' REALTIME_SKIP_2='$(REALTIME_2_SKIP)' \
 	  REALTIME_FILTER_3='$(REALTIME_3)' REALTIME_FILTER_4='$(REALTIME_4)' \
-	    scripts/realtime-groups.sh "$$($(SWIFT) build $(TEST_FLAGS) --show-bin-path)/meditatePackageTests.xctest" .build-test 4; \
-	  realtime=$$?; started=$$(date +%s); wait $$tsan; \
-	  echo $$(($$(date +%s) - started)) > .build-test/phase-tsan-build-wait.log.seconds; \
-	  if [ "$$(cat .build-tsan/build.status)" = 0 ]; then tail -n 1 .build-tsan/build.log; else cat .build-tsan/build.log; exit 1; fi; \
-	  [ $$realtime -eq 0 ]
-	$(MAKE) --no-print-directory test-tsan
+	    scripts/realtime-groups.sh "$$($(SWIFT) build $(TEST_FLAGS) --show-bin-path)/meditatePackageTests.xctest" .build-test 4
+	$(TSAN_PHASE)
+	$(TSAN_LIVE_PHASE)
 	@# The stage, the Debian trees and the arm64 build, begun beside the real-time tests.
 	@started=$$(date +%s); for job in trees cross; do pid=$$(cat .build-test/$$job.pid); \
 	    while kill -0 $$pid 2>/dev/null; do sleep 2; done; done; \
@@ -204,17 +211,22 @@ test: deps
 	scripts/logged.sh .build-test/phase-package.log $(SWIFT) test $(TEST_FLAGS) --skip-build --no-parallel \
 	  --filter '$(PACKAGE_TESTS)'
 	@scripts/count-skips.sh $(TEST_LOGS)
-	@# How long each phase took (the builds and trees beside the real-time tests are in their logs).
+	@# How long each phase took (the builds and trees beside the real-time tests are in their logs),
+	@# and the tests' own part: the parallel phase, the real-time groups (at once), and the
+	@# ThreadSanitizer phases.
 	@scripts/phase-times.sh $(PHASES)
+	@t() { cat "$$1.seconds"; }; rt=0; for n in 1 2 3 4; do s=$$(t .build-test/phase-realtime-$$n.log); \
+	  [ $$s -gt $$rt ] && rt=$$s; done; \
+	  total=$$(( $$(t .build-test/phase-parallel.log) + rt + $$(t .build-tsan/phase-tsan.log) + \
+	    $$(t .build-tsan/phase-tsan-live.log) )); \
+	  printf '%-24s %3d min %2d s\n' "tests (wall clock)" $$((total / 60)) $$((total % 60))
 
 test-tsan: deps
 	$(call ensure_packages,$(TEST_PACKAGES))
 	$(SWIFT) build --sanitize=thread --scratch-path .build-tsan --build-tests
 	@mkdir -p .build-tsan && rm -f .build-tsan/phase-*.log
-	scripts/logged.sh .build-tsan/phase-tsan.log scripts/with-test-pulse.sh $(SWIFT) test --sanitize=thread \
-	  --scratch-path .build-tsan --skip-build --filter '$(TSAN_TESTS)' --skip '$(TSAN_SKIP)'
-	scripts/logged.sh .build-tsan/phase-tsan-live.log scripts/with-test-pulse.sh $(SWIFT) test --sanitize=thread \
-	  --scratch-path .build-tsan --skip-build --filter 'LiveSessionTests|GuidedLiveTests' --no-parallel
+	$(TSAN_PHASE)
+	$(TSAN_LIVE_PHASE)
 
 # The formatting and the lint rules of .swift-format (swift-format comes with the Swift
 # toolchain); `swift format format --in-place --recursive Sources Tests Fuzz Package.swift` fixes
