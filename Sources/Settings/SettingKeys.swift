@@ -426,7 +426,7 @@ package enum SettingKeys {
             return [(.ambience, ["name": name, "source": sit.bedSource ?? ambience])]
         },
         reading: { parts in
-            guard let bed = parts.first(.ambience) else { return .given("none") }
+            guard let bed = parts.first(.ambience) else { return .noneGiven }
             // A bed of a note older than its source is left to config.toml rather than taken away.
             return bed["source"].map { .given($0) } ?? .notGiven
         })
