@@ -12,21 +12,6 @@ import Settings
 ///
 /// Thread: control (the service's main thread), as all of the conductor.
 extension ServiceConductor {
-    /// What a client asked made into a session, or the one reason it was not: an output that
-    /// will not open fails the request, a refusal stays one, and anything else is the client's
-    /// params (a track not found, a value out of range). Sits, tracks and bells alike.
-    static func makeForClient<Made>(_ make: () throws -> Made) throws(RPCError) -> Made {
-        do {
-            return try make()
-        } catch let error as OutputError {
-            throw .failed(FailureLine.line(for: error))
-        } catch let error as RPCError {
-            throw error
-        } catch {
-            throw .invalidParams(FailureLine.line(for: error))
-        }
-    }
-
     /// Makes a session ready on a thread of its own (`ServicePreparation`) and starts it once it
     /// is, unless it was stopped first; `answer` is told either way. Refused at once when
     /// `start` would refuse it, or while another is being made ready.
@@ -108,12 +93,11 @@ extension ServiceConductor {
     ) throws(RPCError) -> JSONValue {
         try checkStartable(source)
         let output = output
-        let ready = try Self.makeForClient { try prepared.get() }
-        let (live, made) = try Self.makeForClient { try ServiceSessionFactory.live(ready, output: output) }
-        sessionsStarted += 1
+        let ready = try RPCError.forClient { try prepared.get() }
+        let (live, made) = try RPCError.forClient { try ServiceSessionFactory.live(ready, output: output) }
         let note = made.text
         let started = ServiceSession(
-            live: live, number: sessionsStarted, source: source, note: made, resumeOther: resumeOther,
+            live: live, number: playing.nextNumber(), source: source, note: made, resumeOther: resumeOther,
             startedAt: Date().timeIntervalSince1970, desktop: desktop(ready.settings))
         carry(playing.coordinator.request(for: source), cause: started)
         // From silence, the code of what played before (a track's decoder before a sit) is
@@ -130,12 +114,10 @@ extension ServiceConductor {
         }
         playing.add(started)
         started.sleepInhibitor = started.desktop.inhibitSleep(name: note)
-        started.recordID = library.record { database in
-            try database.begin(
-                PracticeSession(
-                    startedAt: started.startedAt, kind: started.kind, note: started.storedNote,
-                    plannedSeconds: started.plannedSeconds, satSeconds: 0, completed: false))
-        }
+        started.recordID = records.begin(
+            PracticeSession(
+                startedAt: started.startedAt, kind: started.kind, note: started.storedNote,
+                plannedSeconds: started.plannedSeconds, satSeconds: 0, completed: false))
         started.lastWritten = MonotonicClock.seconds()
         logger.notice("\(localized("started", de: "begonnen")): \(note); \(live.outputSummary)")
         let json = started.json(live.status)
@@ -207,18 +189,8 @@ extension ServiceConductor {
 
     /// Tells the coordinator where a session is, as the device plays it.
     func report(_ session: ServiceSession, _ phase: SessionPhase) {
-        let state: PlaybackState
-        switch (phase, session.source) {
-        case (.paused, _): state = .paused
-        case (.complete, _): state = .complete
-        case (.ended, _): return
-        case (_, .guided): state = .playing
-        case (.countdown, .timer): state = .countdown
-        case (_, .timer): state = .sitting
-        }
-        guard playing.coordinator.state(of: session.source) != state else { return }
         do {
-            try playing.coordinator.report(session.source, state: state)
+            try playing.report(session, phase)
         } catch {
             logger.debug("coordinator: \(error)")
         }
@@ -242,7 +214,7 @@ extension ServiceConductor {
         let status = session.live.status
         for event in events {
             switch event {
-            case let .gong(gong): tellBell(gong, session: session, status: status)
+            case let .gong(gong): publish(session.bellEvent(gong, status: status))
             case let .moved(frame):
                 let rate = Double(session.live.outline.format.sampleRate)
                 publish([
@@ -261,14 +233,14 @@ extension ServiceConductor {
             ])
         }
         // After the phase: a track's first position follows its `playing`.
-        tellPosition(session, status)
+        if let position = session.positionEvent(status) { publish(position) }
         let waiting = session.live.isWaitingForOutput
         if waiting != session.toldWaiting {
             session.toldWaiting = waiting
             publish(["event": waiting ? "output-lost" : "output-back"])
         }
         if session.source == playing.coordinator.owner || playing.sessions.count == 1 {
-            notifier.status(session.statusLine(status))
+            upkeep.notifier.status(session.statusLine(status))
         }
         if status.phase == .complete && !session.recordedOutcome {
             // Recorded at the completion gong: the seconds it rings out add nothing to lose.
@@ -280,9 +252,7 @@ extension ServiceConductor {
             let sat = session.satSeconds(status)
             if let id = session.recordID, sat != session.writtenSatSeconds {
                 session.writtenSatSeconds = sat
-                library.record {
-                    try $0.update(running: id, satSeconds: sat, completed: false, finished: false)
-                }
+                records.update(running: id, satSeconds: sat)
             }
         }
         guard finished else { return }
@@ -300,73 +270,9 @@ extension ServiceConductor {
         if session.resumeOther, !stopping, let held = playing.held {
             carry(playing.coordinator.request(for: held.source), cause: session)
         }
-        if playing.sessions.isEmpty { notifier.status("idle") }
+        if playing.sessions.isEmpty { upkeep.notifier.status("idle") }
         releaseMemoryWhenIdle()
     }
-
-    /// A final record that could not be written (a full disk) is tried again every
-    /// `recordRetrySeconds` until it lands, once more as the service stops, and what is left
-    /// then waits in the runtime folder for the next start (`PendingRecord`): before, a sit that
-    /// completed on a full disk stayed in the history as running, 0 s, after space returned.
-    func keepUnwritten(_ record: PendingRecord) {
-        guard unwrittenRecords.count < Self.mostUnwrittenRecords else { return }
-        unwrittenRecords.append(record)
-        recordRetryDue = MonotonicClock.seconds() + Self.recordRetrySeconds
-    }
-
-    /// At the start: what a stopped service left unwritten, written now if it can be, else
-    /// kept and tried again.
-    func takeSavedRecords(socket: String) {
-        do {
-            let saved = try PendingRecord.takeSaved(besideSocket: socket)
-            guard !saved.isEmpty else { return }
-            unwrittenRecords = Array(saved.prefix(Self.mostUnwrittenRecords))
-            recordRetryDue = MonotonicClock.seconds()
-            retryUnwrittenRecords(now: true)
-        } catch {
-            logger.warning(
-                "\(localized("cannot read the records a stopped service left unwritten", de: "kann die von einem beendeten Dienst nicht geschriebenen Einträge nicht lesen")): \(FailureLine.line(for: error))"
-            )
-        }
-    }
-
-    /// At the stop: what is still unwritten, saved for the next start.
-    func saveUnwrittenRecords(socket: String) {
-        do {
-            try PendingRecord.save(unwrittenRecords, besideSocket: socket)
-            if !unwrittenRecords.isEmpty {
-                logger.warning(
-                    "\(localized("not yet recorded, kept for the next start", de: "noch nicht eingetragen, für den nächsten Start aufbewahrt")): \(unwrittenRecords.count) (\(PendingRecord.file(besideSocket: socket)))"
-                )
-            }
-        } catch {
-            logger.error(
-                "\(localized("lost, the disk being full", de: "verloren, da der Datenträger voll ist")): \(unwrittenRecords.count) \(localized("records", de: "Einträge")): \(FailureLine.line(for: error))"
-            )
-        }
-    }
-
-    /// Writes what could not be written, if its time has come (or `now`); logs what lands.
-    func retryUnwrittenRecords(now: Bool = false) {
-        guard !unwrittenRecords.isEmpty, let due = recordRetryDue, now || MonotonicClock.seconds() >= due else {
-            return
-        }
-        let before = unwrittenRecords.count
-        unwrittenRecords = unwrittenRecords.filter { record in
-            library.record(quietly: true, { try record.write(to: $0) }) == nil
-        }
-        let landed = before - unwrittenRecords.count
-        if landed > 0 {
-            logger.notice(
-                "\(localized("recorded at last", de: "endlich eingetragen")): \(landed) \(localized(landed == 1 ? "session" : "sessions", de: landed == 1 ? "Sitzung" : "Sitzungen"))"
-            )
-        }
-        recordRetryDue = unwrittenRecords.isEmpty ? nil : MonotonicClock.seconds() + Self.recordRetrySeconds
-    }
-
-    static let recordRetrySeconds = 5.0
-    /// A bound on what is kept: a disk full for days does not grow the service.
-    static let mostUnwrittenRecords = 64
 
     /// Tells clients and the log that a session's last sound has played.
     private func announceEnd(_ session: ServiceSession, last: LiveStatus) {
@@ -378,32 +284,10 @@ extension ServiceConductor {
         logger.notice("\(localized("ended", de: "beendet")): \(session.note)")
     }
 
-    func tellBell(_ gong: SessionPlan.Gong, session: ServiceSession, status: LiveStatus) {
-        let at = Self.wallClock(of: gong, in: session.live, status: status)
-        guard case var .object(members) = session.bell(gong) else { return }
-        members["event"] = "bell"
-        members["id"] = .number(session.number)
-        members["at"] = .finite(at)
-        publish(.object(members))
-    }
-
     func finishRecord(_ session: ServiceSession, status: LiveStatus, completed: Bool) {
         session.recordedOutcome = true
         let sat = session.satSeconds(status)
-        // An open-ended sit's length is known once it has ended (its row said 0 while it ran):
-        // its outline's, once finished with its gong; the time sat, when the service's stop
-        // ended it where it stood.
-        let planned = session.beganOpen ? (session.live.outline.isOpen ? sat : session.plannedSeconds) : nil
-        let pending: PendingRecord
-        if let id = session.recordID {
-            pending = .outcome(id: id, satSeconds: sat, completed: completed, plannedSeconds: planned)
-        } else {
-            pending = .session(
-                PracticeSession(
-                    startedAt: session.startedAt, kind: session.kind, note: session.storedNote,
-                    plannedSeconds: planned ?? session.plannedSeconds, satSeconds: sat, completed: completed))
-        }
-        if library.record({ try pending.write(to: $0) }) == nil { keepUnwritten(pending) }
+        records.write(session.outcome(satSeconds: sat, completed: completed))
         // A sit that ran its course is told to the desktop (a user's service has its session bus).
         if completed && !stopping { session.desktop.notifyEnded(satSeconds: sat) }
         publish([

@@ -1,7 +1,7 @@
 import Control
 
 /// One method of the service's protocol: its name, the type its params decode into, and what
-/// answers it. `ServiceConductor.methods` is the one table of them.
+/// answers it. `ServiceMethods.all` is the one table of them.
 struct ServiceMethod: Sendable {
     let name: String
     /// The params' type, by name (`NoParams` for none; `JSONValue` where the schedule's own

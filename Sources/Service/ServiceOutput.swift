@@ -2,6 +2,7 @@ import Control
 import Engine
 import Foundation
 import Localization
+import Logging
 import Outputs
 import Settings
 
@@ -58,6 +59,22 @@ final class ServiceOutput {
     func check(settings: Settings) throws(OutputError) -> String {
         let rate = settings.value(SettingKeys.sampleRate, flag: nil)
         return try opener(sampleRate: rate, settings: settings).open().summary
+    }
+
+    /// Says at the start what the sessions will play through, or why nothing answers (a
+    /// `--device` that names nothing, no sound server yet), rather than at the first bell of
+    /// the morning. The service serves either way: each session opens the output anew. The
+    /// check also brings in the sound libraries' code and ALSA's configuration, which the first
+    /// session would otherwise bring in (1 MiB resident, kept from then on either way).
+    func say(to logger: Logger) {
+        do {
+            let summary = try check(settings: try Settings.load())
+            logger.notice("\(localized("output", de: "Ausgabe")): \(summary)")
+        } catch {
+            logger.warning(
+                "\(localized("output", de: "Ausgabe")): \(FailureLine.line(for: error)) (\(localized("each session tries again", de: "jede Sitzung versucht es erneut")))"
+            )
+        }
     }
 
     /// The sample rate something plays at through the engine now, if anything does.

@@ -26,7 +26,7 @@ struct ServiceQueries {
             }
             // Sessions of many segments have long notes: the newest that fit in one answer are
             // sent, and `omitted` says how many older ones were left out.
-            var budget = ServiceConductor.largestAnswerBytes - 1024
+            var budget = ServiceReplies.largestAnswerBytes - 1024
             var kept = 0
             for session in sessions.reversed() {
                 budget -= session.line.utf8.count + 1

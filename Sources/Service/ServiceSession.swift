@@ -1,3 +1,4 @@
+import Clock
 import Control
 import Desktop
 import Foundation
@@ -81,6 +82,30 @@ final class ServiceSession {
 
     func satSeconds(_ status: LiveStatus) -> Int { (status.satFrames + rate / 2) / rate }
 
+    /// When its time sat is next to be written, written every `every` seconds while it sits;
+    /// nil once its outcome is recorded, or while it is paused.
+    func recordDueMilliseconds(every: Double) -> Int? {
+        guard !recordedOutcome, !live.isPaused else { return nil }
+        let seconds = lastWritten + every - MonotonicClock.seconds()
+        return max(0, Int((seconds * 1000).rounded(.up)))
+    }
+
+    /// Its outcome as the history is to hold it, `sat` seconds sat: its running row finished,
+    /// or (when that row could not be written at the start) a whole row.
+    func outcome(satSeconds sat: Int, completed: Bool) -> PendingRecord {
+        // An open-ended sit's length is known once it has ended (its row said 0 while it ran):
+        // its outline's, once finished with its gong; the time sat, when the service's stop
+        // ended it where it stood.
+        let planned = beganOpen ? (live.outline.isOpen ? sat : plannedSeconds) : nil
+        if let recordID {
+            return .outcome(id: recordID, satSeconds: sat, completed: completed, plannedSeconds: planned)
+        }
+        return .session(
+            PracticeSession(
+                startedAt: startedAt, kind: kind, note: storedNote, plannedSeconds: planned ?? plannedSeconds,
+                satSeconds: sat, completed: completed))
+    }
+
     /// What `status` and `session-started` say of it.
     func json(_ status: LiveStatus) -> JSONValue {
         var members: [String: JSONValue] = [
@@ -134,6 +159,29 @@ final class ServiceSession {
         case .bell: members["bell"] = "bell"
         }
         return .object(members)
+    }
+
+    /// The `bell` event of a gong it played: the gong as clients see it, and the instant its
+    /// first sample reached the device.
+    func bellEvent(_ gong: SessionPlan.Gong, status: LiveStatus) -> JSONValue {
+        guard case var .object(members) = bell(gong) else { return .null }
+        members["event"] = "bell"
+        members["id"] = .number(number)
+        members["at"] = .finite(live.wallClock(of: gong, status: status))
+        return .object(members)
+    }
+
+    /// The `position` event of its track, once each whole second while it plays; nil when that
+    /// second has been told (or no track plays).
+    func positionEvent(_ status: LiveStatus) -> JSONValue? {
+        guard let position = trackPosition(status), status.phase == .playing else { return nil }
+        let second = Int(position.seconds)
+        guard second != toldPosition else { return nil }
+        toldPosition = second
+        return [
+            "event": "position", "id": .number(number), "position": .number(second),
+            "duration": .finite(position.duration), "description": .string(note)
+        ]
     }
 
     /// Seconds into the guided track the device is playing, and its length; nil when the

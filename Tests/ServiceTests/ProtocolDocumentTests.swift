@@ -40,13 +40,13 @@ struct ProtocolDocumentTests {
                 .map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { $0.first?.isLowercase == true })
         // When they are set against the method table
-        let table = Set(ServiceConductor.methods.map(\.name))
+        let table = Set(ServiceMethods.all.map(\.name))
         // Then each names the same methods, and the table names each once
         #expect(
             named == table,
             "only in the document: \(named.subtracting(table).sorted()); only in the table: \(table.subtracting(named).sorted())"
         )
-        #expect(table.count == ServiceConductor.methods.count, "a method is in the table twice")
+        #expect(table.count == ServiceMethods.all.count, "a method is in the table twice")
     }
 
     @Test("every example exchange in docs/protocol.md is what a real service answers")

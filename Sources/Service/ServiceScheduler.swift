@@ -3,51 +3,74 @@ import Control
 import Foundation
 import Library
 import Localization
-import Outputs
-import Session
+import Logging
 import Settings
 
-/// The schedules: stored in the library, planned on the wall clock, fired through the same
-/// paths as a client's request; one that falls inside a sit or a track is skipped (and says
-/// so) unless it is to sound over it.
+/// The schedules as the service keeps them: stored in the library, planned on the wall clock,
+/// fired through the same paths as a client's request (`ScheduleTarget`); one that falls inside
+/// a sit or a track is skipped (and says so) unless it is to sound over it.
 ///
-/// Thread: control (the service's main thread), as all of the conductor.
-extension ServiceConductor {
-    func scheduleList() throws(RPCError) -> JSONValue {
+/// Thread: control (the service's main thread).
+final class ServiceScheduler {
+    private let library: ServiceLibrary
+    private let events: ServiceEvents
+    private let logger: Logger
+    /// The wall-clock timer the control thread sleeps on; nil where the kernel has none.
+    private let alarm: WallClockAlarm?
+    /// The conductor, which rings and starts what a schedule fires.
+    weak var target: (any ScheduleTarget)?
+    /// The next instants of every schedule.
+    private let schedule = ServiceSchedule()
+    /// The wall clock less the monotonic one at the last look (a step moves it).
+    private var wallClockOffset: Double?
+
+    init(library: ServiceLibrary, events: ServiceEvents, alarm: WallClockAlarm?, logger: Logger) {
+        self.library = library
+        self.events = events
+        self.alarm = alarm
+        self.logger = logger
+    }
+
+    // MARK: The `schedule.*` methods
+
+    func list() throws(RPCError) -> JSONValue {
         try library.query { try ScheduleMethods.list($0) { $0.id.flatMap(schedule.nextInstant) } }
     }
 
-    func scheduleAdd(_ params: ScheduleParams) throws(RPCError) -> JSONValue {
+    func add(_ params: ScheduleParams) throws(RPCError) -> JSONValue {
         let added = try library.query { try ScheduleMethods.add($0, params) }
-        loadSchedules()
+        load()
         let next = added.id.flatMap(schedule.nextInstant)
         let answer = try library.query { try ScheduleMethods.added($0, added, next: next) }
-        publish(["event": "schedule-added", "schedule": answer["schedule"] ?? .null])
+        events.publish(["event": "schedule-added", "schedule": answer["schedule"] ?? .null])
         return answer
     }
 
-    func scheduleRemove(_ params: ScheduleIDParams) throws(RPCError) -> JSONValue {
+    func remove(_ params: ScheduleIDParams) throws(RPCError) -> JSONValue {
         let id = JSONValue.number(try library.query { try ScheduleMethods.remove($0, params) })
-        loadSchedules()
-        publish(["event": "schedule-removed", "id": id])
+        load()
+        events.publish(["event": "schedule-removed", "id": id])
         return ["removed": id]
     }
 
     /// `schedule.pause` (today: true) or `schedule.resume`.
-    func schedulePause(_ params: ScheduleIDParams, today: Bool) throws(RPCError) -> JSONValue {
+    func pause(_ params: ScheduleIDParams, today: Bool) throws(RPCError) -> JSONValue {
         let changed = try library.query { try ScheduleMethods.pause($0, params, today: today) }
-        loadSchedules()
+        load()
         let json = ScheduleRequest.json(changed, next: changed.id.flatMap(schedule.nextInstant))
-        publish(["event": "schedule-changed", "schedule": json])
+        events.publish(["event": "schedule-changed", "schedule": json])
         return ["schedule": json]
     }
 
-    func loadSchedules() {
+    /// Reads the schedules from the library and plans their next instants.
+    func load() {
         let entries = library.record { try $0.schedules() } ?? []
         schedule.load(entries, now: Date())
     }
 
-    static func lead(_ entry: ScheduleEntry) -> Double {
+    // MARK: Firing
+
+    private static func lead(_ entry: ScheduleEntry) -> Double {
         entry.action == .bell ? ServiceBell.leadSeconds : 0
     }
 
@@ -55,26 +78,27 @@ extension ServiceConductor {
     /// alarm set at the instant it is. The alarm fires at that instant however the clock is set
     /// meanwhile (NTP setting a Pi's clock after boot) and wakes the thread when it is set, so an
     /// idle service sleeps until then: nil, no wake-up at all, while nothing is due within
-    /// `nearSeconds`. Within them it also looks every `longestScheduleWait`, for a clock set
-    /// in a way the kernel does not announce (libfaketime's, which the tests set): with a
-    /// minute's wait, a bell 90 s away and a clock set 60 s forward was reported missed. Where
-    /// there is no timerfd, it always looks that often.
-    var scheduleMilliseconds: Int? {
+    /// `nearSeconds`. Within them it also looks every `longestWait`, for a clock set in a way
+    /// the kernel does not announce (libfaketime's, which the tests set): with a minute's wait,
+    /// a bell 90 s away and a clock set 60 s forward was reported missed. Where there is no
+    /// timerfd, it always looks that often.
+    var sleepMilliseconds: Int? {
         let now = Date()
         let seconds = schedule.secondsUntilDue(now: now, lead: Self.lead)
-        guard let alarm = inbox.alarm else {
-            return seconds.map { Int((min(max($0, 0), Self.longestScheduleWait) * 1000).rounded(.up)) }
+        guard let alarm else {
+            return seconds.map { Int((min(max($0, 0), Self.longestWait) * 1000).rounded(.up)) }
         }
         alarm.arm(at: seconds.map { now.addingTimeInterval(max($0, 0)) })
         guard let seconds, seconds <= Self.nearSeconds else { return nil }
-        return Int((min(max(seconds, 0), Self.longestScheduleWait) * 1000).rounded(.up))
+        return Int((min(max(seconds, 0), Self.longestWait) * 1000).rounded(.up))
     }
 
-    static let longestScheduleWait = 5.0
+    static let longestWait = 5.0
     /// How near a due schedule must be for the thread to look at the clock as well.
     static let nearSeconds = 120.0
 
-    func runSchedules() {
+    /// Fires, or skips, every schedule that is due.
+    func runDue() {
         noticeClockStep()
         // Schedules due at one instant are one, as `schedule.add`'s clashes say: the first
         // sounds and the others are skipped as busy. Two sits at 07:00 are one sit, and a
@@ -114,45 +138,49 @@ extension ServiceConductor {
         guard !occurrence.paused else {
             return skip(occurrence, reason: "paused", line: localized("paused for today", de: "heute ausgesetzt"))
         }
-        if !entry.over && busy {
-            return skip(
-                occurrence, reason: "busy",
-                line: localized("a session is playing", de: "eine Sitzung läuft"))
+        guard let target else { return }
+        if !entry.over && target.busy {
+            return skip(occurrence, reason: "busy", line: Self.busyLine)
         }
         let options = JSONValue.parse(entry.options) ?? [:]
         do throws(RPCError) {
             switch entry.action {
             case .bell:
-                let target = MonotonicClock.seconds() + occurrence.at.timeIntervalSinceNow
+                let at = MonotonicClock.seconds() + occurrence.at.timeIntervalSinceNow
                 let scheduled = ScheduledRing(
                     id: entry.id ?? 0, due: occurrence.at.timeIntervalSince1970, over: entry.over)
-                _ = try ring(ParamsDecoder.decode(BellRequest.self, options), scheduled: scheduled, at: target)
+                _ = try target.ring(ParamsDecoder.decode(BellRequest.self, options), scheduled: scheduled, at: at)
             case .sit:
                 let request = try ParamsDecoder.decode(SitRequest.self, options)
-                try prepareSit(request, resumeOther: true, answer: madeReady(occurrence))
+                try target.prepareSit(request, resumeOther: true, answer: madeReady(occurrence))
             case .play:
                 let request = try ParamsDecoder.decode(PlayRequest.self, options)
-                try prepareTrack(request, resumeOther: true, answer: madeReady(occurrence))
+                try target.prepareTrack(request, resumeOther: true, answer: madeReady(occurrence))
             }
         } catch {
             return skip(occurrence, reason: "failed", line: error.message)
         }
-        // A bell starts ahead of its instant: it has fired when it is heard (`tick`); a sit or
-        // a track when it has been made ready and started (`madeReady`).
-        if entry.action == .bell { logFired(occurrence) }
+        // A bell starts ahead of its instant: it has fired when it is heard (`firedBell`); a
+        // sit or a track when it has been made ready and started (`madeReady`).
+        if entry.action == .bell { logFired(id: entry.id, action: entry.action) }
     }
 
-    private func logFired(_ occurrence: ServiceSchedule.Occurrence) {
-        let entry = occurrence.entry
-        logger.notice("\(localized("schedule", de: "Plan")) \(entry.id ?? 0): \(entry.action.rawValue)")
+    /// Why a schedule was skipped for a session.
+    static var busyLine: String { localized("a session is playing", de: "eine Sitzung läuft") }
+
+    private func logFired(id: Int64?, action: ScheduleEntry.Action) {
+        logger.notice("\(localized("schedule", de: "Plan")) \(id ?? 0): \(action.rawValue)")
     }
 
-    /// Tells that a sit or track of a schedule has started.
-    private func publishFired(_ occurrence: ServiceSchedule.Occurrence) {
-        let entry = occurrence.entry
-        publish([
-            "event": "schedule-fired", "schedule": .number(Int(entry.id ?? 0)),
-            "action": .string(entry.action.rawValue), "due": .finite(occurrence.at.timeIntervalSince1970)
+    /// A schedule's bell has been heard: it has fired then, not when it was started.
+    func firedBell(_ scheduled: ScheduledRing) {
+        tellFired(id: scheduled.id, action: .bell, due: scheduled.due)
+    }
+
+    private func tellFired(id: Int64?, action: ScheduleEntry.Action, due: Double) {
+        events.publish([
+            "event": "schedule-fired", "schedule": .number(Int(id ?? 0)), "action": .string(action.rawValue),
+            "due": .finite(due)
         ])
     }
 
@@ -164,18 +192,27 @@ extension ServiceConductor {
             case let .failure(error):
                 self?.skip(occurrence, reason: "failed", line: error.message)
             case .success:
-                self?.logFired(occurrence)
-                self?.publishFired(occurrence)
+                let entry = occurrence.entry
+                self?.logFired(id: entry.id, action: entry.action)
+                self?.tellFired(id: entry.id, action: entry.action, due: occurrence.at.timeIntervalSince1970)
             }
         }
     }
 
     private func skip(_ occurrence: ServiceSchedule.Occurrence, reason: String, line: String) {
-        let id = Int(occurrence.entry.id ?? 0)
-        logger.notice("\(localized("schedule", de: "Plan")) \(id) \(localized("skipped", de: "ausgelassen")): \(line)")
-        publish([
-            "event": "schedule-skipped", "schedule": .number(id), "action": .string(occurrence.entry.action.rawValue),
-            "due": .finite(occurrence.at.timeIntervalSince1970), "reason": .string(reason), "message": .string(line)
+        tellSkipped(
+            id: occurrence.entry.id, action: occurrence.entry.action, due: occurrence.at.timeIntervalSince1970,
+            reason: reason, line: line)
+    }
+
+    /// Tells that a schedule did not sound, and why (`reason` for programs, `line` for people).
+    func tellSkipped(id: Int64?, action: ScheduleEntry.Action, due: Double, reason: String, line: String) {
+        let number = Int(id ?? 0)
+        logger.notice(
+            "\(localized("schedule", de: "Plan")) \(number) \(localized("skipped", de: "ausgelassen")): \(line)")
+        events.publish([
+            "event": "schedule-skipped", "schedule": .number(number), "action": .string(action.rawValue),
+            "due": .finite(due), "reason": .string(reason), "message": .string(line)
         ])
     }
 }
