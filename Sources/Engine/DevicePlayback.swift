@@ -23,4 +23,29 @@ struct DevicePlayback {
     var wakeLeft = 0
     /// The device frame since which no program has been playing through it.
     var emptySince = 0
+
+    /// A device opened: its underruns count from now; after a quiet spell, `wakeFrames` of
+    /// silence come first.
+    mutating func open(wakeFrames: Int) {
+        closed = false
+        countUnderrunsOfCurrentDevice = true
+        guard closedForQuiet else { return }
+        closedForQuiet = false
+        wakeLeft = wakeFrames
+        // The wake-up silence is left whole by any take-back.
+        fadeEnd = written + wakeFrames
+    }
+
+    /// The device closed, having had `underruns`: the clock goes on from what it played.
+    mutating func close(forQuiet: Bool, underruns: Int) {
+        underrunsOfClosedDevices += underruns
+        written = played
+        highWater = played
+        deviceBase = played
+        fadeEnd = played
+        emptySince = played
+        closed = true
+        closedForQuiet = forQuiet
+        wakeLeft = 0
+    }
 }

@@ -69,7 +69,7 @@ public final class EngineProgram: @unchecked Sendable {
     let firstWriteNanoseconds = Atomic<Int>(0)
     /// Wakes the engine's mixer thread (when the output thread has made room in the ring, or
     /// the control side has moved the horizon or the end).
-    var roomMade: DispatchSemaphore { engine.mixerWake }
+    var roomMade: DispatchSemaphore { engine.mixer.wake }
     /// Since when this program's next block waits for a guided track's decoder (monotonic
     /// nanoseconds; 0: it does not). Thread: mixer.
     var decoderWaitStart = 0

@@ -33,34 +33,9 @@ extension LiveEngine {
                 retire(program, device)
                 continue
             }
-            // The first frame the device lets go of (after the wake-up silence of a device just
-            // opened again), or the one heard at the program's instant, if that is later.
-            let earliest =
-                device.wakeLeft > 0 || device.closed
-                ? device.written + device.wakeLeft : takeBackFrame(device) ?? device.written
-            let start = program.startNanoseconds.map { max(earliest, deviceFrame(heardAt: $0, device)) } ?? earliest
-            // What the device holds from there is written again with the program.
-            takeBack(programs, &device, from: start)
-            program.playback.start = start
-            program.playback.heldSince = start
-            program.playback.underrunsBefore = device.underrunsOfClosedDevices + output.underruns
-            // A take-back never goes before its first frame once written; one that starts later
-            // leaves the others free to be taken back until then.
-            device.fadeEnd = max(device.fadeEnd, min(start, device.written))
+            device.place(program, among: programs, output: output, sampleRate: sampleRate)
             programs.append(program)
         }
-    }
-
-    /// The device frame heard at `nanoseconds` of the monotonic clock, as the device tells now
-    /// what it has played (a device just opened, or closed: what is written next is heard at
-    /// once).
-    /// Thread: output.
-    private func deviceFrame(heardAt nanoseconds: Int, _ device: DevicePlayback) -> Int {
-        let heard = device.closed ? device.written : device.written - output.unplayedFrames()
-        let ahead = nanoseconds - MonotonicClock.nanoseconds()
-        // Whole frames, rounded, without overflow for any instant a caller may give.
-        let frames = (Double(ahead) * Double(sampleRate) / 1e9).rounded()
-        return heard + Int(max(-1e12, min(1e12, frames)))
     }
 
     /// Makes `opened` the device, the clock going on from what the last one played; after a
@@ -71,14 +46,7 @@ extension LiveEngine {
         let handle = EngineProgram.Interruptible(opened)
         interruptible.withLock { $0 = handle }
         takesBackFlag.store(opened.takesBack, ordering: .releasing)
-        device.closed = false
-        device.countUnderrunsOfCurrentDevice = true
-        if device.closedForQuiet {
-            device.closedForQuiet = false
-            device.wakeLeft = wakeFrames
-            // The wake-up silence is left whole by any take-back.
-            device.fadeEnd = device.written + wakeFrames
-        }
+        device.open(wakeFrames: wakeFrames)
     }
 
     /// Opens the device again after a quiet spell (or a failure) closed it, for a program that
@@ -90,16 +58,7 @@ extension LiveEngine {
         guard reopen(lastError: .deviceLost(reason: "closed while paused"), programs) else { return false }
         lock.withLock { closed = false }
         use(output, &device)
-        for program in programs {
-            program.playback.heldSince = device.written
-            if !program.playback.wroteFirst {
-                // Started as the device closed: it begins after the wake-up silence (or at its
-                // instant, when that is later), and its clock with it.
-                let wakeEnd = device.written + device.wakeLeft
-                program.playback.start =
-                    program.startNanoseconds == nil ? wakeEnd : max(wakeEnd, program.playback.start)
-            }
-        }
+        device.reopened(programs)
         return true
     }
 
@@ -108,7 +67,7 @@ extension LiveEngine {
     /// it played when it is opened again.
     /// Thread: output.
     func closeQuietly(_ programs: [EngineProgram], _ device: inout DevicePlayback) {
-        publishPlayed(device.written - output.unplayedFrames(), programs, &device)
+        device.publishPlayed(device.written - output.unplayedFrames(), programs)
         for program in programs {
             let seconds = (device.played - program.playback.heldSince) / sampleRate
             program.reports.withLock { $0.notices.append(.closedWhilePaused(seconds: seconds)) }
@@ -120,16 +79,7 @@ extension LiveEngine {
     /// Closes the device; the next program (or a resume) opens it again.
     /// Thread: output.
     func closeDevice(_ device: inout DevicePlayback, forQuiet: Bool) {
-        device.underrunsOfClosedDevices += output.underruns
-        let heard = device.played
-        device.written = heard
-        device.highWater = heard
-        device.deviceBase = heard
-        device.fadeEnd = heard
-        device.emptySince = heard
-        device.closed = true
-        device.closedForQuiet = forQuiet
-        device.wakeLeft = 0
+        device.close(forQuiet: forQuiet, underruns: output.underruns)
         let closedOutput = ClosedOutput(after: output)
         lock.withLock {
             output = closedOutput
@@ -157,16 +107,14 @@ extension LiveEngine {
 
     /// Thread: output.
     private func reopen(lastError error: OutputError, _ programs: [EngineProgram]) -> Bool {
-        let started = ContinuousClock.now
-        var lastError = error
-        var saidWaiting = false
+        var retry = DeviceRetry(after: error)
         let ended = { programs.allSatisfy { $0.endRequest.load(ordering: .acquiring) > 0 } }
         // Whatever ends the wait, the programs no longer wait once it has.
         defer {
             waitingForOutput.store(false, ordering: .releasing)
-            if saidWaiting { controlWake?() }
+            if retry.saidWaiting { controlWake?() }
         }
-        while ContinuousClock.now - started < Self.outputWaitLimit && !stopping.load(ordering: .acquiring) {
+        while retry.goesOn && !stopping.load(ordering: .acquiring) {
             if ended() { return false }
             do {
                 lock.lock()
@@ -180,22 +128,15 @@ extension LiveEngine {
                 tell(programs, .playingOn(reopened.summary))
                 return true
             } catch {
-                lastError = error
-                let waited = ContinuousClock.now - started
-                if !saidWaiting && waited >= Self.quickRetrySpell {
-                    saidWaiting = true
+                if retry.failed(error) {
                     waitingForOutput.store(true, ordering: .releasing)
                     tell(programs, .waiting(limitSeconds: Int(Self.outputWaitLimit.components.seconds)))
                     controlWake?()
                 }
-                // Tries every 100 ms at first, then every second; an end asked for is seen
-                // within 100 ms either way.
-                for _ in 0..<(waited < Self.quickRetrySpell ? 1 : 10) where !ended() {
-                    Thread.sleep(forTimeInterval: 0.1)
-                }
+                retry.pause(ended: ended)
             }
         }
-        reports.withLock { $0.failure = lastError }
+        reports.withLock { $0.failure = retry.lastError }
         return false
     }
 }

@@ -8,16 +8,6 @@ import Rings
 /// The output thread: mixes what every program has rendered into the device, fades for pauses,
 /// cuts and early ends, and publishes each program's clock.
 extension LiveEngine {
-    /// What became of a write.
-    enum WriteOutcome {
-        case written
-        /// The device failed and another was opened: the frames were not played, and
-        /// `carryOn` has set up what the new device plays.
-        case replaced
-        /// The device failed and none could be opened again.
-        case failed
-    }
-
     /// Thread: output.
     func runOutput() {
         InterruptionSignals.mask(SIG_BLOCK)
@@ -46,7 +36,10 @@ extension LiveEngine {
                 }
             }
             if !fading && device.wakeLeft == 0 {
-                for program in programs { takeRequests(program, programs, &device) }
+                outputThread.assertOwned("the live engine's output thread")
+                for program in programs {
+                    program.takeRequests(among: programs, &device, output: output, blockFrames: blockFrames)
+                }
             }
             if device.closed {
                 if retireFinished(&programs, &device) && !lives { break running }
@@ -65,7 +58,7 @@ extension LiveEngine {
             }
             if programs.contains(where: { !$0.playback.isPlaying && !$0.playback.isHeld }) {
                 // A program's last frames are playing out: the device tells how far.
-                publishPlayed(device.written - output.unplayedFrames(), programs, &device)
+                device.publishPlayed(device.written - output.unplayedFrames(), programs)
             }
             if retireFinished(&programs, &device) && !lives {
                 playedOut = true
@@ -74,11 +67,11 @@ extension LiveEngine {
             let limit = min(room, periodFrames)
             var count = min(limit, device.wakeLeft)
             if device.wakeLeft == 0 {
-                switch framesReady(limit, &programs, &device) {
+                switch device.framesReady(limit, programs, drains: !lives, output: output) {
                 case let .frames(ready): count = ready
                 case .drained: break running
                 case .waiting:
-                    publishPlayed(device.written - output.unplayedFrames(), programs, &device)
+                    device.publishPlayed(device.written - output.unplayedFrames(), programs)
                     // Short enough to keep the clock moving while a mixer waits for a command.
                     _ = wake.wait(timeout: .now() + .milliseconds(100))
                     continue
@@ -106,8 +99,8 @@ extension LiveEngine {
     ///
     /// Thread: output.
     private func awaitRoom(_ programs: inout [EngineProgram], _ device: inout DevicePlayback) -> Bool {
-        output.waitForRoom(milliseconds: waitLimit(programs, device))
-        publishPlayed(device.written - output.unplayedFrames(), programs, &device)
+        output.waitForRoom(milliseconds: device.waitLimit(programs, sampleRate: sampleRate))
+        device.publishPlayed(device.written - output.unplayedFrames(), programs)
         return retireFinished(&programs, &device) && !lives
     }
 
@@ -119,10 +112,10 @@ extension LiveEngine {
     private func mixAndWrite(
         _ count: Int, _ programs: [EngineProgram], _ device: inout DevicePlayback,
         mix: UnsafeMutableBufferPointer<Float>, ceiling: inout PeakCeiling
-    ) -> WriteOutcome {
+    ) -> EngineWriteOutcome {
         var heard = 0
         for program in programs {
-            if contribute(program, frames: count, into: mix, device, writing: heard == 0) { heard += 1 }
+            if program.contribute(frames: count, into: mix, device, writing: heard == 0) { heard += 1 }
         }
         if heard == 0 { mix.baseAddress?.update(repeating: 0, count: 2 * count) }
         if let base = mix.baseAddress, heard > 1 || !ceiling.isIdle { ceiling.apply(to: base, frames: count) }
@@ -138,11 +131,11 @@ extension LiveEngine {
         device.wakeLeft -= min(count, device.wakeLeft)
         for program in programs where program.playback.isPlaying && program.playback.fadeLeft > 0 {
             program.playback.fadeLeft -= min(count, program.playback.fadeLeft)
-            if program.playback.fadeLeft == 0 { fadeEnded(program, &device) }
+            if program.playback.fadeLeft == 0 { program.fadeEnded(&device) }
         }
         guard programs.allSatisfy({ $0.playback.isHeld }) else { return }
         let unplayed = output.unplayedFrames()
-        if device.written - unplayed - quietSince(programs, device) >= quietFrames {
+        if device.written - unplayed - device.quietSince(programs) >= quietFrames {
             closeQuietly(programs, &device)
             return
         }
@@ -174,118 +167,6 @@ extension LiveEngine {
     /// Programs the output thread has room for without allocating.
     static let programRoom = 16
 
-    /// What the programs have ready to play in the next write.
-    enum Readiness {
-        case frames(Int)
-        /// Every program's mixer is behind: wait for it.
-        case waiting
-        /// A one-shot's stream ran out on a device that cannot take back: it has drained.
-        case drained
-    }
-
-    /// How many frames (at most `limit`) every program playing has ready: a program not started
-    /// yet, a fade's end and a stream's end cut the write short, so each write plays one thing
-    /// per program.
-    /// Thread: output.
-    private func framesReady(
-        _ limit: Int, _ programs: inout [EngineProgram], _ device: inout DevicePlayback
-    ) -> Readiness {
-        var count = limit
-        var starved = false
-        for program in programs {
-            if program.playback.start > device.written {
-                count = min(count, program.playback.start - device.written)
-                continue
-            }
-            guard program.playback.isPlaying else { continue }
-            if program.playback.fadeLeft > 0 { count = min(count, program.playback.fadeLeft) }
-            let available = program.playback.history.available
-            if available > 0 {
-                count = min(count, available)
-                continue
-            }
-            guard program.renderingDone.load(ordering: .acquiring) && program.ring.availableToRead == 0 else {
-                starved = true
-                continue
-            }
-            if !lives && programs.count == 1 && output.rewritableFrame() == nil {
-                // A device that cannot take frames back has little left: it drains.
-                finish(program, &device)
-                return .drained
-            }
-            // Silence after the last frame, so that the device does not run dry before it has
-            // played it, and a pause can still take it back.
-            program.playback.mode = .finishing(contentEnd: device.written)
-            program.playback.clockLimit = device.written
-        }
-        return starved ? .waiting : .frames(count)
-    }
-
-    /// Adds what `program` plays in the next `frames` device frames into `mix` (or, `writing`,
-    /// writes it there), and notes which of its frames they are. True when it put all `frames`
-    /// frames in the mix; false when it plays none (silence) and left the mix as it was.
-    /// Thread: output.
-    private func contribute(
-        _ program: EngineProgram, frames: Int, into mix: UnsafeMutableBufferPointer<Float>, _ device: DevicePlayback,
-        writing: Bool
-    ) -> Bool {
-        guard program.playback.start <= device.written else { return false }
-        if device.wakeLeft > 0 {
-            // Only silence while the device wakes: whatever stands still stays where it is.
-            if case let .held(at) = program.playback.mode {
-                program.playback.segments.wrote(atDevice: device.written, source: at, silent: true)
-            }
-            return false
-        }
-        switch program.playback.mode {
-        case .playing:
-            guard let target = mix.baseAddress else { return false }
-            let source = program.playback.history.next
-            program.playback.segments.wrote(atDevice: device.written, source: source, silent: false)
-            program.deviceOffset.store(device.written - program.playback.start - source, ordering: .releasing)
-            var done = 0
-            while done < frames {
-                let piece = program.playback.history.take(upTo: frames - done)
-                guard let base = piece.baseAddress, piece.count > 0 else { break }
-                if writing {
-                    program.playback.gain.write(base, into: target + 2 * done, frames: piece.count / 2)
-                } else {
-                    program.playback.gain.accumulate(base, into: target + 2 * done, frames: piece.count / 2)
-                }
-                done += piece.count / 2
-            }
-            // `framesReady` counted these frames in the history; should any lack, they are silence.
-            if writing && done < frames { (target + 2 * done).update(repeating: 0, count: 2 * (frames - done)) }
-            program.roomMade.signal()
-            return true
-        case let .held(at):
-            program.playback.segments.wrote(atDevice: device.written, source: at, silent: true)
-        case .finishing, .ending:
-            let end = program.playback.history.end
-            program.playback.segments.wrote(atDevice: device.written, source: end, silent: true)
-        }
-        return false
-    }
-
-    /// How long to wait for the device at most: while a program's last frames play out, only
-    /// until the device should have played them.
-    /// Thread: output.
-    private func waitLimit(_ programs: [EngineProgram], _ device: DevicePlayback) -> Int? {
-        var limit: Int?
-        for program in programs {
-            switch program.playback.mode {
-            case .playing, .held:
-                // A cut waits for the mixer to render its frame: soon, and no request wakes the device.
-                if program.cutFrame.load(ordering: .relaxed) >= 0 { limit = min(limit ?? 5, 5) }
-            case let .finishing(contentEnd), let .ending(after: contentEnd):
-                let left = contentEnd - device.played
-                let milliseconds = max(5, min(250, left * 1000 / sampleRate))
-                limit = min(limit ?? milliseconds, milliseconds)
-            }
-        }
-        return limit
-    }
-
     /// Ends every program that has played its last frame heard; true when any did. A one-shot's
     /// program is left to the end of the thread, which waits for the device's play-out first.
     /// Thread: output.
@@ -316,34 +197,13 @@ extension LiveEngine {
     /// The program has ended: its mixer stops, its control side sees it finished.
     /// Thread: output.
     func retire(_ program: EngineProgram, _ device: DevicePlayback) {
-        program.underrunCount.store(underrunsSoFar(device) - program.playback.underrunsBefore, ordering: .relaxed)
+        program.underrunCount.store(
+            device.underrunsSoFar(output: output) - program.playback.underrunsBefore, ordering: .relaxed)
         program.stopping.store(true, ordering: .releasing)
         program.roomMade.signal()
         program.finishedFlag.store(true, ordering: .releasing)
         programsPlaying.subtract(1, ordering: .acquiringAndReleasing)
         controlWake?()
-    }
-
-    /// Underruns of every device so far.
-    /// Thread: output.
-    private func underrunsSoFar(_ device: DevicePlayback) -> Int {
-        device.underrunsOfClosedDevices + (device.countUnderrunsOfCurrentDevice ? output.underruns : 0)
-    }
-
-    /// The stream has run out after its last frame, on a device that cannot take frames back
-    /// (so it holds nothing beyond them): it drains, and that is the end, not an underrun.
-    /// Thread: output.
-    private func finish(_ program: EngineProgram, _ device: inout DevicePlayback) {
-        device.underrunsOfClosedDevices += output.underruns
-        device.countUnderrunsOfCurrentDevice = false
-        output.drain()
-        publishPlayed(device.written, [program], &device)
-    }
-
-    /// The device frame since which every program has stood still (or none has played).
-    /// Thread: output.
-    private func quietSince(_ programs: [EngineProgram], _ device: DevicePlayback) -> Int {
-        programs.reduce(programs.isEmpty ? device.emptySince : 0) { max($0, $1.playback.heldSince) }
     }
 
     /// The device failed for good: every program ends with that failure. True when the engine
@@ -368,7 +228,7 @@ extension LiveEngine {
     /// Thread: output.
     func write(
         _ samples: UnsafeBufferPointer<Float>, _ programs: [EngineProgram], _ device: inout DevicePlayback
-    ) -> WriteOutcome {
+    ) -> EngineWriteOutcome {
         outputThread.assertOwned("the live engine's output thread")
         let unplayed: Int
         do {
@@ -381,7 +241,7 @@ extension LiveEngine {
                 return .replaced
             }
             guard reconnect(after: error, programs) else { return .failed }
-            carryOn(programs, &device)
+            device.carryOn(programs, sampleRate: sampleRate)
             return .replaced
         }
         for program in programs where !program.playback.wroteFirst && program.playback.start <= device.written {
@@ -390,25 +250,7 @@ extension LiveEngine {
         }
         device.written += samples.count / 2
         device.highWater = max(device.highWater, device.written)
-        publishPlayed(device.written - unplayed, programs, &device)
+        device.publishPlayed(device.written - unplayed, programs)
         return .written
-    }
-
-    /// Publishes device frame `frame` as heard, and each program's clock from it.
-    /// Thread: output.
-    func publishPlayed(_ frame: Int, _ programs: [EngineProgram], _ device: inout DevicePlayback) {
-        // Never backwards: a device's delay estimate wobbles.
-        device.played = max(device.played, frame)
-        for program in programs {
-            let frames = min(device.played, program.playback.clockLimit) - program.playback.start
-            if frames > program.played.load(ordering: .relaxed) {
-                // A clock call, no lock: the reader retries while the count is odd or has moved.
-                program.playedSequence.add(1, ordering: .sequentiallyConsistent)
-                program.played.store(frames, ordering: .sequentiallyConsistent)
-                program.playedNanoseconds.store(MonotonicClock.nanoseconds(), ordering: .sequentiallyConsistent)
-                program.playedSequence.add(1, ordering: .sequentiallyConsistent)
-            }
-            program.playback.segments.forget(before: device.played)
-        }
     }
 }

@@ -27,8 +27,8 @@ public final class LiveEngine: @unchecked Sendable {
 
     /// Guards what the control side and the output thread both touch: the device while it is
     /// closed or opened, the opener, and programs waiting to be adopted. The output thread takes
-    /// it only to adopt a program and around a quiet close or a reopening, never per period; the
-    /// mixer thread only when a program has arrived for it (`mixerArriving`), to take it.
+    /// it only to adopt a program and around a quiet close or a reopening, never per period (the
+    /// mixer thread has a lock of its own for its arrivals, `EngineMixer`).
     ///
     /// The audio threads can wait on it: `adopt()` opens a closed device while holding it (a
     /// PulseAudio connection or an ALSA open: milliseconds; a sound server that does not answer,
@@ -42,8 +42,6 @@ public final class LiveEngine: @unchecked Sendable {
     var opener: OutputOpener
     /// Thread: any holding `lock`.
     var arrivals: [EngineProgram] = []
-    /// Thread: any holding `lock`. Programs started, for the mixer thread to take.
-    var mixerArrivals: [EngineProgram] = []
     /// Thread: any holding `lock`. Whether the device is closed (a quiet spell, or never opened).
     var closed: Bool
     /// Thread: any holding `lock`. A device the control side opened for a program, for the
@@ -54,8 +52,6 @@ public final class LiveEngine: @unchecked Sendable {
     let programsPlaying = Atomic<Int>(0)
     /// Whether `arrivals` holds a program, checked by the output thread without the lock.
     let arriving = Atomic<Bool>(false)
-    /// Whether `mixerArrivals` holds a program, checked by the mixer thread without the lock.
-    let mixerArriving = Atomic<Bool>(false)
     let stopping = Atomic<Bool>(false)
     let finishedFlag = Atomic<Bool>(false)
     /// Whether the output is gone and the programs wait for it to come back.
@@ -69,10 +65,10 @@ public final class LiveEngine: @unchecked Sendable {
     /// thread outside the period's work; it must not block (the service's writes a byte to a
     /// non-blocking pipe).
     let controlWake: (@Sendable () -> Void)?
-    /// Wakes the mixer thread: the output thread made room in a ring, the control side moved a
-    /// horizon or an end, a program came, or the engine stops.
-    let mixerWake = DispatchSemaphore(value: 0)
-    let reports: Mutex<Reports>
+    /// The mixer thread, which renders every program's blocks ahead of the output thread.
+    let mixer: EngineMixer
+    /// What the device is, and why it failed for good, for the control side.
+    let reports: Mutex<DeviceReports>
     /// The device the output thread writes to, for `interrupt()` from the control side.
     let interruptible: Mutex<EngineProgram.Interruptible>
     /// The output thread, checked in debug builds.
@@ -81,11 +77,6 @@ public final class LiveEngine: @unchecked Sendable {
     let periodFrames: Int
     /// Frames every program keeps for writing again: what the device may hold, a fade, and room.
     let historyFrames: Int
-
-    struct Reports {
-        var summary: String
-        var failure: OutputError?
-    }
 
     /// An engine for one session's program through `output` (opened by `opener`), ending with it.
     /// A pause heard for `quietMilliseconds` closes the device until the resume.
@@ -134,22 +125,20 @@ public final class LiveEngine: @unchecked Sendable {
         // A device asking for more than a period later still gets a period at a time.
         periodFrames = max(2 * blockFrames, output.requestFrames)
         historyFrames = max(output.bufferFrames, 2 * sampleRate) + 2 * periodFrames + sampleRate
-        reports = Mutex(Reports(summary: output.summary))
+        reports = Mutex(DeviceReports(summary: output.summary))
         takesBackFlag = Atomic(output.takesBack)
         interruptible = Mutex(EngineProgram.Interruptible(output))
+        mixer = EngineMixer(blockFrames: blockFrames, lives: lives, outputWake: wake)
     }
 
     /// Starts the output thread and the mixer thread.
     func start() {
+        // Named, so that top -H and perf tell the threads apart.
         Thread.detachNewThread { [self] in
             Thread.current.name = "meditate-output"
             runOutput()
         }
-        // Named, so that top -H and perf tell the threads apart.
-        Thread.detachNewThread { [self] in
-            Thread.current.name = "meditate-mixer"
-            runMixer()
-        }
+        mixer.start()
     }
 
     /// Plays `program` from the next frame the device lets go of, opening the device through
@@ -172,9 +161,7 @@ public final class LiveEngine: @unchecked Sendable {
         programsPlaying.add(1, ordering: .acquiringAndReleasing)
         arrivals.append(program)
         arriving.store(true, ordering: .releasing)
-        mixerArrivals.append(program)
-        mixerArriving.store(true, ordering: .releasing)
-        mixerWake.signal()
+        mixer.arrive(program)
         wake.signal()
         interruptible.withLock { $0.interrupt() }
     }
@@ -183,7 +170,7 @@ public final class LiveEngine: @unchecked Sendable {
     public func stop() {
         stopping.store(true, ordering: .releasing)
         wake.signal()
-        mixerWake.signal()
+        mixer.stop()
         interruptible.withLock { $0.interrupt() }
     }
 
