@@ -163,13 +163,24 @@ let package = Package(
         // is no bus.
         .target(
             name: "Desktop", dependencies: ["CSystemd", "CMediaPlayer", "Clock", "Rings"], swiftSettings: strictSwift),
+        // What the one-shot commands and the service share around a session: a sit or a track
+        // made ready (its gongs, its bed, the words the history keeps), Ctrl-C and SIGTERM, the
+        // desktop's presence (sleep inhibitor, notification), and one line for each failure.
+        .target(
+            name: "Practice",
+            dependencies: [
+                "Session", "Settings", "Library", "Decoders", "Desktop", "Engine", "Outputs", "Mixer", "Clock",
+                "Control", "Localization", .product(name: "Logging", package: "swift-log")
+            ],
+            swiftSettings: strictSwift),
         // The service (`meditate serve`): the conductor that owns the audio and answers the
         // protocol's methods, its sessions, schedules, hooks, MQTT bridge and web pairing.
         .target(
             name: "Service",
             dependencies: [
-                "Session", "Engine", "Outputs", "Mixer", "Decoders", "Clock", "Settings", "Library", "Control",
-                "CSystemd", "CMalloc", "CMosquitto", "CSpawn", "CPipe", "CTimerFD", "Desktop", "Rings", "Localization",
+                "Practice", "Session", "Engine", "Outputs", "Mixer", "Decoders", "Clock", "Settings", "Library",
+                "Control", "CSystemd", "CMalloc", "CMosquitto", "CSpawn", "CPipe", "CTimerFD", "Desktop", "Rings",
+                "Localization",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log")
             ],
@@ -177,10 +188,10 @@ let package = Package(
         .executableTarget(
             name: "CLI",
             dependencies: [
-                // Outputs for `meditate devices` and the output options' values; the rest through
-                // Service and Session.
-                "Service", "Session", "Settings", "Library", "Control", "Outputs", "Decoders", "Clock", "CQRencode",
-                "Desktop", "Localization",
+                // Outputs for `meditate devices` and the output options' values; a session's set-up
+                // through Practice; Service to run it, reach it, and read schedules as it does.
+                "Service", "Practice", "Session", "Settings", "Library", "Control", "Outputs", "Decoders", "Clock",
+                "CQRencode", "Desktop", "Localization",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CSV", package: "CSV.swift")
@@ -244,8 +255,8 @@ let package = Package(
         .testTarget(
             name: "ServiceTests",
             dependencies: [
-                "Service", "Control", "Clock", "Settings", "Decoders", "Library", "Session", "ProgramTestSupport",
-                "PulseTestSupport", "WAVTestSupport", "Desktop",
+                "Service", "Practice", "Control", "Clock", "Settings", "Decoders", "Library", "Session",
+                "ProgramTestSupport", "PulseTestSupport", "WAVTestSupport", "Desktop",
                 // Channels with a chosen peer address, for the listener's share per address.
                 .product(name: "NIOEmbedded", package: "swift-nio")
             ],
@@ -255,8 +266,8 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "CLI", "Service", "Control", "Clock", "Settings", "Decoders", "Library", "ProgramTestSupport",
-                "PulseTestSupport", "WAVTestSupport", "Localization"
+                "CLI", "Service", "Practice", "Control", "Clock", "Settings", "Decoders", "Library",
+                "ProgramTestSupport", "PulseTestSupport", "WAVTestSupport", "Localization"
             ],
             // Run by the browser tests as a program of its own, beside the test binary.
             exclude: ["Browser/browser_remote.py"],

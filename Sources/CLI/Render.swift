@@ -3,7 +3,7 @@ import Foundation
 import Localization
 import Logging
 import Outputs
-import Service
+import Practice
 import Session
 import Settings
 import Synchronization

@@ -3,6 +3,7 @@ import Control
 import Foundation
 import Localization
 import Logging
+import Practice
 import Service
 import Session
 import Settings

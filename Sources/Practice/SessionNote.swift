@@ -6,23 +6,30 @@ import Settings
 /// and the same as the catalogue's message keys with their values, so that a client in another
 /// language (the phone's page) says it in its own: `[{"key":"sitMinutes","minutes":"20"},
 /// {"key":"noisePink"}]`, or `{"text": …}` for what is not a message (a track's title).
-struct SessionNote {
-    let text: String
-    let parts: [JSONValue]
+package struct SessionNote {
+    package let text: String
+    package let parts: [JSONValue]
     /// A guided track's title and teacher, for the clients that show a title and an artist
     /// (the desktop's player).
-    var title: String?
-    var teacher: String?
+    package var title: String?
+    package var teacher: String?
+
+    package init(text: String, parts: [JSONValue], title: String? = nil, teacher: String? = nil) {
+        self.text = text
+        self.parts = parts
+        self.title = title
+        self.teacher = teacher
+    }
 
     /// One message part.
-    static func part(_ key: MessageKey, _ values: [String: String] = [:]) -> JSONValue {
+    package static func part(_ key: MessageKey, _ values: [String: String] = [:]) -> JSONValue {
         var members = values.mapValues(JSONValue.string)
         members["key"] = .string(key.rawValue)
         return .object(members)
     }
 
     /// The note as the history keeps it (`NoteText`): the parts, read in the reader's language.
-    var stored: String {
+    package var stored: String {
         NoteText.stored(
             parts.compactMap { part in
                 guard case let .object(members) = part else { return nil }
@@ -31,12 +38,12 @@ struct SessionNote {
     }
 
     /// A sit of `minutes` after a guided track, as a part.
-    static func then(_ minutes: ExactDecimal) -> JSONValue {
+    package static func then(_ minutes: ExactDecimal) -> JSONValue {
         part(
             .sitThen,
             ["minutes": minutes.description, "length": DurationText.words(seconds: minutes.rounded(times: 60))])
     }
 
     /// A part that is said as it is.
-    static func text(_ text: String) -> JSONValue { ["text": .string(text)] }
+    package static func text(_ text: String) -> JSONValue { ["text": .string(text)] }
 }

@@ -4,6 +4,7 @@ import Foundation
 import Localization
 import Logging
 import Outputs
+import Practice
 import Session
 import Settings
 

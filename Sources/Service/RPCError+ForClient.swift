@@ -1,5 +1,6 @@
 import Control
 import Outputs
+import Practice
 
 extension RPCError {
     /// What a client asked made into a session, or the one reason it was not: an output that

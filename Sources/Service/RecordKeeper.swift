@@ -3,6 +3,7 @@ import Foundation
 import Library
 import Localization
 import Logging
+import Practice
 import Settings
 
 /// The history as the service writes it: a session's row when it starts, its time sat as it

@@ -2,6 +2,7 @@ import Control
 import Decoders
 import Foundation
 import Library
+import Practice
 import Session
 import Settings
 

@@ -4,6 +4,7 @@ import Foundation
 import Library
 import Localization
 import Outputs
+import Practice
 import Session
 import Settings
 

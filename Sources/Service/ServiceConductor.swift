@@ -5,6 +5,7 @@ import Library
 import Localization
 import Logging
 import Outputs
+import Practice
 import Session
 import Settings
 

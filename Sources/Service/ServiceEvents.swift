@@ -2,6 +2,7 @@ import Clock
 import Control
 import Localization
 import Logging
+import Practice
 import Settings
 
 /// What happened, told to the clients that subscribed and to the `[hooks]`: one call for both,

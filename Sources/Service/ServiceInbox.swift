@@ -1,6 +1,7 @@
 import Control
 import Foundation
 import NIOConcurrencyHelpers
+import Practice
 import Rings
 
 /// Where the control socket's requests wait for the service's control thread: the socket's

@@ -2,6 +2,7 @@ import Control
 import Foundation
 import Library
 import Logging
+import Practice
 import Settings
 
 /// The library's database as the service uses it: opened at the first use and kept, on the

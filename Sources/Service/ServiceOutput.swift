@@ -4,6 +4,7 @@ import Foundation
 import Localization
 import Logging
 import Outputs
+import Practice
 import Settings
 
 /// The one device the service plays its sits, tracks and bells through: a `LiveEngine` made

@@ -3,6 +3,7 @@ import Control
 import Desktop
 import Foundation
 import Library
+import Practice
 import Session
 import Settings
 

@@ -2,6 +2,7 @@ import Foundation
 import Library
 import Localization
 import Mixer
+import Practice
 import Session
 import Settings
 

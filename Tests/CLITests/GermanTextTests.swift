@@ -3,6 +3,7 @@ import Foundation
 import Library
 import Localization
 import Outputs
+import Practice
 import ProgramTestSupport
 import PulseTestSupport
 import Session

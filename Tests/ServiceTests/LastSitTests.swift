@@ -1,6 +1,7 @@
 import Control
 import Foundation
 import Library
+import Practice
 import Settings
 import Testing
 

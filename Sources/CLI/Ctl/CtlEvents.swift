@@ -2,7 +2,7 @@ import ArgumentParser
 import Control
 import Foundation
 import Localization
-import Service
+import Practice
 import Settings
 
 /// `meditate ctl events`: follows the service's events until interrupted.

@@ -2,7 +2,7 @@ import CSV
 import Foundation
 import Library
 import Localization
-import Service
+import Practice
 import Settings
 
 /// The history as CSV: what `history --csv` writes and `history import` reads.

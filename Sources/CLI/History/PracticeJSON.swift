@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Library
-import Service
+import Practice
 import Settings
 
 /// The history as JSON, for scripts.

@@ -1,5 +1,5 @@
 import Localization
-import Service
+import Practice
 import Settings
 
 /// The one line a command prints for a failure, in the run's language: the engine's errors as

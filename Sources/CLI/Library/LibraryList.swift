@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Library
 import Localization
-import Service
+import Practice
 import Settings
 
 /// `meditate library list`

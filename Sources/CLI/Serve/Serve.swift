@@ -4,6 +4,7 @@ import Foundation
 import Library
 import Localization
 import Logging
+import Practice
 import Service
 import Settings
 

@@ -12,10 +12,10 @@ import Settings
 /// Thread: main (the live runner's, the service's), never an audio thread: each call waits up to half a second
 /// for its answer.
 package struct DesktopPresence {
-    let logger: Logger
+    package let logger: Logger
     /// The `notify` setting.
-    let notify: Bool
-    let library: LibraryPaths
+    package let notify: Bool
+    package let library: LibraryPaths
 
     package init(logger: Logger, notify: Bool, library: LibraryPaths) {
         self.logger = logger

@@ -3,18 +3,18 @@ import Library
 
 /// A track as scripts see it (`--json`).
 package struct TrackJSON: Codable, Equatable {
-    let id: Int64
-    let title: String
-    let teacher: String
-    let album: String?
-    let durationSeconds: Double
-    let frames: Int64
-    let sampleRate: Int
-    let channels: Int
-    let loudnessLUFS: Double?
-    let peak: Double
-    let path: String
-    let copied: Bool
+    package let id: Int64
+    package let title: String
+    package let teacher: String
+    package let album: String?
+    package let durationSeconds: Double
+    package let frames: Int64
+    package let sampleRate: Int
+    package let channels: Int
+    package let loudnessLUFS: Double?
+    package let peak: Double
+    package let path: String
+    package let copied: Bool
 
     package init(_ track: Track) {
         id = track.id ?? 0

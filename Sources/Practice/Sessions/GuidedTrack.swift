@@ -11,15 +11,15 @@ package struct GuidedTrack {
     package let title: String
     package let teacher: String?
     /// Integrated loudness, LUFS (nil: too short or quiet to measure, or not measured).
-    let loudness: Double?
+    package let loudness: Double?
     /// Sample peak, linear.
-    let peak: Double
+    package let peak: Double
     /// Whether it came from the library (so its loudness was measured at import).
-    let fromLibrary: Bool
+    package let fromLibrary: Bool
 
     /// - Parameter measure: called before a file outside the library is decoded to measure it
     ///   (nil: do not measure; it plays at its own level).
-    static func resolve(
+    package static func resolve(
         _ reference: String, library paths: LibraryPaths,
         measure: ((String) -> Void)?
     ) throws -> GuidedTrack {
@@ -56,7 +56,7 @@ package struct GuidedTrack {
             fromLibrary: false)
     }
 
-    init(_ track: Track) {
+    package init(_ track: Track) {
         path = track.path
         title = track.title
         teacher = track.shownTeacher
@@ -65,7 +65,7 @@ package struct GuidedTrack {
         fromLibrary = true
     }
 
-    init(path: String, title: String, teacher: String?, loudness: Double?, peak: Double, fromLibrary: Bool) {
+    package init(path: String, title: String, teacher: String?, loudness: Double?, peak: Double, fromLibrary: Bool) {
         self.path = path
         self.title = title
         self.teacher = teacher

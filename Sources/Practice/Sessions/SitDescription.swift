@@ -31,7 +31,7 @@ package enum SitDescription {
 
     /// The same as message keys and their values (`minutes` as `7.5`, `length` and `every` in words), for a client to say in
     /// its own language.
-    static func parts(_ c: SessionConfiguration, ambience: AmbienceBed? = nil) -> [JSONValue] {
+    package static func parts(_ c: SessionConfiguration, ambience: AmbienceBed? = nil) -> [JSONValue] {
         messages(c, ambience: ambience).map { SessionNote.part($0.key, $0.values) }
     }
 
@@ -74,7 +74,7 @@ package enum SitDescription {
     /// keeps, and `none` for each bell and bed it does not, so that config.toml's own do not come
     /// instead (its gongs do: no note keeps them). A bed of a note older than its source is left
     /// to config.toml rather than taken away. Nil without a length.
-    static func sit(described parts: [[String: String]]) -> SitRequest? {
+    package static func sit(described parts: [[String: String]]) -> SitRequest? {
         let noted = NoteParts(parts)
         var request = SitRequest()
         if noted.first(.sitOpen) != nil {

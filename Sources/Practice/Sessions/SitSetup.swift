@@ -37,7 +37,7 @@ package struct SitSetup {
     }
 
     /// The sit as the history keeps it and a desktop's mixer names it.
-    var note: SessionNote {
+    package var note: SessionNote {
         SessionNote(
             text: SitDescription.of(configuration, ambience: ambience),
             parts: SitDescription.parts(configuration, ambience: ambience))

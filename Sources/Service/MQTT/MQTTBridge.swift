@@ -3,6 +3,7 @@ import Foundation
 import Localization
 import Logging
 import NIOConcurrencyHelpers
+import Practice
 import Settings
 
 /// The service as an MQTT device (Home Assistant's discovery): it tells the broker what it is

@@ -1,4 +1,5 @@
 import Control
+import Practice
 import Settings
 
 /// Turns a method's params into its typed request, and a refusal into `invalidParams` with

@@ -1,3 +1,4 @@
+import Practice
 import Session
 import Settings
 
