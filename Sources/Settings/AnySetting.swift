@@ -14,6 +14,8 @@ package protocol AnySetting: Sendable {
     var choices: [String] { get }
     /// How the history's note of a sit says it (nil: it does not).
     var noteWords: NoteWords? { get }
+    /// Whether the phone's page offers it, when it is a sit's option.
+    var offeredOnPage: Bool { get }
     /// The canonical text a request's member gives; nil when it is not given.
     func givenText(in members: RequestMembers) throws -> String?
     /// A canonical text as a reply gives it.

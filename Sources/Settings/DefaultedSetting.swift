@@ -15,6 +15,7 @@ package struct DefaultedSetting<Value: SettingValue>: AnySetting {
     package var valueName: String? { setting.valueName }
     package var choices: [String] { setting.choices }
     package var noteWords: NoteWords? { setting.noteWords }
+    package var offeredOnPage: Bool { setting.offeredOnPage }
     package func givenText(in members: RequestMembers) throws -> String? { try setting.givenText(in: members) }
     package func member(canonical text: String) -> MemberValue { setting.member(canonical: text) }
     package func canonical(_ text: String) throws(SettingProblem) -> String { try setting.canonical(text) }

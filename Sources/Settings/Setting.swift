@@ -19,6 +19,9 @@ package struct Setting<Value: SettingValue>: AnySetting {
     package let isValid: @Sendable (Value) -> Bool
     /// How the history's note of a sit says it, when it says it at all.
     package let noteWords: NoteWords?
+    /// Whether the phone's page offers it (a sit's option): false says, where it is declared,
+    /// that the page leaves it to config.toml, and a test holds the page to it.
+    package let offeredOnPage: Bool
     /// A setting with no default may be set to `none` (or, in a variable, to nothing): that
     /// layer then says "none this time", over whatever a weaker layer sets. False once
     /// `defaulting(to:)` gives it a value of its own.
@@ -30,7 +33,7 @@ package struct Setting<Value: SettingValue>: AnySetting {
     package init(
         _ name: String, _ summary: Phrase, expecting expectation: Phrase, inConfig: Bool = true,
         help flagHelp: Phrase? = nil, valueName: String? = nil, note noteWords: NoteWords? = nil,
-        isValid: @escaping @Sendable (Value) -> Bool = { _ in true }
+        onPage offeredOnPage: Bool = true, isValid: @escaping @Sendable (Value) -> Bool = { _ in true }
     ) {
         self.name = name
         self.summary = summary
@@ -39,6 +42,7 @@ package struct Setting<Value: SettingValue>: AnySetting {
         self.expectation = expectation
         belongsInConfig = inConfig
         self.noteWords = noteWords
+        self.offeredOnPage = offeredOnPage
         self.isValid = isValid
     }
 

@@ -98,7 +98,8 @@ package enum SettingKeys {
             de:
                 "Glocken zu diesen Minuten nach dem Beginn, z. B. 5,12.5,20 (ersetzt --interval); none: diesmal keine solchen Glocken."
         ),
-        valueName: "list|none", note: bellsNote)
+        // The page offers a regular interval or random bells, not a list of minutes.
+        valueName: "list|none", note: bellsNote, onPage: false)
 
     package static let randomBells = Setting<RandomBells>(
         "random-bells",
@@ -120,7 +121,9 @@ package enum SettingKeys {
         expecting: Phrase("a whole number from 1 to 10", de: "eine ganze Zahl von 1 bis 10"),
         help: Phrase(
             "Strikes per gong, about 1.5 s apart (1-10; default {default}).",
-            de: "Schläge je Gong, etwa 1,5 s auseinander (1-10; Standard {default}).")
+            de: "Schläge je Gong, etwa 1,5 s auseinander (1-10; Standard {default})."),
+        // The page sets the strikes of each gong on its own (`start-strikes`…).
+        onPage: false
     ) { SessionConfiguration.strikeRange.contains($0) }.defaulting(to: 1)
 
     package static let noise = Setting<NoiseArgument>(
@@ -138,7 +141,8 @@ package enum SettingKeys {
         help: Phrase(
             "Volume of the bed (noise or ambience), 0-1 (default {default}).",
             de: "Lautstärke des Klangteppichs (Rauschen oder Klangkulisse), 0-1 (Standard {default})."),
-        valueName: "volume"
+        // Not yet on the page: its sits take config.toml's (or the preset's) bed volume.
+        valueName: "volume", onPage: false
     ) { (0...1).contains($0) }.defaulting(to: 0.15)
 
     package static let ambience = Setting<String>(
@@ -167,7 +171,8 @@ package enum SettingKeys {
             de:
                 "Sekunden der Überblendung, wo die Klangkulisse neu beginnt, 0,1-30 (Standard {default}); die Datei muss doppelt so lang sein."
         ),
-        valueName: "seconds"
+        // A property of the recording's seam, set once in config.toml, not per sit.
+        valueName: "seconds", onPage: false
     ) { AmbienceLoop.crossfadeRange.contains($0) }
     .defaulting(to: Float(AmbienceLoop.defaultCrossfadeMilliseconds) / 1000)
 
@@ -182,7 +187,8 @@ package enum SettingKeys {
             de:
                 "Sekunden, über die der Klangteppich (Rauschen oder Klangkulisse) am Ende des Sitzens verklingt, z. B. 600, um dabei einzuschlafen (Standard: 5, weniger bei einem kurzen Sitzen; höchstens, was vom Sitzen nach dem Anschwellen des Teppichs bleibt)."
         ),
-        valueName: "seconds"
+        // Not yet on the page (the sleep fade of the sitter's-day issue will bring it there).
+        valueName: "seconds", onPage: false
     ) { $0 >= ExactDecimal(1) && $0 <= ExactDecimal(3600) }
 
     package static let gong = Setting<String>(
@@ -202,7 +208,8 @@ package enum SettingKeys {
         expecting: Phrase("a volume from 0 to 1", de: "eine Lautstärke von 0 bis 1"),
         help: Phrase(
             "Volume of the gongs, 0-1 (default {default}).", de: "Lautstärke der Gongs, 0-1 (Standard {default})."),
-        valueName: "volume"
+        // The page sets each gong's volume on its own (`start-volume`…), from this one.
+        valueName: "volume", onPage: false
     ) { (0...1).contains($0) }.defaulting(to: 1)
 
     package static let sampleRate = Setting<Int>(
@@ -210,7 +217,8 @@ package enum SettingKeys {
         expecting: Phrase("a rate from 8000 to 192000 Hz", de: "eine Rate von 8000 bis 192000 Hz"),
         help: Phrase(
             "Engine sample rate in Hz (default {default}).", de: "Abtastrate der Engine in Hz (Standard {default})."),
-        valueName: "hz"
+        // The service plays at the device's rate, or the one playing: nothing for a sitter to set.
+        valueName: "hz", onPage: false
     ) { SessionConfiguration.sampleRateRange.contains($0) }.defaulting(to: 48_000)
 
     package static let seed = Setting<UInt64>(
@@ -225,7 +233,9 @@ package enum SettingKeys {
             "Seed of the noise and the random bells; the same seed gives the same noise, bit for bit, and the same moments (default: random).",
             de:
                 "Startwert des Rauschens und der zufälligen Glocken; derselbe Wert gibt dasselbe Rauschen, Bit für Bit, und dieselben Zeiten (Standard: zufällig)."
-        ))
+        ),
+        // For a render or a test that must come out the same, not for a sit started by hand.
+        onPage: false)
 
     package static let backend = Setting<OutputBackend>(
         "backend", Phrase("Sound system", de: "Soundsystem"),

@@ -1,6 +1,7 @@
 import Control
 import Foundation
 import Library
+import Practice
 import ProgramTestSupport
 import Session
 import Settings
@@ -141,6 +142,29 @@ import WAVTestSupport
         // Then each member is named there, as code
         for setting in SettingKeys.sitSound {
             #expect(section.contains("`\(setting.name)`"), "docs/protocol.md's sit.start lacks `\(setting.name)`")
+        }
+    }
+
+    @Test("the page's Sit form sends every member a sit's sounds declare on the page, and none they leave off it")
+    func thePageSendsEveryMemberDeclaredOnIt() throws {
+        // Given the page's script
+        let script = try Self.document("../Web/app.js")
+        // When its sit params are read: set by name, or as a gong's own by its role and part
+        func sends(_ member: String) -> Bool {
+            if script.contains("params[\"\(member)\"]") || script.contains("params.\(member) =") { return true }
+            guard let dash = member.firstIndex(of: "-"),
+                let role = GongRole(rawValue: String(member[..<dash]))
+            else { return false }
+            let part = member[member.index(after: dash)...]
+            let roleLine = script.split(separator: "\n").first { $0.contains("role: \"\(role.rawValue)\"") }
+            return script.contains("`${role}-\(part)`") && roleLine?.contains("\"\(part)\"") == true
+        }
+        // Then each member declared on the page is sent, and each left off it is not
+        for setting in SettingKeys.sitSound {
+            #expect(
+                sends(setting.name) == setting.offeredOnPage,
+                "`\(setting.name)` is declared \(setting.offeredOnPage ? "on" : "off") the page, but Web/app.js \(sends(setting.name) ? "sends" : "does not send") it"
+            )
         }
     }
 }
