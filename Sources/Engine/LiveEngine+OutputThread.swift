@@ -35,12 +35,7 @@ extension LiveEngine {
                     continue
                 }
             }
-            if !fading && device.wakeLeft == 0 {
-                outputThread.assertOwned("the live engine's output thread")
-                for program in programs {
-                    program.takeRequests(among: programs, &device, output: output, blockFrames: blockFrames)
-                }
-            }
+            if !fading && device.wakeLeft == 0 { takeRequests(programs, &device) }
             if device.closed {
                 if retireFinished(&programs, &device) && !lives { break running }
                 // Nothing is written to a closed device: a program, a resume or an end wakes the
@@ -91,6 +86,15 @@ extension LiveEngine {
             advance(count, limit: limit, programs, &device)
         }
         finishOutput(programs, device, playedOut: playedOut)
+    }
+
+    /// Carries out every program's requests (`EngineProgram+Requests`).
+    /// Thread: output.
+    private func takeRequests(_ programs: [EngineProgram], _ device: inout DevicePlayback) {
+        outputThread.assertOwned("the live engine's output thread")
+        for program in programs {
+            program.takeRequests(among: programs, &device, output: output, blockFrames: blockFrames)
+        }
     }
 
     /// Waits while the device has no room, moving the programs' clocks on meanwhile: a device

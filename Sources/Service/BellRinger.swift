@@ -77,7 +77,7 @@ final class BellRinger {
             bell.sounded = true
             var members: [String: JSONValue] = [
                 "event": "bell", "id": .number(bell.number), "bell": "bell", "frame": .number(gong.frame),
-                "at": .finite(bell.live.wallClock(of: gong, status: status))
+                "at": .finite(gong.wallClock(in: bell.live, status: status))
             ]
             if let schedule = bell.scheduleID { members["schedule"] = .number(Int(schedule)) }
             self.events.publish(.object(members))

@@ -168,7 +168,7 @@ final class ServiceSession {
         guard case var .object(members) = bell(gong) else { return .null }
         members["event"] = "bell"
         members["id"] = .number(number)
-        members["at"] = .finite(live.wallClock(of: gong, status: status))
+        members["at"] = .finite(gong.wallClock(in: live, status: status))
         return .object(members)
     }
 
