@@ -188,9 +188,9 @@ let package = Package(
         .executableTarget(
             name: "CLI",
             dependencies: [
-                // Outputs for `meditate devices` and the output options' values; a session's set-up
-                // through Practice; Service to run it, reach it, and read schedules as it does.
-                "Service", "Practice", "Session", "Settings", "Library", "Control", "Outputs", "Decoders", "Clock",
+                // A session's set-up and `meditate devices` through Practice; Service to run it,
+                // reach it, and read schedules as it does. No output is opened here by name.
+                "Service", "Practice", "Session", "Settings", "Library", "Control", "Decoders", "Clock",
                 "CQRencode", "Desktop", "Localization",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Outputs
 import Service
 import Session
 import Settings
@@ -8,7 +7,7 @@ import Settings
 // text (`--minutes 7.5` and `minutes = 7.5` alike), so Settings and the service need no
 // ArgumentParser to read a request.
 
-extension SampleFormat: ExpressibleByArgument {}
+extension OfflineSessionRenderer.FileFormat: ExpressibleByArgument {}
 
 extension ListenAddress: ExpressibleByArgument {
     public init?(argument: String) { self.init(text: argument) }
@@ -48,6 +47,6 @@ extension WalkSounds: ExpressibleByArgument {
     public init?(argument: String) { self.init(settingText: argument) }
 }
 
-extension OutputBackend: ExpressibleByArgument {
+extension OutputChoice.Backend: ExpressibleByArgument {
     public init?(argument: String) { self.init(settingText: argument) }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Localization
-import Outputs
 import Settings
 
 /// Where live audio goes: shared by every command that plays.
@@ -14,7 +13,7 @@ struct OutputOptions: ParsableArguments {
             de:
                 "Soundsystem: auto (PulseAudio, wenn ein Server antwortet, sonst ALSA), pulse, alsa oder snapcast (die Pipe-Quelle von snapserver: alle Räume zugleich) (Standard \(SettingKeys.backend.defaultValue.rawValue)).",
             valueName: "auto|pulse|alsa|snapcast"))
-    var backend: OutputBackend?
+    var backend: OutputChoice.Backend?
 
     @Option(
         help: .localized(
@@ -42,13 +41,6 @@ struct OutputOptions: ParsableArguments {
     /// Where these options ask audio to go.
     var choice: OutputChoice {
         OutputChoice(backend: backend, device: device, latencyMilliseconds: latencyMilliseconds)
-    }
-
-    /// `streamName` is what the desktop's mixer shows for the stream (PulseAudio's `media.name`).
-    func request(sampleRate: Int, settings: Settings, streamName: String? = nil) -> OutputRequest {
-        var request = choice.request(sampleRate: sampleRate, settings: settings)
-        if let streamName { request.streamName = streamName }
-        return request
     }
 
     func deviceRate(settings: Settings, flag: Int?) -> Int? { choice.deviceRate(settings: settings, flag: flag) }

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import Localization
 import Logging
-import Outputs
 import Practice
 import Session
 import Settings
@@ -52,7 +51,7 @@ struct Render: ParsableCommand {
     var output: String
 
     @Option(help: .localized("Sample format of the file.", de: "Sampleformat der Datei.", valueName: "s16|f32"))
-    var format: SampleFormat = .s16
+    var format: OfflineSessionRenderer.FileFormat = .s16
 
     @Flag(name: .shortAndLong, help: .localized("Say nothing on success.", de: "Bei Erfolg nichts ausgeben."))
     var quiet = false

@@ -93,7 +93,7 @@ struct Sit: ParsableCommand {
         let live = try LiveSession(
             plan: setup.plan, sounds: setup.sounds, ambience: ambience?.loop,
             output: .request(
-                output.request(
+                output.choice.request(
                     sampleRate: setup.plan.format.sampleRate, settings: settings,
                     streamName: SitDescription.streamName(configuration, ambience: ambience))))
         logger.info("\(localized("output", de: "Ausgabe")): \(live.outputSummary)")

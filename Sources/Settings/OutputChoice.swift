@@ -3,6 +3,9 @@ import Outputs
 /// Where live audio is asked to go (a backend, a device, a latency), each not given taken from
 /// the settings: what the command line's output options build, and what the service plays to.
 package struct OutputChoice: Sendable, Equatable {
+    /// The sound systems a choice names: what `--backend` and `backend =` choose from.
+    package typealias Backend = OutputBackend
+
     package var backend: OutputBackend?
     package var device: String?
     package var latencyMilliseconds: Int?
@@ -13,12 +16,15 @@ package struct OutputChoice: Sendable, Equatable {
         self.latencyMilliseconds = latencyMilliseconds
     }
 
-    package func request(sampleRate: Int, settings: Settings) -> OutputRequest {
-        OutputRequest(
+    /// `streamName` is what the desktop's mixer shows for the stream (PulseAudio's `media.name`).
+    package func request(sampleRate: Int, settings: Settings, streamName: String? = nil) -> OutputRequest {
+        var request = OutputRequest(
             backend: settings.value(SettingKeys.backend, flag: backend),
             device: settings.value(SettingKeys.device, flag: device), sampleRate: sampleRate,
             latencyMilliseconds: settings.value(SettingKeys.latency, flag: latencyMilliseconds),
             snapcastBufferMilliseconds: settings.value(SettingKeys.snapcastBuffer, flag: nil))
+        if let streamName { request.streamName = streamName }
+        return request
     }
 
     /// The rate to play at when neither `flag` nor a setting names one and the device plays only

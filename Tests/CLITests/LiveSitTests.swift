@@ -377,6 +377,37 @@ struct DevicesCommandTests {
         #expect(all.status == 0 && all.stdout.contains("\n  null  "), "\(all.stdout)")
     }
 
+    @Test("marks no device that cannot be played to now, and says why beside it")
+    func unusableDefaultsAreNotMarked() throws {
+        // Given no sound server, no sound card (ALSA's `default` goes to the server here), and a
+        // config.toml that plays to a FIFO no snapserver has made yet
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.path("meditate"), withIntermediateDirectories: true)
+        let fifo = scratch.path("snapfifo")
+        try "backend = \"snapcast\"\ndevice = \"\(fifo)\"\n".write(
+            toFile: scratch.path("meditate/config.toml"), atomically: true, encoding: .utf8)
+        let environment = [
+            "XDG_CONFIG_HOME": scratch.url.path, "HOME": scratch.url.path,
+            "PULSE_SERVER": "unix:" + scratch.path("no-server")
+        ]
+
+        // When the devices are listed
+        let before = try CLIRunner.run(["devices"], environment: environment)
+
+        // Then neither ALSA's default nor the FIFO is marked, and each says why
+        #expect(before.status == 0, "\(before.stderr)")
+        #expect(!before.stdout.contains("* "), "\(before.stdout)")
+        #expect(before.stdout.contains("\n  default  "), "\(before.stdout)")
+        #expect(before.stdout.contains("(cannot be opened: "), "\(before.stdout)")
+        #expect(before.stdout.contains("  \(fifo)  snapserver's pipe source (no such FIFO"), "\(before.stdout)")
+
+        // And once the FIFO is there, it is what is marked
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let after = try CLIRunner.run(["devices"], environment: environment)
+        #expect(after.stdout.contains("\n* \(fifo)  snapserver's pipe source"), "\(after.stdout)")
+        #expect(!after.stdout.contains("* default"), "\(after.stdout)")
+    }
+
     @Test(
         "names the server behind the sinks: PulseAudio itself, by its version",
         .enabled(if: PulseCapture.available, "needs the private server of `make test`"))

@@ -39,7 +39,7 @@ enum GuidedLive {
         let live = try LiveSession(
             outline: outline, track: player, sounds: setup.sounds, ambience: setup.ambience,
             output: .request(
-                output.request(
+                output.choice.request(
                     sampleRate: outline.format.sampleRate, settings: settings,
                     streamName: setup.track.displayName)))
         logger.info("\(localized("output", de: "Ausgabe")): \(live.outputSummary)")

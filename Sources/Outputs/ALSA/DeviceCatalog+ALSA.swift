@@ -30,6 +30,18 @@ extension DeviceCatalog {
         return devices
     }
 
+    /// Why ALSA cannot open `name` for playback now (no sound card, the device busy, a name its
+    /// configuration lacks), in ALSA's words; nil when it opens. Opened without blocking and
+    /// closed at once: nothing is played.
+    public static func alsaRefusal(_ name: String) -> String? {
+        meditate_alsa_silence_errors()
+        var handle: OpaquePointer?
+        let status = snd_pcm_open(&handle, name, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK)
+        guard status >= 0, let handle else { return ALSAOutput.describe(status < 0 ? status : -ENODEV) }
+        snd_pcm_close(handle)
+        return nil
+    }
+
     /// Outputs are the default, the sound servers' plugins, and a card's devices
     /// (`plughw:CARD=…`, `sysdefault:…`, `dmix:…`, `front:…`); rate converters, filters, JACK,
     /// OSS and `null` are plugins a person does not play to.

@@ -5,6 +5,9 @@ import Outputs
 /// Renders a session as fast as the machine allows, through the same mixer as live playback:
 /// a timed sit, a guided track, or a guided track and then a sit.
 public struct OfflineSessionRenderer {
+    /// The sample formats the file can hold: what `meditate render --format` chooses from.
+    public typealias FileFormat = SampleFormat
+
     public let outline: SessionOutline
     public let sounds: GongSounds
     /// The guided track's reader and gain, when the program has a track.
@@ -87,7 +90,7 @@ public struct OfflineSessionRenderer {
     /// Returns false when `shouldContinue` stopped it.
     @discardableResult
     public func render(
-        to path: String, format: SampleFormat,
+        to path: String, format: FileFormat,
         shouldContinue: () -> Bool = { true }
     ) throws -> Bool {
         let writer = try AudioFileWriter(
