@@ -15,11 +15,15 @@ extension LiveEngine {
     /// Takes the programs that started, with the device opened for them when it was closed.
     /// Each plays from the first frame the device lets go of: what the device holds of the
     /// others is taken back and written again with it, so that it is heard within the latency.
+    /// `arrived` is empty, with room for every program: it trades buffers with `arrivals`, and
+    /// is emptied again in place, so that nothing is allocated here (a copy of `arrivals`
+    /// would share its buffer, and emptying one of the two would make a new one).
     /// Thread: output.
-    func adoptArrivals(_ programs: inout [EngineProgram], _ device: inout DevicePlayback) {
+    func adoptArrivals(
+        _ programs: inout [EngineProgram], _ arrived: inout [EngineProgram], _ device: inout DevicePlayback
+    ) {
         lock.lock()
-        let arrived = arrivals
-        arrivals.removeAll(keepingCapacity: true)
+        swap(&arrivals, &arrived)
         arriving.store(false, ordering: .releasing)
         if let opened {
             self.opened = nil
@@ -36,6 +40,7 @@ extension LiveEngine {
             device.place(program, among: programs, output: output, sampleRate: sampleRate)
             programs.append(program)
         }
+        arrived.removeAll(keepingCapacity: true)
     }
 
     /// Makes `opened` the device, the clock going on from what the last one played; after a

@@ -20,13 +20,17 @@ extension LiveEngine {
         // Adopting a program appends within this room: no allocation on this thread.
         var programs: [EngineProgram] = []
         programs.reserveCapacity(Self.programRoom)
+        // What `arrivals` held, swapped out under the lock: two buffers that trade places, so
+        // that taking the arrivals copies none.
+        var arrived: [EngineProgram] = []
+        arrived.reserveCapacity(Self.programRoom)
         var playedOut = false
         // Each program's mixer keeps it under the ceiling; programs heard together (a bell over
         // a sit) can pass it again, and this one keeps their sum there.
         var ceiling = PeakCeiling(sampleRate: sampleRate)
         running: while !stopping.load(ordering: .acquiring) {
             let fading = programs.contains { $0.playback.fadeLeft > 0 }
-            if arriving.load(ordering: .acquiring) && !fading { adoptArrivals(&programs, &device) }
+            if arriving.load(ordering: .acquiring) && !fading { adoptArrivals(&programs, &arrived, &device) }
             // A closed device opens again for a program that resumes, and for one that started
             // as the device closed (the control side found it open).
             if device.closed && programs.contains(where: { !$0.playback.isHeld || $0.wantsResume }) {
