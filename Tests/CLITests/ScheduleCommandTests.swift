@@ -75,6 +75,47 @@ struct ScheduleCommandTests {
         #expect(JSONValue.parse(listed.stdout)?["schedules"]?.arrayCount == 0, "\(listed.stdout)\(listed.stderr)")
     }
 
+    @Test(
+        "with no service running, adding or listing schedules says they sound only while one runs and how to run it, in English and German; --json and a running service say nothing of it"
+    )
+    func saysWhenNoServiceRingsThem() throws {
+        // Given a library where no service runs
+        let scratch = try Scratch()
+        let environment = ["XDG_DATA_HOME": scratch.path("data"), "XDG_RUNTIME_DIR": scratch.path("runtime")]
+        let german = environment.merging(["LANG": "de_DE.UTF-8"]) { $1 }
+        try FileManager.default.createDirectory(atPath: scratch.path("runtime"), withIntermediateDirectories: true)
+
+        // When a bell is scheduled, and the schedules are listed, in English, in German and as JSON
+        let added = try CLIRunner.run(["schedule", "add", "--at", "07:00", "bell"], environment: environment)
+        let listed = try CLIRunner.run(["schedule", "list"], environment: environment)
+        let gelistet = try CLIRunner.run(["schedule", "list"], environment: german)
+        let json = try CLIRunner.run(["schedule", "list", "--json"], environment: environment)
+
+        // Then each line for a person says that only a running service sounds them, and how to run it
+        #expect(added.status == 0 && added.stdout.hasPrefix("1  daily 07:00  a bell"), "\(added.stdout)")
+        #expect(
+            added.stderr
+                == "meditate: no service runs: this schedule sounds only while `meditate serve` runs (systemctl --user enable --now meditate)\n",
+            "\(added.stderr)")
+        #expect(
+            listed.stderr
+                == "meditate: no service runs: schedules sound only while `meditate serve` runs (systemctl --user enable --now meditate)\n",
+            "\(listed.stderr)")
+        #expect(
+            gelistet.stderr
+                == "meditate: es läuft kein Dienst: Pläne erklingen nur, während `meditate serve` läuft (systemctl --user enable --now meditate)\n",
+            "\(gelistet.stderr)")
+        // And JSON is left as data
+        #expect(json.status == 0 && json.stderr.isEmpty, "\(json.stderr)")
+
+        // And with a service running on that library, nothing of it is said
+        let service = try RunningService(["--backend", "alsa", "--device", "null"], scratch: scratch)
+        defer { service.stop() }
+        let served = try CLIRunner.run(["schedule", "list", "--socket", service.socket], environment: environment)
+        #expect(served.status == 0 && served.stdout.hasPrefix("1  daily 07:00  a bell"), "\(served.stdout)")
+        #expect(served.stderr.isEmpty, "\(served.stderr)")
+    }
+
     @Test("a schedule added at a time another sounds too is added, and says which and when, in English and German")
     func clashingScheduleSaysSo() throws {
         // Given a weekday sit at 06:30 in a library where no service runs
@@ -83,7 +124,9 @@ struct ScheduleCommandTests {
         try FileManager.default.createDirectory(atPath: scratch.path("runtime"), withIntermediateDirectories: true)
         let first = try CLIRunner.run(
             ["schedule", "add", "--at", "06:30", "--days", "mon-fri", "sit"], environment: environment)
-        #expect(first.status == 0 && first.stderr.isEmpty, "\(first.stderr)")
+        let noService =
+            "meditate: no service runs: this schedule sounds only while `meditate serve` runs (systemctl --user enable --now meditate)\n"
+        #expect(first.status == 0 && first.stderr == noService, "\(first.stderr)")
         // When another sit is added at 06:30 daily, and one at 06:30 on the weekend only
         let second = try CLIRunner.run(["schedule", "add", "--at", "06:30", "sit"], environment: environment)
         let weekend = try CLIRunner.run(
@@ -92,7 +135,8 @@ struct ScheduleCommandTests {
         // Then the daily one is added and says it meets the weekday one
         #expect(second.status == 0 && second.stdout.hasPrefix("2  daily 06:30  a sit"), "\(second.stdout)")
         #expect(
-            second.stderr == "meditate: schedule 1 sounds at 06:30 too; when both are due, one of them is skipped\n",
+            second.stderr
+                == "meditate: schedule 1 sounds at 06:30 too; when both are due, one of them is skipped\n" + noService,
             "\(second.stderr)")
         // And the weekend one meets only the daily one, in its JSON
         let answer = try #require(JSONValue.parse(weekend.stdout.trimmingCharacters(in: .newlines)))

@@ -72,11 +72,13 @@ struct CtlScheduleAdd: ParsableCommand {
 
     func run() throws {
         let params = try self.params()
-        let result = try ScheduleCall.perform("schedule.add", params, options: options) { database in
+        let (result, byService) = try ScheduleCall.perform("schedule.add", params, options: options) { database in
             let added = try ScheduleMethods.add(database, ScheduleParams.decoded(params))
             return try ScheduleMethods.added(database, added, next: ScheduleMethods.nextFromNow(added))
         }
         print(options.json ? result.line : ScheduleText.line(result["schedule"] ?? [:]))
+        // Last, after any clash: what matters most once the schedule is in.
+        defer { ScheduleCall.tellWhenNoServiceRuns(byService: byService, options: options, added: true) }
         guard !options.json, case let .array(clashes)? = result["clashes"] else { return }
         let say = NoticeLine.teller(quiet: false)
         for clash in clashes {

@@ -13,7 +13,7 @@ struct CtlScheduleList: ParsableCommand {
     @OptionGroup var options: CtlOptions
 
     func run() throws {
-        let result = try ScheduleCall.perform("schedule.list", [:], options: options) { database in
+        let (result, byService) = try ScheduleCall.perform("schedule.list", [:], options: options) { database in
             try ScheduleMethods.list(database, next: ScheduleMethods.nextFromNow)
         }
         if options.json { return print(result.line) }
@@ -21,5 +21,6 @@ struct CtlScheduleList: ParsableCommand {
             return print(localized("no schedules", de: "keine Pläne"))
         }
         for schedule in schedules { print(ScheduleText.line(schedule)) }
+        ScheduleCall.tellWhenNoServiceRuns(byService: byService, options: options, added: false)
     }
 }

@@ -17,7 +17,7 @@ struct CtlScheduleRemove: ParsableCommand {
 
     func run() throws {
         let params: JSONValue = ["id": .number(id)]
-        let result = try ScheduleCall.perform("schedule.remove", params, options: options) { database in
+        let (result, _) = try ScheduleCall.perform("schedule.remove", params, options: options) { database in
             ["removed": .number(try ScheduleMethods.remove(database, ScheduleIDParams(id: id)))]
         }
         print(options.json ? result.line : localized("removed schedule \(id)", de: "Plan \(id) entfernt"))

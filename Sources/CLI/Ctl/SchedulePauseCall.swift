@@ -7,7 +7,9 @@ import Service
 enum SchedulePauseCall {
     static func perform(id: Int, today: Bool, options: CtlOptions) throws {
         let params: JSONValue = ["id": .number(id)]
-        let result = try ScheduleCall.perform(today ? "schedule.pause" : "schedule.resume", params, options: options) {
+        let (result, _) = try ScheduleCall.perform(
+            today ? "schedule.pause" : "schedule.resume", params, options: options
+        ) {
             database in
             let changed = try ScheduleMethods.pause(database, ScheduleIDParams(id: id), today: today)
             return ["schedule": ScheduleRequest.json(changed, next: ScheduleMethods.nextFromNow(changed))]
