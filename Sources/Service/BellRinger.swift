@@ -57,7 +57,15 @@ final class BellRinger {
             throw .failed(FailureLine.line(for: error))
         }
         playing.add(bell)
-        logger.notice("\(localized("ringing", de: "läutet")): \(note); \(live.outputSummary)")
+        if let scheduled {
+            // Started ahead of its instant, it may yet give way to a sit: it is said as ringing
+            // when it is heard (`tick`).
+            logger.info(
+                "\(note) \(localized("made ready for schedule", de: "bereit für Plan")) \(scheduled.id); \(live.outputSummary)"
+            )
+        } else {
+            logger.notice("\(localized("ringing", de: "läutet")): \(note); \(live.outputSummary)")
+        }
         var ring: [String: JSONValue] = ["id": .number(bell.number), "description": .string(note)]
         if let target { ring["at"] = .finite(Date().timeIntervalSince1970 + target - MonotonicClock.seconds()) }
         return ["ring": .object(ring)]
@@ -73,7 +81,10 @@ final class BellRinger {
         let status = bell.live.status
         for case let .gong(gong) in events {
             // A schedule's bell has fired when it is heard, not when it was started.
-            if let scheduled = bell.scheduled, !bell.sounded { scheduler.firedBell(scheduled) }
+            if let scheduled = bell.scheduled, !bell.sounded {
+                logger.notice("\(localized("ringing", de: "läutet")): \(bell.note); \(bell.live.outputSummary)")
+                scheduler.firedBell(scheduled)
+            }
             bell.sounded = true
             var members: [String: JSONValue] = [
                 "event": "bell", "id": .number(bell.number), "bell": "bell", "frame": .number(gong.frame),

@@ -160,9 +160,9 @@ final class ServiceScheduler {
         } catch {
             return skip(occurrence, reason: "failed", line: error.message)
         }
-        // A bell starts ahead of its instant: it has fired when it is heard (`firedBell`); a
-        // sit or a track when it has been made ready and started (`madeReady`).
-        if entry.action == .bell { logFired(id: entry.id, action: entry.action) }
+        // A bell starts ahead of its instant: it has fired when it is heard (`firedBell`), and
+        // a sit that starts in that lead withdraws it; a sit or a track has fired when it has
+        // been made ready and started (`madeReady`).
     }
 
     /// Why a schedule was skipped for a session.
@@ -174,6 +174,7 @@ final class ServiceScheduler {
 
     /// A schedule's bell has been heard: it has fired then, not when it was started.
     func firedBell(_ scheduled: ScheduledRing) {
+        logFired(id: scheduled.id, action: .bell)
         tellFired(id: scheduled.id, action: .bell, due: scheduled.due)
     }
 

@@ -64,6 +64,12 @@ extension ServiceLiveTests {
         #expect(skipped.map { $0["schedule"] } == [2, 3], "\(received.map(\.line))")
         #expect(skipped.map { $0["reason"] } == ["busy", "busy"], "\(skipped.map(\.line))")
         #expect(skipped.map { $0["due"]?.numberValue } == [second, third], "\(skipped.map(\.line))")
+        // And the log says the same: the first rang, the second (made ready, then withdrawn)
+        // and the third were skipped, and no line says a skipped one rang or fired
+        let log = service.waitForLog(containing: "schedule 3 skipped")
+        #expect(log.components(separatedBy: "ringing: bell (bell)").count == 2, "\(log)")
+        #expect(log.contains("schedule 1: bell") && log.contains("schedule 2 skipped"), "\(log)")
+        #expect(!log.contains("schedule 2: bell") && !log.contains("schedule 3: bell"), "\(log)")
     }
 
     /// "HH:MM:SS" of the local clock, as a person writes a schedule's time.
