@@ -37,6 +37,12 @@ enum CtlText {
                 parts.append(localized("completion gong in \(time)", de: "Schlussgong in \(time)"))
             case "start"?:
                 parts.append(localized("start gong in \(time)", de: "Startgong in \(time)"))
+            case "transition"?:
+                // The gong between segments is no interval bell: it says what begins.
+                parts.append(
+                    bell["to"]?.stringValue == "walk"
+                        ? localized("walking in \(time)", de: "Gehen beginnt in \(time)")
+                        : localized("sitting again in \(time)", de: "Sitzen beginnt wieder in \(time)"))
             default:
                 parts.append(say(.nextBellIn, ["time": time]))
             }
