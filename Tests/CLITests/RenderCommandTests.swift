@@ -125,6 +125,34 @@ struct RenderBadInputTests {
     }
 
     @Test(
+        "random bells that no draw can ring (a 1-minute sit: none in the last minute) are said in one line, in English and German; one that can ring says nothing"
+    )
+    func randomBellsThatCannotRing() throws {
+        // Given a 1-minute sit with bells 1 minute apart at random, and a 3-minute one
+        let scratch = try Scratch()
+        let short = [
+            "render", "--minutes", "1", "--countdown", "0", "--random-bells", "1-1", "-o", scratch.path("a.wav")
+        ]
+        // When each is rendered
+        let english = try CLIRunner.run(short)
+        let german = try CLIRunner.run(short, environment: ["LANG": "de_DE.UTF-8"])
+        let longer = try CLIRunner.run(
+            ["render", "--minutes", "3", "--countdown", "0", "--random-bells", "1-1", "-o", scratch.path("b.wav")])
+        // Then the short one is rendered, and says why no bell rings in it
+        #expect(english.status == 0, "\(english.stderr)")
+        #expect(
+            english.stderr.hasPrefix(
+                "meditate: no random bell can ring in this sit: none rings in its last minute, and the first comes 1 min after the start at the soonest\n"
+            ), "\(english.stderr)")
+        #expect(
+            german.stderr.hasPrefix(
+                "meditate: in diesem Sitzen kann keine Glocke zu zufälliger Zeit läuten: in der letzten Minute läutet keine, und die erste frühestens 1 min nach dem Beginn\n"
+            ), "\(german.stderr)")
+        // And one in which a bell can ring says nothing of it
+        #expect(longer.status == 0 && !longer.stderr.contains("random bell"), "\(longer.stderr)")
+    }
+
+    @Test(
         "an unwritable output path is refused in one line, and nothing is written",
         arguments: ["/nonexistent-folder/out.wav", "/etc/hostname/out.wav"])
     func unwritableOutput(path: String) throws {

@@ -1,4 +1,5 @@
 import Library
+import Localization
 import Session
 import Settings
 
@@ -27,6 +28,15 @@ package struct SitSetup {
         // Open beside segments is refused by the plan, in the words a live sit gets.
         if !live, configuration.openEnded, configuration.segments.isEmpty { throw SessionPlanError.openRender }
         plan = try SessionPlan(configuration)
+        if plan.randomBellsCannotRing, let random = configuration.randomBells {
+            let gap = DurationText.words(seconds: random.shortest.rounded(times: 60))
+            say(
+                localized(
+                    "no random bell can ring in this sit: none rings in its last minute, and the first comes \(gap) after the start at the soonest",
+                    de:
+                        "in diesem Sitzen kann keine Glocke zu zufälliger Zeit läuten: in der letzten Minute läutet keine, und die erste frühestens \(gap) nach dem Beginn"
+                ))
+        }
         sounds = try GongSetting.sounds(
             settings, request: request.sound, sound: sound, sampleRate: plan.format.sampleRate, fromClient: fromClient)
         ambience = try AmbienceSetting.load(
