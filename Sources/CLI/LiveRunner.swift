@@ -55,7 +55,7 @@ struct LiveRunner {
         if let terminal, !quiet {
             // The keys, told once as the session starts (a pause tells how to resume).
             terminal.header = say(outline.hasTrack ? .keyHintGuided : .keyHint)
-            terminal.write(terminal.header + "\n")
+            terminal.writeHeader()
         }
         // A laptop on battery must not suspend mid-sit: held until the session has played out.
         let inhibitor = desktop?.inhibitSleep(name: sessionName)
@@ -87,7 +87,9 @@ struct LiveRunner {
                 jumpedTo = carryOut(command) ?? jumpedTo
             }
             let events = live.poll()
-            tellNotices(logger: logger, trackFailureSaid: &trackFailureSaid)
+            tellNotices(
+                logger: logger, above: terminal.flatMap { $0.isGone || quiet ? nil : $0 },
+                trackFailureSaid: &trackFailureSaid)
             let status = live.status
             if let player { update(player, status: status, jumpedTo: jumpedTo) }
             if !recorded, status.phase == .complete {
@@ -116,12 +118,26 @@ struct LiveRunner {
         return result
     }
 
-    /// Logs what the session noticed (its output gone or back, a bed that could not be read),
-    /// and a guided track's failure once, which ends the session.
-    private func tellNotices(logger: Logger, trackFailureSaid: inout Bool) {
-        for notice in live.takeNotices() { logger.warning("\(notice.line)") }
+    /// Tells what the session noticed (its output gone or back, a bed that could not be read),
+    /// and a guided track's failure once, which ends the session. In a terminal with a status
+    /// line (`above`), a notice is a whole line above it; without one, it is logged, a warning
+    /// as one and the output back as information.
+    private func tellNotices(logger: Logger, above terminal: Terminal?, trackFailureSaid: inout Bool) {
+        for notice in live.takeNotices() {
+            if let terminal {
+                terminal.writeAbove("meditate: \(notice.line)")
+            } else if notice.isWarning {
+                logger.warning("\(notice.line)")
+            } else {
+                logger.notice("\(notice.line)")
+            }
+        }
         if !trackFailureSaid, let failure = live.trackFailure {
-            logger.error("\(ErrorMessages.line(for: failure))")
+            if let terminal {
+                terminal.writeAbove("meditate: error: \(ErrorMessages.line(for: failure))")
+            } else {
+                logger.error("\(ErrorMessages.line(for: failure))")
+            }
             trackFailureSaid = true
             live.end()
         }
@@ -171,7 +187,10 @@ struct LiveRunner {
     private func carryOut(_ key: Terminal.Key?, seekFrames: Int) {
         switch key {
         case .character(UInt8(ascii: " "))?: live.togglePause()
-        case .character(UInt8(ascii: "q"))?, .character(UInt8(ascii: "Q"))?, .escape?: live.end()
+        case .character(UInt8(ascii: "q"))?, .character(UInt8(ascii: "Q"))?, .escape?:
+            // Once complete, the gong rings out for many seconds: q leaves now, with the early
+            // end's short fade (an open sit's `end()` would let it ring on).
+            if live.status.phase == .complete { live.endPromptly() } else { live.end() }
         case .left?: live.seek(byFrames: -seekFrames)
         case .right?: live.seek(byFrames: seekFrames)
         default: break
@@ -184,7 +203,8 @@ struct LiveRunner {
         let affirmation: String? = affirmations.isEmpty ? nil : affirmations[turn % affirmations.count]
         // The width is read at each redraw: the window may be resized mid-sit.
         let width = Terminal.columns
-        let line = StatusLine(color: color, width: width).render(
+        let room = affirmations.lazy.map(\.count).max() ?? 0
+        let line = StatusLine(color: color, width: width, affirmationRoom: room, tellsRingOut: true).render(
             status, outline: live.outline, title: title, affirmation: affirmation,
             waitingForOutput: live.isWaitingForOutput)
         terminal.draw(line, width: width)

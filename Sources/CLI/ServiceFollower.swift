@@ -46,7 +46,7 @@ struct ServiceFollower {
         defer { terminal?.restore() }
         if let terminal, !quiet {
             terminal.header = say(outline.hasTrack ? .keyHintGuided : .keyHint)
-            terminal.write(terminal.header + "\n")
+            terminal.writeHeader()
         }
         var phase = SessionPhase.countdown
         var stopAsked = false

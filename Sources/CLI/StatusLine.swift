@@ -8,6 +8,13 @@ import Settings
 struct StatusLine {
     var color: Bool
     var width: Int
+    /// The longest affirmation the sit may show (0: none): the bar keeps room for it all
+    /// through the sit, so that it keeps one width as affirmations come, change and go, and
+    /// where the longest does not fit beside a bar, none is shown.
+    var affirmationRoom = 0
+    /// Whether the line, once the sit is complete, says that the gong rings out and that q
+    /// leaves now: where q does (a sit played here).
+    var tellsRingOut = false
 
     func render(_ status: LiveStatus, plan: SessionPlan) -> String {
         render(status, outline: SessionOutline(plan))
@@ -52,7 +59,12 @@ struct StatusLine {
             ? Double(status.sessionFrame) / Double(max(1, outline.trackFrames))
             : Double(min(max(0, status.sessionFrame - (outline.startFrame ?? 0)), outline.sitFrames))
                 / Double(max(1, outline.sitFrames))
-        let hint = status.phase == .paused ? "  " + say(.spaceResumes) : ""
+        let hint =
+            switch status.phase {
+            case .paused: "  " + say(.spaceResumes)
+            case .complete where tellsRingOut: ringOutHint(room: width - 1 - (1 + 9 + 1 + text.count))
+            default: ""
+            }
         // The last column stays free: a line that fills it makes some terminals wrap.
         let room = width - 1 - (1 + 9 + 1 + text.count + hint.count)
         var extra: String?
@@ -61,11 +73,22 @@ struct StatusLine {
         } else if let affirmation, status.phase == .sitting {
             extra = affirmation
         }
-        let (barWidth, shown) = Self.fit(extra, isTitle: extra != nil && extra == title, room: room)
+        let (barWidth, shown) = fit(extra, isTitle: extra != nil && extra == title, room: room)
         let bar = barWidth >= 5 && !outline.isOpen ? "  " + progressBar(fraction, width: barWidth) : ""
         var line = " " + phase + " " + text + bar + hint
         if !shown.isEmpty { line += "  " + shown }
         return line
+    }
+
+    /// After the completion gong, which rings out for many seconds with the prompt not yet
+    /// back: that it does, and that q leaves now; the short form, or nothing, where it does not
+    /// fit in `room`.
+    private func ringOutHint(room: Int) -> String {
+        let forms = [
+            localized("(the gong rings out · q leaves now)", de: "(der Gong klingt aus · q beendet sofort)"),
+            localized("(q leaves now)", de: "(q beendet sofort)")
+        ]
+        return forms.first { $0.count + 2 <= room }.map { "  " + $0 } ?? ""
     }
 
     /// What the phase says: the track's position, the countdown, the time left (or sat so far,
@@ -128,11 +151,18 @@ struct StatusLine {
     /// affirmation is shown whole, the bar shrinking (or going) to make room for it; an
     /// affirmation that does not fit is not shown at all, and a title, which names what plays,
     /// is cut at a word.
-    private static func fit(_ extra: String?, isTitle: Bool, room: Int) -> (barWidth: Int, shown: String) {
-        guard let extra else { return (min(30, room - 2), "") }
-        if extra.count + 2 <= room - 7 { return (min(30, room - 2 - extra.count - 2), extra) }
-        if extra.count + 2 <= room { return (0, extra) }
-        if isTitle { return (0, cut(extra, to: room - 2)) }
+    private func fit(_ extra: String?, isTitle: Bool, room: Int) -> (barWidth: Int, shown: String) {
+        let reserve = isTitle ? 0 : affirmationRoom
+        guard let extra else {
+            // The room an affirmation of this sit would take is kept when none is shown.
+            if reserve > 0 && reserve + 2 <= room - 7 { return (min(30, room - 2 - reserve - 2), "") }
+            return (min(30, room - 2), "")
+        }
+        let kept = max(reserve, extra.count)
+        if kept + 2 <= room - 7 { return (min(30, room - 2 - kept - 2), extra) }
+        // A sit's bar does not go for an affirmation: it would come back when the next does not fit.
+        if reserve == 0 && extra.count + 2 <= room { return (0, extra) }
+        if isTitle { return (0, Self.cut(extra, to: room - 2)) }
         return (min(30, room - 2), "")
     }
 

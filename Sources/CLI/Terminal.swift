@@ -86,8 +86,54 @@ final class Terminal {
     }
 
     /// The line written above the status line as the session started (the keys), written
-    /// again when the window is redrawn after a resize.
+    /// again when the window is redrawn after a resize; wrapped between words to the window.
     var header = ""
+
+    /// Writes `header` above where the status line will be, wrapped to the window's width.
+    func writeHeader() {
+        guard !header.isEmpty else { return }
+        write(Self.wrapped(header, width: Self.columns) + "\n")
+    }
+
+    /// `text` broken into rows narrower than `width` (the last column stays free, as for the
+    /// status line): between its parts (" · ") where it can, so that a key stays with what it
+    /// does, else between words; a terminal would break it inside a word ("q be" / "endet").
+    /// Rows after the first begin with `indent`.
+    static func wrapped(_ text: String, width: Int, indent: String = "") -> String {
+        let room = max(1, width - 1)
+        let parts = text.components(separatedBy: " · ")
+        var rows: [String] = []
+        var row = ""
+        for (index, part) in parts.enumerated() {
+            let piece = index < parts.count - 1 ? part + " ·" : part
+            if !row.isEmpty && row.count + 1 + piece.count <= room {
+                row += " " + piece
+                continue
+            }
+            if !row.isEmpty {
+                rows.append(row)
+                row = indent
+            }
+            // A part too long for a row of its own goes on word by word, its "·" with its last.
+            var words = piece.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            if words.count > 1, words.last == "·" {
+                words.removeLast()
+                words[words.count - 1] += " ·"
+            }
+            for word in words {
+                if row.trimmingCharacters(in: .whitespaces).isEmpty {
+                    row += word
+                } else if row.count + 1 + word.count <= room {
+                    row += " " + word
+                } else {
+                    rows.append(row)
+                    row = indent + word
+                }
+            }
+        }
+        if !row.isEmpty { rows.append(row) }
+        return rows.joined(separator: "\n")
+    }
 
     /// Redraws the status line in place, when it has changed or the window's width has. The
     /// width is the window's at each redraw and the line is kept narrower than it, so it never
@@ -103,10 +149,18 @@ final class Terminal {
         shown = line
         shownWidth = width
         if narrowed {
-            write("\u{1B}[H\u{1B}[2J" + (header.isEmpty ? "" : header + "\n") + line)
+            write("\u{1B}[H\u{1B}[2J" + (header.isEmpty ? "" : Self.wrapped(header, width: width) + "\n") + line)
         } else {
             write("\r\u{1B}[J" + line)
         }
+    }
+
+    /// Writes `text` as whole rows where the status line is, which the next `draw` puts back
+    /// below them: a log line written into the status line would tear both. Broken between
+    /// words, the rows after the first indented.
+    func writeAbove(_ text: String) {
+        shown = ""
+        write("\r\u{1B}[J" + Self.wrapped(text, width: Self.columns, indent: "  ") + "\n")
     }
 
     func clearLine() {

@@ -4,6 +4,15 @@ import Outputs
 import Settings
 
 extension LiveNotice {
+    /// Whether it is a warning: the output lost, or a wait for it. Playing on again, or the
+    /// output closed in a long pause, is information.
+    package var isWarning: Bool {
+        switch self {
+        case .reopening, .waiting: true
+        case .playingOn, .closedWhilePaused: false
+        }
+    }
+
     /// The log line for what the output thread did on its own.
     package var line: String {
         switch self {

@@ -77,7 +77,9 @@ final class BellRinger {
         if busy { withdrawIfASessionStarted(bell) }
         let finished = bell.live.isFinished
         let events = bell.live.poll()
-        for notice in bell.live.takeNotices() { logger.warning("\(notice.line)") }
+        for notice in bell.live.takeNotices() {
+            logger.log(level: notice.isWarning ? .warning : .notice, "\(notice.line)")
+        }
         let status = bell.live.status
         for case let .gong(gong) in events {
             // A schedule's bell has fired when it is heard, not when it was started.

@@ -181,7 +181,9 @@ extension ServiceConductor {
     func tickRingingOut(_ session: ServiceSession) {
         let finished = session.live.isFinished
         _ = session.live.poll()
-        for notice in session.live.takeNotices() { logger.warning("\(notice.line)") }
+        for notice in session.live.takeNotices() {
+            logger.log(level: notice.isWarning ? .warning : .notice, "\(notice.line)")
+        }
         guard finished else { return }
         playing.rangOut(session)
         announceEnd(session, last: session.live.status)
@@ -204,7 +206,9 @@ extension ServiceConductor {
         // and none of its last events falls between the poll and the end.
         let finished = session.live.isFinished
         let events = session.live.poll()
-        for notice in session.live.takeNotices() { logger.warning("\(notice.line)") }
+        for notice in session.live.takeNotices() {
+            logger.log(level: notice.isWarning ? .warning : .notice, "\(notice.line)")
+        }
         // A track that cannot be read on (its file cut short, damaged) ends the session once what
         // was read has been heard, with one line saying why, as `meditate play` says it.
         if !session.toldTrackFailure, let failure = session.live.trackFailure {

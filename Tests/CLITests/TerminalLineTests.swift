@@ -89,4 +89,59 @@ struct TerminalLineTests {
         #expect(narrow.first?.hasPrefix("space pauses and resumes") == true, "\(narrow)")
         try tmux.send("q")
     }
+
+    @Test(
+        "the sound server gone and back mid-sit: the pane says the sit waits, then sits on, and no row holds a fragment of another"
+    )
+    func soundServerGoneAndBack() throws {
+        // Given a sit in an 80-column window on a PulseAudio server of the test's own, its
+        // warnings written to the window as a person's terminal has them
+        let scratch = try Scratch()
+        // (detached: Foundation's Process would wait on a live server, and then see no other
+        // child's exit, tmux's among them)
+        var server = try DetachedPulseServer(in: scratch.url)
+        // Last, once the sit has faded out on it (defers run in reverse)
+        defer { server.kill() }
+        let script = try PrivateTmux.script(
+            ["--minutes", "1", "--countdown", "0", "--interval", "0.25", "--backend", "pulse", "--no-color"],
+            environment: [
+                "XDG_DATA_HOME": scratch.path("data"), "XDG_CONFIG_HOME": scratch.path("config"),
+                "PULSE_SERVER": "unix:\(server.socket)"
+            ],
+            errors: nil, scratch: scratch)
+        let tmux = try PrivateTmux(script: script, columns: 80, scratch: scratch)
+        defer { close(tmux) }
+        _ = try tmux.screen(within: 15) { Self.statusRow($0) != nil }
+
+        // When the server dies three seconds in
+        Thread.sleep(forTimeInterval: 3)
+        server.kill()
+
+        // Then the status line says the sit waits for its sound, below whole lines that say why
+        let waiting = try tmux.screen(within: 15) { $0.contains { $0.contains("(waiting for sound output)") } }
+        #expect(waiting.contains { $0.contains("(waiting for sound output)") }, "\(waiting)")
+        #expect(waiting.contains { $0.hasPrefix("meditate: no sound output; the session waits") }, "\(waiting)")
+
+        // And when a server is back, the sit goes on, and says where it plays
+        server = try DetachedPulseServer(in: scratch.url)
+        let back = try tmux.screen(within: 15) { screen in
+            screen.contains { $0.hasPrefix("meditate: playing on PulseAudio") }
+                && Self.statusRow(screen).map { !$0.contains("waiting") } == true
+        }
+        #expect(back.contains { $0.hasPrefix("meditate: playing on PulseAudio") }, "\(back)")
+        // And every row is one thing: the keys, a notice, or the status line, never two torn together
+        let rows = back.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        for row in rows {
+            // (a notice too long for a row goes on in the next, indented, broken between words)
+            let kinds = [
+                row.hasPrefix("space pauses"), row.hasPrefix("meditate: "), row.hasPrefix(" sitting"),
+                row.hasPrefix("  ") && !row.hasPrefix("   ")
+            ]
+            #expect(kinds.filter { $0 }.count == 1, "a torn row: \(row)\n\(back)")
+            #expect(row.count < 80 && !row.contains("warning"), "\(row)")
+            #expect(row.firstMatch(of: /\d{4}-\d{2}-\d{2}T\d/) == nil, "a log line: \(row)")
+        }
+        #expect(rows.filter { $0.contains(" left") }.count == 1, "\(back)")
+        try tmux.send("q")
+    }
 }

@@ -18,9 +18,9 @@ package final class PrivateTmux {
     }
 
     /// Writes a script that runs meditate with `arguments` and the test environment (stderr
-    /// to `errors`), for `init(script:)`; `ignoringHangup` starts it as nohup would.
+    /// to `errors`, or to the window with nil), for `init(script:)`; `ignoringHangup` starts it as nohup would.
     package static func script(
-        _ arguments: [String], environment: [String: String], errors: String, scratch: Scratch,
+        _ arguments: [String], environment: [String: String], errors: String?, scratch: Scratch,
         ignoringHangup: Bool = false
     ) throws -> String {
         var lines = ["#!/bin/sh"]
@@ -33,7 +33,7 @@ package final class PrivateTmux {
         if ignoringHangup { lines.append("trap '' HUP") }
         lines.append(
             "exec '\(CLIRunner.executable.path)' " + arguments.map { "'\($0)'" }.joined(separator: " ")
-                + " 2>'\(errors)'")
+                + (errors.map { " 2>'\($0)'" } ?? ""))
         let path = scratch.path("run-\(UUID().uuidString).sh")
         try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
         chmod(path, 0o755)
