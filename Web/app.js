@@ -17,10 +17,24 @@
 
   function applyWords() {
     document.documentElement.lang = language;
+    if (language === "de") writeTimesIn24Hours();
     document.title = say("pageTitle");
     for (const element of document.querySelectorAll("[data-text]")) element.textContent = say(element.dataset.text);
     for (const element of document.querySelectorAll("[data-label]")) {
       element.setAttribute("aria-label", say(element.dataset.label));
+    }
+  }
+
+  /// German writes a time of day in 24 hours, but a time input follows the browser's own
+  /// locale, which may write "06:30 AM": on the German page the schedule's times are text, HH:MM.
+  function writeTimesIn24Hours() {
+    for (const input of document.querySelectorAll('input[type="time"]')) {
+      input.type = "text";
+      input.inputMode = "numeric";
+      input.pattern = "([01]?[0-9]|2[0-3]):[0-5][0-9]";
+      input.placeholder = "HH:MM";
+      input.maxLength = 5;
+      input.autocomplete = "off";
     }
   }
 

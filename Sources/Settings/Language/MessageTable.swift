@@ -202,8 +202,10 @@ package let messageTable: [MessageKey: Phrase] = [
     .pagePauseScheduleToday: Phrase("Pause {what} for today", de: "{what} heute aussetzen"),
     .pageResumeSchedule: Phrase("Resume {what}", de: "{what} fortsetzen"),
     .pageEvery: Phrase("Every (minutes)", de: "Alle (Minuten)"),
-    .pageRepeat: Phrase("Repeat", de: "Wiederholen"),
-    .pageOnce: Phrase("once", de: "einmal"),
+    // Beside "Days: daily", "Repeat: once" read as a contradiction: the choice is how often on
+    // each of those days.
+    .pageRepeat: Phrase("How often", de: "Wie oft"),
+    .pageOnce: Phrase("once, at that time", de: "einmal, zu dieser Zeit"),
     .pageRepeating: Phrase("every few minutes, until", de: "alle paar Minuten, bis"),
     .pageSat: Phrase("sat", de: "gesessen"),
     .pageSitAgain: Phrase("Sit again", de: "Noch einmal sitzen"),

@@ -316,6 +316,36 @@ struct WebPageTests {
         try page.waitForText("#schedules", containing: "täglich")
     }
 
+    @Test(
+        "on the German page a schedule's time is written and listed in 24 hours, whatever the browser's locale writes")
+    func germanTimesIn24Hours() throws {
+        // Given a German page's Schedule view
+        let fixture = try PageService()
+        defer { fixture.stop() }
+        let (service, url) = (fixture.service, fixture.url)
+        let page = try BrowserPage(language: "de")
+        try page.open(url + "#schedule")
+        try page.waitForText("#schedules", containing: "Nichts geplant")
+
+        // Then its time is a field of text holding 06:30, not a time input in the browser's
+        // locale (which may write 06:30 AM), and how often reads beside "täglich" as one
+        let field = try page.script(
+            "const e = document.getElementById('schedule-at'); return [e.type, e.value, e.placeholder]")
+        #expect(field == ["text", "06:30", "HH:MM"], "\(field.line)")
+        #expect(try page.text("#schedule-repeat").contains("einmal, zu dieser Zeit"))
+
+        // When an evening bell at 21:15 is typed and added
+        try page.send(["script": "document.getElementById('schedule-what').value = 'bell'"])
+        try page.fill("#schedule-at", "21:15")
+        try page.click("#schedule-form button[type=submit]")
+
+        // Then the service has it at 21:15, and the page lists it so
+        try page.waitForText("#schedules", containing: "21:15")
+        let added = try service.client().call("schedule.list")["schedules"]?[0]
+        #expect(added?["at"] == "21:15", "\(added?.line ?? "")")
+        #expect(!(try page.text("#schedules")).contains("PM"))
+    }
+
     @Test("a guided track played from the Library view, with a sit after it, shows on the Now view with its title")
     func trackFromTheLibrary() throws {
         // Given a library with one track, seen on the page's Library view
