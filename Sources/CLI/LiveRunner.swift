@@ -120,24 +120,23 @@ struct LiveRunner {
 
     /// Tells what the session noticed (its output gone or back, a bed that could not be read),
     /// and a guided track's failure once, which ends the session. In a terminal with a status
-    /// line (`above`), a notice is a whole line above it; without one, it is logged, a warning
-    /// as one and the output back as information.
+    /// line (`above`), a notice is a whole line above it; without one, or with standard error
+    /// elsewhere, it is logged, a warning as one and the output back as information.
     private func tellNotices(logger: Logger, above terminal: Terminal?, trackFailureSaid: inout Bool) {
+        // Standard error sent elsewhere than the terminal (a file) keeps its log lines too.
+        let logsApart = terminal == nil || isatty(STDERR_FILENO) != 1
         for notice in live.takeNotices() {
-            if let terminal {
-                terminal.writeAbove("meditate: \(notice.line)")
-            } else if notice.isWarning {
+            terminal?.writeAbove("meditate: \(notice.line)")
+            guard logsApart else { continue }
+            if notice.isWarning {
                 logger.warning("\(notice.line)")
             } else {
                 logger.notice("\(notice.line)")
             }
         }
         if !trackFailureSaid, let failure = live.trackFailure {
-            if let terminal {
-                terminal.writeAbove("meditate: error: \(ErrorMessages.line(for: failure))")
-            } else {
-                logger.error("\(ErrorMessages.line(for: failure))")
-            }
+            terminal?.writeAbove("meditate: error: \(ErrorMessages.line(for: failure))")
+            if logsApart { logger.error("\(ErrorMessages.line(for: failure))") }
             trackFailureSaid = true
             live.end()
         }
