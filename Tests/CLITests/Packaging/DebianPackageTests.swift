@@ -27,11 +27,21 @@ struct DebianPackageTests {
         #expect(lint.status == 0, "lintian failed: \(lint.stderr.suffix(1000))")
         #expect(!lint.stdout.contains("E: ") && !lint.stdout.contains("W: "), "lintian: \(lint.stdout)")
         let tree = try DebianTree.fresh(suite: suite)
+        if suite == "bookworm" {
+            // (one of the two without systemd-sysusers, as a minimal system is: the user is made
+            // with useradd then)
+            let hidden = try tree.run("mv \"$(command -v systemd-sysusers)\" /root/systemd-sysusers.hidden")
+            #expect(hidden.status == 0, "\(hidden.stderr)")
+        }
 
         // When it is installed with apt-get
         // Then it pulled runtime libraries only, and nothing in the tree is Swift's
         let usrBefore = try Self.installWithoutSwift(deb, in: tree)
         #expect(try tree.run("getent passwd meditate").status == 0, "the system service's user (sysusers.d)")
+        let groups = try tree.run("id -nG meditate")
+        #expect(
+            Set(groups.stdout.split(whereSeparator: \.isWhitespace).map(String.init)) == ["meditate", "audio"],
+            "in its own group and audio's: \(groups.stdout) \(groups.stderr)")
 
         // And as a user: the version, a render with the bundled gongs, man pages, completion
         #expect(try tree.run("useradd --create-home sitter").status == 0)
