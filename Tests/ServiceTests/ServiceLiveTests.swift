@@ -75,7 +75,7 @@ struct ServiceLiveTests {
     }
 
     @Test(
-        "kill -9 of the service mid-sit leaves the sit in the history as ended early, its time sat within 10 s",
+        "kill -9 of the service mid-sit leaves the sit in the history as ended early, its time sat within the 4 s between writes",
         .enabled(if: PulseCapture.available, "needs the private server of `make test`"))
     func killedServiceLeavesAnHonestRecord() throws {
         // Given a one-minute sit playing in the service
@@ -100,7 +100,8 @@ struct ServiceLiveTests {
         try service.restart()
 
         // Then, while it was down, the sit was in the history with the time written as it went
-        // (every 5 s); and after the restart it is ended early, its time sat within 10 s of the truth
+        // (every 4 s); and after the restart it is ended early, its time sat within those 4 s of the
+        // truth (and 2 s for the event's way to this test and a busy machine)
         #expect(whileDown[0]?["completed"] == false, "\(whileDown.line)")
         let history = try service.history()
         let entries = try #require(history.arrayCount)
@@ -108,7 +109,7 @@ struct ServiceLiveTests {
         #expect(history[0]?["completed"] == false)
         #expect(history[0]?["plannedSeconds"] == 60)
         let recorded = Double(history[0]?["satSeconds"]?.intValue ?? -100)
-        #expect(recorded <= sat + 1 && recorded >= sat - 10, "recorded \(recorded) s of \(sat) s")
+        #expect(recorded <= sat + 1 && recorded >= sat - 6, "recorded \(recorded) s of \(sat) s")
         #expect(try service.client().call("status") == ["state": "idle"])
     }
 
