@@ -59,8 +59,7 @@ final class EngineMixer: @unchecked Sendable {
         let scratch = UnsafeMutablePointer<Float>.allocate(capacity: blockFrames * 2)
         defer { scratch.deallocate() }
         // Taking a program appends within this room: no allocation on this thread.
-        var programs: [EngineProgram] = []
-        programs.reserveCapacity(LiveEngine.programRoom)
+        var programs = ProgramRoom.empty()
         var tookAny = false
         var unannounced = false
         while true {

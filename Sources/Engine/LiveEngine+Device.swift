@@ -15,9 +15,8 @@ extension LiveEngine {
     /// Takes the programs that started, with the device opened for them when it was closed.
     /// Each plays from the first frame the device lets go of: what the device holds of the
     /// others is taken back and written again with it, so that it is heard within the latency.
-    /// `arrived` is empty, with room for every program: it trades buffers with `arrivals`, and
-    /// is emptied again in place, so that nothing is allocated here (a copy of `arrivals`
-    /// would share its buffer, and emptying one of the two would make a new one).
+    /// `arrived`, empty with room for every program, trades buffers with `arrivals` and is
+    /// emptied in place: a copy would share the buffer, and emptying either would allocate.
     /// Thread: output.
     func adoptArrivals(
         _ programs: inout [EngineProgram], _ arrived: inout [EngineProgram], _ device: inout DevicePlayback

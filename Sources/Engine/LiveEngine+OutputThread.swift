@@ -17,13 +17,9 @@ extension LiveEngine {
         defer { mix.deallocate() }
         var device = DevicePlayback()
         device.closed = lock.withLock { closed }
-        // Adopting a program appends within this room: no allocation on this thread.
-        var programs: [EngineProgram] = []
-        programs.reserveCapacity(Self.programRoom)
-        // What `arrivals` held, swapped out under the lock: two buffers that trade places, so
-        // that taking the arrivals copies none.
-        var arrived: [EngineProgram] = []
-        arrived.reserveCapacity(Self.programRoom)
+        // Room for every program; `arrived` trades buffers with `arrivals` (`adoptArrivals`).
+        var programs = ProgramRoom.empty()
+        var arrived = ProgramRoom.empty()
         var playedOut = false
         // Each program's mixer keeps it under the ceiling; programs heard together (a bell over
         // a sit) can pass it again, and this one keeps their sum there.
@@ -171,9 +167,6 @@ extension LiveEngine {
         for program in lock.withLock({ arrivals }) { retire(program, device) }
         finishedFlag.store(true, ordering: .releasing)
     }
-
-    /// Programs the output thread has room for without allocating.
-    static let programRoom = 16
 
     /// Ends every program that has played its last frame heard; true when any did. A one-shot's
     /// program is left to the end of the thread, which waits for the device's play-out first.

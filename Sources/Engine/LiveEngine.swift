@@ -148,8 +148,8 @@ public final class LiveEngine: @unchecked Sendable {
         defer { lock.unlock() }
         // Refused here, where the caller can say so: the output thread, whose room is fixed,
         // would end it unheard after it was announced.
-        guard programsPlaying.load(ordering: .acquiring) < Self.programRoom else {
-            throw .engineFull(programs: Self.programRoom)
+        guard programsPlaying.load(ordering: .acquiring) < ProgramRoom.count else {
+            throw .engineFull(programs: ProgramRoom.count)
         }
         if closed && opened == nil {
             let device = try (opener ?? self.opener).open()

@@ -255,7 +255,7 @@ struct LiveEngineTests {
         defer { engine.stop() }
         #expect(output.waitUntilHolding(24_000))
         var programs: [EngineProgram] = []
-        for _ in 0..<LiveEngine.programRoom {
+        for _ in 0..<ProgramRoom.count {
             let next = program([Float](repeating: 0.01, count: 96_000), on: engine, opener: OutputOpener { output })
             try next.start()
             programs.append(next)
@@ -263,7 +263,7 @@ struct LiveEngineTests {
         // When one more starts
         let extra = program([Float](repeating: 0.01, count: 96_000), on: engine, opener: OutputOpener { output })
         // Then it is refused with the engine's reason
-        #expect(throws: OutputError.engineFull(programs: LiveEngine.programRoom)) { try extra.start() }
+        #expect(throws: OutputError.engineFull(programs: ProgramRoom.count)) { try extra.start() }
         #expect(programs.allSatisfy { !$0.isFinished })
     }
 }
