@@ -28,7 +28,7 @@ package struct SitSetup {
         // Open beside segments is refused by the plan, in the words a live sit gets.
         if !live, configuration.openEnded, configuration.segments.isEmpty { throw SessionPlanError.openRender }
         plan = try SessionPlan(configuration)
-        if plan.randomBellsCannotRing, let random = configuration.randomBells {
+        if let random = plan.unringableBells {
             let gap = DurationText.words(seconds: random.shortest.rounded(times: 60))
             say(
                 localized(

@@ -53,14 +53,15 @@ public struct SessionPlan: Sendable, Equatable {
     /// Whether the bells during the sit come at random moments: a person is not told when.
     public var bellsAreRandom: Bool { configuration.randomBells != nil }
 
-    /// Whether random bells were asked for that no draw can ring: each comes at least the
+    /// The random bells asked for when no draw can ring one, else nil: each comes at least the
     /// shortest gap after its segment's start and none in the last minute, and no segment that
     /// rings bells is long enough for both (a 1-minute sit with bells 1-2 minutes apart).
-    public var randomBellsCannotRing: Bool {
+    public var unringableBells: RandomBells? {
         let c = configuration
-        guard let random = c.randomBells, !c.openEnded else { return false }
+        guard let random = c.randomBells, !c.openEnded else { return nil }
         let lengths = c.segmentList.filter { c.ringsBells(in: $0.kind) }.map { $0.minutes.rounded(times: 60_000) }
-        return lengths.allSatisfy { random.shortest.rounded(times: 60_000) > $0 - RandomBells.quietEndMilliseconds }
+        let none = lengths.allSatisfy { random.shortest.rounded(times: 60_000) > $0 - RandomBells.quietEndMilliseconds }
+        return none ? random : nil
     }
     /// Frames between the strikes of one gong.
     public let strikeSpacingFrames: Int
