@@ -505,7 +505,8 @@
       if (settings.ambience) {
         offerChoice(ambience, settings.ambience);
         ambience.value = settings.ambience;
-        $("sit-ambience-field").hidden = false;
+        $("sit-ambience").hidden = false;
+        $("sit-ambience-add").hidden = true;
         showOneBed("ambience");
       }
     }
@@ -694,6 +695,8 @@
   /// than one sit, for the walk between.
   function showFormFields() {
     $("sit-random-field").hidden = !bellsAreRandom();
+    $("sit-interval-none").hidden = Number($("sit-interval").value) > 0;
+    showRandomNone();
     $("sit-interval-field").hidden = bellsAreRandom();
     // A sit with no end has no length to give nor to share among rounds: its minutes rest, and
     // the rounds and their walk go until it has an end again.
@@ -704,6 +707,19 @@
     $("sit-walk-field").hidden = open || Number($("sit-rounds").value) < 2;
     for (const set of document.querySelectorAll("fieldset[data-walking]")) set.hidden = $("sit-walk-field").hidden;
     showParts();
+  }
+
+  /// No random bell rings in a sit's last minute, and the first comes at least the shortest gap
+  /// after its start: a sit no longer than both rings none, which the form says as it is set.
+  function showRandomNone() {
+    const shortest = Number($("sit-random-min").value);
+    const rounds = Math.round(Number($("sit-rounds").value));
+    const sits =
+      rounds > 1 ? partLengths().filter(([kind]) => kind === "sit").map(([, minutes]) => minutes) : [Number($("sit-minutes").value)];
+    const none =
+      bellsAreRandom() && !$("sit-open").checked && shortest > 0 && sits.length > 0 && sits.every((minutes) => shortest > minutes - 1);
+    $("sit-random-none").hidden = !none;
+    $("sit-random-none").textContent = none ? say("pageRandomNone", { gap: duration(shortest * 60) }) : "";
   }
 
   // ---- Rounds: each sit and walk its own length ----
@@ -780,7 +796,9 @@
     const configured = defaults && defaults.settings && defaults.settings.ambience;
     if (configured) offerChoice(ambience, configured);
     ambience.value = [...ambience.options].some((option) => option.value === chosen) ? chosen : "none";
-    $("sit-ambience-field").hidden = tracks.length === 0 && !configured;
+    // With no recording to offer, the field says in one line how to add one.
+    $("sit-ambience").hidden = tracks.length === 0 && !configured;
+    $("sit-ambience-add").hidden = !$("sit-ambience").hidden;
     if (tracks.length === 0) {
       box.append(element("p", { class: "empty" }, say("pageNoTracks")));
       return;

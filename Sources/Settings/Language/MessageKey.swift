@@ -30,14 +30,15 @@ package enum MessageKey: String, CaseIterable, Sendable {
     // The phone's page (Web/app.js reads these by the same keys from /messages.json).
     case pageTitle, pageNow, pageSit, pageLibrary, pagePractice, pageSchedule, pageViews, pageConnecting
     case pageReconnecting, pageIdle, pageHeld, pageOutputLost, pageTrackAt, pagePause, pageResume, pageEnd
-    case pagePresets, pageNoPresets, pageYourSit, pageMinutes, pageInterval, pageNoEnd, pageRounds, pageWalkMinutes,
+    case pagePresets, pageNoPresets, pageYourSit, pageMinutes, pageInterval, pageNoBellsBetween, pageAddRecording,
+        pageNoEnd, pageRounds, pageWalkMinutes,
         pageEachPart, pagePartSit, pagePartWalk,
         pageWalkBed, pageWalkBells, pageIntervalGong, pageLikeTheGong, pageEachGong, pageRoleStart, pageRoleInterval,
         pageRoleWalk, pageRoleTransition, pageRoleEnd, pageRoleSound, pageRoleVolume, pageRoleStrikes,
         pageBells,
         pageBellVolume, pageAsLoud, pageSofter, pageSoft,
         pageBellsRegular,
-        pageBellsRandom, pageRandomFrom, pageRandomTo, pageFewer
+        pageBellsRandom, pageRandomFrom, pageRandomTo, pageRandomNone, pageFewer
     case pageMore, pageNoise, pageSilence, pageGong, gongBowl, gongGong, gongBell, pageStart, pageNoTracks,
         pageAmbience, pageNoAmbience
     case pageUnknownTeacher, pagePlay, pageThenSit, pageCalendar, pageDaySat, pageNothingScheduled, pageAdd,

@@ -127,6 +127,10 @@ package let messageTable: [MessageKey: Phrase] = [
     .pageYourSit: Phrase("Your sit", de: "Dein Sitzen"),
     .pageMinutes: Phrase("Minutes", de: "Minuten"),
     .pageInterval: Phrase("Bell every (minutes)", de: "Glocke alle (Minuten)"),
+    .pageNoBellsBetween: Phrase("0: no bells between the gongs", de: "0: keine Glocken zwischen den Gongs"),
+    .pageAddRecording: Phrase(
+        "Any recording of the library can be the background: meditate library import FOLDER",
+        de: "Jede Aufnahme der Bibliothek kann der Hintergrund sein: meditate library import ORDNER"),
     .pageNoEnd: Phrase("no end (End stops it with the gong)", de: "ohne Ende (Beenden schließt mit dem Gong)"),
     .pageRounds: Phrase("Sits, with walking between", de: "Sitzrunden, mit Gehen dazwischen"),
     .pageEachPart: Phrase("Each sit and walk on its own", de: "Jede Sitz- und Gehzeit für sich"),
@@ -155,6 +159,11 @@ package let messageTable: [MessageKey: Phrase] = [
     .pageBellsRandom: Phrase("at random", de: "zufällig"),
     .pageRandomFrom: Phrase("At random, at least (minutes apart)", de: "Zufällig, mindestens (Minuten Abstand)"),
     .pageRandomTo: Phrase("and at most (minutes apart)", de: "und höchstens (Minuten Abstand)"),
+    .pageRandomNone: Phrase(
+        "No bell can ring in this sit: none rings in its last minute, and the first comes {gap} after the start at the soonest.",
+        de:
+            "In diesem Sitzen kann keine Glocke läuten: in der letzten Minute läutet keine, und die erste frühestens {gap} nach dem Beginn."
+    ),
     .pageFewer: Phrase("fewer", de: "weniger"),
     .pageMore: Phrase("more", de: "mehr"),
     .pageNoise: Phrase("Background", de: "Hintergrund"),

@@ -317,6 +317,52 @@ struct WebPageTests {
     }
 
     @Test(
+        "the Sit form says what no interval means, and with an empty library how a recording becomes the background"
+    )
+    func sitFormSaysWhatNothingMeans() throws {
+        // Given the Sit form of a service with an empty library
+        let fixture = try PageService()
+        defer { fixture.stop() }
+        let page = try BrowserPage()
+        try page.open(fixture.url + "#sit")
+        try waitUntilLoaded(page)
+        // Then its interval of 0 says there are no bells between the gongs
+        try page.waitForText("#sit-interval-none", containing: "0: no bells between the gongs")
+        // And where a recording would be chosen, one line says how to add one, and no empty choice shows
+        try page.waitForText("#sit-ambience-add", containing: "meditate library import FOLDER")
+        #expect(try page.script("return document.getElementById('sit-ambience').hidden") == true)
+        // When bells every 5 minutes are asked for, then the note is gone
+        try page.fill("#sit-interval", "5")
+        #expect(try page.text("#sit-interval-none") == "")
+    }
+
+    @Test(
+        "random bells in a sit too short for any: the Sit form says so as it is set, in English and German, and no more once one can ring"
+    )
+    func randomBellsThatCannotRingAreSaid() throws {
+        // Given the Sit form, in each language
+        let fixture = try PageService()
+        defer { fixture.stop() }
+        for (language, words) in [
+            ("en", "No bell can ring in this sit: none rings in its last minute"),
+            ("de", "In diesem Sitzen kann keine Glocke läuten: in der letzten Minute läutet keine")
+        ] {
+            let page = try BrowserPage(language: language)
+            try page.open(fixture.url + "#sit")
+            try waitUntilLoaded(page)
+            // When random bells at least a minute apart are chosen for a 1-minute sit
+            try page.send(["script": "document.querySelector('input[name=bells-kind][value=random]').click()"])
+            try page.fill("#sit-random-min", "1")
+            try page.fill("#sit-minutes", "1")
+            // Then the form says that none can ring, and why
+            try page.waitForText("#sit-random-none", containing: words)
+            // And once the sit is long enough for one, it says nothing of it
+            try page.fill("#sit-minutes", "5")
+            #expect(try page.text("#sit-random-none") == "", "\(language)")
+        }
+    }
+
+    @Test(
         "on the German page a schedule's time is written and listed in 24 hours, whatever the browser's locale writes")
     func germanTimesIn24Hours() throws {
         // Given a German page's Schedule view
