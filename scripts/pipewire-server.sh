@@ -92,9 +92,11 @@ echo $! >"$dir/wireplumber.pid"
 pipewire-pulse </dev/null >"$dir/pipewire-pulse.log" 2>&1 &
 echo $! >"$dir/pipewire-pulse.pid"
 wait_for pipewire-pulse pactl info
-# The sink's description is its name, as PulseAudio's null sink says it.
-pactl load-module module-null-sink sink_name=meditate_test rate=48000 channels=2 \
-    sink_properties=device.description=meditate_test >/dev/null
+# The sink's description is its name, as PulseAudio's null sink says it. pipewire-pulse can
+# answer `pactl info` before it loads modules ("Failure: Not supported", seen once in a fresh
+# clone's run): the load is tried again until it takes.
+wait_for pipewire-pulse pactl load-module module-null-sink sink_name=meditate_test rate=48000 channels=2 \
+    sink_properties=device.description=meditate_test
 wait_for wireplumber sh -c 'pactl list short sinks | grep -q "	meditate_test	"'
-pactl set-default-sink meditate_test
+wait_for wireplumber pactl set-default-sink meditate_test
 echo "$PULSE_SERVER"
