@@ -203,7 +203,9 @@ struct LiveRunner {
         // The width is read at each redraw: the window may be resized mid-sit.
         let width = Terminal.columns
         let room = affirmations.lazy.map(\.count).max() ?? 0
-        let line = StatusLine(color: color, width: width, affirmationRoom: room, tellsRingOut: true).render(
+        let line = StatusLine(
+            color: color, width: width, affirmationRoom: room, tellsRingOut: live.outline.sit != nil
+        ).render(
             status, outline: live.outline, title: title, affirmation: affirmation,
             waitingForOutput: live.isWaitingForOutput)
         terminal.draw(line, width: width)
