@@ -696,7 +696,6 @@
   function showFormFields() {
     $("sit-random-field").hidden = !bellsAreRandom();
     $("sit-interval-none").hidden = Number($("sit-interval").value) > 0;
-    showRandomNone();
     $("sit-interval-field").hidden = bellsAreRandom();
     // A sit with no end has no length to give nor to share among rounds: its minutes rest, and
     // the rounds and their walk go until it has an end again.
@@ -707,6 +706,8 @@
     $("sit-walk-field").hidden = open || Number($("sit-rounds").value) < 2;
     for (const set of document.querySelectorAll("fieldset[data-walking]")) set.hidden = $("sit-walk-field").hidden;
     showParts();
+    // After the rounds' rows, whose sits it reads.
+    showRandomNone();
   }
 
   /// No random bell rings in a sit's last minute, and the first comes at least the shortest gap
