@@ -37,7 +37,9 @@ package enum DeviceListing {
     private static func alsaLines(all: Bool, configured: String?) -> [String] {
         var lines = ["ALSA (--backend alsa --device NAME):"]
         let known = DeviceCatalog.alsaPCMs()
-        var shown = known.filter { all || $0.isOutput }
+        let listed = known.filter { all || $0.isOutput }
+        // What would be played to is shown even where no hint names it.
+        var shown = listed
         let used = configured ?? "default"
         if !shown.contains(where: { $0.name == used }) {
             shown.insert(OutputDevice(name: used, description: ""), at: 0)
@@ -48,7 +50,7 @@ package enum DeviceListing {
             pcm.isDefault = pcm.name == used && refusal == nil
             lines.append(line(pcm, refusal: refusal))
         }
-        let hidden = known.count - known.filter { all || $0.isOutput }.count
+        let hidden = known.count - listed.count
         if hidden == 1 {
             lines.append(
                 localized(
