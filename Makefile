@@ -30,7 +30,7 @@ TEST_PACKAGES  := pulseaudio pulseaudio-utils libasound2-plugins tmux zbar-tools
                   mosquitto mosquitto-clients openssl snapserver snapclient faketime \
                   dpkg-dev lintian debootstrap desktop-file-utils appstream dbus-daemon dbus-bin python3-dbusmock playerctl \
                   mmdebstrap binutils-aarch64-linux-gnu qemu-user-static binfmt-support arch-test \
-                  pipewire pipewire-pulse wireplumber
+                  pipewire pipewire-pulse wireplumber man-db fish
 TEST_PYTHON    := selenium axe-selenium-python
 # Tools the benchmark compares against and uses to make its input (pw-play, in pipewire-bin).
 BENCH_PACKAGES := sox libsox-fmt-pulse mpg123 lame ffmpeg pulseaudio pulseaudio-utils python3-numpy \

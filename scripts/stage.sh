@@ -34,31 +34,66 @@ install -m 644 "$source_tree"/contrib/systemd/user/* "$stage/units/user/"
 install -m 644 "$source_tree"/contrib/systemd/system/* "$stage/units/system/"
 
 # One page per command, named as git names its own (meditate-render, meditate-ctl-sit), so
-# that `man meditate-render` finds it; generate-manual names them meditate.render.
+# that `man meditate-render` finds it; generate-manual names them meditate.render. Only the
+# commands --help shows: not `help`, not the benchmark tool it hides.
 pages=$(mktemp -d)
 trap 'rm -rf "$pages"' EXIT
 "$tools/generate-manual" "$tools/meditate" --multi-page --date "$date" \
     --authors "the meditate developers" -o "$pages" >/dev/null
+visible=$(COLUMNS=1000 "$tools/meditate" --lang en --help | awk '/^SUBCOMMANDS:/ { on = 1; next } on && /^  [a-z]/ { print $1 }')
+
+# The root page: generate-manual gives it only --version and --help. It gets the sit's options
+# (the command when none is named), one line per command, the examples as typed, and the
+# sections of packaging/meditate.1.sections (FILES, ENVIRONMENT, EXIT STATUS).
+root_page() {
+    sed -n '1,/^\.Sh SYNOPSIS/p' "$pages/meditate.1" | sed '$d'
+    printf '%s\n' .Sh\ SYNOPSIS .Nm '.Op Ar options' .Nm .Ar\ preset '.Op Ar options' .Nm .Ar\ command \
+        '.Op Ar arguments ...' .Sh\ DESCRIPTION
+    sed -n '/^\.Sh DESCRIPTION/,/^Examples:/p' "$pages/meditate.1" | sed '1d;$d'
+    printf '%s\n' .Pp 'A sit (the command when none is named) takes these options; see' '.Xr meditate-sit 1 .'
+    sed -n '/^\.Sh DESCRIPTION/,/^\.Sh /p' "$pages/meditate.sit.1" | sed -n '/^\.Bl/,/^\.El/p'
+    printf '%s\n' .Sh\ COMMANDS '.Bl -tag -width Ds'
+    for command in $visible; do
+        printf '.It Cm %s\n' "$command"
+        sed -n 's/^\.Nd "\(.*\)"$/\1/p' "$pages/meditate.$command.1"
+    done
+    printf '%s\n' .El .Sh\ EXAMPLES '.Bd -literal'
+    sed -n '/^Examples:/,/^\.Bl/p' "$pages/meditate.1" | sed '1d;$d;s/^  //'
+    printf '%s\n' .Ed
+    grep -v '^\.\\"' "$source_tree/packaging/meditate.1.sections"
+    printf '%s\n' '.Sh "SEE ALSO"'
+    last=$(printf '%s\n' $visible | tail -n 1)
+    for command in $visible; do
+        [ "$command" = "$last" ] && printf '.Xr meditate-%s 1\n' "$command" || printf '.Xr meditate-%s 1 ,\n' "$command"
+    done
+    sed -n '/^\.Sh AUTHORS/,$p' "$pages/meditate.1"
+}
+root_page > "$pages/root"
+mv "$pages/root" "$pages/meditate.1"
+
 for page in "$pages"/*.1; do
     name=$(basename "$page" .1)
-    [ "$name" = meditate.help ] && continue   # `meditate help X` is `meditate X --help`
+    top=$(printf %s "$name" | cut -d. -f2)
+    if [ "$name" != meditate ] && ! printf '%s\n' $visible | grep -qx "$top"; then continue; fi
     dashed=$(printf %s "$name" | tr . -)
     upper=$(printf %s "$dashed" | tr '[:lower:]' '[:upper:]')
     # whatis reads one word per name (meditate-ctl-sit); the synopsis keeps what is typed
-    # (meditate ctl sit). An empty line in roff is a paragraph break groff warns about.
+    # (meditate ctl sit). An empty line in roff is a paragraph break groff warns about. A
+    # command's exit statuses are the root page's.
     awk -v title="$upper" -v word="$dashed" '
         /^\.Dt / { $2 = title }
         /^\.Nm "/ && !named { named = 1; typed = substr($0, 5); print ".Nm " word; next }
         /^\.Nm$/ && typed != "" { print ".Nm " typed; next }
         /^\.Xr meditate\.help / { next }
         /^\.Xr meditate\./ { gsub(/\./, "-", $2) }
+        /^\.Ex -std/ && word != "meditate" { print "As listed in"; print ".Xr meditate 1 ."; next }
         /^$/ { print ".Pp"; next }
         { print }' "$page" \
         | gzip -9n > "$stage/share/man/man1/$dashed.1.gz"
 done
 
-# A completion is sourced, not run: no #! line.
-"$tools/meditate" --generate-completion-script bash | sed '1{/^#!/d}' > "$stage/share/bash-completion/completions/meditate"
+# The completions ask meditate itself (`meditate __complete`) at each Tab.
+"$tools/meditate" --generate-completion-script bash > "$stage/share/bash-completion/completions/meditate"
 "$tools/meditate" --generate-completion-script zsh > "$stage/share/zsh/vendor-completions/_meditate"
 "$tools/meditate" --generate-completion-script fish > "$stage/share/fish/vendor_completions.d/meditate.fish"
 chmod 644 "$stage/share/bash-completion/completions/meditate" "$stage/share/zsh/vendor-completions/_meditate" \

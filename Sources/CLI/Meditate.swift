@@ -28,7 +28,7 @@ struct Meditate: ParsableCommand {
                   meditate stats
                   meditate devices
                   meditate render --minutes 20 --interval 5 --noise white -o session.wav
-                  meditate render --minutes 30 --bells 5,12.5,20 --strikes 2 --gong bell -o sit.wav
+                  meditate render --minutes 30 --bells 5,12.5,20 --gong bell -o sit.wav
                 """,
         version: MeditateVersion.number,
         subcommands: [

@@ -60,6 +60,6 @@ struct HelpOutputTests {
         // Then the first parses, and the second is not wrapped at all
         #expect(dump.status == 0)
         #expect((try? JSONSerialization.jsonObject(with: Data(dump.stdout.utf8))) != nil, "\(dump.stdout.prefix(200))")
-        #expect(narrow.stdout.hasPrefix("#!/bin/bash") && narrow.stdout == wide.stdout)
+        #expect(narrow.stdout.hasPrefix("# bash completion for meditate") && narrow.stdout == wide.stdout)
     }
 }

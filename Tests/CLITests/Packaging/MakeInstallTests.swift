@@ -53,6 +53,29 @@ struct MakeInstallTests {
             program: "/bin/sh", ["-c", "LC_ALL=C readelf -S \"$1\"", "sh", prefix + "/bin/meditate"])
         #expect(sections.status == 0 && !sections.stdout.contains(".symtab"), "\(sections.stderr)")
 
+        // And `man meditate` at 80 columns carries the sit's options, the commands, the files, the
+        // environment, the exit statuses and whole examples, with no hidden command, and groff
+        // has nothing to say about it
+        let manual = try CLIRunner.run(
+            program: "/bin/sh",
+            ["-c", "MANWIDTH=80 man --warnings -l \"$1\" | col -b", "sh", prefix + "/share/man/man1/meditate.1.gz"],
+            environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+        #expect(manual.status == 0 && manual.stderr.isEmpty, "\(manual.stderr)")
+        for heading in ["SYNOPSIS", "COMMANDS", "EXAMPLES", "FILES", "ENVIRONMENT", "EXIT STATUS", "SEE ALSO"] {
+            #expect(manual.stdout.contains("\n\(heading)\n"), "\(heading) missing")
+        }
+        for words in [
+            "--minutes minutes", "--noise white|pink|brown|ocean|none", "     schedule", "config.toml",
+            "MEDITATE_NOISE=pink", "     64", "     69", "     78",
+            "\n     meditate render --minutes 30 --bells 5,12.5,20 --gong bell -o sit.wav\n"
+        ] {
+            #expect(manual.stdout.contains(words), "\(words) missing from man meditate")
+        }
+        #expect(!manual.stdout.contains("decode"), "a hidden command in man meditate")
+        let wide = manual.stdout.split(separator: "\n").filter { $0.count > 80 }
+        #expect(wide.isEmpty, "\(wide)")
+        #expect(!FileManager.default.fileExists(atPath: prefix + "/share/man/man1/meditate-decode.1.gz"))
+
         // And the installed binary finds its gongs and its page under PREFIX/share
         var environment = CLIRunner.environment
         for name in ["MEDITATE_SOUNDS", "MEDITATE_WEB"] { environment[name] = nil }

@@ -1,0 +1,68 @@
+/// The completion scripts for bash, zsh and fish (`meditate --generate-completion-script
+/// SHELL`, installed by `make install` and the package). Each asks `meditate __complete` for the
+/// candidates, so that they follow the options, presets and library as they are; the first line
+/// of its answer says whether file names belong among them.
+enum CompletionScripts {
+    static func script(for shell: String) -> String? {
+        switch shell {
+        case "bash": bash
+        case "zsh": zsh
+        case "fish": fish
+        default: nil
+        }
+    }
+
+    static let bash = #"""
+        # bash completion for meditate: the candidates come from meditate itself.
+        _meditate() {
+            local cur words cword
+            if declare -F _get_comp_words_by_ref >/dev/null 2>&1; then
+                _get_comp_words_by_ref -n =: cur words cword
+            else
+                words=("${COMP_WORDS[@]}")
+                cword=$COMP_CWORD
+                cur=${COMP_WORDS[COMP_CWORD]}
+            fi
+            local IFS=$'\n'
+            local -a lines
+            lines=($("${words[0]}" __complete bash -- "${words[@]:1:cword}" 2>/dev/null))
+            COMPREPLY=("${lines[@]:1}")
+            if [[ ${lines[0]} == files ]]; then
+                compopt -o filenames 2>/dev/null
+                COMPREPLY+=($(compgen -f -- "$cur"))
+            fi
+            if declare -F __ltrim_colon_completions >/dev/null 2>&1; then
+                __ltrim_colon_completions "$cur"
+            fi
+        }
+        complete -F _meditate meditate
+
+        """#
+
+    static let zsh = #"""
+        #compdef meditate
+        # zsh completion for meditate: the candidates come from meditate itself.
+        local -a lines candidates
+        lines=("${(@f)$(${words[1]} __complete zsh -- "${(@)words[2,CURRENT]}" 2>/dev/null)}")
+        candidates=("${(@)lines[2,-1]}")
+        (( ${#candidates} )) && compadd -- "${(@)candidates}"
+        [[ ${lines[1]} == files ]] && _files
+        return 0
+
+        """#
+
+    static let fish = #"""
+        # fish completion for meditate: the candidates come from meditate itself.
+        function __meditate_complete
+            set -l tokens (commandline -opc)
+            set -l current (commandline -ct)
+            set -l lines ($tokens[1] __complete fish -- $tokens[2..-1] $current 2>/dev/null)
+            test (count $lines) -gt 1; and printf '%s\n' $lines[2..-1]
+            if test "$lines[1]" = files
+                __fish_complete_path $current
+            end
+        end
+        complete -c meditate -f -a '(__meditate_complete)'
+
+        """#
+}
