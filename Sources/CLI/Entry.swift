@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Localization
+import Practice
+import Service
 import Settings
 
 /// Runs `meditate` and turns every failure into one line on stderr and a non-zero exit: no
@@ -8,6 +10,10 @@ import Settings
 @main
 enum Entry {
     static func main() {
+        if let completion = CompletionCommand.output(for: Array(CommandLine.arguments.dropFirst())) {
+            print(completion, terminator: "")
+            exitAfterOutput(0)
+        }
         do {
             let arguments = try chooseLanguage(Array(CommandLine.arguments.dropFirst()))
             var command = try Meditate.parseAsRoot(negativeValuesJoined(presetAsCommand(arguments)))
@@ -26,7 +32,7 @@ enum Entry {
     }
 
     /// Ends the run for `error`: help and --version printed and exit 0, else one line on stderr
-    /// and the exit code ArgumentParser gives that error (64 for a usage error).
+    /// and the error's status (`FailureStatus`; ArgumentParser's own refusals are 64).
     private static func fail(_ error: any Error) -> Never {
         let code = Meditate.exitCode(for: error)
         if code == .success {
@@ -48,17 +54,31 @@ enum Entry {
         }
         let message = ErrorMessages.line(for: error)
         StandardStream.write("meditate: \(say(.errorPrefix)): \(message)\n", to: STDERR_FILENO)
-        Foundation.exit(code.rawValue)
+        Foundation.exit(code == .failure ? status(of: error).rawValue : code.rawValue)
     }
 
-    /// Exits with `code`, or with 1 and a line when what the command printed could not all be
+    /// The status of one of the project's errors; the command line's own are usage errors.
+    static func status(of error: any Error) -> FailureStatus {
+        switch error {
+        case let error as HistoryError:
+            switch error {
+            case .csv: .data
+            case .unreadable: .noInput
+            case .emptyRange: .usage
+            }
+        case is ScheduleWhenRefusal: .usage
+        case is MQTTError: .configuration
+        default: FailureStatus.of(error)
+        }
+    }
+
+    /// Exits with `code`, or with 74 and a line when what the command printed could not all be
     /// written (a full disk, a closed file): output that was lost is a failure.
     static func exitAfterOutput(_ code: Int32) -> Never {
         if let reason = StandardStream.flushOutput() {
             StandardStream.error(
-                "meditate: \(say(.errorPrefix)): "
-                    + (StandardOutputFailure(reason: reason).errorDescription ?? reason))
-            Foundation.exit(code == 0 ? 1 : code)
+                "meditate: \(say(.errorPrefix)): " + ErrorMessages.line(for: StandardOutputFailure(reason: reason)))
+            Foundation.exit(code == 0 ? FailureStatus.inputOutput.rawValue : code)
         }
         Foundation.exit(code)
     }
@@ -142,7 +162,14 @@ enum Entry {
         guard let first = arguments.first, !first.hasPrefix("-"), !Meditate.commandNames.contains(first) else {
             return arguments
         }
-        guard try Settings.load().file.presets[first] != nil else {
+        let presets = try Settings.load().file.presets
+        guard presets[first] != nil else {
+            if let meant = NearestName.to(first, among: presets.keys.sorted() + Meditate.commandNames.sorted()) {
+                throw ValidationError(
+                    localized(
+                        "'\(first)' is neither a command nor a preset; did you mean '\(meant)'?",
+                        de: "'\(first)' ist weder ein Befehl noch eine Vorlage; meintest du '\(meant)'?"))
+            }
             throw ValidationError(
                 localized(
                     "'\(first)' is neither a command nor a preset (see `meditate --help` and `meditate preset list`)",

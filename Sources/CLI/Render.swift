@@ -129,7 +129,7 @@ struct Render: ParsableCommand {
             StandardStream.write(
                 "meditate: \(localized("interrupted; nothing written", de: "abgebrochen; nichts geschrieben"))\n",
                 to: STDERR_FILENO)
-            throw ExitCode(130)
+            throw ExitCode(FailureStatus.interrupted.rawValue)
         }
         logger.info("done", metadata: ["seconds": "\(ContinuousClock.now - started)"])
         if !quiet {

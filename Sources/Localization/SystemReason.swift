@@ -17,6 +17,15 @@ package enum SystemReason {
         return reason
     }
 
+    /// `line` with the C library's reason at its end lowercased (`…: no such file or directory`),
+    /// as the outputs pass theirs on and every line of meditate is written: one voice.
+    package static func english(_ line: String) -> String {
+        for (english, _) in texts where line.hasSuffix(": " + english) {
+            return String(line.dropLast(english.count)) + english.lowercased()
+        }
+        return line
+    }
+
     /// PulseAudio's own reasons (`pa_strerror`) that are not the C library's, and the outputs'
     /// words for a sink that is not there.
     private static let soundServerTexts: [(String, String)] = [

@@ -27,6 +27,11 @@ package enum SettingsError: LocalizedError, Equatable {
         case let .invalidFlag(problem):
             return "--\(problem.key) \(problem.reason)"
         case let .unknownKey(origin, key):
+            if let meant = NearestName.to(key, among: SettingKeys.all.map(\.name)) {
+                return localized(
+                    "\(origin): unknown setting '\(key)'; did you mean '\(meant)'?",
+                    de: "\(origin): unbekannte Einstellung '\(key)'; meintest du '\(meant)'?")
+            }
             return localized(
                 "\(origin): unknown setting '\(key)' (`meditate config list` shows them all)",
                 de: "\(origin): unbekannte Einstellung '\(key)' (`meditate config list` zeigt alle)")
@@ -43,7 +48,9 @@ package enum SettingsError: LocalizedError, Equatable {
                 ? localized(
                     "there are none yet (`meditate preset save NAME …`)",
                     de: "es gibt noch keine (`meditate preset save NAME …`)")
-                : localized("known: \(names)", de: "bekannt: \(names)")
+                : NearestName.to(name, among: known).map {
+                    localized("did you mean '\($0)'?", de: "meintest du '\($0)'?")
+                } ?? localized("known: \(names)", de: "bekannt: \(names)")
             return localized("no preset named '\(name)'; \(list)", de: "keine Vorlage namens '\(name)'; \(list)")
         case let .invalidPresetName(name):
             return localized(

@@ -191,7 +191,7 @@ struct AmbienceCommandTests {
         // And in German too, a folder included
         let german = try config.run(
             common + ["--ambience", "./gone.mp3"], environment: data.merging(["LANG": "de_DE.UTF-8"]) { $1 })
-        #expect(german.stderr == "meditate: Fehler: './gone.mp3': keine solche Datei\n", "\(german.stderr)")
+        #expect(german.stderr == "meditate: Fehler: --ambience: './gone.mp3': keine solche Datei\n", "\(german.stderr)")
         let folder = try config.run(
             common + ["--ambience", config.scratch.path("")], environment: data.merging(["LANG": "de_DE.UTF-8"]) { $1 })
         #expect(folder.stderr.hasSuffix("die Datei ist nicht lesbar (ein Ordner)\n"), "\(folder.stderr)")

@@ -14,7 +14,7 @@ struct ConfigSafetyTests {
     }
 
     @Test(
-        "a table header without a name is config.toml:LINE and exit 1, never an abort",
+        "a table header without a name is config.toml:LINE and exit 78, never an abort",
         arguments: [
             "[", "[\n", "[ .", "[[#\n", "noise = \"pink\"\n[ .\n", "[[\t\n", "[,]", "[\u{FFFD}[ x \"\"\"\"\n",
             "\r\n[\u{FFFD}"
@@ -23,7 +23,7 @@ struct ConfigSafetyTests {
         let (scratch, environment, _) = try config(text)
         defer { withExtendedLifetime(scratch) {} }
         let result = try CLIRunner.run(["config", "list"], environment: environment)
-        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.status == 78, "\(result.stderr)")
         #expect(result.stderr.contains("config.toml:"), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
@@ -34,12 +34,12 @@ struct ConfigSafetyTests {
         try FileManager.default.removeItem(atPath: file)
         try FileManager.default.createDirectory(atPath: file, withIntermediateDirectories: false)
         let folder = try CLIRunner.run(["config", "list"], environment: environment)
-        #expect(folder.status == 1)
+        #expect(folder.status == 78)
         #expect(folder.stderr.contains("config.toml: it is a folder"), "\(folder.stderr)")
         try FileManager.default.removeItem(atPath: file)
         try Data([0x6E, 0x6F, 0x69, 0x73, 0x65, 0x3D, 0x22, 0xFF, 0x22, 0x0A]).write(to: URL(fileURLWithPath: file))
         let latin = try CLIRunner.run(["config", "list"], environment: environment)
-        #expect(latin.status == 1)
+        #expect(latin.status == 78)
         #expect(latin.stderr.contains("config.toml: it is not UTF-8 text"), "\(latin.stderr)")
         withExtendedLifetime(scratch) {}
     }
@@ -70,7 +70,7 @@ struct ConfigSafetyTests {
         defer { withExtendedLifetime(scratch) {} }
         #expect(chmod(file, 0o444) == 0)
         let result = try CLIRunner.run(["config", "set", "minutes", "25"], environment: environment)
-        #expect(result.status == 1)
+        #expect(result.status == 73)
         #expect(result.stderr.contains("read-only"), "\(result.stderr)")
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "minutes = 20\n")
     }

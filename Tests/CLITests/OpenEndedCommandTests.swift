@@ -151,7 +151,7 @@ extension OpenEndedCommandTests {
         let line = "meditate: error: --minutes open has no end to share out; --segments sets the length\n"
         #expect(render.stderr == line, "\(render.stderr)")
         #expect(live.stderr == line, "\(live.stderr)")
-        #expect(render.status == 1 && live.status == 1)
+        #expect(render.status == 64 && live.status == 64)
         #expect(scratch.contents.isEmpty, "left behind: \(scratch.contents)")
     }
 }

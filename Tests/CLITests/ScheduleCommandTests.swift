@@ -36,7 +36,7 @@ struct ScheduleCommandTests {
         #expect(
             bad.status == 64 && bad.stderr == "meditate: error: --at '6.30' is not a time of day (HH:MM or HH:MM:SS)\n",
             "\(bad.stderr)")
-        #expect(badSit.status == 1 && badSit.stderr.contains("--minutes must be greater than 0"), "\(badSit.stderr)")
+        #expect(badSit.status == 64 && badSit.stderr.contains("--minutes must be greater than 0"), "\(badSit.stderr)")
 
         // And a service started on that library lists both, each with its next instant
         let service = try RunningService(["--backend", "alsa", "--device", "null"], scratch: scratch)
@@ -305,7 +305,7 @@ struct ScheduleCommandTests {
         }
         #expect(bell?["bell"] == "bell" && bell?["frame"] == 0, "\(bell?.line ?? "no bell event")")
         #expect(
-            refused.status == 1 && refused.stderr == "meditate: error: --strikes must be between 1 and 10 (got 11)\n")
+            refused.status == 64 && refused.stderr == "meditate: error: --strikes must be between 1 and 10 (got 11)\n")
     }
 
     @Test(

@@ -64,7 +64,7 @@ import Testing
             ["render", "--noise", "purple", "-o", "/dev/null"], environment: ["LANG": "de_DE.UTF-8"])
         #expect(
             german.stderr
-                == "meditate: Fehler: der Wert 'purple' passt nicht zu '--noise <white|pink|brown|ocean|none>'; möglich sind 'white', 'pink', 'brown', 'ocean' oder 'none'\n"
+                == "meditate: Fehler: der Wert 'purple' passt nicht zu '--noise'; möglich sind 'white', 'pink', 'brown', 'ocean' oder 'none'\n"
         )
     }
 
@@ -119,7 +119,7 @@ extension TypedRequestTests {
                 _ = try ParamsDecoder.decode(SitRequest.self, .object(["segments": .string(list)]))
             }
             // Then both give the line for a refused value, and the reason after it
-            let line = "The value '\(list)' is invalid for '--segments <list|none>': \(reason)"
+            let line = "'\(list)' is not a value for '--segments <list|none>': \(reason)"
             #expect(service?.message == line)
             #expect(cli.stderr == "meditate: error: \(line)\n")
             #expect(cli.status == 64)

@@ -121,7 +121,7 @@ struct ServiceMQTTTests {
         // Then the refusal is the CLI's own line
         #expect(
             watcher.waitFor("\(Self.base)/refused") { $0.contains("abc") }
-                == "The value 'abc' is invalid for '--minutes <minutes>'")
+                == "'abc' is not a value for '--minutes <minutes>'")
 
         // When a sit is started with options of 70 KiB, more than a request line holds
         let long = #"{"minutes":1,"segments":""# + String(repeating: "sit 1, ", count: 10_000) + #""}"#
@@ -201,8 +201,8 @@ struct ServiceMQTTTests {
         let result = try CLIRunner.run(
             ["serve", "--socket", scratch.path("run/control.sock"), "--backend", "alsa", "--device", "null"],
             environment: ["XDG_CONFIG_HOME": scratch.path("config")])
-        // Then it says where and what, in one line, and exits 1
-        #expect(result.status == 1)
+        // Then it says where and what, in one line, and exits 78 (a configuration error)
+        #expect(result.status == 78)
         #expect(
             result.stderr.hasPrefix("meditate: error: \(folder)/config.toml:\(line): \(reason)"), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
@@ -275,7 +275,7 @@ struct ServiceMQTTTests {
         let result = try CLIRunner.run(
             ["serve", "--socket", scratch.path("run/control.sock"), "--backend", "alsa", "--device", "null"],
             environment: ["XDG_CONFIG_HOME": scratch.path("config")])
-        #expect(result.status == 1)
+        #expect(result.status == 78)
         #expect(
             result.stderr.hasPrefix("meditate: error: MQTT: cannot read the password file \(missing)"),
             "\(result.stderr)")

@@ -524,7 +524,7 @@ struct ServiceWebSocketTests {
         let german = try CLIRunner.run(second + output, environment: ["LANG": "de_DE.UTF-8"])
         // Then each says the address is in use, as the system says it, not as NIO's call names it
         #expect(english.status != 0)
-        #expect(english.stderr == "meditate: error: cannot listen on \(address): Address already in use\n")
+        #expect(english.stderr == "meditate: error: cannot listen on \(address): address already in use\n")
         #expect(german.stderr == "meditate: Fehler: kann nicht auf \(address) warten: Adresse schon belegt\n")
     }
 }

@@ -88,20 +88,20 @@ import Testing
     @Test("A bad member is refused with one line: the command line's for a value, its name for an unknown")
     func badMembersAreRefusedWithOneLine() {
         #expect(
-            refusal(SitRequest.self, #"{"minutes": "abc"}"#) == "The value 'abc' is invalid for '--minutes <minutes>'")
+            refusal(SitRequest.self, #"{"minutes": "abc"}"#) == "'abc' is not a value for '--minutes <minutes>'")
         #expect(
             refusal(SitRequest.self, #"{"noise": "purple"}"#)
-                == "The value 'purple' is invalid for '--noise <white|pink|brown|ocean|none>'. Please provide one of 'white', 'pink', 'brown', 'ocean' or 'none'."
+                == "'purple' is not a value for '--noise'; it takes 'white', 'pink', 'brown', 'ocean' or 'none'"
         )
         #expect(
             refusal(SitRequest.self, #"{"countdown": null}"#)
-                == "The value 'none' is invalid for '--countdown <seconds>'")
+                == "'none' is not a value for '--countdown <seconds>'")
         #expect(
-            refusal(SitRequest.self, #"{"bells": [5, "x"]}"#) == "The value '5,x' is invalid for '--bells <list|none>'")
-        #expect(refusal(SitRequest.self, #"{"volume": 1}"#) == "Unknown option '--volume'")
+            refusal(SitRequest.self, #"{"bells": [5, "x"]}"#) == "'5,x' is not a value for '--bells <list|none>'")
+        #expect(refusal(SitRequest.self, #"{"volume": 1}"#) == "unknown option '--volume'")
         #expect(refusal(SitRequest.self, #"{"minutes": {"a": 1}}"#)?.hasPrefix("an option's value is") == true)
         #expect(refusal(SitRequest.self, #"[20]"#) == #"the options are an object, e.g. {"minutes": 20}"#)
-        #expect(refusal(BellRequest.self, #"{"minutes": 20}"#) == "Unknown option '--minutes'")
+        #expect(refusal(BellRequest.self, #"{"minutes": 20}"#) == "unknown option '--minutes'")
         #expect(
             refusal(PlayRequest.self, #"{"then": 5}"#)
                 == "play.start needs a track: its id, the start of its title, or a file")
@@ -125,13 +125,13 @@ import Testing
         // Then each refusal is one short line that quotes the start and the end, and says why
         #expect(
             tooMany
-                == "The value 'sit 0.1, walk 0.1, sit 0.1, walk 0.1, si…t 0.1, walk 0.1' is invalid for "
+                == "'sit 0.1, walk 0.1, sit 0.1, walk 0.1, si…t 0.1, walk 0.1' is not a value for "
                 + "'--segments <list|none>': 1200 segments, more than the 200 a session may have")
         #expect(
             unknownKind.hasSuffix("'\(kind.prefix(40))…\(kind.suffix(13)) 1' is neither sit nor walk"), "\(unknownKind)"
         )
         #expect(unknownKind.count < 250, "\(unknownKind.count)")
-        #expect(unknownMember == "Unknown option '--\(kind.prefix(40))…\(kind.suffix(15))'")
+        #expect(unknownMember == "unknown option '--\(kind.prefix(40))…\(kind.suffix(15))'")
     }
 
     @Test("A sit's values resolve over the settings: given ones win, the others come from the layers")
@@ -169,7 +169,7 @@ import Testing
         // And a bad range says what it expects and why, in the command line's words
         #expect(
             refusal(SitRequest.self, #"{"random-bells": "10-3"}"#)
-                == "The value '10-3' is invalid for '--random-bells <min-max|none>': the shortest gap comes first: 3-10"
+                == "'10-3' is not a value for '--random-bells <min-max|none>': the shortest gap comes first: 3-10"
         )
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Localization
+import Practice
 import Settings
 
 /// `meditate config get KEY`: the value in effect, as a script wants it.
@@ -16,7 +17,9 @@ struct ConfigGet: ParsableCommand {
 
     func run() throws {
         let setting = try ConfigKey.named(key, origin: "config get")
-        guard let text = try Settings.load().describe(setting).text else { throw ExitCode(1) }
+        guard let text = try Settings.load().describe(setting).text else {
+            throw ExitCode(FailureStatus.failure.rawValue)
+        }
         print(text)
     }
 }

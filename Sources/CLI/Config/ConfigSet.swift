@@ -25,6 +25,11 @@ struct ConfigSet: ParsableCommand {
         } catch {
             throw SettingsError.invalidValue(origin: "config set", problem: error)
         }
-        try ConfigKey.edit { $0.set(setting.name, literal: setting.tomlLiteral(canonical: canonical)) }
+        let assignment = "\(setting.name) = \(setting.tomlLiteral(canonical: canonical))"
+        try ConfigKey.edit {
+            $0.set(setting.name, literal: setting.tomlLiteral(canonical: canonical))
+        } said: { _, path in
+            say(.configSet, ["assignment": assignment, "path": path])
+        }
     }
 }

@@ -16,6 +16,10 @@ struct ConfigUnset: ParsableCommand {
 
     func run() throws {
         let setting = try ConfigKey.named(key, origin: "config unset")
-        try ConfigKey.edit { $0.remove(setting.name) }
+        try ConfigKey.edit {
+            $0.remove(setting.name)
+        } said: { changed, path in
+            say(changed ? .configUnset : .configNotSet, ["key": setting.name, "path": path])
+        }
     }
 }

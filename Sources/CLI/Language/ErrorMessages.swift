@@ -7,6 +7,6 @@ import Settings
 enum ErrorMessages {
     static func line(for error: any Error) -> String {
         if Language.current == .de, let german = FailureLine.german(error) { return german }
-        return ParserMessages.error(FailureLine.firstLine(Meditate.message(for: error)))
+        return SystemReason.english(ParserMessages.error(FailureLine.firstLine(Meditate.message(for: error))))
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Library
 import Localization
+import Practice
 import Settings
 
 /// `meditate library check`
@@ -27,7 +28,7 @@ struct LibraryCheck: ParsableCommand {
                     "all \(count) tracks are where they were and unchanged",
                     de: "alle \(count) Aufnahmen sind, wo sie waren, und unverändert"))
         } else {
-            throw ExitCode(1)
+            throw ExitCode(FailureStatus.failure.rawValue)
         }
     }
 }

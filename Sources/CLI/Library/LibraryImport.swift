@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Library
 import Localization
+import Practice
 import Settings
 
 /// `meditate library import PATH…`
@@ -94,7 +95,7 @@ struct LibraryImport: ParsableCommand {
                     ? localized("nothing to import", de: "nichts zu importieren") : parts.joined(separator: ", "))
         }
         // As cp and tar do: the rest is imported, and the exit status says that not all was.
-        if failed > 0 { throw ExitCode(1) }
+        if failed > 0 { throw ExitCode(FailureStatus.failure.rawValue) }
     }
 
     static func report(_ line: String) {

@@ -15,6 +15,10 @@ struct PresetRemove: ParsableCommand {
     func run() throws {
         let presets = try Settings.load().file.presets
         guard presets[name] != nil else { throw SettingsError.unknownPreset(name, known: presets.keys.sorted()) }
-        try ConfigKey.edit { $0.removeTable(PresetName.table(name)) }
+        try ConfigKey.edit {
+            $0.removeTable(PresetName.table(name))
+        } said: { _, _ in
+            say(.presetRemoved, ["name": name])
+        }
     }
 }

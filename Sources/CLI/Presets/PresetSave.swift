@@ -58,7 +58,10 @@ struct PresetSave: ParsableCommand {
             settings.use(preset: name, values: values)
             _ = try SessionPlan(session.request.configuration(settings))
         }
-        try ConfigKey.edit { $0.setTable(PresetName.table(name), assignments: assignments) }
-        StandardStream.write("meditate: \(say(.presetSaved, ["name": name]))\n", to: STDERR_FILENO)
+        try ConfigKey.edit {
+            $0.setTable(PresetName.table(name), assignments: assignments)
+        } said: { _, _ in
+            say(.presetSaved, ["name": name])
+        }
     }
 }

@@ -41,7 +41,8 @@ package enum AmbienceSetting {
             switch bed.source {
             case .flag, .builtIn:
                 if fromClient { throw UnplayableSound.hidingWhatIsThere(error, path: name) }
-                throw error
+                guard bed.source == .flag else { throw error }
+                throw SettingUseFailure.naming(flag: SettingKeys.ambience.name, error)
             case .file, .environment, .preset:
                 throw SettingUseFailure(
                     line: "\(bed.source): \(SettingKeys.ambience.name): \(FailureLine.line(for: error))")

@@ -55,7 +55,9 @@ package enum GongSetting {
                     if case .tooLong = decoding { throw error }
                     throw UnplayableSound(path: path)
                 }
-                throw error
+                if fromClient { throw error }
+                // `--interval-gong: '/x.wav': no such file`: which of the sit's flags it was.
+                throw SettingUseFailure.naming(flag: key, error)
             case .builtIn: throw error
             case .file, .environment, .preset:
                 throw SettingUseFailure(line: "\(source): \(key): \(FailureLine.line(for: error))")

@@ -22,7 +22,7 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case sitMinutes, sitBellsEvery, sitBellsAt, sitBellsRandom, noiseWhite, noisePink, noiseBrown, noiseOcean, ambience,
         sitThen
     // Presets.
-    case presetSaved, presetNoneYet
+    case presetSaved, presetRemoved, presetNoneYet, configSet, configUnset, configNotSet
     // Errors.
     case errorPrefix
     // --version's second line.

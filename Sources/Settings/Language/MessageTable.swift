@@ -97,6 +97,10 @@ package let messageTable: [MessageKey: Phrase] = [
     .presetSaved: Phrase(
         "saved preset '{name}'; start it with `meditate {name}`",
         de: "Vorlage '{name}' gespeichert; starten mit `meditate {name}`"),
+    .presetRemoved: Phrase("removed preset '{name}'", de: "Vorlage '{name}' gelöscht"),
+    .configSet: Phrase("set {assignment} in {path}", de: "{assignment} in {path} gesetzt"),
+    .configUnset: Phrase("removed {key} from {path}", de: "{key} aus {path} entfernt"),
+    .configNotSet: Phrase("{key} was not set in {path}", de: "{key} war in {path} nicht gesetzt"),
     .presetNoneYet: Phrase(
         "no presets yet (`meditate preset save NAME …`)",
         de: "noch keine Vorlagen (`meditate preset save NAME …`)"),
