@@ -206,7 +206,8 @@
       await call("hello", { lang: language });
       const subscribed = await call("subscribe");
       takeStatus(subscribed.status);
-      await Promise.all([loadDefaults(), loadPresets(), loadLibrary(), loadPractice(), loadSchedules()]);
+      // The schedules once the library is in: a scheduled track is said by its title.
+      await Promise.all([loadDefaults(), loadPresets(), loadLibrary().finally(loadSchedules), loadPractice()]);
     } catch (error) {
       $("now-error").textContent = error.message;
     }
@@ -431,6 +432,8 @@
 
   let defaults = null;
   let presetNames = [];
+  /// The library's titles by id, for a scheduled track.
+  let trackTitles = new Map();
 
   function showStartChoices(shown) {
     $("now-start").hidden = !shown;
@@ -537,6 +540,8 @@
   async function loadPresets() {
     const result = await call("presets");
     presetNames = Object.keys(result.presets || {}).sort();
+    fillScheduleChoices($("schedule-preset"), presetNames.map((name) => [name, name]),
+      $("schedule-what").querySelector("option[value=preset]"));
     fillChips($("presets"), "sit-error");
     renderNow();
   }
@@ -794,6 +799,9 @@
     const chosen = ambience.value;
     ambience.replaceChildren(element("option", { value: "none" }, say("pageNoAmbience")));
     for (const track of tracks) ambience.append(element("option", { value: String(track.id) }, track.title));
+    trackTitles = new Map(tracks.map((track) => [String(track.id), track.title]));
+    fillScheduleChoices($("schedule-track"), tracks.map((track) => [String(track.id), track.title]),
+      $("schedule-what").querySelector("option[value=play]"));
     const configured = defaults && defaults.settings && defaults.settings.ambience;
     if (configured) offerChoice(ambience, configured);
     ambience.value = [...ambience.options].some((option) => option.value === chosen) ? chosen : "none";
@@ -944,9 +952,23 @@
   }
 
   function describeSchedule(schedule) {
-    const what = { sit: say("pageActionSit"), bell: say("pageActionBell"), play: schedule.options.track || "" }[
-      schedule.action
-    ];
+    // A sit as Now says it (the service sends its parts, its preset and config.toml's values in
+    // them), a track by its title: the time first, then what.
+    const track = schedule.action === "play" ? String(schedule.options.track || "") : "";
+    const told = Array.isArray(schedule.descriptionParts) && schedule.descriptionParts.length > 0
+      ? describe(schedule) : trackTitles.get(track) || track;
+    if (told) {
+      const preset = schedule.options.preset ? `${schedule.options.preset}: ` : "";
+      const what = preset + told;
+      if (schedule.every) {
+        return say("pageScheduleSitEvery", {
+          what, every: duration(schedule.every * 60), from: timeOfDay(schedule.from), to: timeOfDay(schedule.to),
+          days: dayWords(schedule.days),
+        });
+      }
+      return say("pageScheduleSitAt", { what, at: timeOfDay(schedule.at), days: dayWords(schedule.days) });
+    }
+    const what = { sit: say("pageActionSit"), bell: say("pageActionBell") }[schedule.action] || "";
     if (schedule.every) {
       return say("pageScheduleEvery", {
         what, every: duration(schedule.every * 60), from: timeOfDay(schedule.from), to: timeOfDay(schedule.to),
@@ -971,7 +993,10 @@
       const item = element("li", { class: "stacked" });
       const what = element("span", { class: "what" });
       const description = describeSchedule(schedule);
-      what.append(element("span", { class: "title" }, description));
+      // A sit's figures keep their units on one line, as on Now.
+      const title = element("span", { class: "title" });
+      setText(title, description);
+      what.append(title);
       const paused = schedule.pausedUntil && schedule.pausedUntil * 1000 > Date.now();
       if (paused) {
         what.append(element("span", { class: "sub" }, say("pagePausedToday")));
@@ -997,6 +1022,28 @@
     }
   }
 
+  /// The fields of what the Schedule form adds: minutes for a plain sit, the preset, the recording.
+  function showScheduleFields() {
+    const chosen = $("schedule-what").value;
+    $("schedule-minutes-field").hidden = chosen !== "sit";
+    $("schedule-preset-field").hidden = chosen !== "preset";
+    $("schedule-track-field").hidden = chosen !== "play";
+  }
+
+  /// The choices that come from the service: the presets and the library's recordings; what is
+  /// not there is not offered.
+  function fillScheduleChoices(select, choices, option) {
+    const chosen = select.value;
+    select.replaceChildren(...choices.map(([value, text]) => element("option", { value }, text)));
+    if (choices.some(([value]) => value === chosen)) select.value = chosen;
+    option.hidden = choices.length === 0;
+    option.disabled = choices.length === 0;
+    if (option.disabled && $("schedule-what").value === option.value) {
+      $("schedule-what").value = "sit";
+      showScheduleFields();
+    }
+  }
+
   async function changeSchedule(method, id) {
     $("schedule-error").textContent = "";
     try {
@@ -1008,8 +1055,7 @@
 
   async function addSchedule() {
     $("schedule-error").textContent = "";
-    const action = $("schedule-what").value;
-    const params = { action, days: $("schedule-days").value, options: {} };
+    const params = { days: $("schedule-days").value, options: {} };
     const every = $("schedule-repeat").value === "every" ? Number($("schedule-every").value) : 0;
     if (every > 0) {
       params.every = every;
@@ -1018,7 +1064,13 @@
     } else {
       params.at = $("schedule-at").value;
     }
-    if (action === "sit") params.options.minutes = Number($("schedule-minutes").value);
+    const chosen = $("schedule-what").value;
+    // The sit set under Sit, a preset and a plain sit of minutes are all sits; a recording plays.
+    params.action = { form: "sit", preset: "sit", play: "play" }[chosen] || chosen;
+    if (chosen === "sit") params.options.minutes = Number($("schedule-minutes").value);
+    if (chosen === "form") params.options = sitParams();
+    if (chosen === "preset") params.options.preset = $("schedule-preset").value;
+    if (chosen === "play") params.options.track = $("schedule-track").value;
     try {
       const result = await call("schedule.add", params);
       // Added, and said when others sound at one of its times: all but one will be skipped. One
@@ -1102,8 +1154,12 @@
       $("schedule-every-field").hidden = !repeating;
       $("schedule-until-field").hidden = !repeating;
     });
-    $("schedule-what").addEventListener("change", () => {
-      $("schedule-minutes-field").hidden = $("schedule-what").value !== "sit";
+    $("schedule-what").addEventListener("change", showScheduleFields);
+    // "Schedule this sit…": the Schedule form, set to add the sit as the Sit form has it.
+    $("sit-schedule").addEventListener("click", () => {
+      $("schedule-what").value = "form";
+      showScheduleFields();
+      location.hash = "#schedule";
     });
     // One listener for every stepper, the rows of rounds built later among them.
     document.addEventListener("click", (event) => {

@@ -72,6 +72,18 @@ package enum ScheduleRequest {
 
     private static func invalid(_ line: String) -> RPCError { .invalidParams(line) }
 
+    /// A scheduled sit as its session will describe itself (`descriptionParts`, as `status`
+    /// says them), its preset and config.toml's standing values in it: what a client shows for
+    /// the schedule, in its own language. Nil for a track or a bell, and for a sit the settings
+    /// no longer make (its time will say so).
+    static func descriptionParts(_ entry: ScheduleEntry) -> JSONValue? {
+        guard entry.action == .sit, let options = JSONValue.parse(entry.options),
+            let request = try? ParamsDecoder.decode(SitRequest.self, options),
+            let settings = try? request.settings()
+        else { return nil }
+        return .array(SitDescription.parts(request.configuration(settings)))
+    }
+
     /// What `schedule.list` says of a schedule, with the next instant it sounds at.
     package static func json(_ entry: ScheduleEntry, next: Date?) -> JSONValue {
         var members: [String: JSONValue] = [
@@ -90,6 +102,7 @@ package enum ScheduleRequest {
             members["from"] = .string(ScheduleEntry.text(ofSecond: from))
             members["to"] = .string(ScheduleEntry.text(ofSecond: to))
         }
+        if let parts = descriptionParts(entry) { members["descriptionParts"] = parts }
         // A random schedule's next moment is a surprise, as a sit's random bells are.
         if let next, !entry.hidesNext { members["next"] = .finite(next.timeIntervalSince1970) }
         if let paused = entry.pausedUntil, paused > Date() {

@@ -127,6 +127,8 @@ struct Completer {
             return Answer()
         case ("preset show", 0), ("preset remove", 0):
             return Answer(words: presets)
+        case ("help", 0):
+            return Answer(words: tree.visibleSubcommands.map(\.commandName))
         default:
             let arguments = command.positionals
             guard let argument = index < arguments.count ? arguments[index] : arguments.last(where: \.repeats)

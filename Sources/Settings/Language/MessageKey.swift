@@ -45,6 +45,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
         pageScheduleClash, pageScheduleClashes
     case pageRemove, pageRemoveSchedule, pageWhat, pageAt, pageDays, pageDaily
     case pageWeekdays, pageWeekend, pageActionSit, pageActionBell, pageScheduleAt, pageScheduleEvery, pageNext
+    case pageActionForm, pageActionPreset, pageActionPlay, pagePreset, pageRecording, pageScheduleThisSit
+    case pageScheduleSitAt, pageScheduleSitEvery
     case pageRepeat, pageOnce, pageRepeating, pageSat, pageSitAgain, pageLastSit, pageStartSit, pageBack, pageForward
     case pageBackLabel, pageForwardLabel, pageConfirmEnd, pageConfirmRemove
     case pagePauseToday, pagePausedToday, pagePauseScheduleToday, pageResumeSchedule, pageEvery, pageUntil

@@ -205,6 +205,16 @@ package let messageTable: [MessageKey: Phrase] = [
     .pageWeekend: Phrase("weekend", de: "Wochenende"),
     .pageActionSit: Phrase("a sit", de: "ein Sitzen"),
     .pageActionBell: Phrase("a bell", de: "eine Glocke"),
+    .pageActionForm: Phrase("the sit set under Sit", de: "das Sitzen, wie unter Sitzen eingestellt"),
+    .pageActionPreset: Phrase("a preset", de: "eine Voreinstellung"),
+    .pageActionPlay: Phrase("a guided meditation", de: "eine angeleitete Meditation"),
+    .pagePreset: Phrase("Preset", de: "Voreinstellung"),
+    .pageRecording: Phrase("Recording", de: "Aufnahme"),
+    .pageScheduleThisSit: Phrase("Schedule this sit…", de: "Dieses Sitzen planen …"),
+    // A sit is said by its parts, as on Now; its time first, so that the list reads down the day.
+    .pageScheduleSitAt: Phrase("{at}, {days}: {what}", de: "{at}, {days}: {what}"),
+    .pageScheduleSitEvery: Phrase(
+        "every {every} from {from} to {to}, {days}: {what}", de: "alle {every} von {from} bis {to}, {days}: {what}"),
     .pageScheduleAt: Phrase("{what} at {at}, {days}", de: "{what} um {at}, {days}"),
     .pageScheduleEvery: Phrase(
         "{what} every {every} from {from} to {to}, {days}",
