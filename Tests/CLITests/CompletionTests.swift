@@ -82,7 +82,12 @@ struct CompletionTests {
             (["play", "Bo"], ["Body scan"]),
             (["schedule", "add", "--at", "06:30", ""], ["sit", "play", "bell"]),
             (["schedule", "add", "--at", "06:30", "sit", "--strik"], ["--strikes"]),
-            (["ctl", "st"], ["status", "stop"])
+            (["ctl", "st"], ["status", "stop"]),
+            (["--lan"], ["--lang"]),
+            (["render", "--lang", ""], ["en", "de"]),
+            (["--minutes", "20", ""], []),
+            (["evening", ""], []),
+            (["help", "ren"], ["render"])
         ]
         for (line, expected) in cases {
             let offered = try sitter.bash(line)

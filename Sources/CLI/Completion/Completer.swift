@@ -55,21 +55,26 @@ struct Completer {
             }
         }
         let atTop = path.isEmpty
-        if atTop, let first = typed.first, presets.contains(first) { typed.removeFirst() }
+        let presetFirst = atTop && typed.first.map(presets.contains) == true
+        if presetFirst { typed.removeFirst() }
         let sit = atTop ? tree.subcommand(tree.defaultSubcommand ?? "sit") : nil
         let options = command.options + (sit?.options ?? [])
 
-        // The value of the option just typed.
+        // The value of the option just typed; `--lang`, which every command takes, is read
+        // before ArgumentParser and is in no command's declarations.
+        if typed.last == "--lang" { return filtered(Answer(words: ["en", "de"]), current) }
         if let last = typed.last, let option = options.first(where: { $0.spellings.contains(last) }), option.takesValue
         {
             return filtered(values(of: option), current)
         }
         if current.hasPrefix("-") {
             let spelled = options.filter(\.shouldDisplay).flatMap { $0.spellings.filter { $0.hasPrefix("--") } }
-            return filtered(Answer(words: uniqued(spelled + ["--help"])), current)
+            return filtered(Answer(words: uniqued(spelled + ["--help", "--lang"])), current)
         }
         let positionalCount = positionalsBefore(typed, options: options)
-        if atTop, positionalCount == 0 {
+        if atTop {
+            // A command or a preset comes first; after the sit's options, nothing more is typed.
+            guard typed.isEmpty, !presetFirst else { return Answer() }
             let commands = tree.visibleSubcommands.map(\.commandName)
             return filtered(Answer(words: commands + presets), current)
         }
