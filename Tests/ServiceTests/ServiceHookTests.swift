@@ -72,7 +72,7 @@ struct ServiceHookTests {
         let child = try #require(
             Self.waitForProcess(containing: "sleep \(tag)", prefix: true), "the hook's child never ran")
         // Then it holds nothing but /dev/null (no socket, no event loop, no sound, no lock)
-        let descriptors = Self.descriptors(of: child)
+        let descriptors = Self.settledDescriptors(of: child)
         #expect(!descriptors.isEmpty)
         #expect(descriptors.allSatisfy { $0 == "/dev/null" }, "\(descriptors)")
 
@@ -190,6 +190,23 @@ struct ServiceHookTests {
         let folder = "/proc/\(pid)/fd"
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)") }
+    }
+
+    /// What `pid` holds once it has settled: while a program starts, the loader and setlocale
+    /// open libraries and locale files for a moment each (a CI run once caught libc.so.6), so
+    /// the set is read until ten reads 20 ms apart agree. A descriptor the service leaked stays
+    /// in every read and is still seen.
+    static func settledDescriptors(of pid: pid_t) -> [String] {
+        var last = descriptors(of: pid).sorted()
+        var agreeing = 0
+        let deadline = Date().addingTimeInterval(5)
+        while agreeing < 10 && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+            let now = descriptors(of: pid).sorted()
+            agreeing = now == last ? agreeing + 1 : 0
+            last = now
+        }
+        return last
     }
 
     /// Ends whatever a test's hooks left running.
