@@ -47,6 +47,10 @@ extension WalkSounds: ExpressibleByArgument {
     public init?(argument: String) { self.init(settingText: argument) }
 }
 
+extension AfterSit: ExpressibleByArgument {
+    package init?(argument: String) { self.init(settingText: argument) }
+}
+
 extension OutputChoice.Backend: ExpressibleByArgument {
     public init?(argument: String) { self.init(settingText: argument) }
 }

@@ -28,6 +28,8 @@ struct LiveRunner {
     var desktop: DesktopPresence?
     /// The session as the desktop names it (logind's list of inhibitors).
     var sessionName = "meditate"
+    /// What the machine does once the session has run to its end (`--after suspend`).
+    var after = AfterSit.stop
 
     static let affirmationSeconds = 30
 
@@ -115,6 +117,11 @@ struct LiveRunner {
         if !recorded { record(result) }
         if let failure = live.failure { throw failure }
         report(result, terminal: terminal, logger: logger)
+        // Once its sound has played out, and only after a session that ran to its end.
+        if after == .suspend, result.completed {
+            inhibitor?.release()
+            desktop?.suspend()
+        }
         return result
     }
 

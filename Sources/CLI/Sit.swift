@@ -69,45 +69,6 @@ struct Sit: ParsableCommand {
                 location: LibraryLocation.parse([]), settings: settings)
             return
         }
-        let logger = reporting.makeLogger()
-        let socket = ServicePaths.defaultSocket()
-        let handedOver = !standalone && output.givenValues.isEmpty && ControlClient.answers(at: socket)
-        if !handedOver, let rate = output.deviceRate(settings: settings, flag: request.sound[SettingKeys.sampleRate]) {
-            request.sound[SettingKeys.sampleRate] = rate
-        }
-        if handedOver {
-            // The service makes the sit ready; here only its plan, for the status line to follow.
-            let plan = try SessionPlan(request.configuration(settings))
-            Interruption.install()
-            return try ServiceFollower(
-                socket: socket, outline: SessionOutline(plan), logger: logger, quiet: reporting.quiet,
-                color: reporting.color
-            ).run("sit.start", params: JSONValue(encoding: request.withClientPaths))
-        }
-        let library = LibraryPaths(environment: ProcessEnvironment.variables)
-        let setup = try SitSetup(
-            request, settings: settings, library: library, live: true, say: NoticeLine.teller(quiet: reporting.quiet))
-        Interruption.install()
-        let configuration = setup.configuration
-        let ambience = setup.ambience
-        let live = try LiveSession(
-            plan: setup.plan, sounds: setup.sounds, ambience: ambience?.loop,
-            output: .request(
-                output.choice.request(
-                    sampleRate: setup.plan.format.sampleRate, settings: settings,
-                    streamName: SitDescription.streamName(configuration, ambience: ambience))))
-        logger.info("\(localized("output", de: "Ausgabe")): \(live.outputSummary)")
-
-        try LiveRunner(
-            live: live, logger: logger, quiet: reporting.quiet, color: reporting.color,
-            affirmations: reporting.affirmations(settings),
-            desktop: DesktopPresence(
-                logger: logger, notify: settings.value(SettingKeys.notify, flag: nil), library: library),
-            sessionName: SitDescription.streamName(configuration, ambience: ambience)
-        ).run { outcome in
-            outcome.record(
-                kind: .timer, note: SitDescription.stored(configuration, ambience: ambience), library: library,
-                logger: logger)
-        }
+        try LiveSit.play(request, settings: settings, output: output, reporting: reporting, standalone: standalone)
     }
 }

@@ -99,7 +99,8 @@ extension ServiceConductor {
         let note = made.text
         let started = ServiceSession(
             live: live, number: playing.nextNumber(), source: source, note: made, resumeOther: resumeOther,
-            startedAt: Date().timeIntervalSince1970, desktop: desktop(ready.settings))
+            startedAt: Date().timeIntervalSince1970, desktop: desktop(ready.settings), kind: ready.kind,
+            after: ready.after)
         carry(playing.coordinator.request(for: source), cause: started)
         // From silence, the code of what played before (a track's decoder before a sit) is
         // given back: only this session's stays resident while it plays.
@@ -272,6 +273,9 @@ extension ServiceConductor {
         session.sleepInhibitor?.release()
         playing.release(session)
         announceEnd(session, last: last)
+        // A sleep that ran to its end, its bed faded: the machine may sleep too (never after a
+        // stop, nor while the service itself stops).
+        if session.after == .suspend, last.phase == .complete, !stopping { session.desktop.suspend() }
         if session.resumeOther, !stopping, let held = playing.held {
             carry(playing.coordinator.request(for: held.source), cause: session)
         }
@@ -294,7 +298,8 @@ extension ServiceConductor {
         let sat = session.satSeconds(status)
         records.write(session.outcome(satSeconds: sat, completed: completed))
         // A sit that ran its course is told to the desktop (a user's service has its session bus).
-        if completed && !stopping { session.desktop.notifyEnded(satSeconds: sat) }
+        // A sleep ends without a word.
+        if completed && !stopping && session.kind != .sleep { session.desktop.notifyEnded(satSeconds: sat) }
         publish([
             "event": "session-recorded", "id": .number(session.number), "completed": .bool(completed),
             "satSeconds": .number(sat)

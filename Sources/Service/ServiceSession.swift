@@ -50,17 +50,20 @@ final class ServiceSession {
     var sleepInhibitor: SleepInhibitor?
     /// Its sleep inhibitor and end notification, as its settings had `notify` when it was asked for.
     let desktop: DesktopPresence
+    /// What the machine does once it has run to its end (`--after suspend`).
+    let after: AfterSit
 
     init(
         live: LiveSession, number: Int, source: AudioSource, note: SessionNote, resumeOther: Bool, startedAt: Double,
-        desktop: DesktopPresence
+        desktop: DesktopPresence, kind: PracticeSession.Kind? = nil, after: AfterSit = .stop
     ) {
         self.desktop = desktop
+        self.after = after
         self.live = live
         beganOpen = live.outline.isOpen
         self.number = number
         self.source = source
-        kind = source == .timer ? .timer : .guided
+        self.kind = kind ?? (source == .timer ? .timer : .guided)
         self.note = note.text
         storedNote = note.stored
         noteParts = note.parts

@@ -18,6 +18,8 @@ package struct ConfigFile {
     package let settings: [String: Entry]
     /// Presets by name: key → value.
     package let presets: [String: [String: Entry]]
+    /// What `meditate sleep` takes over the settings (`[sleep]`): key → value.
+    package let sleep: [String: Entry]
     /// The service's hooks (`[hooks]`).
     package let hooks: HookSettings
     /// The service's MQTT broker (`[mqtt]`), if it has one.
@@ -67,12 +69,24 @@ package struct ConfigFile {
         let lines = ConfigLines(text)
         var settings: [String: Entry] = [:]
         var presets: [String: [String: Entry]] = [:]
+        var sleep: [String: Entry] = [:]
         var hooks = HookSettings()
         var mqtt: MQTTSettings?
         for key in table.keys {
             guard let value = table[key] else { continue }
             if key == "preset" {
                 presets = try Self.presets(value, path: path, lines: lines)
+                continue
+            }
+            if key == "sleep" {
+                guard let table = value.table else {
+                    throw .malformed(
+                        path: path, line: lines.line(of: "sleep", in: nil),
+                        reason: localized(
+                            "'sleep' is a table, [sleep], of the settings `meditate sleep` takes",
+                            de: "'sleep' ist eine Tabelle, [sleep], der Einstellungen, die `meditate sleep` nimmt"))
+                }
+                sleep = try Self.entries(of: table, named: "sleep", path: path, lines: lines)
                 continue
             }
             if key == "hooks" {
@@ -92,6 +106,7 @@ package struct ConfigFile {
         }
         self.settings = settings
         self.presets = presets
+        self.sleep = sleep
         self.hooks = hooks
         self.mqtt = mqtt
     }
@@ -161,18 +176,25 @@ package struct ConfigFile {
                         "preset '\(name)' must be a table, [\(tableName)]",
                         de: "Vorlage '\(name)' muss eine Tabelle sein, [\(tableName)]"))
             }
-            var entries: [String: Entry] = [:]
-            for key in preset.keys {
-                guard let value = preset[key] else { continue }
-                let line = lines.line(of: key, in: tableName)
-                guard let setting = SettingKeys.named(key) else {
-                    throw .unknownKey(origin: "\(path):\(line)", key: key)
-                }
-                entries[key] = try entry(value, setting: setting, origin: "\(path):\(line)", line: line)
-            }
-            presets[name] = entries
+            presets[name] = try entries(of: preset, named: tableName, path: path, lines: lines)
         }
         return presets
+    }
+
+    /// A table of settings (a preset's, `[sleep]`), each value checked against its key.
+    private static func entries(
+        of table: TOMLTable, named tableName: String, path: String, lines: ConfigLines
+    ) throws(SettingsError) -> [String: Entry] {
+        var entries: [String: Entry] = [:]
+        for key in table.keys {
+            guard let value = table[key] else { continue }
+            let line = lines.line(of: key, in: tableName)
+            guard let setting = SettingKeys.named(key) else {
+                throw .unknownKey(origin: "\(path):\(line)", key: key)
+            }
+            entries[key] = try entry(value, setting: setting, origin: "\(path):\(line)", line: line)
+        }
+        return entries
     }
 
     private static func entry(

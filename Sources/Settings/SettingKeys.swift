@@ -191,6 +191,21 @@ package enum SettingKeys {
         valueName: "seconds", onPage: false
     ) { $0 >= ExactDecimal(1) && $0 <= ExactDecimal(3600) }
 
+    package static let after = Setting<AfterSit>(
+        "after",
+        Phrase(
+            "What the machine does after a sit that ran to its end: stop or suspend",
+            de: "Was der Rechner nach einem Sitzen tut, das bis zu seinem Ende lief: stop oder suspend"),
+        expecting: Phrase("stop or suspend", de: "stop oder suspend"),
+        help: Phrase(
+            "After a sit that ran to its end: stop (default), or suspend the machine through logind, as its inhibitors allow. Never after a sit that was stopped, nor after a render.",
+            de:
+                "Nach einem Sitzen, das bis zu seinem Ende lief: stop (Standard) oder den Rechner über logind in den Ruhezustand versetzen, soweit dessen Inhibitoren es erlauben. Nie nach einem Sitzen, das beendet wurde, und nie nach einem Rendern."
+        ),
+        // The page's Sleep button asks for it through `sleep.start`'s [sleep] table.
+        valueName: "stop|suspend", onPage: false
+    ).defaulting(to: AfterSit.stop)
+
     package static let gong = Setting<String>(
         "gong",
         Phrase(
@@ -198,9 +213,11 @@ package enum SettingKeys {
             de: "Ein mitgelieferter Klang (`bowl`, `gong`, `bell`) oder eine Audiodatei"),
         expecting: Phrase("a sound's name or a file's path", de: "der Name eines Klangs oder der Pfad einer Datei"),
         help: Phrase(
-            "A bundled sound (`bowl`, `gong`, `bell`) or an audio file (default {default}).",
-            de: "Ein mitgelieferter Klang (`bowl`, `gong`, `bell`) oder eine Audiodatei (Standard {default})."),
-        valueName: "name|path"
+            "A bundled sound (`bowl`, `gong`, `bell`) or an audio file (default {default}); none: no gong at all, the bed alone (a sound to fall asleep to).",
+            de:
+                "Ein mitgelieferter Klang (`bowl`, `gong`, `bell`) oder eine Audiodatei (Standard {default}); none: gar kein Gong, nur der Klangteppich (ein Klang zum Einschlafen)."
+        ),
+        valueName: "name|path|none"
     ) { !$0.isEmpty }.defaulting(to: "bowl")
 
     package static let gongVolume = Setting<Float>(
@@ -346,7 +363,7 @@ package enum SettingKeys {
         ]
         + gongRoles
         + [
-            sampleRate, seed,
+            sampleRate, seed, after,
             backend, device, latency, snapcastBuffer, target, normalize, guided, then, gap, lang, affirmations,
             affirmationsFile, notify
         ]
@@ -446,7 +463,7 @@ package enum SettingKeys {
             walkSounds, interval, bells, randomBells, strikes, noise, noiseVolume, ambience, ambienceCrossfade, fadeOut,
             gong, gongVolume
         ]
-        + gongRoles + [sampleRate, seed]
+        + gongRoles + [sampleRate, seed, after]
 
     package static func named(_ name: String) -> (any AnySetting)? {
         all.first { $0.name == name }

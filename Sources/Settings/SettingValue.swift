@@ -127,6 +127,8 @@ extension NoiseArgument: SettingValue, SettingChoices {}
 
 extension WalkSounds: SettingValue, SettingChoices {}
 
+extension AfterSit: SettingValue, SettingChoices {}
+
 extension Language: SettingValue, SettingChoices {}
 
 extension OutputBackend: SettingValue, SettingChoices {}

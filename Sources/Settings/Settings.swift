@@ -8,6 +8,8 @@ package struct Settings {
     /// Key → canonical text, from `MEDITATE_*` variables.
     package let environment: [String: String]
     private(set) var preset: (name: String, values: [String: String])?
+    /// What `meditate sleep` brings (`useSleep`), in the preset's place.
+    private(set) var sleep: [String: (text: String, source: SettingSource)] = [:]
 
     /// Reads config.toml and the environment; a bad value in either is an error naming where.
     package static func load(
@@ -39,6 +41,21 @@ package struct Settings {
             throw .unknownPreset(name, known: file.presets.keys.sorted())
         }
         preset = (name, entries.mapValues(\.text))
+    }
+
+    /// Makes this a sleep's settings (`meditate sleep`): config.toml's `[sleep]` and the
+    /// sleep's own defaults (no gong, no countdown, the bed falling over five minutes, brown
+    /// noise unless a bed is named anywhere) take the preset's place, over the standing settings.
+    package mutating func useSleep() {
+        let own = SettingSource.sleep(origin: localized("meditate sleep's default", de: "Standard von meditate sleep"))
+        var layer: [String: (text: String, source: SettingSource)] = [:]
+        for (key, text) in SleepDefaults.values { layer[key] = (text, own) }
+        let bedNamed = [SettingKeys.noise.name, SettingKeys.ambience.name].contains { key in
+            [file.sleep[key]?.text, environment[key], file.settings[key]?.text].contains { $0 != nil && $0 != "none" }
+        }
+        if !bedNamed { layer[SettingKeys.noise.name] = (NoiseArgument.brown.settingText, own) }
+        for (key, entry) in file.sleep { layer[key] = (entry.text, .sleep(origin: "\(file.path):\(entry.line)")) }
+        sleep = layer
     }
 
     /// Uses values about to be saved as a preset (canonical texts), to check them whole.
@@ -97,6 +114,7 @@ package struct Settings {
     private func setText(of setting: any AnySetting) -> (text: String, source: SettingSource)? {
         let name = setting.name
         if let preset, let text = preset.values[name] { return (text, .preset(preset.name)) }
+        if let layer = sleep[name] { return layer }
         if let text = environment[name] { return (text, .environment(setting.environmentName)) }
         if let entry = file.settings[name] { return (entry.text, .file(path: file.path, line: entry.line)) }
         return nil

@@ -50,4 +50,51 @@ import Testing
         let last = try #require(plan.segments.last)
         #expect(last.fadeOutFrames == last.frames - last.fadeFrames)
     }
+
+    @Test(
+        "a sleep's bed falls along the equal-power curve over its last seconds, within 0.5 dB per 10 ms window, to exact zeros; no gong sounds"
+    )
+    func sleepFadeFollowsTheCurve() throws {
+        // Given a sleep of 30 s on white noise (no gong: a sound of no frames) whose bed falls
+        // over its last 10 s, and the same noise at full level in a longer one (its first 30 s)
+        var sleep = configuration(minutes: "0.5", countdown: "0")
+        sleep.noise = .white
+        sleep.noiseVolume = 0.5
+        sleep.seed = 11
+        sleep.fadeOutSeconds = ExactDecimal(10)
+        var steady = sleep
+        steady.minutes = ExactDecimal(2)
+        steady.fadeOutSeconds = nil
+        let silent = SampleBuffer(interleavedStereo: [])
+        let faded = try renderToMemory(try SessionPlan(sleep), gong: silent)
+        let full = try renderToMemory(try SessionPlan(steady), gong: silent)
+        let rate = 48_000
+
+        // Then the render ends a tenth of a second after the sit: no gong rings out after it
+        #expect(faded.count == 2 * (30 * rate + rate / 10))
+        // And before the fade (after the bed's 5-s rise) it is the steady bed, sample for sample
+        #expect(Array(faded[(2 * 6 * rate)..<(2 * 20 * rate)]) == Array(full[(2 * 6 * rate)..<(2 * 20 * rate)]))
+        // And over the last 10 s each 10-ms window is the steady bed times cos(π/2 · t/10 s),
+        // within 0.5 dB, down to the last window (some −60 dB)
+        let window = rate / 100
+        var worst = 0.0
+        for start in stride(from: 20 * rate, to: 30 * rate, by: window) {
+            let frames = start..<(start + window)
+            let power = { (samples: [Float]) in
+                channel(samples, 0, frames: frames).reduce(0.0) { $0 + Double($1) * Double($1) } / Double(window)
+            }
+            let curve =
+                frames.reduce(0.0) { sum, frame in
+                    let gain = cos(Double.pi / 2 * Double(frame - 20 * rate) / Double(10 * rate))
+                    return sum + gain * gain
+                } / Double(window)
+            let error = abs(decibels(power(faded)) - decibels(power(full)) - decibels(curve))
+            worst = max(worst, error)
+        }
+        #expect(worst < 0.5, "worst window \(worst) dB off the curve")
+        // And the fade's end is followed by exact zeros; and its first 10 ms hold the bed's rise alone (a
+        // start gong's strike there would peak far above it)
+        #expect(faded.suffix(2 * rate / 10).allSatisfy { $0 == 0 })
+        #expect(faded.prefix(2 * window).allSatisfy { abs($0) < 0.01 }, "\(faded.prefix(2 * window).map(abs).max() ?? 0)")
+    }
 }

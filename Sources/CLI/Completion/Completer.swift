@@ -108,7 +108,10 @@ struct Completer {
         let valueName = option.valueName ?? ""
         if name == "preset" { return Answer(words: presets) }
         if name == "lang" { return Answer(words: ["en", "de"]) }
-        if valueName == "name|path" { return Answer(words: BundledSound.allCases.map(\.rawValue), files: true) }
+        if valueName.hasPrefix("name|path") {
+            let none = valueName.hasSuffix("|none") ? [GongChoice.silentName] : []
+            return Answer(words: BundledSound.allCases.map(\.rawValue) + none, files: true)
+        }
         if valueName == "path|track|none" { return Answer(words: titles() + ["none"], files: true) }
         if valueName == "track" { return Answer(words: titles(), files: true) }
         if ["path", "file", "folder"].contains(valueName) { return Answer(files: true) }

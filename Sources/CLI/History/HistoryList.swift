@@ -97,6 +97,7 @@ extension HistoryListOptions {
         case .timer: say(.kindTimer)
         case .guided: say(.kindGuided)
         case .imported: say(.kindImported)
+        case .sleep: say(.kindSleep)
         }
     }
 }

@@ -11,7 +11,7 @@ import Settings
 /// offset, `2026-03-29T07:30:00+02:00`; local time when there is no offset; noon for a bare date),
 /// `duration_minutes` (time sat, decimals allowed), `note`. Optional, as `history --csv` writes
 /// them: `planned_minutes` (default: the duration), `completed` (`true`/`false`, default true),
-/// `kind` (`timer`, `guided`, `imported`, default imported).
+/// `kind` (`timer`, `guided`, `sleep`, `imported`, default imported).
 enum PracticeCSV {
     static let header = ["date", "duration_minutes", "note", "planned_minutes", "completed", "kind"]
 
@@ -106,8 +106,8 @@ enum PracticeCSV {
                 guard let value = PracticeSession.Kind(rawValue: text) else {
                     throw fail(
                         localized(
-                            "kind '\(text)' is not timer, guided or imported",
-                            de: "kind '\(text)' ist nicht timer, guided oder imported"))
+                            "kind '\(text)' is not timer, guided, sleep or imported",
+                            de: "kind '\(text)' ist nicht timer, guided, sleep oder imported"))
                 }
                 kind = value
             }

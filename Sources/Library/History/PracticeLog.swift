@@ -58,7 +58,8 @@ extension LibraryDatabase {
         from: Double? = nil, to: Double? = nil, timeZone: TimeZone
     ) throws(LibraryError) -> PracticeTotals {
         try read { db in
-            var conditions: [String] = []
+            // A sleep is not practice: it is kept in the history and counted in no total or streak.
+            var conditions = ["kind != '\(PracticeSession.Kind.sleep.rawValue)'"]
             var arguments: [any DatabaseValueConvertible] = []
             if let from {
                 conditions.append("startedAt >= ?")
@@ -68,7 +69,7 @@ extension LibraryDatabase {
                 conditions.append("startedAt < ?")
                 arguments.append(to)
             }
-            let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+            let filter = "WHERE " + conditions.joined(separator: " AND ")
             let rows = try Row.fetchCursor(
                 db,
                 sql: """

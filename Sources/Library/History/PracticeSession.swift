@@ -7,6 +7,8 @@ public struct PracticeSession: Codable, Sendable, Equatable, FetchableRecord, Mu
 
     public enum Kind: String, Codable, Sendable, CaseIterable {
         case timer, guided, imported
+        /// A sound to fall asleep to (`meditate sleep`): kept in the history, counted in no total or streak.
+        case sleep
     }
 
     public var id: Int64?

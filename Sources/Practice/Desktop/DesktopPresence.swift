@@ -39,6 +39,22 @@ package struct DesktopPresence {
         }
     }
 
+    /// Asks logind to suspend the machine (`--after suspend`, a sleep that ran to its end); where
+    /// it cannot be asked or refuses (another program's block inhibitor), says why once.
+    package func suspend() {
+        switch DesktopBus.open(.system) {
+        case let .failure(error):
+            logger.warning("\(say(.suspendFailed, ["reason": "\(error)"]))")
+        case let .success(bus):
+            do {
+                try SystemSuspend.request(on: bus)
+                logger.notice("\(say(.suspending))")
+            } catch {
+                logger.warning("\(say(.suspendFailed, ["reason": "\(error)"]))")
+            }
+        }
+    }
+
     /// Tells the desktop the sit is over: the time sat, and the streak the history now holds.
     package func notifyEnded(satSeconds: Int) {
         guard notify else { return }

@@ -43,7 +43,7 @@ package enum AmbienceSetting {
                 if fromClient { throw UnplayableSound.hidingWhatIsThere(error, path: name) }
                 guard bed.source == .flag else { throw error }
                 throw SettingUseFailure.naming(flag: SettingKeys.ambience.name, error)
-            case .file, .environment, .preset:
+            case .file, .environment, .preset, .sleep:
                 throw SettingUseFailure(
                     line: "\(bed.source): \(SettingKeys.ambience.name): \(FailureLine.line(for: error))")
             }

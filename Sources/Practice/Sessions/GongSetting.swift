@@ -59,7 +59,7 @@ package enum GongSetting {
                 // `--interval-gong: '/x.wav': no such file`: which of the sit's flags it was.
                 throw SettingUseFailure.naming(flag: key, error)
             case .builtIn: throw error
-            case .file, .environment, .preset:
+            case .file, .environment, .preset, .sleep:
                 throw SettingUseFailure(line: "\(source): \(key): \(FailureLine.line(for: error))")
             }
         }

@@ -27,6 +27,12 @@ package struct SitSetup {
         configuration = request.configuration(settings, sound: sound)
         // Open beside segments is refused by the plan, in the words a live sit gets.
         if !live, configuration.openEnded, configuration.segments.isEmpty { throw SessionPlanError.openRender }
+        // A fade asked for this sit must fit it; a standing one (config.toml) is shortened to fit.
+        if let fade = request.sound[SettingKeys.fadeOut], case let .value(seconds) = fade,
+            !configuration.openEnded, seconds.rounded(times: 1000) > configuration.minutes.rounded(times: 60_000)
+        {
+            throw SessionPlanError.fadeOutLongerThanSit(seconds: seconds, minutes: configuration.minutes)
+        }
         plan = try SessionPlan(configuration)
         if let random = plan.unringableBells {
             let gap = DurationText.words(seconds: random.shortest.rounded(times: 60))

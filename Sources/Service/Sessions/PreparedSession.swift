@@ -1,3 +1,4 @@
+import Library
 import Practice
 import Session
 import Settings
@@ -14,4 +15,8 @@ struct PreparedSession: @unchecked Sendable {
     let ambience: AmbienceLoop?
     let settings: Settings
     let note: SessionNote
+    /// How the history keeps it: nil for what its source says (a sit, a guided track).
+    var kind: PracticeSession.Kind? = nil
+    /// What the machine does once it has run to its end.
+    var after = AfterSit.stop
 }

@@ -58,7 +58,7 @@ public struct OfflineSessionRenderer {
     }
 
     /// Frames the render produces.
-    public var totalFrames: Int { outline.endFrame(gongFrames: sounds.end.frameCount) }
+    public var totalFrames: Int { outline.endFrame(gongFrames: SessionScore.ringOutFrames(sounds, outline.format)) }
 
     /// Hands every block of the session, in order, to `sink`. A track that fails to decode
     /// part-way stops the render with its error.

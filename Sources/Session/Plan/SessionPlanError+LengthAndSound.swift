@@ -29,6 +29,10 @@ extension SessionPlanError {
             Phrase(
                 "a render needs a length: --minutes open has none (give --minutes N)",
                 de: "eine Aufnahme in eine Datei braucht eine Länge: --minutes open hat keine (gib --minutes N an)")
+        case let .fadeOutLongerThanSit(seconds, minutes):
+            Phrase(
+                "--fade-out (\(seconds) s) must be at most the sit's length (\(minutes) min)",
+                de: "--fade-out (\(seconds) s) darf höchstens so lang sein wie das Sitzen (\(minutes) min)")
         case .emptyTrack: Phrase("the guided track holds no audio", de: "die geführte Aufnahme enthält keinen Ton")
         case let .strikesOutOfRange(n):
             Phrase(

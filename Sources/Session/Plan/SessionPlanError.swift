@@ -48,6 +48,8 @@ public enum SessionPlanError: LocalizedError, Equatable, PhrasedError {
     case randomBellsTooClose(RandomBells, minimumSeconds: Double)
     /// A guided track with no frames to play.
     case emptyTrack
+    /// A fade-out asked for this sit that is longer than the sit (a standing one is shortened).
+    case fadeOutLongerThanSit(seconds: ExactDecimal, minutes: ExactDecimal)
 
     /// 1.5 → "1.5", 3 → "3".
     public static func seconds(_ value: Double) -> String {
@@ -62,7 +64,7 @@ public enum SessionPlanError: LocalizedError, Equatable, PhrasedError {
         switch self {
         case .minutesNotPositive, .minutesTooShort, .minutesTooLong, .countdownNegative, .countdownTooLong,
             .openRender, .emptyTrack, .strikesOutOfRange, .roleStrikesOutOfRange, .volumeOutOfRange,
-            .sampleRateOutOfRange, .noiseWithAmbience, .tooManyBells:
+            .sampleRateOutOfRange, .noiseWithAmbience, .tooManyBells, .fadeOutLongerThanSit:
             lengthAndSoundPhrase
         case .intervalNotPositive, .intervalNotShorterThanSession, .bellsWithInterval, .bellOutOfRange, .duplicateBell,
             .intervalTooShort, .bellsTooClose, .randomBellsWithOthers, .randomBellsOutOfRange,

@@ -61,7 +61,14 @@ public struct SessionScore {
             }
         }
         self.commands = commands
-        endFrame = outline.endFrame(gongFrames: sounds.end.frameCount)
+        endFrame = outline.endFrame(gongFrames: Self.ringOutFrames(sounds, outline.format))
+    }
+
+    /// What follows the completion frame: the completion gong ringing out, or with no gong
+    /// (`--gong none`) a tenth of a second of exact zeros, so that a file or a device's last
+    /// frames are silence and not the bed's fade cut a frame before it reaches zero.
+    static func ringOutFrames(_ sounds: GongSounds, _ format: EngineFormat) -> Int {
+        sounds.end.frameCount > 0 ? sounds.end.frameCount : format.frames(milliseconds: 100)
     }
 
     /// The segments that have a bed, in runs of neighbours: each run is one bed.
@@ -88,6 +95,8 @@ public struct SessionScore {
         headroom: inout StrikeHeadroom
     ) -> [TimedCommand] {
         let sound = sounds.sound(for: gong.kind.role)
+        // `--gong none`: a sound of no frames, and no voice for it.
+        guard sound.frameCount > 0 else { return [] }
         let gain = outline.gongVolume(of: gong)
         let frames = outline.strikeFrames(of: gong)
         let later =
@@ -133,7 +142,7 @@ public struct SessionScore {
                 of: completion, outline: ended, sounds: sounds, controller: controller, headroom: &headroom)
         }
         let fade = ended.format.frames(milliseconds: SessionPlan.noiseFadeMilliseconds)
-        var endFrame = ended.endFrame(gongFrames: sounds.end.frameCount)
+        var endFrame = ended.endFrame(gongFrames: Self.ringOutFrames(sounds, ended.format))
         for command in self.commands {
             if case let .play(id, _, .noise, _, _, _) = command.command, command.frame <= frame {
                 commands.append(TimedCommand(frame: frame, .stop(id, fadeFrames: fade, curve: .equalPower)))

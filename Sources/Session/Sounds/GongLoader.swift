@@ -10,7 +10,8 @@ public enum GongLoader {
         _ choice: GongChoice, sampleRate: Int,
         locator: SoundLocator = SoundLocator()
     ) throws -> SampleBuffer {
-        let path = try choice.path(locator: locator)
+        // No gong: a sound of no frames, which no strike plays (`SessionScore`).
+        guard let path = try choice.path(locator: locator) else { return SampleBuffer(interleavedStereo: []) }
         // A bundled sound is a 16-bit stereo WAV at 48 kHz, installed and never rewritten in
         // place: it plays from the file's own pages. Anything else is decoded.
         if case .bundled = choice, let mapped = MappedPCM16WAV(path: path), mapped.sampleRate == sampleRate {

@@ -18,8 +18,8 @@ public enum SoundError: LocalizedError, Equatable, PhrasedError {
         case let .unknownName(name):
             let names = BundledSound.allCases.map(\.rawValue).joined(separator: ", ")
             return Phrase(
-                "unknown gong '\(name)': use one of \(names), or a path to an audio file",
-                de: "unbekannter Gong '\(name)': nimm \(names) oder den Pfad einer Audiodatei")
+                "unknown gong '\(name)': use one of \(names), a path to an audio file, or none for no gong",
+                de: "unbekannter Gong '\(name)': nimm \(names), den Pfad einer Audiodatei oder none für keinen Gong")
         case let .bundledSoundMissing(sound, _):
             return Phrase(
                 "the bundled sound '\(sound.fileName)' is not installed; set MEDITATE_SOUNDS to the folder that holds it",

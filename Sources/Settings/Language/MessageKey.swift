@@ -18,7 +18,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case heatLess, heatMore, monthNames, dayLabels
     case historyCompleted, historyEndedEarly, historySatOf, historyNoneYet, historyNoneInRange, historyImported,
         historyImportedSkipped
-    case kindTimer, kindGuided, kindImported
+    case kindTimer, kindGuided, kindImported, kindSleep
+    case suspending, suspendFailed
     case sitMinutes, sitBellsEvery, sitBellsAt, sitBellsRandom, noiseWhite, noisePink, noiseBrown, noiseOcean, ambience,
         sitThen
     // Presets.

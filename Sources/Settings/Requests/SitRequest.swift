@@ -16,6 +16,9 @@ package struct SitRequest: Sendable, Equatable {
     package var sound: SitSoundRequest
     /// A saved preset the values given override.
     package var preset: String?
+    /// A sound to fall asleep to (`meditate sleep`): config.toml's `[sleep]` and the sleep's
+    /// defaults in the preset's place, recorded as a sleep, counted in no streak.
+    package var sleep = false
 
     package init(
         minutes: ExactDecimal? = nil, countdown: ExactDecimal? = nil, segments: ClearableOption<SegmentList>? = nil,
@@ -33,12 +36,14 @@ package struct SitRequest: Sendable, Equatable {
         package static let countdown = SettingKeys.countdown.requestOption
         package static let segments = SettingKeys.segments.requestOption
         package static let preset = RequestOption("preset", valueName: "name")
+        package static let sleep = RequestOption("sleep", valueName: "true|false")
     }
 
     /// The settings of this sit: config.toml, `MEDITATE_*`, and the preset if one is named.
     package func settings() throws(SettingsError) -> Settings {
         var settings = try Settings.load()
         if let preset { try settings.use(preset: preset) }
+        if sleep { settings.useSleep() }
         return settings
     }
 
@@ -85,7 +90,7 @@ package struct SitRequest: Sendable, Equatable {
 
 extension SitRequest: MemberRequest, Encodable {
     package static var options: [RequestOption] {
-        [Option.minutes, Option.countdown, Option.segments, Option.preset] + SitSoundRequest.options
+        [Option.minutes, Option.countdown, Option.segments, Option.preset, Option.sleep] + SitSoundRequest.options
     }
 
     package init(_ members: RequestMembers) throws {
@@ -95,6 +100,7 @@ extension SitRequest: MemberRequest, Encodable {
         countdown = try members.value(Option.countdown)
         segments = try members.value(Option.segments)
         preset = try members.value(Option.preset)
+        sleep = try members.flag(Option.sleep) ?? false
         sound = try SitSoundRequest(members)
     }
 
@@ -104,6 +110,7 @@ extension SitRequest: MemberRequest, Encodable {
         try encoding.value(Option.countdown, countdown)
         try encoding.text(Option.segments, segments?.settingText)
         try encoding.text(Option.preset, preset)
+        if sleep { try encoding.flag(Option.sleep, true) }
         try sound.encode(&encoding)
     }
 }

@@ -1,0 +1,63 @@
+import ArgumentParser
+import Control
+import Foundation
+import Library
+import Localization
+import Logging
+import Practice
+import Service
+import Session
+import Settings
+
+/// A timed sit (or a sleep) played live for a person: handed to a running service, which this
+/// terminal then follows, or played in this process. Shared by `meditate sit` and `meditate sleep`.
+enum LiveSit {
+    static func play(
+        _ request: SitRequest, settings: Settings, output: OutputOptions, reporting: LiveReportingOptions,
+        standalone: Bool
+    ) throws {
+        var request = request
+        let logger = reporting.makeLogger()
+        let socket = ServicePaths.defaultSocket()
+        let handedOver = !standalone && output.givenValues.isEmpty && ControlClient.answers(at: socket)
+        if !handedOver, let rate = output.deviceRate(settings: settings, flag: request.sound[SettingKeys.sampleRate]) {
+            request.sound[SettingKeys.sampleRate] = rate
+        }
+        if handedOver {
+            // The service makes the sit ready; here only its plan, for the status line to follow.
+            let plan = try SessionPlan(request.configuration(settings))
+            Interruption.install()
+            return try ServiceFollower(
+                socket: socket, outline: SessionOutline(plan), logger: logger, quiet: reporting.quiet,
+                color: reporting.color
+            ).run("sit.start", params: JSONValue(encoding: request.withClientPaths))
+        }
+        let library = LibraryPaths(environment: ProcessEnvironment.variables)
+        let setup = try SitSetup(
+            request, settings: settings, library: library, live: true, say: NoticeLine.teller(quiet: reporting.quiet))
+        Interruption.install()
+        let configuration = setup.configuration
+        let ambience = setup.ambience
+        let live = try LiveSession(
+            plan: setup.plan, sounds: setup.sounds, ambience: ambience?.loop,
+            output: .request(
+                output.choice.request(
+                    sampleRate: setup.plan.format.sampleRate, settings: settings,
+                    streamName: SitDescription.streamName(configuration, ambience: ambience))))
+        logger.info("\(localized("output", de: "Ausgabe")): \(live.outputSummary)")
+
+        try LiveRunner(
+            live: live, logger: logger, quiet: reporting.quiet, color: reporting.color,
+            // A sleep shows no affirmation and ends without a word on the desktop.
+            affirmations: request.sleep ? [] : reporting.affirmations(settings),
+            desktop: DesktopPresence(
+                logger: logger, notify: !request.sleep && settings.value(SettingKeys.notify, flag: nil),
+                library: library),
+            sessionName: SitDescription.streamName(configuration, ambience: ambience), after: setup.sound.after
+        ).run { outcome in
+            outcome.record(
+                kind: request.sleep ? .sleep : .timer, note: SitDescription.stored(configuration, ambience: ambience), library: library,
+                logger: logger)
+        }
+    }
+}
