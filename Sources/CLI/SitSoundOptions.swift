@@ -24,7 +24,6 @@ struct SitSoundOptions: ParsableArguments {
     @Option(help: .setting(K.gongVolume)) var gongVolume: Float?
     @Option(help: .setting(K.sampleRate)) var sampleRate: Int?
     @Option(help: .setting(K.seed)) var seed: ClearableOption<UInt64>?
-    @Option(help: .setting(K.after)) var after: AfterSit?
 
     @OptionGroup var roles: GongRoleOptions
 
@@ -45,7 +44,6 @@ struct SitSoundOptions: ParsableArguments {
         request[K.gongVolume] = gongVolume
         request[K.sampleRate] = sampleRate
         request[K.seed] = seed
-        request[K.after] = after
         return request
     }
 }

@@ -37,6 +37,7 @@ struct Sleep: ParsableCommand {
     var minutes: ExactDecimal?
 
     @OptionGroup var sound: SitSoundOptions
+    @OptionGroup var after: AfterOption
     @OptionGroup(title: OutputOptions.title) var output: OutputOptions
     @OptionGroup var reporting: LiveReportingOptions
 
@@ -49,6 +50,7 @@ struct Sleep: ParsableCommand {
     func run() throws {
         var request = SitRequest(minutes: minutes, sound: sound.request)
         request.sleep = true
+        request.after = after.after
         let settings = try request.settings()
         try LiveSit.play(request, settings: settings, output: output, reporting: reporting, standalone: standalone)
     }

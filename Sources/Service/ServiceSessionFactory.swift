@@ -30,7 +30,8 @@ enum ServiceSessionFactory {
         let setup = try SitSetup(request, settings: settings, library: library, live: true, fromClient: true)
         return PreparedSession(
             outline: SessionOutline(setup.plan), track: nil, sounds: setup.sounds, ambience: setup.ambience?.loop,
-            settings: settings, note: setup.note, kind: request.sleep ? .sleep : nil, after: setup.sound.after)
+            settings: settings, note: setup.note, kind: request.sleep ? .sleep : nil,
+            after: settings.value(SettingKeys.after, flag: request.after))
     }
 
     /// A guided track's files made ready (found, measured if it is not in the library, opened),

@@ -463,7 +463,7 @@ package enum SettingKeys {
             walkSounds, interval, bells, randomBells, strikes, noise, noiseVolume, ambience, ambienceCrossfade, fadeOut,
             gong, gongVolume
         ]
-        + gongRoles + [sampleRate, seed, after]
+        + gongRoles + [sampleRate, seed]
 
     package static func named(_ name: String) -> (any AnySetting)? {
         all.first { $0.name == name }

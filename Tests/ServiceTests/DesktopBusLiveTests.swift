@@ -107,6 +107,72 @@ struct DesktopBusLiveTests {
         #expect(note.contains("io.github.meditate.Meditate"), "\(note)")
     }
 
+    @Test(
+        "a sleep that ran to its end asks logind for one Suspend(false) and holds no inhibitor; --after stop and a stopped sleep ask for none"
+    )
+    func sleepSuspendsOnlyAfterItsEnd() throws {
+        // Given logind on a private system bus
+        let scratch = try Scratch()
+        let bus = try PrivateDBus(in: scratch, mock: .logind)
+        let environment = ["DBUS_SYSTEM_BUS_ADDRESS": bus.address]
+        let suspends = { bus.calls.split(separator: "\n").filter { $0.contains(" Suspend ") } }
+
+        // When a six-second sleep fading over three seconds, then suspending, plays to its end
+        let slept = try CLIRunner.run(
+            ["sleep", "0.1", "--fade-out", "3", "--after", "suspend", "--backend", "pulse"], environment: environment)
+
+        // Then it completed, logind was asked once to suspend, not interactively, and the
+        // sleep's own inhibitor is gone (it would block its own suspend on a real logind)
+        #expect(slept.status == 0, "\(slept.stderr)")
+        #expect(suspends().count == 1, "\(bus.calls)")
+        #expect(suspends().first?.hasSuffix("Suspend False") == true, "\(bus.calls)")
+        #expect(try !bus.inhibitors().contains("meditate"))
+        #expect(slept.stderr.contains("suspending"), "\(slept.stderr)")
+
+        // And a sleep that says --after stop asks for nothing
+        let stopped = try CLIRunner.run(
+            ["sleep", "0.1", "--fade-out", "3", "--after", "stop", "--backend", "pulse"], environment: environment)
+        #expect(stopped.status == 0, "\(stopped.stderr)")
+        #expect(suspends().count == 1, "\(bus.calls)")
+
+        // And a sleep ended by SIGTERM before its end asks for nothing either
+        let early = try RunningMeditate(
+            ["sleep", "1", "--after", "suspend", "--backend", "pulse"], environment: environment)
+        #expect(try Self.waitUntil(seconds: 10) { try bus.inhibitors().contains("\"meditate\"") })
+        early.process.terminate()
+        let log = early.finish()
+        #expect(early.process.terminationReason == .exit, "\(log)")
+        #expect(suspends().count == 1, "\(bus.calls)")
+    }
+
+    @Test("the service's sleep is kept as a sleep and suspends the machine after its fade")
+    func serviceSleepSuspends() throws {
+        // Given the service with logind on a private system bus
+        let scratch = try Scratch()
+        let bus = try PrivateDBus(in: scratch, mock: .logind)
+        let service = try RunningService(
+            ["--backend", "pulse"], scratch: scratch, environment: ["DBUS_SYSTEM_BUS_ADDRESS": bus.address])
+        defer { service.stop() }
+        let events = try service.subscriber()
+
+        // When a client asks for a six-second sleep that suspends
+        _ = try service.client().call(
+            "sit.start", ["sleep": true, "minutes": "0.1", "fade-out": 3, "after": "suspend"])
+        var ended: JSONValue?
+        while ended == nil, let event = try events.nextEvent(timeoutMilliseconds: 30_000) {
+            if event["event"] == "session-ended" { ended = event }
+        }
+
+        // Then it ran to its end, logind was asked once to suspend, and the history keeps a sleep
+        #expect(ended?["completed"] == true, "\(ended?.line ?? "no end")")
+        #expect(
+            try Self.waitUntil(seconds: 5) { bus.calls.contains(" Suspend False") },
+            "\(bus.calls)")
+        #expect(bus.calls.split(separator: "\n").filter { $0.contains(" Suspend ") }.count == 1, "\(bus.calls)")
+        let history = try service.client().call("history.list", ["newest": 1])
+        #expect(history.line.contains("\"kind\":\"sleep\""), "\(history.line)")
+    }
+
     /// Asks `condition` every tenth of a second until it holds or `seconds` have passed.
     static func waitUntil(seconds: Double, _ condition: () throws -> Bool) throws -> Bool {
         let deadline = Date().addingTimeInterval(seconds)

@@ -19,6 +19,8 @@ package struct SitRequest: Sendable, Equatable {
     /// A sound to fall asleep to (`meditate sleep`): config.toml's `[sleep]` and the sleep's
     /// defaults in the preset's place, recorded as a sleep, counted in no streak.
     package var sleep = false
+    /// What the machine does once the sit has run to its end (`--after suspend`).
+    package var after: AfterSit?
 
     package init(
         minutes: ExactDecimal? = nil, countdown: ExactDecimal? = nil, segments: ClearableOption<SegmentList>? = nil,
@@ -37,6 +39,7 @@ package struct SitRequest: Sendable, Equatable {
         package static let segments = SettingKeys.segments.requestOption
         package static let preset = RequestOption("preset", valueName: "name")
         package static let sleep = RequestOption("sleep", valueName: "true|false")
+        package static let after = SettingKeys.after.requestOption
     }
 
     /// The settings of this sit: config.toml, `MEDITATE_*`, and the preset if one is named.
@@ -84,13 +87,15 @@ package struct SitRequest: Sendable, Equatable {
         values[SettingKeys.minutes.name] = open ? MinutesArgument.openText : minutes?.settingText
         values[SettingKeys.countdown.name] = countdown?.settingText
         values[SettingKeys.segments.name] = segments?.settingText
+        values[SettingKeys.after.name] = after?.settingText
         return values
     }
 }
 
 extension SitRequest: MemberRequest, Encodable {
     package static var options: [RequestOption] {
-        [Option.minutes, Option.countdown, Option.segments, Option.preset, Option.sleep] + SitSoundRequest.options
+        [Option.minutes, Option.countdown, Option.segments, Option.preset, Option.sleep, Option.after]
+            + SitSoundRequest.options
     }
 
     package init(_ members: RequestMembers) throws {
@@ -101,6 +106,7 @@ extension SitRequest: MemberRequest, Encodable {
         segments = try members.value(Option.segments)
         preset = try members.value(Option.preset)
         sleep = try members.flag(Option.sleep) ?? false
+        after = try members.value(Option.after)
         sound = try SitSoundRequest(members)
     }
 
@@ -111,6 +117,7 @@ extension SitRequest: MemberRequest, Encodable {
         try encoding.text(Option.segments, segments?.settingText)
         try encoding.text(Option.preset, preset)
         if sleep { try encoding.flag(Option.sleep, true) }
+        try encoding.value(Option.after, after)
         try sound.encode(&encoding)
     }
 }

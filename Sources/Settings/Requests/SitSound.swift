@@ -29,8 +29,6 @@ package struct SitSound: Sendable {
     package var roleStrikes: [GongRole: Int] = [:]
     package var sampleRate: Int
     package var seed: UInt64
-    /// What the machine does once the sit has run to its end.
-    package var after = AfterSit.stop
     /// Whether this session asks for a sit's sounds (a flag or the preset: standing settings
     /// such as a config's noise do not make a guided track grow a sit).
     package var shapesASit: Bool
@@ -140,7 +138,6 @@ extension SitSound {
             gongVolume: gongVolume.value, roleVolumes: roleVolumes, roleStrikes: roleStrikes,
             sampleRate: settings.value(K.sampleRate, flag: request[K.sampleRate]),
             seed: settings.resolve(K.seed, flag: request[K.seed]).value ?? UInt64.random(in: .min ... .max),
-            after: settings.value(K.after, flag: request[K.after]),
             shapesASit: asksForBells || noise.source.isChosenForThisSession && noise.value != .none
                 || ambience.source.isChosenForThisSession && ambience.value != nil)
     }
