@@ -53,10 +53,12 @@ enum LiveSit {
             desktop: DesktopPresence(
                 logger: logger, notify: !request.sleep && settings.value(SettingKeys.notify, flag: nil),
                 library: library),
-            sessionName: SitDescription.streamName(configuration, ambience: ambience), after: settings.value(SettingKeys.after, flag: request.after)
+            sessionName: SitDescription.streamName(configuration, ambience: ambience),
+            after: settings.value(SettingKeys.after, flag: request.after)
         ).run { outcome in
             outcome.record(
-                kind: request.sleep ? .sleep : .timer, note: SitDescription.stored(configuration, ambience: ambience), library: library,
+                kind: request.sleep ? .sleep : .timer, note: SitDescription.stored(configuration, ambience: ambience),
+                library: library,
                 logger: logger)
         }
     }

@@ -95,6 +95,7 @@ import Testing
         // And the fade's end is followed by exact zeros; and its first 10 ms hold the bed's rise alone (a
         // start gong's strike there would peak far above it)
         #expect(faded.suffix(2 * rate / 10).allSatisfy { $0 == 0 })
-        #expect(faded.prefix(2 * window).allSatisfy { abs($0) < 0.01 }, "\(faded.prefix(2 * window).map(abs).max() ?? 0)")
+        #expect(
+            faded.prefix(2 * window).allSatisfy { abs($0) < 0.01 }, "\(faded.prefix(2 * window).map(abs).max() ?? 0)")
     }
 }

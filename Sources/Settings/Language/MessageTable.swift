@@ -83,9 +83,11 @@ package let messageTable: [MessageKey: Phrase] = [
     .kindGuided: Phrase("guided", de: "geführt"),
     .kindImported: Phrase("imported", de: "importiert"),
     .kindSleep: Phrase("sleep", de: "Einschlafen"),
-    .suspending: Phrase("the sit has ended; suspending the machine", de: "das Sitzen ist zu Ende; der Rechner geht in den Ruhezustand"),
+    .suspending: Phrase(
+        "the sit has ended; suspending the machine", de: "das Sitzen ist zu Ende; der Rechner geht in den Ruhezustand"),
     .suspendFailed: Phrase(
-        "the machine could not be suspended: {reason}", de: "der Rechner konnte nicht in den Ruhezustand gehen: {reason}"),
+        "the machine could not be suspended: {reason}",
+        de: "der Rechner konnte nicht in den Ruhezustand gehen: {reason}"),
     .sitMinutes: Phrase("{length}", de: "{length}"),
     .sitBellsEvery: Phrase("bells every {every}", de: "Glocke alle {every}"),
     .sitBellsAt: Phrase("bells at {list} min", de: "Glocken bei {list} min"),
