@@ -343,7 +343,9 @@
       return;
     }
     showStartChoices(false);
-    $("now-phase").textContent = phaseWord(status.state);
+    // A sleep's playing is not sitting.
+    $("now-phase").textContent =
+      session.kind === "sleep" && status.state === "sitting" ? say("phaseSleeping") : phaseWord(status.state);
     if (status.state === "countdown" && next && next.bell === "start") {
       // The countdown's own seconds, not the whole session's.
       $("now-left").textContent = clock(Math.max(0, next.atSeconds - elapsed));
@@ -470,6 +472,9 @@
       // it has, and the other views load regardless.
       return;
     }
+    if (defaults.sleep && typeof defaults.sleep.minutes === "number" && !$("sleep-minutes").dataset.touched) {
+      $("sleep-minutes").value = String(defaults.sleep.minutes);
+    }
     const form = $("sit-form");
     if (!form.dataset.touched) {
       const settings = defaults.settings || {};
@@ -545,6 +550,14 @@
     fillChips($("presets"), "sit-error");
     renderNow();
   }
+
+  /// A sleep of the minutes typed: the service's [sleep] gives the rest (docs/usage.md).
+  $("sleep-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    startSit({ sleep: true, minutes: $("sleep-minutes").value }, "now-error");
+  });
+
+  $("sleep-minutes").addEventListener("input", () => { $("sleep-minutes").dataset.touched = "1"; });
 
   async function startSit(params, errorId) {
     $(errorId).textContent = "";

@@ -6,6 +6,8 @@ import Settings
 struct EventNarrator {
     let outline: SessionOutline
     let logger: Logger
+    /// A sleep (`meditate sleep`): no gong sounds, so none is named.
+    var sleep = false
 
     func log(_ event: SessionEvent, status: LiveStatus) {
         let rate = outline.format.sampleRate
@@ -15,6 +17,8 @@ struct EventNarrator {
         case let .gong(gong):
             let left = ClockText.format(frames: outline.completionFrame - gong.frame, rate: rate)
             switch gong.kind {
+            case .start where sleep: logger.notice("\(say(.eventSleepStart, ["time": left]))")
+            case .completion where sleep: logger.notice("\(say(.eventSleepEnd))")
             case .start where outline.isOpen: logger.notice("\(say(.eventStartOpen))")
             case .start where outline.sit?.configuration.hasSegments == true:
                 // The first sit's length, as each boundary says the length of what follows.

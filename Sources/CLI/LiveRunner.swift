@@ -30,6 +30,8 @@ struct LiveRunner {
     var sessionName = "meditate"
     /// What the machine does once the session has run to its end (`--after suspend`).
     var after = AfterSit.stop
+    /// A sleep: its log lines name no gong.
+    var sleep = false
 
     static let affirmationSeconds = 30
 
@@ -48,7 +50,7 @@ struct LiveRunner {
         terminal?.enterKeyMode()
         defer { terminal?.restore() }
         var logger = self.logger
-        var narrator = EventNarrator(outline: outline, logger: logger)
+        var narrator = EventNarrator(outline: outline, logger: logger, sleep: sleep)
         var narratingHeadless = terminal == nil
         let seekFrames = Self.seekSeconds * outline.format.sampleRate
         let startedAt = Date().timeIntervalSince1970
@@ -156,7 +158,7 @@ struct LiveRunner {
         logger.notice(
             "\(localized("the terminal is gone; carrying on without it", de: "das Terminal ist weg; es geht ohne weiter"))"
         )
-        return EventNarrator(outline: live.outline, logger: logger)
+        return EventNarrator(outline: live.outline, logger: logger, sleep: sleep)
     }
 
     /// How the session went, as the history records it.

@@ -54,7 +54,7 @@ enum LiveSit {
                 logger: logger, notify: !request.sleep && settings.value(SettingKeys.notify, flag: nil),
                 library: library),
             sessionName: SitDescription.streamName(configuration, ambience: ambience),
-            after: settings.value(SettingKeys.after, flag: request.after)
+            after: settings.value(SettingKeys.after, flag: request.after), sleep: request.sleep
         ).run { outcome in
             outcome.record(
                 kind: request.sleep ? .sleep : .timer, note: SitDescription.stored(configuration, ambience: ambience),

@@ -103,7 +103,16 @@ struct ServiceQueries {
         let last = try library.query { database in
             try database.practice(newest: 50).reversed().lazy.compactMap(LastSit.json).first
         }
-        return ["settings": .object(defaults), "gongs": Self.gongDefaults(settings), "last": last ?? .null]
+        // A sleep's length, for the Now view's Sleep button: [sleep]'s, else the sleep's own.
+        var sleep = settings
+        sleep.useSleep()
+        let sleepMinutes = sleep.describe(SettingKeys.minutes).text.map {
+            JSONValue(SettingKeys.minutes.member(canonical: $0))
+        }
+        return [
+            "settings": .object(defaults), "gongs": Self.gongDefaults(settings), "last": last ?? .null,
+            "sleep": ["minutes": sleepMinutes ?? .number(Double(SleepDefaults.minutes))]
+        ]
     }
 
     /// Each gong role as a sit started with nothing given sounds it: its own sound (null for the

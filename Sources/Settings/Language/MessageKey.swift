@@ -2,7 +2,8 @@
 /// and a test checks that it holds every key.
 package enum MessageKey: String, CaseIterable, Sendable {
     // The status line.
-    case phaseCountdown, phaseSitting, phasePaused, phaseComplete, phaseEnded, phasePlaying
+    case phaseCountdown, phaseSitting, phasePaused, phaseComplete, phaseEnded, phasePlaying, phaseSleeping
+    case pageFallAsleep, pageSleep, pageSleepDetail
     case startingIn, sitBeginsIn, timeLeft, nextBellIn, satTime, spaceResumes, keyHint, keyHintGuided
     // The end of a live session.
     case summaryComplete, summaryEndedEarly, summaryEndedEarlyOpen, notRecorded
@@ -19,7 +20,7 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case historyCompleted, historyEndedEarly, historySatOf, historyNoneYet, historyNoneInRange, historyImported,
         historyImportedSkipped
     case kindTimer, kindGuided, kindImported, kindSleep
-    case suspending, suspendFailed
+    case suspending, suspendFailed, eventSleepStart, eventSleepEnd
     case sitMinutes, sitBellsEvery, sitBellsAt, sitBellsRandom, noiseWhite, noisePink, noiseBrown, noiseOcean, ambience,
         sitThen
     // Presets.

@@ -5,6 +5,11 @@ import Localization
 package let messageTable: [MessageKey: Phrase] = [
     .phaseCountdown: Phrase("countdown", de: "Vorlauf"),
     .phaseSitting: Phrase("sitting", de: "Sitzen"),
+    .phaseSleeping: Phrase("falling asleep", de: "Einschlafen"),
+    .pageFallAsleep: Phrase("Fall asleep", de: "Einschlafen"),
+    .pageSleep: Phrase("Sleep", de: "Starten"),
+    .pageSleepDetail: Phrase(
+        "The background alone, no gong, fading to silence.", de: "Nur der Klangteppich, ohne Gong, bis er verklingt."),
     .phasePaused: Phrase("paused", de: "Pause"),
     .phaseComplete: Phrase("complete", de: "fertig"),
     .phaseEnded: Phrase("ended", de: "beendet"),
@@ -48,6 +53,8 @@ package let messageTable: [MessageKey: Phrase] = [
     .eventBell: Phrase("bell {number}: {time} left", de: "Glocke {number}: noch {time}"),
     .eventBellSoFar: Phrase("bell {number}: {time} so far", de: "Glocke {number}: bisher {time}"),
     .eventCompletion: Phrase("completion gong", de: "Schlussgong"),
+    .eventSleepStart: Phrase("falling asleep: silence in {time}", de: "Einschlafen: Stille in {time}"),
+    .eventSleepEnd: Phrase("silence", de: "Stille"),
     .eventTrackEnded: Phrase("track ended", de: "Aufnahme zu Ende"),
     .eventTrackEndedSitBegins: Phrase(
         "track ended: the sit begins in {time}",

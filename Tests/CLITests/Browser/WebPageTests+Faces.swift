@@ -135,6 +135,35 @@ extension WebPageTests {
         _ = try fixture.service.client().call("stop")
     }
 
+    @Test("the idle Now view's Sleep starts a sleep of [sleep]'s minutes, or those typed, said as falling asleep")
+    func sleepFromTheNowView() throws {
+        // Given config.toml whose [sleep] lasts 30 minutes on pink noise
+        let fixture = try PageService(settings: "[sleep]\nminutes = 30\nnoise = \"pink\"\n")
+        defer { fixture.stop() }
+        // When the Now view is opened in German
+        let page = try BrowserPage(language: "de")
+        try page.open(fixture.url + "#now")
+        try waitUntilLoaded(page)
+        // Then it offers to fall asleep for [sleep]'s 30 minutes
+        try page.waitForText("#now-start", containing: "Einschlafen")
+        let deadline = Date().addingTimeInterval(10)
+        while try page.script("return document.getElementById('sleep-minutes').value") != "30", Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        #expect(try page.script("return document.getElementById('sleep-minutes').value") == "30")
+
+        // When 0.2 minutes are typed and Sleep is tapped
+        try page.fill("#sleep-minutes", "0.2")
+        try page.click("#sleep-start")
+        // Then the service plays a sleep of 12 s on pink noise (said in the page's German), and the
+        // page says it falls asleep
+        try page.waitForText("#now-phase", containing: "Einschlafen", seconds: 10)
+        let session = try fixture.service.client().call("status")["session"]
+        #expect(session?["kind"] == "sleep", "\(session?.line ?? "")")
+        #expect(session?["description"] == "12 s, rosa Rauschen", "\(session?.line ?? "")")
+        _ = try fixture.service.client().call("stop")
+    }
+
     @Test("the Now view's \"Again\" starts a sit of sits and walks as it was, its walks and their bed too")
     func againKeepsSitsAndWalks() throws {
         // Given a finished sit of two sits with a walk between that keeps the bed, pink noise
