@@ -119,7 +119,7 @@ let package = Package(
         .target(
             name: "Library",
             dependencies: [
-                "Decoders", "CEbur128", "CGcrypt", "Localization",
+                "Decoders", "CEbur128", "CGcrypt", "Localization", "Clock",
                 .product(name: "GRDB", package: "GRDB.swift")
             ],
             swiftSettings: strictSwift),
@@ -154,7 +154,7 @@ let package = Package(
         .target(
             name: "Settings",
             dependencies: [
-                "Session", "Outputs", "Mixer", "Decoders", "ConfigSyntax", "Localization",
+                "Session", "Outputs", "Mixer", "Decoders", "ConfigSyntax", "Localization", "Clock",
                 .product(name: "TOMLKit", package: "TOMLKit")
             ],
             swiftSettings: strictSwift),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Clock
 import Service
 import Session
 import Settings
@@ -45,6 +46,10 @@ extension NoiseArgument: ExpressibleByArgument {
 
 extension WalkSounds: ExpressibleByArgument {
     public init?(argument: String) { self.init(settingText: argument) }
+}
+
+extension ClockTime: ExpressibleByArgument {
+    public init?(argument: String) { self.init(argument) }
 }
 
 extension AfterSit: ExpressibleByArgument {

@@ -1,3 +1,4 @@
+import Clock
 import Desktop
 import Foundation
 import Library
@@ -32,6 +33,8 @@ struct LiveRunner {
     var after = AfterSit.stop
     /// A sleep: its log lines name no gong.
     var sleep = false
+    /// When its first frame is to be heard (seconds since 1970; `--until`), else at once.
+    var startsAt: Double?
 
     static let affirmationSeconds = 30
 
@@ -73,7 +76,7 @@ struct LiveRunner {
         // run again: its code is given back before the engine's threads start, which fault in
         // only what they run.
         CodePages.giveBack()
-        try live.start()
+        try live.start(at: startsAt.map { MonotonicClock.seconds() + ($0 - Date().timeIntervalSince1970) })
         var trackFailureSaid = false
         while !live.isFinished {
             if Interruption.requested { live.end() }

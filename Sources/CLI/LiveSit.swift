@@ -23,15 +23,19 @@ enum LiveSit {
         if !handedOver, let rate = output.deviceRate(settings: settings, flag: request.sound[SettingKeys.sampleRate]) {
             request.sound[SettingKeys.sampleRate] = rate
         }
+        // `--until`: the length as of now, and the instant its first frame is to be heard.
+        let fixed = try request.fixingUntil(settings, now: Date().timeIntervalSince1970)
         if handedOver {
-            // The service makes the sit ready; here only its plan, for the status line to follow.
-            let plan = try SessionPlan(request.configuration(settings))
+            // The service makes the sit ready (and fixes an `until` itself, as of when it gets
+            // it); here only its plan, for the status line to follow.
+            let plan = try SessionPlan((fixed?.request ?? request).configuration(settings))
             Interruption.install()
             return try ServiceFollower(
                 socket: socket, outline: SessionOutline(plan), logger: logger, quiet: reporting.quiet,
                 color: reporting.color
             ).run("sit.start", params: JSONValue(encoding: request.withClientPaths))
         }
+        if let fixed { request = fixed.request }
         let library = LibraryPaths(environment: ProcessEnvironment.variables)
         let setup = try SitSetup(
             request, settings: settings, library: library, live: true, say: NoticeLine.teller(quiet: reporting.quiet))
@@ -54,7 +58,8 @@ enum LiveSit {
                 logger: logger, notify: !request.sleep && settings.value(SettingKeys.notify, flag: nil),
                 library: library),
             sessionName: SitDescription.streamName(configuration, ambience: ambience),
-            after: settings.value(SettingKeys.after, flag: request.after), sleep: request.sleep
+            after: settings.value(SettingKeys.after, flag: request.after), sleep: request.sleep,
+            startsAt: fixed?.startsAt
         ).run { outcome in
             outcome.record(
                 kind: request.sleep ? .sleep : .timer, note: SitDescription.stored(configuration, ambience: ambience),

@@ -37,7 +37,7 @@ struct Sit: ParsableCommand {
 
     @OptionGroup var session: SessionOptions
     @OptionGroup var preset: PresetOption
-    @OptionGroup var after: AfterOption
+    @OptionGroup var live: LiveSitOptions
     @OptionGroup(title: OutputOptions.title) var output: OutputOptions
 
     @OptionGroup var reporting: LiveReportingOptions
@@ -53,7 +53,7 @@ struct Sit: ParsableCommand {
     func run() throws {
         var request = session.request
         request.preset = preset.preset
-        request.after = after.after
+        live.apply(to: &request)
         let settings = try request.settings()
         if let track = settings.value(SettingKeys.guided, flag: nil) {
             // A preset that holds a guided track plays it, as `meditate play` would.

@@ -37,7 +37,7 @@ struct Sleep: ParsableCommand {
     var minutes: ExactDecimal?
 
     @OptionGroup var sound: SitSoundOptions
-    @OptionGroup var after: AfterOption
+    @OptionGroup var live: LiveSitOptions
     @OptionGroup(title: OutputOptions.title) var output: OutputOptions
     @OptionGroup var reporting: LiveReportingOptions
 
@@ -50,7 +50,7 @@ struct Sleep: ParsableCommand {
     func run() throws {
         var request = SitRequest(minutes: minutes, sound: sound.request)
         request.sleep = true
-        request.after = after.after
+        live.apply(to: &request)
         let settings = try request.settings()
         try LiveSit.play(request, settings: settings, output: output, reporting: reporting, standalone: standalone)
     }

@@ -20,9 +20,14 @@ extension ServiceConductor {
         let settings = try RPCError.forClient { try request.settings() }
         request.sound[SettingKeys.sampleRate] = ServiceSessionFactory.sampleRate(
             for: request.sound[SettingKeys.sampleRate], output: output, settings: settings)
+        // `until`: the length as of now, its first frame heard a moment from now (arithmetic only).
+        let fixed = try RPCError.forClient { try request.fixingUntil(settings, now: Date().timeIntervalSince1970) }
+        if let fixed { request = fixed.request }
         let paths = library.paths
         try prepare(.timer, resumeOther: resumeOther, answer: answer) { [request] in
-            try ServiceSessionFactory.prepare(request, settings: settings, library: paths)
+            var prepared = try ServiceSessionFactory.prepare(request, settings: settings, library: paths)
+            prepared.startsAt = fixed?.startsAt
+            return prepared
         }
     }
 

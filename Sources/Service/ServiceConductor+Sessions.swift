@@ -106,7 +106,7 @@ extension ServiceConductor {
         // given back: only this session's stays resident while it plays.
         if isSilent { CodePages.giveBack() }
         do {
-            try live.start()
+            try live.start(at: ready.startsAt.map { MonotonicClock.seconds() + ($0 - Date().timeIntervalSince1970) })
         } catch {
             // Nothing was heard of it: what it paused plays on.
             if let held = playing.held {

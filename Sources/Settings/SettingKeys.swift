@@ -1,3 +1,4 @@
+import Clock
 import Foundation
 import Localization
 import Outputs
@@ -33,6 +34,22 @@ package enum SettingKeys {
         guard let minutes = length.exact else { return true }
         return minutes.isPositive && minutes <= maxMinutes
     }.defaulting(to: .exact(ExactDecimal(20)))
+
+    package static let until = Setting<ClockTime>(
+        "until",
+        Phrase(
+            "End the sit at this time of day; its length follows from the clock",
+            de: "Das Sitzen zu dieser Uhrzeit beenden; seine Dauer ergibt sich aus der Uhr"),
+        expecting: Phrase(
+            "a time of day, e.g. 07:00 or 07:00:30", de: "eine Uhrzeit, z. B. 07:00 oder 07:00:30"),
+        inConfig: false,
+        help: Phrase(
+            "End the sit at this time of day, e.g. 07:00 or 07:00:30 (later today): the completion gong sounds then, and the length follows from the clock (instead of --minutes).",
+            de:
+                "Das Sitzen zu dieser Uhrzeit beenden, z. B. 07:00 oder 07:00:30 (später am heutigen Tag): dann erklingt der Schlussgong, und die Dauer ergibt sich aus der Uhr (statt --minutes)."
+        ),
+        // The page's sits have minutes; a time of day is for the terminal and schedules' options.
+        valueName: "hh:mm[:ss]", onPage: false)
 
     package static let countdown = Setting<ExactDecimal>(
         "countdown", Phrase("Seconds of silence before the start gong", de: "Sekunden Stille vor dem Startgong"),
@@ -357,7 +374,7 @@ package enum SettingKeys {
 
     package static let all: [any AnySetting] =
         [
-            minutes, countdown, segments, walkSounds, interval, bells, randomBells, strikes, noise, noiseVolume,
+            minutes, until, countdown, segments, walkSounds, interval, bells, randomBells, strikes, noise, noiseVolume,
             ambience,
             ambienceCrossfade, fadeOut, gong, gongVolume
         ]

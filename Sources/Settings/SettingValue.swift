@@ -1,3 +1,4 @@
+import Clock
 import Foundation
 import Localization
 import Outputs
@@ -128,6 +129,12 @@ extension NoiseArgument: SettingValue, SettingChoices {}
 extension WalkSounds: SettingValue, SettingChoices {}
 
 extension AfterSit: SettingValue, SettingChoices {}
+
+extension ClockTime: SettingValue {
+    package init?(settingText: String) { self.init(settingText.trimmingCharacters(in: .whitespaces)) }
+    package var settingText: String { text }
+    package var tomlLiteral: String { TOMLString.literal(text) }
+}
 
 extension Language: SettingValue, SettingChoices {}
 

@@ -1,3 +1,4 @@
+import Clock
 import Foundation
 
 /// A schedule the service keeps: a sit, a guided track or a bell, at a time of day or every so
@@ -139,21 +140,10 @@ public struct ScheduleEntry: Sendable, Equatable {
     }
 
     /// "06:30" or "06:30:15" → seconds after midnight; nil for anything else.
-    public static func secondOfDay(_ text: String) -> Int? {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard (2...3).contains(parts.count), parts.allSatisfy({ (1...2).contains($0.count) }) else { return nil }
-        let numbers = parts.compactMap { Int($0) }
-        guard numbers.count == parts.count, (0..<24).contains(numbers[0]), (0..<60).contains(numbers[1]) else {
-            return nil
-        }
-        let second = numbers.count == 3 ? numbers[2] : 0
-        guard (0..<60).contains(second) else { return nil }
-        return numbers[0] * 3600 + numbers[1] * 60 + second
-    }
+    public static func secondOfDay(_ text: String) -> Int? { ClockTime(text)?.secondOfDay }
 
     /// 23400 → "06:30", 23415 → "06:30:15".
     public static func text(ofSecond second: Int) -> String {
-        let hm = String(format: "%02d:%02d", second / 3600, second / 60 % 60)
-        return second % 60 == 0 ? hm : hm + String(format: ":%02d", second % 60)
+        ClockTime(secondOfDay: second)?.text ?? String(format: "%02d:%02d", second / 3600, second / 60 % 60)
     }
 }

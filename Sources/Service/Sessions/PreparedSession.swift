@@ -19,4 +19,6 @@ struct PreparedSession: @unchecked Sendable {
     var kind: PracticeSession.Kind? = nil
     /// What the machine does once it has run to its end.
     var after = AfterSit.stop
+    /// When its first frame is to be heard (seconds since 1970; a sit `until` a time), else at once.
+    var startsAt: Double?
 }

@@ -33,6 +33,18 @@ extension SessionPlanError {
             Phrase(
                 "--fade-out (\(seconds) s) must be at most the sit's length (\(minutes) min)",
                 de: "--fade-out (\(seconds) s) darf höchstens so lang sein wie das Sitzen (\(minutes) min)")
+        case .untilWithLength:
+            Phrase(
+                "--until sets the sit's length; give it without --minutes or --segments",
+                de: "--until bestimmt die Dauer des Sitzens; gib es ohne --minutes oder --segments an")
+        case let .untilPassed(time):
+            Phrase(
+                "--until \(time): that time has passed today",
+                de: "--until \(time): diese Uhrzeit ist heute schon vorbei")
+        case let .untilTooSoon(time, countdown):
+            Phrase(
+                "--until \(time) leaves no time for the countdown (\(countdown) s) and a sit",
+                de: "--until \(time) lässt keine Zeit für den Vorlauf (\(countdown) s) und ein Sitzen")
         case .emptyTrack: Phrase("the guided track holds no audio", de: "die geführte Aufnahme enthält keinen Ton")
         case let .strikesOutOfRange(n):
             Phrase(

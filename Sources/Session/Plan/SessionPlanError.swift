@@ -50,6 +50,12 @@ public enum SessionPlanError: LocalizedError, Equatable, PhrasedError {
     case emptyTrack
     /// A fade-out asked for this sit that is longer than the sit (a standing one is shortened).
     case fadeOutLongerThanSit(seconds: ExactDecimal, minutes: ExactDecimal)
+    /// `--until` beside a length (`--minutes`, `--segments`) asked for this sit.
+    case untilWithLength
+    /// `--until` a time of day already past today ("HH:MM" as given).
+    case untilPassed(String)
+    /// `--until` so soon that the countdown and a second's sit do not fit before it.
+    case untilTooSoon(String, countdownSeconds: ExactDecimal)
 
     /// 1.5 → "1.5", 3 → "3".
     public static func seconds(_ value: Double) -> String {
@@ -64,7 +70,8 @@ public enum SessionPlanError: LocalizedError, Equatable, PhrasedError {
         switch self {
         case .minutesNotPositive, .minutesTooShort, .minutesTooLong, .countdownNegative, .countdownTooLong,
             .openRender, .emptyTrack, .strikesOutOfRange, .roleStrikesOutOfRange, .volumeOutOfRange,
-            .sampleRateOutOfRange, .noiseWithAmbience, .tooManyBells, .fadeOutLongerThanSit:
+            .sampleRateOutOfRange, .noiseWithAmbience, .tooManyBells, .fadeOutLongerThanSit, .untilWithLength,
+            .untilPassed, .untilTooSoon:
             lengthAndSoundPhrase
         case .intervalNotPositive, .intervalNotShorterThanSession, .bellsWithInterval, .bellOutOfRange, .duplicateBell,
             .intervalTooShort, .bellsTooClose, .randomBellsWithOthers, .randomBellsOutOfRange,

@@ -1,3 +1,4 @@
+import Clock
 import Session
 
 /// A timed sit as a client or the command line asks for it: `meditate sit --minutes 20
@@ -21,6 +22,9 @@ package struct SitRequest: Sendable, Equatable {
     package var sleep = false
     /// What the machine does once the sit has run to its end (`--after suspend`).
     package var after: AfterSit?
+    /// The time of day its completion gong sounds (`--until 07:00`): its length follows from the
+    /// clock when it is made ready (`fixingUntil`).
+    package var until: ClockTime?
 
     package init(
         minutes: ExactDecimal? = nil, countdown: ExactDecimal? = nil, segments: ClearableOption<SegmentList>? = nil,
@@ -40,6 +44,7 @@ package struct SitRequest: Sendable, Equatable {
         package static let preset = RequestOption("preset", valueName: "name")
         package static let sleep = RequestOption("sleep", valueName: "true|false")
         package static let after = SettingKeys.after.requestOption
+        package static let until = SettingKeys.until.requestOption
     }
 
     /// The settings of this sit: config.toml, `MEDITATE_*`, and the preset if one is named.
@@ -88,13 +93,14 @@ package struct SitRequest: Sendable, Equatable {
         values[SettingKeys.countdown.name] = countdown?.settingText
         values[SettingKeys.segments.name] = segments?.settingText
         values[SettingKeys.after.name] = after?.settingText
+        values[SettingKeys.until.name] = until?.settingText
         return values
     }
 }
 
 extension SitRequest: MemberRequest, Encodable {
     package static var options: [RequestOption] {
-        [Option.minutes, Option.countdown, Option.segments, Option.preset, Option.sleep, Option.after]
+        [Option.minutes, Option.until, Option.countdown, Option.segments, Option.preset, Option.sleep, Option.after]
             + SitSoundRequest.options
     }
 
@@ -107,6 +113,7 @@ extension SitRequest: MemberRequest, Encodable {
         preset = try members.value(Option.preset)
         sleep = try members.flag(Option.sleep) ?? false
         after = try members.value(Option.after)
+        until = try members.value(Option.until)
         sound = try SitSoundRequest(members)
     }
 
@@ -118,6 +125,7 @@ extension SitRequest: MemberRequest, Encodable {
         try encoding.text(Option.preset, preset)
         if sleep { try encoding.flag(Option.sleep, true) }
         try encoding.value(Option.after, after)
+        try encoding.value(Option.until, until)
         try sound.encode(&encoding)
     }
 }
