@@ -880,9 +880,11 @@
       ["statsSessions", number(stats.sessions)],
       ["statsTotal", duration(stats.totalSeconds)],
       ["statsAverage", duration(stats.averageSeconds)],
-      ["statsCurrentStreak", days(stats.currentStreak)],
-      ["statsLongestStreak", days(stats.longestStreak)],
     ];
+    // `streaks = false` in config.toml: the service gives none, and none is shown.
+    if (stats.currentStreak !== null && stats.currentStreak !== undefined) {
+      rows.push(["statsCurrentStreak", days(stats.currentStreak)], ["statsLongestStreak", days(stats.longestStreak)]);
+    }
     for (const [key, value] of rows) {
       const row = element("li");
       row.append(element("span", { class: "label" }, say(key)), element("span", { class: "value" }, value));

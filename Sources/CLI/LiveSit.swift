@@ -55,8 +55,8 @@ enum LiveSit {
             // A sleep shows no affirmation and ends without a word on the desktop.
             affirmations: request.sleep ? [] : reporting.affirmations(settings),
             desktop: DesktopPresence(
-                logger: logger, notify: !request.sleep && settings.value(SettingKeys.notify, flag: nil),
-                library: library),
+                logger: logger, settings: settings, library: library,
+                notify: request.sleep ? false : nil),
             sessionName: SitDescription.streamName(configuration, ambience: ambience),
             after: settings.value(SettingKeys.after, flag: request.after), sleep: request.sleep,
             startsAt: fixed?.startsAt

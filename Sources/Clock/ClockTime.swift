@@ -4,6 +4,11 @@ public struct ClockTime: Sendable, Hashable {
     /// Seconds after midnight, 0 to 86 399.
     public let secondOfDay: Int
 
+    /// 00:00.
+    public static let midnight = ClockTime(wholeSecond: 0)
+
+    private init(wholeSecond: Int) { secondOfDay = wholeSecond }
+
     public init?(secondOfDay: Int) {
         guard (0..<86_400).contains(secondOfDay) else { return nil }
         self.secondOfDay = secondOfDay

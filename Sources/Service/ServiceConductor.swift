@@ -46,7 +46,7 @@ package final class ServiceConductor: ScheduleTarget {
     /// logind's sleep inhibitor while a session plays, and the notification when a sit ends,
     /// as `settings` (the session's, read once when it was asked for) have `notify`.
     func desktop(_ settings: Settings) -> DesktopPresence {
-        DesktopPresence(logger: logger, notify: settings.value(SettingKeys.notify, flag: nil), library: library.paths)
+        DesktopPresence(logger: logger, settings: settings, library: library.paths)
     }
 
     /// The protocol's version: a client that speaks another may refuse to go on.

@@ -41,10 +41,17 @@ struct ServiceQueries {
 
     /// What `meditate stats` shows: totals, streaks, and seconds per day of the last 26 weeks.
     func stats() throws(RPCError) -> JSONValue {
-        try library.query { database in
-            let zone = TimeZone.current
-            let totals = try database.practiceTotals(timeZone: zone)
-            let today = CivilDay(Date().timeIntervalSince1970, in: zone)
+        let settings: Settings
+        do {
+            settings = try Settings.load()
+        } catch {
+            throw .failed(FailureLine.line(for: error))
+        }
+        let practiceDays = PracticeDays(settings)
+        let streaks = settings.value(SettingKeys.streaks, flag: nil)
+        return try library.query { database in
+            let totals = try database.practiceTotals(days: practiceDays)
+            let today = practiceDays.today
             let stats = PracticeStats(totals, today: today)
             let first = today.adding(days: -(26 * 7 - 1))
             var days: [String: JSONValue] = [:]
@@ -53,8 +60,10 @@ struct ServiceQueries {
             }
             return [
                 "sessions": .number(stats.sessions), "totalSeconds": .number(stats.totalSeconds),
-                "averageSeconds": .number(stats.averageSeconds), "currentStreak": .number(stats.currentStreak),
-                "longestStreak": .number(stats.longestStreak), "today": .string(today.description),
+                "averageSeconds": .number(stats.averageSeconds),
+                // `streaks = false` in config.toml: null, and the page shows none.
+                "currentStreak": streaks ? .number(stats.currentStreak) : .null,
+                "longestStreak": streaks ? .number(stats.longestStreak) : .null, "today": .string(today.description),
                 "secondsByDay": .object(days)
             ]
         }

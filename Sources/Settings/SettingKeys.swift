@@ -372,6 +372,25 @@ package enum SettingKeys {
         expecting: Phrase("true or false", de: "true oder false")
     ).defaulting(to: true)
 
+    package static let dayStarts = Setting<ClockTime>(
+        "day-starts",
+        Phrase(
+            "When your day begins, for stats and streaks: a sit before it counts for the day before",
+            de: "Wann dein Tag beginnt, für Statistik und Serien: ein Sitzen davor zählt zum Vortag"),
+        expecting: Phrase(
+            "a time from 00:00 to 11:45 in quarter hours (such as 04:00)",
+            de: "eine Uhrzeit von 00:00 bis 11:45 in Viertelstunden (etwa 04:00)")
+        // Quarter hours before noon: the history's totals add sits up by quarter hours (PracticeDays).
+    ) { $0.secondOfDay % 900 == 0 && $0.secondOfDay < 12 * 3600 }.defaulting(to: ClockTime.midnight)
+
+    package static let streaks = Setting<Bool>(
+        "streaks",
+        Phrase(
+            "Show streaks (days in a row) in stats, on the page and at a sit's end",
+            de: "Serien (Tage in Folge) in der Statistik, auf der Seite und am Ende eines Sitzens zeigen"),
+        expecting: Phrase("true or false", de: "true oder false")
+    ).defaulting(to: true)
+
     package static let all: [any AnySetting] =
         [
             minutes, until, countdown, segments, walkSounds, interval, bells, randomBells, strikes, noise, noiseVolume,
@@ -382,7 +401,7 @@ package enum SettingKeys {
         + [
             sampleRate, seed, after,
             backend, device, latency, snapcastBuffer, target, normalize, guided, then, gap, lang, affirmations,
-            affirmationsFile, notify
+            affirmationsFile, notify, dayStarts, streaks
         ]
 
     /// A sit's sounds: the members of `SitSoundRequest`, each the option of the same name of

@@ -58,8 +58,7 @@ enum GuidedLive {
             live: live, logger: logger, quiet: reporting.quiet, color: reporting.color,
             title: setup.track.displayName, playerTitle: setup.track.title, artist: setup.track.teacher,
             affirmations: reporting.affirmations(settings),
-            desktop: DesktopPresence(
-                logger: logger, notify: settings.value(SettingKeys.notify, flag: nil), library: location.paths),
+            desktop: DesktopPresence(logger: logger, settings: settings, library: location.paths),
             sessionName: setup.track.displayName
         ).run { outcome in
             outcome.record(

@@ -24,11 +24,9 @@ struct DayRangeOptions: ParsableArguments {
         }
     }
 
-    /// [start, end) in seconds since 1970.
-    func bounds(in timeZone: TimeZone) -> (from: Double?, to: Double?) {
-        (
-            from.map { PracticeDate.startOfDay($0.day, in: timeZone) },
-            to.map { PracticeDate.startOfDay($0.day.adding(days: 1), in: timeZone) }
-        )
+    /// [start, end) in seconds since 1970: from the start of the first day to that of the day
+    /// after the last, as `days` begin them (at 04:00, a sit at 00:30 is the day before's).
+    func bounds(in days: PracticeDays) -> (from: Double?, to: Double?) {
+        (from.map { days.start(of: $0.day) }, to.map { days.start(of: $0.day.adding(days: 1)) })
     }
 }

@@ -57,7 +57,7 @@ struct HistoryListOptions: ParsableArguments {
 
     func run() throws {
         let zone = TimeZone.current
-        let bounds = range.bounds(in: zone)
+        let bounds = range.bounds(in: PracticeDays(try Settings.load(), timeZone: zone))
         // Only the newest `limit` are read unless every sit of a range or a format is asked for.
         let newest = range.from == nil && !csv && !json ? limit : nil
         let sessions = try location.open().practice(from: bounds.from, to: bounds.to, newest: newest)

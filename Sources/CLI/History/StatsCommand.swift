@@ -32,17 +32,21 @@ struct StatsCommand: ParsableCommand {
     @OptionGroup var location: LibraryLocation
 
     func run() throws {
-        let zone = TimeZone.current
-        let bounds = range.bounds(in: zone)
-        let totals = try location.open().practiceTotals(from: bounds.from, to: bounds.to, timeZone: zone)
-        let today = range.to?.day ?? CivilDay(Date().timeIntervalSince1970, in: zone)
+        let settings = try Settings.load()
+        let practiceDays = PracticeDays(settings)
+        let bounds = range.bounds(in: practiceDays)
+        let totals = try location.open().practiceTotals(from: bounds.from, to: bounds.to, days: practiceDays)
+        let today = range.to?.day ?? practiceDays.today
         let stats = PracticeStats(totals, today: today)
         let days = { (n: Int) in n == 1 ? say(.oneDay) : say(.manyDays, ["count": n]) }
-        let rows: [(MessageKey, String)] = [
+        var rows: [(MessageKey, String)] = [
             (.statsSessions, "\(stats.sessions)"), (.statsTotal, DurationText.words(seconds: stats.totalSeconds)),
-            (.statsAverage, DurationText.words(seconds: stats.averageSeconds)),
-            (.statsCurrentStreak, days(stats.currentStreak)), (.statsLongestStreak, days(stats.longestStreak))
+            (.statsAverage, DurationText.words(seconds: stats.averageSeconds))
         ]
+        // `streaks = false`: no streak is shown, the history and the totals stay.
+        if settings.value(SettingKeys.streaks, flag: nil) {
+            rows += [(.statsCurrentStreak, days(stats.currentStreak)), (.statsLongestStreak, days(stats.longestStreak))]
+        }
         let width = rows.map { say($0.0).count }.max() ?? 0
         for (key, value) in rows { print(say(key).padded(width + 2) + value) }
         print()

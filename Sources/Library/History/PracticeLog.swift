@@ -53,11 +53,20 @@ extension LibraryDatabase {
 
     /// What `stats` needs of the sits in [from, to), summed by SQLite in quarter hours of UTC
     /// (every time zone's offset is a whole number of quarter hours, so each quarter hour lies
-    /// in one local day): a few thousand rows a year, whatever the number of sits.
+    /// in one local day, and so does each of a day that begins at a quarter hour): a few
+    /// thousand rows a year, whatever the number of sits.
     public func practiceTotals(
         from: Double? = nil, to: Double? = nil, timeZone: TimeZone
     ) throws(LibraryError) -> PracticeTotals {
-        try read { db in
+        try practiceTotals(from: from, to: to, days: PracticeDays(timeZone: timeZone))
+    }
+
+    /// The same, with days that begin as `days` say.
+    public func practiceTotals(
+        from: Double? = nil, to: Double? = nil, days: PracticeDays
+    ) throws(LibraryError) -> PracticeTotals {
+        let timeZone = days.timeZone
+        return try read { db in
             // A sleep is not practice: it is kept in the history and counted in no total or streak.
             var conditions = ["kind != '\(PracticeSession.Kind.sleep.rawValue)'"]
             var arguments: [any DatabaseValueConvertible] = []
@@ -91,7 +100,7 @@ extension LibraryDatabase {
                     let next = timeZone.nextDaylightSavingTimeTransition(after: date)?.timeIntervalSince1970
                     offsetValid = start..<max(start + 1, next ?? .infinity)
                 }
-                let day = CivilDay(ordinal: Int(((start + Double(offset)) / 86_400).rounded(.down)))
+                let day = days.day(ofLocalSeconds: start + Double(offset))
                 let seconds: Int = row["seconds"]
                 let longest: Int = row["longest"]
                 let sits: Int = row["sits"]

@@ -14,10 +14,15 @@ public struct PracticeStats: Sendable {
     /// Seconds sat on each local day.
     public let secondsByDay: [CivilDay: Int]
 
+    /// Days that begin at midnight in `timeZone`.
     public init(_ history: [PracticeSession], today: CivilDay, timeZone: TimeZone) {
+        self.init(history, today: today, days: PracticeDays(timeZone: timeZone))
+    }
+
+    public init(_ history: [PracticeSession], today: CivilDay, days: PracticeDays) {
         var totals = PracticeTotals()
         for session in history {
-            let day = CivilDay(session.startedAt, in: timeZone)
+            let day = days.day(of: session.startedAt)
             totals.sessions += 1
             totals.totalSeconds += session.satSeconds
             totals.secondsByDay[day, default: 0] += session.satSeconds

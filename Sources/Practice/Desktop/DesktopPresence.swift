@@ -16,11 +16,25 @@ package struct DesktopPresence {
     /// The `notify` setting.
     package let notify: Bool
     package let library: LibraryPaths
+    /// How days are counted (`day-starts`), and whether a streak is said (`streaks`).
+    package let days: PracticeDays
+    package let streaks: Bool
 
-    package init(logger: Logger, notify: Bool, library: LibraryPaths) {
+    package init(
+        logger: Logger, notify: Bool, library: LibraryPaths, days: PracticeDays = PracticeDays(), streaks: Bool = true
+    ) {
         self.logger = logger
         self.notify = notify
         self.library = library
+        self.days = days
+        self.streaks = streaks
+    }
+
+    /// The presence `settings` ask for: their `notify`, `day-starts` and `streaks`.
+    package init(logger: Logger, settings: Settings, library: LibraryPaths, notify: Bool? = nil) {
+        self.init(
+            logger: logger, notify: notify ?? settings.value(SettingKeys.notify, flag: nil), library: library,
+            days: PracticeDays(settings), streaks: settings.value(SettingKeys.streaks, flag: nil))
     }
 
     /// Blocks sleep while the session `name` plays; nil where logind cannot be asked.
@@ -63,7 +77,7 @@ package struct DesktopPresence {
             logger.debug("no notification: \(error)")
         case let .success(bus):
             let sat = DurationText.words(seconds: satSeconds)
-            let streak = currentStreak()
+            let streak = streaks ? currentStreak() : 0
             let body =
                 streak >= 2
                 ? say(.notifyBodyStreak, ["sat": sat, "days": String(streak)]) : say(.notifyBody, ["sat": sat])
@@ -79,9 +93,8 @@ package struct DesktopPresence {
     /// Days in a row with a sit, today's included; 0 without a history.
     private func currentStreak() -> Int {
         guard FileManager.default.fileExists(atPath: library.database),
-            let totals = try? LibraryDatabase(path: library.database).practiceTotals(timeZone: .current)
+            let totals = try? LibraryDatabase(path: library.database).practiceTotals(days: days)
         else { return 0 }
-        let today = CivilDay(Date().timeIntervalSince1970, in: .current)
-        return PracticeStats(totals, today: today).currentStreak
+        return PracticeStats(totals, today: days.today).currentStreak
     }
 }

@@ -135,6 +135,22 @@ extension WebPageTests {
         _ = try fixture.service.client().call("stop")
     }
 
+    @Test("streaks = false: the Practice view shows the sits and their time, and no streak")
+    func practiceWithoutStreaks() throws {
+        // Given config.toml without streaks, and a sit of a minute done
+        let fixture = try PageService(settings: "streaks = false\n")
+        defer { fixture.stop() }
+        _ = try fixture.service.client().call("sit.start", ["minutes": 1, "countdown": 0])
+        _ = try fixture.service.client().call("stop")
+        // When the Practice view is opened
+        let page = try BrowserPage()
+        try page.open(fixture.url + "#practice")
+        try waitUntilLoaded(page)
+        // Then its totals say the sit and no streak
+        let totals = try page.waitForText("#totals", containing: "sessions")
+        #expect(!totals.lowercased().contains("streak"), "\(totals)")
+    }
+
     @Test("the idle Now view's Sleep starts a sleep of [sleep]'s minutes, or those typed, said as falling asleep")
     func sleepFromTheNowView() throws {
         // Given config.toml whose [sleep] lasts 30 minutes on pink noise
