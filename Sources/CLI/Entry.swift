@@ -64,7 +64,9 @@ enum Entry {
             switch error {
             case .csv: .data
             case .unreadable: .noInput
-            case .emptyRange: .usage
+            case .emptyRange, .remarkTooLong, .nothingToEdit, .removeNeedsYes, .badInstant: .usage
+            case .noSuchSit: .noInput
+            case .alreadyThere: .data
             }
         case is ScheduleWhenRefusal: .usage
         case is MQTTError: .configuration

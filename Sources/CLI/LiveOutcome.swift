@@ -14,10 +14,10 @@ struct LiveOutcome {
 
     /// Adds the session to the practice history. A history that cannot be written costs the
     /// record, not the session: it is said on the log and the run still succeeds.
-    func record(kind: PracticeSession.Kind, note: String, library: LibraryPaths, logger: Logger) {
+    func record(kind: PracticeSession.Kind, note: String, remark: String = "", library: LibraryPaths, logger: Logger) {
         let session = PracticeSession(
             startedAt: startedAt, kind: kind, note: note, plannedSeconds: plannedSeconds,
-            satSeconds: satSeconds, completed: completed)
+            satSeconds: satSeconds, completed: completed, remark: remark)
         do {
             try LibraryDatabase(path: library.database).record(session)
         } catch {

@@ -63,8 +63,7 @@ enum LiveSit {
         ).run { outcome in
             outcome.record(
                 kind: request.sleep ? .sleep : .timer, note: SitDescription.stored(configuration, ambience: ambience),
-                library: library,
-                logger: logger)
+                remark: request.remark ?? "", library: library, logger: logger)
         }
     }
 }

@@ -38,6 +38,7 @@ struct Sit: ParsableCommand {
     @OptionGroup var session: SessionOptions
     @OptionGroup var preset: PresetOption
     @OptionGroup var live: LiveSitOptions
+    @OptionGroup var remark: RemarkOption
     @OptionGroup(title: OutputOptions.title) var output: OutputOptions
 
     @OptionGroup var reporting: LiveReportingOptions
@@ -54,6 +55,7 @@ struct Sit: ParsableCommand {
         var request = session.request
         request.preset = preset.preset
         live.apply(to: &request)
+        request.remark = try remark.checked()
         let settings = try request.settings()
         if let track = settings.value(SettingKeys.guided, flag: nil) {
             // A preset that holds a guided track plays it, as `meditate play` would.

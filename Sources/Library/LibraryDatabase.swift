@@ -96,6 +96,7 @@ public final class LibraryDatabase: Sendable {
         }
         registerRunningMigration(&migrator)
         registerScheduleMigration(&migrator)
+        registerRemarkMigration(&migrator)
         return migrator
     }
 

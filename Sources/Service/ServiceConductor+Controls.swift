@@ -27,6 +27,7 @@ extension ServiceConductor {
         try prepare(.timer, resumeOther: resumeOther, answer: answer) { [request] in
             var prepared = try ServiceSessionFactory.prepare(request, settings: settings, library: paths)
             prepared.startsAt = fixed?.startsAt
+            prepared.remark = request.remark ?? ""
             return prepared
         }
     }

@@ -114,12 +114,13 @@ extension ServiceConductor {
             }
             throw .failed(FailureLine.line(for: error))
         }
+        started.remark = ready.remark
         playing.add(started)
         started.sleepInhibitor = started.desktop.inhibitSleep(name: note)
         started.recordID = records.begin(
             PracticeSession(
                 startedAt: started.startedAt, kind: started.kind, note: started.storedNote,
-                plannedSeconds: started.plannedSeconds, satSeconds: 0, completed: false))
+                plannedSeconds: started.plannedSeconds, satSeconds: 0, completed: false, remark: started.remark))
         started.lastWritten = MonotonicClock.seconds()
         logger.notice("\(localized("started", de: "begonnen")): \(note); \(live.outputSummary)")
         let json = started.json(live.status)

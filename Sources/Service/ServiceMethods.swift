@@ -53,6 +53,15 @@ enum ServiceMethods {
         ServiceMethod("history.list", HistoryListParams.self) { conductor, params, _ throws(RPCError) in
             try conductor.queries.historyList(newest: params.newest)
         },
+        ServiceMethod("history.add", HistoryEntryParams.self) { conductor, params, _ throws(RPCError) in
+            try conductor.queries.historyAdd(params)
+        },
+        ServiceMethod("history.edit", HistoryEntryParams.self) { conductor, params, _ throws(RPCError) in
+            try conductor.queries.historyEdit(params)
+        },
+        ServiceMethod("history.remove", HistoryEntryParams.self) { conductor, params, _ throws(RPCError) in
+            try conductor.queries.historyRemove(params)
+        },
         ServiceMethod("stats", NoParams.self) { conductor, _, _ throws(RPCError) in try conductor.queries.stats() },
         ServiceMethod("presets", NoParams.self) { conductor, _, _ throws(RPCError) in try conductor.queries.presets() },
         ServiceMethod("sit.defaults", NoParams.self) { conductor, _, _ throws(RPCError) in

@@ -1,6 +1,7 @@
 import Control
 import Foundation
 import Library
+import Localization
 import Practice
 import Session
 import Settings
@@ -17,14 +18,7 @@ struct ServiceQueries {
     func historyList(newest: Int) throws(RPCError) -> JSONValue {
         return try library.query { database in
             let zone = TimeZone.current
-            let sessions = try database.practice(newest: newest).map { session -> JSONValue in
-                [
-                    "id": .number(Int(session.id ?? 0)), "date": .string(PracticeDate.iso(session.startedAt, in: zone)),
-                    "startedAt": .finite(session.startedAt), "kind": .string(session.kind.rawValue),
-                    "note": .string(NoteText.readable(session.note)), "plannedSeconds": .number(session.plannedSeconds),
-                    "satSeconds": .number(session.satSeconds), "completed": .bool(session.completed)
-                ]
-            }
+            let sessions = try database.practice(newest: newest).map { Self.json($0, in: zone) }
             // Sessions of many segments have long notes: the newest that fit in one answer are
             // sent, and `omitted` says how many older ones were left out.
             var budget = ServiceReplies.largestAnswerBytes - 1024
@@ -37,6 +31,73 @@ struct ServiceQueries {
             guard kept < sessions.count else { return ["sessions": .array(sessions)] }
             return ["sessions": .array(Array(sessions.suffix(kept))), "omitted": .number(sessions.count - kept)]
         }
+    }
+
+    /// A sit done without the machine: `{"at": "2026-11-27T07:00", "minutes": 20, "note": "…"}`;
+    /// answers `{"sit": …}` as `history.list` gives a sit.
+    func historyAdd(_ params: HistoryEntryParams) throws(RPCError) -> JSONValue {
+        guard let startedAt = params.startedAt, let seconds = params.satSeconds else {
+            throw .invalidParams(
+                localized("history.add needs at and minutes", de: "history.add braucht at und minutes"))
+        }
+        let sit = PracticeSession(
+            startedAt: startedAt, kind: .manual, note: DurationText.words(seconds: seconds), plannedSeconds: seconds,
+            satSeconds: seconds, completed: true, remark: params.remark ?? "")
+        return try library.query { database in
+            guard let added = try database.add(sit) else {
+                throw RPCError.refused(
+                    localized("that sit is in the history already", de: "diese Sitzung steht schon im Protokoll"))
+            }
+            return ["sit": Self.json(added)]
+        }
+    }
+
+    /// A sit set right: `{"id": 12, "minutes": 25, "note": "…", "at": "…"}` (any of the three).
+    func historyEdit(_ params: HistoryEntryParams) throws(RPCError) -> JSONValue {
+        let id = try Self.id(params)
+        guard params.startedAt != nil || params.satSeconds != nil || params.remark != nil else {
+            throw .invalidParams(
+                localized("history.edit needs at, minutes or note", de: "history.edit braucht at, minutes oder note"))
+        }
+        return try library.query { database in
+            guard
+                let edited = try database.edit(
+                    id: id, startedAt: params.startedAt, satSeconds: params.satSeconds, remark: params.remark)
+            else { throw Self.noSuchSit(id) }
+            return ["sit": Self.json(edited)]
+        }
+    }
+
+    /// A sit taken out of the history: `{"id": 12}`.
+    func historyRemove(_ params: HistoryEntryParams) throws(RPCError) -> JSONValue {
+        let id = try Self.id(params)
+        return try library.query { database in
+            guard let removed = try database.remove(id: id) else { throw Self.noSuchSit(id) }
+            return ["removed": Self.json(removed)]
+        }
+    }
+
+    private static func id(_ params: HistoryEntryParams) throws(RPCError) -> Int64 {
+        guard let id = params.id else {
+            throw .invalidParams(localized("the sit's id is needed", de: "die ID der Sitzung fehlt"))
+        }
+        return id
+    }
+
+    private static func noSuchSit(_ id: Int64) -> RPCError {
+        .refused(localized("no sit \(id) in the history", de: "keine Sitzung \(id) im Protokoll"))
+    }
+
+    /// A sit as `history.list` gives it: its own note as `remark`, when it has one.
+    static func json(_ session: PracticeSession, in zone: TimeZone = .current) -> JSONValue {
+        var members: [String: JSONValue] = [
+            "id": .number(Int(session.id ?? 0)), "date": .string(PracticeDate.iso(session.startedAt, in: zone)),
+            "startedAt": .finite(session.startedAt), "kind": .string(session.kind.rawValue),
+            "note": .string(NoteText.readable(session.note)), "plannedSeconds": .number(session.plannedSeconds),
+            "satSeconds": .number(session.satSeconds), "completed": .bool(session.completed)
+        ]
+        if !session.remark.isEmpty { members["remark"] = .string(session.remark) }
+        return .object(members)
     }
 
     /// What `meditate stats` shows: totals, streaks, and seconds per day of the last 26 weeks.

@@ -52,6 +52,8 @@ final class ServiceSession {
     let desktop: DesktopPresence
     /// What the machine does once it has run to its end (`--after suspend`).
     let after: AfterSit
+    /// The sitter's own note of it (`"note"`), for the history.
+    var remark = ""
 
     init(
         live: LiveSession, number: Int, source: AudioSource, note: SessionNote, resumeOther: Bool, startedAt: Double,
@@ -107,7 +109,7 @@ final class ServiceSession {
         return .session(
             PracticeSession(
                 startedAt: startedAt, kind: kind, note: storedNote, plannedSeconds: planned ?? plannedSeconds,
-                satSeconds: sat, completed: completed))
+                satSeconds: sat, completed: completed, remark: remark))
     }
 
     /// What `status` and `session-started` say of it.

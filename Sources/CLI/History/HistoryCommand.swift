@@ -30,8 +30,10 @@ struct HistoryCommand: ParsableCommand {
                   meditate history
                   meditate history --from 2026-01-01 --csv > sits.csv
                   meditate history import old-app.csv
+                  meditate history add --at 2026-11-27T07:00 --minutes 20 --note "retreat, day 3"
+                  meditate history edit 12 --note "restless, then quiet"
                 """,
-        subcommands: [HistoryImport.self, HistoryList.self]
+        subcommands: [HistoryImport.self, HistoryList.self, HistoryAdd.self, HistoryEdit.self, HistoryRemove.self]
     )
 
     @OptionGroup var list: HistoryListOptions

@@ -1,4 +1,5 @@
 import Foundation
+import Library
 import Localization
 import Settings
 
@@ -7,6 +8,12 @@ enum HistoryError: LocalizedError, Equatable {
     case csv(path: String, line: Int, reason: String)
     case unreadable(path: String, reason: String)
     case emptyRange(from: String, to: String)
+    case noSuchSit(Int64)
+    case remarkTooLong(characters: Int)
+    case nothingToEdit
+    case removeNeedsYes
+    case badInstant(String)
+    case alreadyThere
 
     var errorDescription: String? {
         switch self {
@@ -15,6 +22,28 @@ enum HistoryError: LocalizedError, Equatable {
             return localized("cannot read \(path): \(reason)", de: "kann \(path) nicht lesen: \(reason)")
         case let .emptyRange(from, to):
             return localized("--from \(from) is after --to \(to)", de: "--from \(from) liegt nach --to \(to)")
+        case let .noSuchSit(id):
+            return localized(
+                "no sit \(id) in the history; `meditate history` shows each sit's number",
+                de: "keine Sitzung \(id) im Protokoll; `meditate history` zeigt die Nummer jeder Sitzung")
+        case let .remarkTooLong(characters):
+            return localized(
+                "--note has \(characters) characters; a note holds at most \(SitRequest.longestRemark)",
+                de: "--note hat \(characters) Zeichen; eine Notiz fasst höchstens \(SitRequest.longestRemark)")
+        case .nothingToEdit:
+            return localized(
+                "history edit: give --at, --minutes or --note", de: "history edit: gib --at, --minutes oder --note an")
+        case .removeNeedsYes:
+            return localized(
+                "history remove: no terminal to ask in; give --yes to remove it",
+                de: "history remove: kein Terminal zum Nachfragen; gib --yes an, um sie zu entfernen")
+        case let .badInstant(text):
+            return localized(
+                "'\(text)' is not a value for '--at <yyyy-mm-ddThh:mm>'",
+                de: "'\(text)' ist kein Wert für '--at <yyyy-mm-ddThh:mm>'")
+        case .alreadyThere:
+            return localized(
+                "that sit is in the history already", de: "diese Sitzung steht schon im Protokoll")
         }
     }
 }

@@ -81,10 +81,14 @@ struct HistoryListOptions: ParsableArguments {
             let time =
                 session.plannedSeconds == 0
                 ? sat : say(.historySatOf, ["sat": sat, "planned": DurationText.words(seconds: session.plannedSeconds)])
+            // Its number first, for `history edit` and `remove`; its own note last, on the same line.
+            let remark =
+                session.remark.isEmpty
+                ? "" : " · " + session.remark.split(whereSeparator: \.isNewline).joined(separator: " ")
             let columns = [
-                when, Self.name(of: session.kind).padded(10), time.padded(24),
+                String(session.id ?? 0).padded(4), when, Self.name(of: session.kind).padded(10), time.padded(24),
                 say(session.completed ? .historyCompleted : .historyEndedEarly).padded(11),
-                NoteText.readable(session.note)
+                NoteText.readable(session.note) + remark
             ]
             print(columns.joined(separator: "  ").trimmingTrailingSpaces)
         }
@@ -98,6 +102,7 @@ extension HistoryListOptions {
         case .guided: say(.kindGuided)
         case .imported: say(.kindImported)
         case .sleep: say(.kindSleep)
+        case .manual: say(.kindManual)
         }
     }
 }

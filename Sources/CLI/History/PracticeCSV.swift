@@ -11,19 +11,25 @@ import Settings
 /// offset, `2026-03-29T07:30:00+02:00`; local time when there is no offset; noon for a bare date),
 /// `duration_minutes` (time sat, decimals allowed), `note`. Optional, as `history --csv` writes
 /// them: `planned_minutes` (default: the duration), `completed` (`true`/`false`, default true),
-/// `kind` (`timer`, `guided`, `sleep`, `imported`, default imported).
+/// `kind` (`timer`, `guided`, `sleep`, `manual`, `imported`, default imported); `remark`, a sit's
+/// own note, when one has it.
 enum PracticeCSV {
     static let header = ["date", "duration_minutes", "note", "planned_minutes", "completed", "kind"]
 
+    /// The column of a sit's own note (`--note`): written when a sit has one, read when there.
+    static let remarkColumn = "remark"
+
     static func format(_ sessions: [PracticeSession], timeZone: TimeZone) throws -> String {
         let csv = try CSVWriter(stream: .toMemory())
-        try csv.write(row: header)
+        let remarks = sessions.contains { !$0.remark.isEmpty }
+        try csv.write(row: header + (remarks ? [remarkColumn] : []))
         for session in sessions {
-            try csv.write(row: [
-                PracticeDate.iso(session.startedAt, in: timeZone), minutes(session.satSeconds),
-                NoteText.readable(session.note),
-                minutes(session.plannedSeconds), session.completed ? "true" : "false", session.kind.rawValue
-            ])
+            try csv.write(
+                row: [
+                    PracticeDate.iso(session.startedAt, in: timeZone), minutes(session.satSeconds),
+                    NoteText.readable(session.note),
+                    minutes(session.plannedSeconds), session.completed ? "true" : "false", session.kind.rawValue
+                ] + (remarks ? [session.remark] : []))
         }
         csv.stream.close()
         let data = csv.stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data ?? Data()
@@ -106,15 +112,23 @@ enum PracticeCSV {
                 guard let value = PracticeSession.Kind(rawValue: text) else {
                     throw fail(
                         localized(
-                            "kind '\(text)' is not timer, guided, sleep or imported",
-                            de: "kind '\(text)' ist nicht timer, guided, sleep oder imported"))
+                            "kind '\(text)' is not timer, guided, sleep, manual or imported",
+                            de: "kind '\(text)' ist nicht timer, guided, sleep, manual oder imported"))
                 }
                 kind = value
+            }
+            let remark = field(remarkColumn) ?? ""
+            guard remark.count <= SitRequest.longestRemark else {
+                throw fail(
+                    localized(
+                        "remark has \(remark.count) characters; a note holds at most \(SitRequest.longestRemark)",
+                        de: "remark hat \(remark.count) Zeichen; eine Notiz fasst höchstens \(SitRequest.longestRemark)"
+                    ))
             }
             sessions.append(
                 PracticeSession(
                     startedAt: started, kind: kind, note: field("note") ?? "",
-                    plannedSeconds: planned, satSeconds: sat, completed: completed))
+                    plannedSeconds: planned, satSeconds: sat, completed: completed, remark: remark))
         }
         return sessions
     }

@@ -9,6 +9,8 @@ public struct PracticeSession: Codable, Sendable, Equatable, FetchableRecord, Mu
         case timer, guided, imported
         /// A sound to fall asleep to (`meditate sleep`): kept in the history, counted in no total or streak.
         case sleep
+        /// Added by hand (`history add`): a sit done without the machine.
+        case manual
     }
 
     public var id: Int64?
@@ -21,11 +23,14 @@ public struct PracticeSession: Codable, Sendable, Equatable, FetchableRecord, Mu
     /// Time sat, counted also when the session ended early.
     public var satSeconds: Int
     public var completed: Bool
+    /// What the sitter wrote of it (what arose): "" when nothing.
+    public var remark: String
 
     public init(
         id: Int64? = nil, startedAt: Double, kind: Kind, note: String, plannedSeconds: Int,
-        satSeconds: Int, completed: Bool
+        satSeconds: Int, completed: Bool, remark: String = ""
     ) {
+        self.remark = remark
         self.id = id
         self.startedAt = startedAt
         self.kind = kind

@@ -21,4 +21,6 @@ struct PreparedSession: @unchecked Sendable {
     var after = AfterSit.stop
     /// When its first frame is to be heard (seconds since 1970; a sit `until` a time), else at once.
     var startsAt: Double?
+    /// The sitter's own note of it, for the history.
+    var remark = ""
 }

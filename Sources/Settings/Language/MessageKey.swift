@@ -19,7 +19,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case heatLess, heatMore, monthNames, dayLabels
     case historyCompleted, historyEndedEarly, historySatOf, historyNoneYet, historyNoneInRange, historyImported,
         historyImportedSkipped
-    case kindTimer, kindGuided, kindImported, kindSleep
+    case kindTimer, kindGuided, kindImported, kindSleep, kindManual
+    case historyAdded, historyChanged, historyRemoveAsk, historyRemoved, historyKept
     case suspending, suspendFailed, eventSleepStart, eventSleepEnd
     case sitMinutes, sitBellsEvery, sitBellsAt, sitBellsRandom, noiseWhite, noisePink, noiseBrown, noiseOcean, ambience,
         sitThen

@@ -90,6 +90,12 @@ package let messageTable: [MessageKey: Phrase] = [
     .kindGuided: Phrase("guided", de: "geführt"),
     .kindImported: Phrase("imported", de: "importiert"),
     .kindSleep: Phrase("sleep", de: "Einschlafen"),
+    .kindManual: Phrase("by hand", de: "von Hand"),
+    .historyAdded: Phrase("added sit {id}: {sit}", de: "Sitzung {id} hinzugefügt: {sit}"),
+    .historyChanged: Phrase("changed sit {id}: {sit}", de: "Sitzung {id} geändert: {sit}"),
+    .historyRemoveAsk: Phrase("remove sit {id}, {sit}?", de: "Sitzung {id} entfernen, {sit}?"),
+    .historyRemoved: Phrase("removed sit {id}: {sit}", de: "Sitzung {id} entfernt: {sit}"),
+    .historyKept: Phrase("kept it", de: "behalten"),
     .suspending: Phrase(
         "the sit has ended; suspending the machine", de: "das Sitzen ist zu Ende; der Rechner geht in den Ruhezustand"),
     .suspendFailed: Phrase(

@@ -1,4 +1,5 @@
 import Clock
+import Localization
 import Session
 
 /// A timed sit as a client or the command line asks for it: `meditate sit --minutes 20
@@ -25,6 +26,11 @@ package struct SitRequest: Sendable, Equatable {
     /// The time of day its completion gong sounds (`--until 07:00`): its length follows from the
     /// clock when it is made ready (`fixingUntil`).
     package var until: ClockTime?
+    /// The sitter's own note of it (`--note`), kept with it in the history.
+    package var remark: String?
+    /// The longest note, in characters: a paragraph, not a diary's file (`--note`, a CSV's
+    /// `remark`, `history.add`).
+    package static let longestRemark = 2000
 
     package init(
         minutes: ExactDecimal? = nil, countdown: ExactDecimal? = nil, segments: ClearableOption<SegmentList>? = nil,
@@ -45,6 +51,7 @@ package struct SitRequest: Sendable, Equatable {
         package static let sleep = RequestOption("sleep", valueName: "true|false")
         package static let after = SettingKeys.after.requestOption
         package static let until = SettingKeys.until.requestOption
+        package static let note = RequestOption("note", valueName: "text")
     }
 
     /// The settings of this sit: config.toml, `MEDITATE_*`, and the preset if one is named.
@@ -100,7 +107,10 @@ package struct SitRequest: Sendable, Equatable {
 
 extension SitRequest: MemberRequest, Encodable {
     package static var options: [RequestOption] {
-        [Option.minutes, Option.until, Option.countdown, Option.segments, Option.preset, Option.sleep, Option.after]
+        [
+            Option.minutes, Option.until, Option.countdown, Option.segments, Option.preset, Option.sleep, Option.after,
+            Option.note
+        ]
             + SitSoundRequest.options
     }
 
@@ -114,6 +124,14 @@ extension SitRequest: MemberRequest, Encodable {
         sleep = try members.flag(Option.sleep) ?? false
         after = try members.value(Option.after)
         until = try members.value(Option.until)
+        remark = try members.value(Option.note)
+        // A note is a paragraph, as the command line's `--note`.
+        if let remark, remark.count > Self.longestRemark {
+            throw RequestRefusal(
+                localized(
+                    "--note has \(remark.count) characters; a note holds at most \(Self.longestRemark)",
+                    de: "--note hat \(remark.count) Zeichen; eine Notiz fasst höchstens \(Self.longestRemark)"))
+        }
         sound = try SitSoundRequest(members)
     }
 
@@ -126,6 +144,7 @@ extension SitRequest: MemberRequest, Encodable {
         if sleep { try encoding.flag(Option.sleep, true) }
         try encoding.value(Option.after, after)
         try encoding.value(Option.until, until)
+        try encoding.text(Option.note, remark)
         try sound.encode(&encoding)
     }
 }

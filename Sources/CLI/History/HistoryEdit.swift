@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import Library
+import Localization
+import Practice
+import Session
+import Settings
+
+/// `meditate history edit ID`: a wrong row set right, or a note added to a sit.
+struct HistoryEdit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: localized(
+            "Set right a sit's start or length, or write its note.",
+            de: "Berichtigt Beginn oder Dauer einer Sitzung oder schreibt ihre Notiz."))
+
+    @Argument(
+        help: .localized(
+            "The sit's number, as `meditate history` shows it.",
+            de: "Die Nummer der Sitzung, wie `meditate history` sie zeigt.", valueName: "id"))
+    var id: Int64
+
+    @Option(
+        help: .localized(
+            "When it began: 2026-11-27T07:00 (local time).", de: "Wann sie begann: 2026-11-27T07:00 (Ortszeit).",
+            valueName: "yyyy-mm-ddThh:mm"))
+    var at: String?
+
+    @Option(
+        help: .localized(
+            "The time sat, in minutes (more than 0, at most 1440).",
+            de: "Die gesessene Zeit, in Minuten (mehr als 0, höchstens 1440).", valueName: "minutes"))
+    var minutes: ExactDecimal?
+
+    @OptionGroup var remark: RemarkOption
+    @OptionGroup var location: LibraryLocation
+
+    func validate() throws {
+        if let minutes, !minutes.isPositive || minutes > SessionConfiguration.maxMinutes {
+            throw ValidationError(
+                localized(
+                    "--minutes must be more than 0 and at most 1440, not \(minutes)",
+                    de: "--minutes muss größer als 0 und höchstens 1440 sein, nicht \(minutes)"))
+        }
+    }
+
+    func run() throws {
+        guard at != nil || minutes != nil || remark.note != nil else { throw HistoryError.nothingToEdit }
+        let startedAt = try at.map { text throws(HistoryError) in
+            guard let instant = PracticeDate.parse(text, in: .current) else { throw .badInstant(text) }
+            return instant
+        }
+        guard
+            let edited = try location.open().edit(
+                id: id, startedAt: startedAt, satSeconds: minutes.map { $0.rounded(times: 60) },
+                remark: try remark.checked())
+        else { throw HistoryError.noSuchSit(id) }
+        print(HistoryLine.said(.historyChanged, edited))
+    }
+}

@@ -1,0 +1,56 @@
+import GRDB
+
+/// The history by hand: a sit done without the machine added, a wrong row set right or taken
+/// away, and a sit's remark (what arose), which the sitter writes and meditate never does.
+extension LibraryDatabase {
+    static func registerRemarkMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v8: a sit's remark, and sits added by hand") { db in
+            try db.alter(table: "practice") { table in
+                table.add(column: "remark", .text).notNull().defaults(to: "")
+            }
+        }
+    }
+
+    /// The sit numbered `id`, or nil.
+    public func practice(id: Int64) throws(LibraryError) -> PracticeSession? {
+        try read { db in try PracticeSession.fetchOne(db, key: id) }
+    }
+
+    /// Adds a sit by hand and returns it with its id; nil when the history holds that very sit
+    /// already (the same start, kind and time sat).
+    public func add(_ session: PracticeSession) throws(LibraryError) -> PracticeSession? {
+        try write { db in
+            var added = session
+            added.id = nil
+            try added.insert(db, onConflict: .ignore)
+            return db.changesCount > 0 ? added : nil
+        }
+    }
+
+    /// Sets what is given of the sit numbered `id` and returns it as it is now; nil when there
+    /// is no such sit. A time sat longer than the sit was planned makes the plan that long.
+    public func edit(
+        id: Int64, startedAt: Double? = nil, satSeconds: Int? = nil, remark: String? = nil
+    ) throws(LibraryError) -> PracticeSession? {
+        try write { db in
+            guard var session = try PracticeSession.fetchOne(db, key: id) else { return nil }
+            if let startedAt { session.startedAt = startedAt }
+            if let satSeconds {
+                session.satSeconds = satSeconds
+                session.plannedSeconds = max(session.plannedSeconds, satSeconds)
+            }
+            if let remark { session.remark = remark }
+            try session.update(db)
+            return session
+        }
+    }
+
+    /// Takes the sit numbered `id` out of the history and returns it; nil when there is none.
+    public func remove(id: Int64) throws(LibraryError) -> PracticeSession? {
+        try write { db in
+            guard let session = try PracticeSession.fetchOne(db, key: id) else { return nil }
+            try session.delete(db)
+            return session
+        }
+    }
+}
