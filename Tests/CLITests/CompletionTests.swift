@@ -65,7 +65,7 @@ struct CompletionTests {
         let sitter = try Sitter()
         // When Tab is pressed after each of these, Then these are offered
         let cases: [([String], [String])] = [
-            (["--no"], ["--noise", "--noise-volume", "--no-color", "--no-affirmations"]),
+            (["--no"], ["--noise", "--noise-volume", "--no-color", "--no-affirmations", "--note"]),
             (["--noise", ""], ["white", "pink", "brown", "ocean", "none"]),
             (["--noise=p"], ["--noise=pink"]),
             (["--minutes", "20", "--interval", "5", "--noise", "b"], ["brown"]),
