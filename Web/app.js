@@ -248,6 +248,8 @@
         break;
       case "session-ended":
         lastOutcome = { completed: event.completed, sat: event.satSeconds };
+        $("note-text").value = "";
+        $("note-said").textContent = "";
         trackPosition = null;
         refreshStatus();
         loadPractice();
@@ -317,6 +319,8 @@
       $("now-start").hidden = true;
       return;
     }
+    // A note of the sit just ended, while its outcome is shown.
+    $("note-form").hidden = !(lastOutcome && !session);
     if (!session) {
       $("now-phase").textContent = lastOutcome ? finished(lastOutcome.completed) : "";
       $("now-left").textContent = lastOutcome ? clock(lastOutcome.sat) : "";
@@ -555,6 +559,21 @@
   $("sleep-form").addEventListener("submit", (event) => {
     event.preventDefault();
     startSit({ sleep: true, minutes: $("sleep-minutes").value }, "now-error");
+  });
+
+  /// The note of the sit just ended: its row is the newest of the history (`history.edit`).
+  $("note-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    $("note-said").textContent = "";
+    try {
+      const newest = await call("history.list", { newest: 1 });
+      const sit = (newest.sessions || [])[0];
+      if (!sit) return;
+      await call("history.edit", { id: sit.id, note: $("note-text").value });
+      $("note-said").textContent = say("pageNoteKept");
+    } catch (error) {
+      $("note-said").textContent = error.message;
+    }
   });
 
   $("sleep-minutes").addEventListener("input", () => { $("sleep-minutes").dataset.touched = "1"; });

@@ -236,7 +236,10 @@ struct LiveRunner {
         let sat = DurationText.words(seconds: result.satSeconds)
         let planned = DurationText.words(seconds: live.outline.practiceFrames / rate)
         let line =
-            if result.completed {
+            if result.completed, sleep {
+                // Nothing was sat: the sound played its minutes and fell silent.
+                say(.summarySleepComplete, ["sat": sat])
+            } else if result.completed {
                 say(.summaryComplete, ["sat": sat])
             } else if live.outline.isOpen {
                 // No set end to fall short of (not the day's limit that stands in for it).

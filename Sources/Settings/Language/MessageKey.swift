@@ -3,7 +3,7 @@
 package enum MessageKey: String, CaseIterable, Sendable {
     // The status line.
     case phaseCountdown, phaseSitting, phasePaused, phaseComplete, phaseEnded, phasePlaying, phaseSleeping
-    case pageFallAsleep, pageSleep, pageSleepDetail
+    case pageFallAsleep, pageSleep, pageSleepDetail, pageAddNote, pageSaveNote, pageNoteKept
     case startingIn, sitBeginsIn, timeLeft, nextBellIn, satTime, spaceResumes, keyHint, keyHintGuided
     // The end of a live session.
     case summaryComplete, summaryEndedEarly, summaryEndedEarlyOpen, notRecorded
@@ -21,7 +21,7 @@ package enum MessageKey: String, CaseIterable, Sendable {
         historyImportedSkipped
     case kindTimer, kindGuided, kindImported, kindSleep, kindManual
     case historyAdded, historyChanged, historyRemoveAsk, historyRemoved, historyKept
-    case suspending, suspendFailed, eventSleepStart, eventSleepEnd
+    case suspending, suspendFailed, eventSleepStart, eventSleepEnd, summarySleepComplete
     case sitMinutes, sitBellsEvery, sitBellsAt, sitBellsRandom, noiseWhite, noisePink, noiseBrown, noiseOcean, ambience,
         sitThen
     // Presets.

@@ -7,6 +7,9 @@ package let messageTable: [MessageKey: Phrase] = [
     .phaseSitting: Phrase("sitting", de: "Sitzen"),
     .phaseSleeping: Phrase("falling asleep", de: "Einschlafen"),
     .pageFallAsleep: Phrase("Fall asleep", de: "Einschlafen"),
+    .pageAddNote: Phrase("A note of this sit: what arose", de: "Eine Notiz zu diesem Sitzen: was aufkam"),
+    .pageSaveNote: Phrase("Keep the note", de: "Notiz behalten"),
+    .pageNoteKept: Phrase("Kept with the sit in the history.", de: "Mit dem Sitzen im Protokoll behalten."),
     .pageSleep: Phrase("Sleep", de: "Starten"),
     .pageSleepDetail: Phrase(
         "The background alone, no gong, fading to silence.", de: "Nur der Klangteppich, ohne Gong, bis er verklingt."),
@@ -55,6 +58,7 @@ package let messageTable: [MessageKey: Phrase] = [
     .eventCompletion: Phrase("completion gong", de: "Schlussgong"),
     .eventSleepStart: Phrase("falling asleep: silence in {time}", de: "Einschlafen: Stille in {time}"),
     .eventSleepEnd: Phrase("silence", de: "Stille"),
+    .summarySleepComplete: Phrase("silent after {sat}", de: "Stille nach {sat}"),
     .eventTrackEnded: Phrase("track ended", de: "Aufnahme zu Ende"),
     .eventTrackEndedSitBegins: Phrase(
         "track ended: the sit begins in {time}",

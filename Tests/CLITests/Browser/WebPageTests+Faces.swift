@@ -135,6 +135,31 @@ extension WebPageTests {
         _ = try fixture.service.client().call("stop")
     }
 
+    @Test("a sit just ended takes a note on the Now view, kept with it in the history")
+    func noteOfTheSitJustEnded() throws {
+        // Given the page open on Now, and a 3-second sit played to its end
+        let fixture = try PageService()
+        defer { fixture.stop() }
+        let page = try BrowserPage()
+        try page.open(fixture.url + "#now")
+        try waitUntilLoaded(page)
+        _ = try fixture.service.client().call("sit.start", ["minutes": "0.05", "countdown": 0, "gong": "bell"])
+        try page.waitForText("#now-phase", containing: "complete", seconds: 30)
+        let deadline = Date().addingTimeInterval(20)
+        while try page.script("return document.getElementById('note-form').hidden") != false, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+
+        // When a note is written and kept
+        try page.fill("#note-text", "the rain, then quiet")
+        try page.click("#note-save")
+
+        // Then the page says so, and the history keeps it with the sit
+        try page.waitForText("#note-said", containing: "Kept with the sit")
+        let sits = try fixture.service.client().call("history.list", ["newest": 1])["sessions"]
+        #expect(sits?.line.contains("\"remark\":\"the rain, then quiet\"") == true, "\(sits?.line ?? "")")
+    }
+
     @Test("streaks = false: the Practice view shows the sits and their time, and no streak")
     func practiceWithoutStreaks() throws {
         // Given config.toml without streaks, and a sit of a minute done
