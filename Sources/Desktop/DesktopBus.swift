@@ -8,7 +8,8 @@ import Foundation
 /// Thread: the one that made it (sd-bus connections are not shared between threads); never an
 /// audio thread, whose rules a blocking call would break.
 public final class DesktopBus {
-    private let bus: OpaquePointer
+    /// The connection, for this module's own uses of sd-bus on the thread that owns it.
+    let bus: OpaquePointer
 
     /// Which bus: the system's (logind) or the session's (notifications).
     public enum Kind: Sendable {

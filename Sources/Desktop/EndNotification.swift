@@ -1,4 +1,3 @@
-import CSystemd
 import Foundation
 
 /// The desktop notification that a sit has ended, for a person whose terminal is behind other
@@ -13,19 +12,7 @@ public enum EndNotification {
         let replaces =
             idFile.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
             .flatMap { UInt32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 0
-        let id = try bus.call(
-            destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
-            interface: "org.freedesktop.Notifications", member: "Notify",
-            arguments: [
-                .string("meditate"), .uint32(replaces), .string("meditate"), .string(summary), .string(body),
-                .strings([]), .dictionary([.init("desktop-entry", .string(MediaPlayerState.desktopEntry))]), .int32(-1)
-            ]
-        ) { (reply) throws(DesktopBusError) -> UInt32 in
-            var id: UInt32 = 0
-            let read = sd_bus_message_read_basic(reply, CChar(bitPattern: UInt8(ascii: "u")), &id)
-            guard read > 0 else { throw DesktopBusError(status: min(read, -EBADMSG), call: "Notify") }
-            return id
-        }
+        let id = try DesktopNotification(summary: summary, body: body, replaces: replaces).show(on: bus)
         if let idFile {
             try? FileManager.default.createDirectory(
                 atPath: (idFile as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

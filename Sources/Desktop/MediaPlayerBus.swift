@@ -113,7 +113,7 @@ public final class MediaPlayerBus: @unchecked Sendable {
     /// a session bus restarted under the service would otherwise leave it silent on the new one.
     private func serve() {
         defer { ended.signal() }
-        Self.leaveSignalsToOthers()
+        BusThread.leaveSignalsToOthers()
         var first = true
         var wait = 1.0
         while true {
@@ -199,7 +199,7 @@ public final class MediaPlayerBus: @unchecked Sendable {
             }
             if jump { _ = meditate_media_player_seeked(bus, now.positionMicroseconds(now: MonotonicClock.seconds())) }
             guard changed.isEmpty && !jump else { continue }
-            sleep(on: bus)
+            BusThread.sleep(on: bus, wakeUp: wakeUp)
         }
     }
 
@@ -223,39 +223,12 @@ public final class MediaPlayerBus: @unchecked Sendable {
         ready.signal()
     }
 
-    /// Sleeps until the bus has something, or the owner wakes us: no timeout unless sd-bus
-    /// has one pending (a call's).
-    private func sleep(on bus: OpaquePointer) {
-        var descriptors = [
-            pollfd(fd: sd_bus_get_fd(bus), events: Int16(truncatingIfNeeded: sd_bus_get_events(bus)), revents: 0),
-            pollfd(fd: wakeUp.descriptor, events: Int16(POLLIN), revents: 0)
-        ]
-        var until: UInt64 = 0
-        var timeout: Int32 = -1
-        if sd_bus_get_timeout(bus, &until) > 0, until != UInt64.max {
-            let now = UInt64(max(0, MonotonicClock.seconds() * 1_000_000))
-            timeout = until <= now ? 0 : Int32(clamping: (until - now + 999) / 1000)
-        }
-        _ = poll(&descriptors, 2, timeout)
-        wakeUp.drain()
-    }
-
     /// PropertiesChanged with the new values.
     private static func announce(_ names: [String], on bus: OpaquePointer) {
         var copies: [UnsafeMutablePointer<CChar>?] = names.map { strdup($0) }
         copies.append(nil)
         defer { for copy in copies { free(copy) } }
         _ = copies.withUnsafeMutableBufferPointer { meditate_media_player_changed(bus, $0.baseAddress) }
-    }
-
-    /// The signals a process is stopped by go to its main thread, which looks for them.
-    private static func leaveSignalsToOthers() {
-        var set = sigset_t()
-        sigemptyset(&set)
-        for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGCHLD] {
-            sigaddset(&set, number)
-        }
-        pthread_sigmask(SIG_BLOCK, &set, nil)
     }
 
     /// The icon `make install` and the package put beside the program, as a file URL; nil where

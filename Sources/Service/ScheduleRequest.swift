@@ -10,7 +10,8 @@ import Settings
 /// `{"action": "sit", "at": "06:30", "days": "mon-fri", "options": {"preset": "morning"}}`, or
 /// bells on the clock, `{"action": "bell", "every": 60, "from": "09:00", "to": "17:00",
 /// "options": {"gong": "bell"}}`. The options are those of `sit.start`, `play.start` or
-/// `bell.ring`, checked by the same parser when the schedule is added.
+/// `bell.ring`, checked by the same parser when the schedule is added; a reminder's
+/// (`"action": "remind"`) are `sit.start`'s with `text` and `bell`.
 package enum ScheduleRequest {
     /// - Parameter library: where a scheduled track is looked up.
     static func entry(from params: ScheduleParams, library: LibraryPaths) throws(RPCError) -> ScheduleEntry {
@@ -47,27 +48,38 @@ package enum ScheduleRequest {
         do {
             switch action {
             case .sit:
-                let request = try ParamsDecoder.decode(SitRequest.self, options)
-                let settings = try request.settings()
-                _ = try SessionPlan(request.configuration(settings))
-                // Its bed, as a track's file: found and opened as audio (a FIFO, a folder, text
-                // are refused now, as sit.start refuses them).
-                if let bed = request.sound.resolve(settings).ambience { try checkPlayable(bed, library: library) }
+                try checkSit(ParamsDecoder.decode(SitRequest.self, options), library: library)
+            case .remind:
+                // The sit it offers is checked as a scheduled sit is: "Sit now" must not fail.
+                let request = try ParamsDecoder.decode(RemindRequest.self, options)
+                try checkSit(request.sit, library: library)
+                if request.bell { try checkBell(BellRequest()) }
             case .play:
                 let request = try ParamsDecoder.decode(PlayRequest.self, options)
                 try checkPlayable(request.track, library: library)
             case .bell:
-                let request = try ParamsDecoder.decode(BellRequest.self, options)
-                let settings = try Settings.load()
-                _ = try SoloBell(
-                    frame: 0, strikes: settings.value(SettingKeys.strikes, flag: request.strikes),
-                    volume: settings.value(SettingKeys.gongVolume, flag: request.gongVolume))
+                try checkBell(ParamsDecoder.decode(BellRequest.self, options))
             }
         } catch let error as RPCError {
             throw error
         } catch {
             throw .invalidParams(FailureLine.line(for: error))
         }
+    }
+
+    /// A sit's plan is made (its preset read), and its bed, as a track's file, found and opened
+    /// as audio (a FIFO, a folder, text are refused now, as sit.start refuses them).
+    private static func checkSit(_ request: SitRequest, library: LibraryPaths) throws {
+        let settings = try request.settings()
+        _ = try SessionPlan(request.configuration(settings))
+        if let bed = request.sound.resolve(settings).ambience { try checkPlayable(bed, library: library) }
+    }
+
+    private static func checkBell(_ request: BellRequest) throws {
+        let settings = try Settings.load()
+        _ = try SoloBell(
+            frame: 0, strikes: settings.value(SettingKeys.strikes, flag: request.strikes),
+            volume: settings.value(SettingKeys.gongVolume, flag: request.gongVolume))
     }
 
     private static func invalid(_ line: String) -> RPCError { .invalidParams(line) }
@@ -77,11 +89,19 @@ package enum ScheduleRequest {
     /// the schedule, in its own language. Nil for a track or a bell, and for a sit the settings
     /// no longer make (its time will say so).
     static func descriptionParts(_ entry: ScheduleEntry) -> JSONValue? {
-        guard entry.action == .sit, let options = JSONValue.parse(entry.options),
-            let request = try? ParamsDecoder.decode(SitRequest.self, options),
-            let settings = try? request.settings()
-        else { return nil }
+        guard let request = offeredSit(entry), let settings = try? request.settings() else { return nil }
         return .array(SitDescription.parts(request.configuration(settings)))
+    }
+
+    /// The sit a schedule starts, or a reminder offers; nil for a track or a bell, and for
+    /// options this version cannot read.
+    static func offeredSit(_ entry: ScheduleEntry) -> SitRequest? {
+        guard let options = JSONValue.parse(entry.options) else { return nil }
+        switch entry.action {
+        case .sit: return try? ParamsDecoder.decode(SitRequest.self, options)
+        case .remind: return (try? ParamsDecoder.decode(RemindRequest.self, options))?.sit
+        case .play, .bell: return nil
+        }
     }
 
     /// What `schedule.list` says of a schedule, with the next instant it sounds at.

@@ -44,6 +44,9 @@ enum ServiceMethods {
         ServiceMethod("bell.ring", BellRequest.self) { conductor, request, _ throws(RPCError) in
             try conductor.ring(request, scheduled: nil, at: nil)
         },
+        ServiceMethod("remind", RemindRequest.self) { conductor, request, _ throws(RPCError) in
+            try conductor.scheduler.remindNow(request)
+        },
         ServiceMethod("token.new", NoParams.self) { conductor, _, connection throws(RPCError) in
             try conductor.web.newToken(from: connection, logger: conductor.logger)
         },

@@ -4,6 +4,8 @@ import Foundation
 import Library
 import Localization
 import Logging
+import Practice
+import Session
 import Settings
 
 /// The schedules as the service keeps them: stored in the library, planned on the wall clock,
@@ -156,6 +158,11 @@ final class ServiceScheduler {
             case .play:
                 let request = try ParamsDecoder.decode(PlayRequest.self, options)
                 try target.prepareTrack(request, resumeOther: true, answer: madeReady(occurrence))
+            case .remind:
+                let request = try ParamsDecoder.decode(RemindRequest.self, options)
+                // No sound unless asked: the bell of the settings, as soon as it can be heard.
+                if request.bell { _ = try target.ring(BellRequest(), scheduled: nil, at: nil) }
+                remind(occurrence, request)
             }
         } catch {
             return skip(occurrence, reason: "failed", line: error.message)
@@ -163,6 +170,46 @@ final class ServiceScheduler {
         // A bell starts ahead of its instant: it has fired when it is heard (`firedBell`), and
         // a sit that starts in that lead withdraws it; a sit or a track has fired when it has
         // been made ready and started (`madeReady`).
+    }
+
+    /// A schedule's reminder is due: it has fired when it is told.
+    private func remind(_ occurrence: ServiceSchedule.Occurrence, _ request: RemindRequest) {
+        let entry = occurrence.entry
+        logFired(id: entry.id, action: .remind)
+        tellFired(id: entry.id, action: .remind, due: occurrence.at.timeIntervalSince1970)
+        tellReminder(request, schedule: entry.id, due: occurrence.at.timeIntervalSince1970)
+    }
+
+    /// `remind`: a reminder now, as a schedule's would be (a test, an automation's own time);
+    /// its sit is planned first, so that what is offered can start.
+    func remindNow(_ request: RemindRequest) throws(RPCError) -> JSONValue {
+        do {
+            _ = try SessionPlan(request.sit.configuration(request.sit.settings()))
+        } catch {
+            throw .invalidParams(FailureLine.line(for: error))
+        }
+        if request.bell { _ = try target?.ring(BellRequest(), scheduled: nil, at: nil) }
+        return ["reminder": tellReminder(request, schedule: nil, due: Date().timeIntervalSince1970)]
+    }
+
+    /// Tells every client that it is time to sit (`reminder`): the desktop's notification, the
+    /// page and MQTT offer the sit, which they start with `sit.start` and the event's `sit`.
+    @discardableResult
+    private func tellReminder(_ request: RemindRequest, schedule: Int64?, due: Double) -> JSONValue {
+        var event: [String: JSONValue] = [
+            "event": "reminder", "due": .finite(due), "bell": .bool(request.bell),
+            "sit": (try? JSONValue(encoding: request.sit)) ?? [:]
+        ]
+        if let schedule { event["schedule"] = .number(Int(schedule)) }
+        if let text = request.text { event["text"] = .string(text) }
+        if let settings = try? request.sit.settings() {
+            let configuration = request.sit.configuration(settings)
+            event["description"] = .string(SitDescription.of(configuration))
+            event["descriptionParts"] = .array(SitDescription.parts(configuration))
+        }
+        if let preset = request.sit.preset { event["preset"] = .string(preset) }
+        events.publish(.object(event))
+        return .object(event)
     }
 
     /// Why a schedule was skipped for a session.

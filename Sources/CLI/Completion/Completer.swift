@@ -16,7 +16,7 @@ struct Completer {
     }
 
     /// What a schedule starts: `ctl`'s commands of those names.
-    static let scheduled = ["sit", "play", "bell"]
+    static let scheduled = ["sit", "play", "bell", "remind"]
 
     let tree: CommandTree
     let presets: [String]

@@ -24,7 +24,7 @@ struct Ctl: ParsableCommand {
             """,
         subcommands: [
             CtlStatus.self, CtlSit.self, CtlPlay.self, CtlPause.self, CtlResume.self, CtlStop.self, CtlSeek.self,
-            CtlBell.self,
+            CtlBell.self, CtlRemind.self,
             CtlSchedule.self, CtlToken.self, CtlEvents.self, CtlCall.self
         ]
     )

@@ -11,9 +11,9 @@ struct CtlScheduleAdd: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: localized(
-            "Add a schedule: when (--at, or --every with --from and --to), then `sit`, `play` TRACK or `bell` with their options.",
+            "Add a schedule: when (--at, or --every with --from and --to), then `sit`, `play` TRACK, `bell` or `remind` with their options.",
             de:
-                "Fügt einen Plan hinzu: wann (--at, oder --every mit --from und --to), dann `sit`, `play` AUFNAHME oder `bell` mit ihren Optionen."
+                "Fügt einen Plan hinzu: wann (--at, oder --every mit --from und --to), dann `sit`, `play` AUFNAHME, `bell` oder `remind` mit ihren Optionen."
         ))
 
     @Option(
@@ -65,8 +65,8 @@ struct CtlScheduleAdd: ParsableCommand {
     @Argument(
         parsing: .captureForPassthrough,
         help: .localized(
-            "`sit`, `play` TRACK or `bell`, with their options.",
-            de: "`sit`, `play` AUFNAHME oder `bell`, mit ihren Optionen.",
+            "`sit`, `play` TRACK, `bell` or `remind` (a reminder to sit, silent unless --bell), with their options.",
+            de: "`sit`, `play` AUFNAHME, `bell` oder `remind` (eine Erinnerung ans Sitzen, still ohne --bell), mit ihren Optionen.",
             valueName: "what"))
     var what: [String] = []
 
@@ -101,14 +101,15 @@ struct CtlScheduleAdd: ParsableCommand {
             case "sit": throw CleanExit.helpRequest(CtlSit.self)
             case "play": throw CleanExit.helpRequest(CtlPlay.self)
             case "bell": throw CleanExit.helpRequest(CtlBell.self)
+            case "remind": throw CleanExit.helpRequest(CtlRemind.self)
             default: break
             }
         }
         guard let action = what.first else {
             throw ValidationError(
                 localized(
-                    "say what to schedule: `sit`, `play` TRACK or `bell`",
-                    de: "sag, was geplant wird: `sit`, `play` AUFNAHME oder `bell`"))
+                    "say what to schedule: `sit`, `play` TRACK, `bell` or `remind`",
+                    de: "sag, was geplant wird: `sit`, `play` AUFNAHME, `bell` oder `remind`"))
         }
         let arguments = Array(what.dropFirst())
         let request: JSONValue
@@ -117,10 +118,11 @@ struct CtlScheduleAdd: ParsableCommand {
             case "sit": request = try JSONValue(encoding: SitArguments.parse(arguments).request)
             case "play": request = try JSONValue(encoding: PlayArguments.parse(arguments).request)
             case "bell": request = try JSONValue(encoding: BellArguments.parse(arguments).request)
+            case "remind": request = try JSONValue(encoding: RemindArguments.parse(arguments).request)
             default:
                 // `schedule add 07:00 sit`, as cron and `at` would have it: say where the time goes.
                 if action.wholeMatch(of: #/\d{1,2}:\d{2}(:\d{2})?/#) != nil {
-                    let next = arguments.first.flatMap { ["sit", "play", "bell"].contains($0) ? $0 : nil } ?? "sit"
+                    let next = arguments.first.flatMap { Completer.scheduled.contains($0) ? $0 : nil } ?? "sit"
                     throw ValidationError(
                         localized(
                             "'\(action)' is a time: give it with --at (meditate schedule add --at \(action) \(next))",
@@ -130,8 +132,8 @@ struct CtlScheduleAdd: ParsableCommand {
                 }
                 throw ValidationError(
                     localized(
-                        "'\(action)' cannot be scheduled; `sit`, `play` or `bell` can",
-                        de: "'\(action)' kann nicht geplant werden; `sit`, `play` oder `bell` schon"))
+                        "'\(action)' cannot be scheduled; `sit`, `play`, `bell` or `remind` can",
+                        de: "'\(action)' kann nicht geplant werden; `sit`, `play`, `bell` oder `remind` schon"))
             }
         } catch let error as ValidationError {
             throw error

@@ -118,8 +118,16 @@ enum CtlText {
         case "schedule-removed":
             return localized("schedule removed", de: "Zeitplan entfernt") + ": \(event["id"]?.intValue ?? 0)"
         case "stopping": return localized("the service is stopping", de: "der Dienst hält an")
+        case "reminder": return reminder(event)
         default: return name
         }
+    }
+
+    /// "Time to sit · 20 min, pink noise": the sitter's own words in place of the first.
+    static func reminder(_ reminder: JSONValue?) -> String {
+        let said = reminder?["text"]?.stringValue ?? say(.reminderSummary)
+        let described = description(of: reminder)
+        return described.isEmpty ? said : said + " · " + described
     }
 
     private static var fired: String { localized("its time came", de: "seine Zeit ist da") }

@@ -57,6 +57,7 @@ enum ScheduleText {
         case "sit": localized("a sit", de: "Sitzen")
         case "bell": localized("a bell", de: "Glocke")
         case "play": localized("a track", de: "Aufnahme")
+        case "remind": localized("a reminder", de: "Erinnerung")
         default: name
         }
     }

@@ -129,6 +129,9 @@ struct Serve: ParsableCommand {
         // The media keys and the shell's player controls, where there is a session bus.
         let mediaPlayer = MediaPlayerBridge.start(socket: path, logger: logger)
         defer { mediaPlayer?.stop() }
+        // A reminder's notification with "Sit now", where there is a session bus when it is due.
+        let reminders = ReminderBridge.start(socket: path, logger: logger)
+        defer { reminders?.stop() }
         Interruption.install()
         ServiceConductor(
             inbox: inbox, output: output.choice, quietSeconds: quietSeconds, library: library,

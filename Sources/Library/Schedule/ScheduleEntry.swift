@@ -1,12 +1,12 @@
 import Clock
 import Foundation
 
-/// A schedule the service keeps: a sit, a guided track or a bell, at a time of day or every so
+/// A schedule the service keeps: a sit, a guided track, a bell or a reminder to sit, at a time of day or every so
 /// many minutes between two times, on some days of the week. Times are local: 06:30 stays
 /// 06:30 across a change to or from summer time.
 public struct ScheduleEntry: Sendable, Equatable {
     public enum Action: String, Sendable, CaseIterable {
-        case sit, play, bell
+        case sit, play, bell, remind
     }
 
     /// When, within a day: once at a time, or every so many minutes from one time to another.

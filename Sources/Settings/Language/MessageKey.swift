@@ -8,6 +8,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
     // The end of a live session.
     case summaryComplete, summaryEndedEarly, summaryEndedEarlyOpen, notRecorded
     case notifySummary, notifyBody, notifyBodyStreak
+    // A reminder to sit (a schedule's `remind`), on the desktop and the page.
+    case reminderSummary, reminderSitNow, pageActionRemind, pageReminderLater, pageScheduleRemindAt
     // One log line per event, without a terminal.
     case sitOpen, sitSoFar, eventStartOpen, eventWalk, eventSitAgain, phaseWalking, thenSit, thenWalk, segmentSit,
         segmentWalk, walkBed, walkBells, walkBedAndBells

@@ -30,6 +30,11 @@ package let messageTable: [MessageKey: Phrase] = [
     .notifySummary: Phrase("Your sit has ended", de: "Dein Sitzen ist zu Ende"),
     .notifyBody: Phrase("{sat} sat", de: "{sat} gesessen"),
     .notifyBodyStreak: Phrase("{sat} sat · {days} days in a row", de: "{sat} gesessen · {days} Tage in Folge"),
+    .reminderSummary: Phrase("Time to sit", de: "Zeit zum Sitzen"),
+    .reminderSitNow: Phrase("Sit now", de: "Jetzt sitzen"),
+    .pageActionRemind: Phrase("a reminder to sit", de: "eine Erinnerung ans Sitzen"),
+    .pageReminderLater: Phrase("Not now", de: "Nicht jetzt"),
+    .pageScheduleRemindAt: Phrase("{at}, {days}: a reminder, {what}", de: "{at}, {days}: Erinnerung, {what}"),
     .summaryComplete: Phrase("complete: sat {sat}", de: "fertig: {sat} gesessen"),
     .summaryEndedEarly: Phrase(
         "ended early: sat {sat} of {planned}",

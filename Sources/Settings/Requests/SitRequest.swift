@@ -137,6 +137,11 @@ extension SitRequest: MemberRequest, Encodable {
 
     package func encode(to encoder: any Encoder) throws {
         var encoding = RequestEncoding(encoder)
+        try encode(&encoding)
+    }
+
+    /// Its members into `encoding`, beside those of a request that carries a sit (a reminder's).
+    func encode(_ encoding: inout RequestEncoding) throws {
         try encoding.text(Option.minutes, open ? MinutesArgument.openText : minutes?.settingText)
         try encoding.value(Option.countdown, countdown)
         try encoding.text(Option.segments, segments?.settingText)
