@@ -254,6 +254,9 @@
         refreshStatus();
         loadPractice();
         break;
+      case "reminder":
+        showReminder(event);
+        break;
       case "session-recorded":
         loadPractice();
         loadDefaults();
@@ -271,6 +274,10 @@
         refreshStatus();
         break;
       case "session-started":
+        // Whatever started, it is no longer time to be reminded.
+        $("reminder").hidden = true;
+        refreshStatus();
+        break;
       case "phase":
       case "handover":
       case "bell":
@@ -560,6 +567,23 @@
     event.preventDefault();
     startSit({ sleep: true, minutes: $("sleep-minutes").value }, "now-error");
   });
+
+  /// A reminder to sit: its words (or "Time to sit"), the sit in the page's language, and one
+  /// tap to start that sit (the event's `sit`, as sit.start takes it).
+  let reminded = null;
+  function showReminder(event) {
+    reminded = event.sit || {};
+    setText($("reminder-text"), event.text || say("reminderSummary"));
+    setText($("reminder-description"), describe(event));
+    $("reminder-error").textContent = "";
+    $("reminder").hidden = false;
+  }
+
+  $("reminder-sit").addEventListener("click", async () => {
+    await startSit(reminded || {}, "reminder-error");
+    if (!$("reminder-error").textContent) $("reminder").hidden = true;
+  });
+  $("reminder-later").addEventListener("click", () => { $("reminder").hidden = true; });
 
   /// The note of the sit just ended: its row is the newest of the history (`history.edit`).
   $("note-form").addEventListener("submit", async (event) => {
@@ -996,11 +1020,12 @@
       const what = preset + told;
       if (schedule.every) {
         return say("pageScheduleSitEvery", {
-          what, every: duration(schedule.every * 60), from: timeOfDay(schedule.from), to: timeOfDay(schedule.to),
+          what: schedule.action === "remind" ? `${say("pageActionRemind")}: ${what}` : what, every: duration(schedule.every * 60), from: timeOfDay(schedule.from), to: timeOfDay(schedule.to),
           days: dayWords(schedule.days),
         });
       }
-      return say("pageScheduleSitAt", { what, at: timeOfDay(schedule.at), days: dayWords(schedule.days) });
+      const key = schedule.action === "remind" ? "pageScheduleRemindAt" : "pageScheduleSitAt";
+      return say(key, { what, at: timeOfDay(schedule.at), days: dayWords(schedule.days) });
     }
     const what = { sit: say("pageActionSit"), bell: say("pageActionBell") }[schedule.action] || "";
     if (schedule.every) {
@@ -1059,7 +1084,7 @@
   /// The fields of what the Schedule form adds: minutes for a plain sit, the preset, the recording.
   function showScheduleFields() {
     const chosen = $("schedule-what").value;
-    $("schedule-minutes-field").hidden = chosen !== "sit";
+    $("schedule-minutes-field").hidden = chosen !== "sit" && chosen !== "remind";
     $("schedule-preset-field").hidden = chosen !== "preset";
     $("schedule-track-field").hidden = chosen !== "play";
   }
@@ -1101,7 +1126,7 @@
     const chosen = $("schedule-what").value;
     // The sit set under Sit, a preset and a plain sit of minutes are all sits; a recording plays.
     params.action = { form: "sit", preset: "sit", play: "play" }[chosen] || chosen;
-    if (chosen === "sit") params.options.minutes = Number($("schedule-minutes").value);
+    if (chosen === "sit" || chosen === "remind") params.options.minutes = Number($("schedule-minutes").value);
     if (chosen === "form") params.options = sitParams();
     if (chosen === "preset") params.options.preset = $("schedule-preset").value;
     if (chosen === "play") params.options.track = $("schedule-track").value;

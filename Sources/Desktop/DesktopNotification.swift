@@ -21,7 +21,8 @@ struct DesktopNotification {
             arguments: [
                 .string("meditate"), .uint32(replaces), .string("meditate"), .string(summary), .string(body),
                 .strings(actions.flatMap { [$0.key, $0.label] }),
-                .dictionary([.init("desktop-entry", .string(MediaPlayerState.desktopEntry))]), .int32(expireMilliseconds)
+                .dictionary([.init("desktop-entry", .string(MediaPlayerState.desktopEntry))]),
+                .int32(expireMilliseconds)
             ]
         ) { (reply) throws(DesktopBusError) -> UInt32 in
             var id: UInt32 = 0

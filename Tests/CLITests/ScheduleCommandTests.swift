@@ -55,10 +55,55 @@ struct ScheduleCommandTests {
     }
 
     @Test(
-        "--help after schedule add, or after the sit, play or bell it schedules, shows their options, adding nothing",
+        "a reminder is scheduled with its words and the sit it offers, said back as typed in English and German; words too long or a sit the plan refuses are one line"
+    )
+    func reminderIsScheduledAsTyped() throws {
+        // Given a data folder where no service runs
+        let scratch = try Scratch()
+        let environment = ["XDG_DATA_HOME": scratch.path("data"), "XDG_RUNTIME_DIR": scratch.path("runtime")]
+        try FileManager.default.createDirectory(atPath: scratch.path("runtime"), withIntermediateDirectories: true)
+
+        // When a weekday reminder with the sitter's words, a bell and a sit of 20 minutes is added
+        let added = try CLIRunner.run(
+            [
+                "schedule", "add", "--at", "07:00", "--days", "mon-fri", "remind", "--text", "Before the bus",
+                "--bell", "--minutes", "20", "--noise", "pink"
+            ], environment: environment)
+        // Then it is kept and said back as its flags, in English and in German
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(
+            added.stdout.hasPrefix(
+                "1  Mon-Fri 07:00  a reminder --bell --minutes 20 --noise pink --text 'Before the bus'"),
+            "\(added.stdout)")
+        let german = try CLIRunner.run(["schedule", "list", "--lang", "de"], environment: environment)
+        #expect(german.stdout.hasPrefix("1  Mo-Fr 07:00  Erinnerung --bell"), "\(german.stdout)")
+
+        // When its words are longer than a line of a notification, or two lines, or its sit is refused
+        let long = try CLIRunner.run(
+            ["schedule", "add", "--at", "07:00", "remind", "--text", String(repeating: "a", count: 201)],
+            environment: environment)
+        let twoLines = try CLIRunner.run(
+            ["schedule", "add", "--at", "07:00", "remind", "--text", "one\ntwo"], environment: environment)
+        let badSit = try CLIRunner.run(
+            ["schedule", "add", "--at", "07:00", "remind", "--minutes", "0"], environment: environment)
+        // Then each is one line, and nothing more is kept
+        #expect(
+            long.status == 64
+                && long.stderr == "meditate: error: --text has 201 characters; a reminder says at most 200\n",
+            "\(long.stderr)")
+        #expect(
+            twoLines.status == 64 && twoLines.stderr == "meditate: error: --text is one line\n", "\(twoLines.stderr)")
+        #expect(badSit.status == 64 && badSit.stderr.contains("--minutes must be greater than 0"), "\(badSit.stderr)")
+        let listed = try CLIRunner.run(["schedule", "list", "--json"], environment: environment)
+        #expect(JSONValue.parse(listed.stdout)?["schedules"]?.arrayCount == 1, "\(listed.stdout)")
+    }
+
+    @Test(
+        "--help after schedule add, or after the sit, play, bell or reminder it schedules, shows their options, adding nothing",
         arguments: [
             (["--help"], "--every <minutes>"), (["--at", "06:30", "sit", "--minutes", "5", "--help"], "ctl sit"),
-            (["--at", "06:30", "play", "-h"], "ctl play"), (["--at", "06:30", "bell", "--help"], "--strikes <strikes>")
+            (["--at", "06:30", "play", "-h"], "ctl play"), (["--at", "06:30", "bell", "--help"], "--strikes <strikes>"),
+            (["--at", "07:00", "remind", "--help"], "--text <text>")
         ])
     func helpIsShownNotScheduled(arguments: [String], shown: String) throws {
         // Given a data folder where no service runs

@@ -102,6 +102,22 @@ package final class PrivateDBus {
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Has the notification daemon's mock say that the button `key` of notification `id` was
+    /// pressed (`ActionInvoked`), as a desktop's does: through dbusmock's own EmitSignal, which
+    /// dbus-send cannot call (its arguments are variants).
+    package func pressNotificationButton(id: UInt32, key: String) throws {
+        let script = """
+            import dbus, sys
+            bus = dbus.bus.BusConnection(sys.argv[1])
+            mock = bus.get_object("org.freedesktop.Notifications", "/org/freedesktop/Notifications")
+            mock.EmitSignal("org.freedesktop.Notifications", "ActionInvoked", "us",
+                [dbus.UInt32(int(sys.argv[2])), sys.argv[3]], dbus_interface="org.freedesktop.DBus.Mock")
+            """
+        let result = try CLIRunner.run(
+            program: "/usr/bin/python3", ["-c", script, address, String(id), key], environment: [:], timeout: 20)
+        guard result.status == 0 else { throw Failure(description: "EmitSignal ActionInvoked: \(result.stderr)") }
+    }
+
     /// logind's inhibitors now, as dbus-send prints them.
     package func inhibitors() throws -> String {
         try call(

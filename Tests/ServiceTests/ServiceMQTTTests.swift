@@ -42,7 +42,7 @@ struct ServiceMQTTTests {
     }
 
     @Test(
-        "Home Assistant finds one device with its seven entities, each with a unique id, available while the service runs and offline after SIGTERM",
+        "Home Assistant finds one device with its eight entities, each with a unique id, available while the service runs and offline after SIGTERM",
         .enabled(if: PrivateBroker.available, "needs mosquitto (make test installs it)"))
     func discoveryDescribesTheDevice() throws {
         // Given a private broker and a service configured for it
@@ -52,7 +52,7 @@ struct ServiceMQTTTests {
         defer { service.stop() }
 
         // When Home Assistant reads the discovery topics
-        let configs = try broker.retained("homeassistant/+/+/+/config", count: 7)
+        let configs = try broker.retained("homeassistant/+/+/+/config", count: 8)
             .compactMapValues { JSONValue.parse($0) }
 
         // Then there is a config per entity, under <prefix>/<component>/<device id>/<entity>/config
@@ -64,11 +64,12 @@ struct ServiceMQTTTests {
                 "homeassistant/select/meditate_test/preset/config",
                 "homeassistant/button/meditate_test/start_sit/config",
                 "homeassistant/button/meditate_test/ring_bell/config",
-                "homeassistant/button/meditate_test/end_sit/config"
+                "homeassistant/button/meditate_test/end_sit/config",
+                "homeassistant/event/meditate_test/reminder/config"
             ], "\(configs.keys.sorted())")
         // And every one has a name, a unique id of its own, the availability topic and the one device
         let ids = configs.values.compactMap { $0["unique_id"]?.stringValue }
-        #expect(ids.count == 7 && Set(ids).count == 7, "\(ids)")
+        #expect(ids.count == 8 && Set(ids).count == 8, "\(ids)")
         for (topic, config) in configs {
             #expect(config["name"]?.stringValue?.isEmpty == false, "\(topic)")
             #expect(config["availability_topic"]?.stringValue == "\(Self.base)/availability", "\(topic)")
@@ -80,6 +81,9 @@ struct ServiceMQTTTests {
             case "binary_sensor", "sensor":
                 #expect(config["state_topic"]?.stringValue == "\(Self.base)/state", "\(topic)")
                 #expect(config["value_template"]?.stringValue?.hasPrefix("{{ value_json.") == true, "\(topic)")
+            case "event":
+                #expect(config["state_topic"]?.stringValue == "\(Self.base)/reminder", "\(topic)")
+                #expect(config["event_types"] == ["reminder"], "\(topic)")
             case "select":
                 #expect(config["command_topic"]?.stringValue == "\(Self.base)/preset/set")
                 #expect(config["options"] == ["default", "short"])
@@ -96,6 +100,35 @@ struct ServiceMQTTTests {
         service.stop()
         // Then it said goodbye: offline, retained
         #expect(try broker.retained("\(Self.base)/availability", count: 1)["\(Self.base)/availability"] == "offline")
+    }
+
+    @Test(
+        "a reminder to sit reaches Home Assistant's event entity with its words and the sit it offers, and plays nothing",
+        .enabled(if: PrivateBroker.available, "needs mosquitto (make test installs it)"))
+    func reminderIsAnEvent() throws {
+        // Given a service on ALSA's null device and a watcher of its topics
+        let scratch = try Scratch()
+        let (broker, service) = try Self.announced(scratch)
+        defer { broker.stop() }
+        defer { service.stop() }
+        let watcher = try broker.subscribe("\(Self.base)/#", into: scratch.path("watched.txt"))
+        // (the state, retained, is there once both the watcher and the bridge follow)
+        #expect(watcher.waitFor("\(Self.base)/state") != nil)
+
+        // When a reminder of the preset `short` is due, with the sitter's words
+        _ = try service.client().call("remind", ["text": "Zeit für den Bus", "preset": "short"])
+
+        // Then the event entity's topic receives it: its type, the words, the sit in words and
+        // its members, which Home Assistant can send back to sit/start
+        let payload = watcher.waitFor("\(Self.base)/reminder").flatMap { JSONValue.parse($0) }
+        #expect(payload?["event_type"] == "reminder", "\(payload?.line ?? "no reminder")")
+        #expect(payload?["text"] == "Zeit für den Bus", "\(payload?.line ?? "no reminder")")
+        #expect(payload?["description"]?.stringValue?.hasPrefix("6 s") == true, "\(payload?.line ?? "no reminder")")
+        #expect(payload?["sit"] == ["preset": "short"], "\(payload?.line ?? "no reminder")")
+        // And it is not kept for a Home Assistant that starts later, and nothing plays
+        let later = try broker.subscribe("\(Self.base)/reminder", into: scratch.path("later.txt"))
+        #expect(later.waitFor("\(Self.base)/reminder", seconds: 1) == nil)
+        #expect(try service.client().call("status")["state"] == "idle")
     }
 
     @Test(

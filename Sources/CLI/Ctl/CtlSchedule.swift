@@ -9,7 +9,9 @@ struct CtlSchedule: ParsableCommand {
         commandName: "schedule",
         abstract: localized(
             "Sits, guided tracks, bells and reminders on the clock: list, add, remove, pause for today, resume.",
-            de: "Sitzen, geführte Aufnahmen, Glocken und Erinnerungen nach der Uhr: list, add, remove, pause (für heute), resume."),
+            de:
+                "Sitzen, geführte Aufnahmen, Glocken und Erinnerungen nach der Uhr: list, add, remove, pause (für heute), resume."
+        ),
         discussion: localized(
             "The service plays them; they are kept in the library's database, so they outlive it. When no service runs, the change is made in the database and the service finds it when it starts.\n\nExamples:",
             de:

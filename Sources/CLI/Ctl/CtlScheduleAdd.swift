@@ -66,7 +66,8 @@ struct CtlScheduleAdd: ParsableCommand {
         parsing: .captureForPassthrough,
         help: .localized(
             "`sit`, `play` TRACK, `bell` or `remind` (a reminder to sit, silent unless --bell), with their options.",
-            de: "`sit`, `play` AUFNAHME, `bell` oder `remind` (eine Erinnerung ans Sitzen, still ohne --bell), mit ihren Optionen.",
+            de:
+                "`sit`, `play` AUFNAHME, `bell` oder `remind` (eine Erinnerung ans Sitzen, still ohne --bell), mit ihren Optionen.",
             valueName: "what"))
     var what: [String] = []
 

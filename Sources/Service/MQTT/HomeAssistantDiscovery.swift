@@ -19,6 +19,8 @@ struct HomeAssistantDiscovery {
     var startSitTopic: String { settings.baseTopic + "/sit/start" }
     var endSitTopic: String { settings.baseTopic + "/sit/end" }
     var ringBellTopic: String { settings.baseTopic + "/bell/ring" }
+    /// A reminder to sit, as Home Assistant's event entity reads it (not retained: it happens).
+    var reminderTopic: String { settings.baseTopic + "/reminder" }
     /// Where a command that was refused is told, with the one line the CLI would print.
     var refusedTopic: String { settings.baseTopic + "/refused" }
     /// Home Assistant says `online` here when it starts: the configs are sent again.
@@ -79,7 +81,13 @@ struct HomeAssistantDiscovery {
                 ["command_topic": .string(ringBellTopic), "payload_press": "PRESS", "icon": "mdi:bell"]),
             entity(
                 "button", "end_sit", name: "End sit",
-                ["command_topic": .string(endSitTopic), "payload_press": "PRESS", "icon": "mdi:stop"])
+                ["command_topic": .string(endSitTopic), "payload_press": "PRESS", "icon": "mdi:stop"]),
+            entity(
+                "event", "reminder", name: "Reminder",
+                [
+                    "state_topic": .string(reminderTopic), "event_types": ["reminder"],
+                    "icon": "mdi:bell-ring-outline"
+                ])
         ]
     }
 
@@ -98,6 +106,17 @@ struct HomeAssistantDiscovery {
             "manufacturer": "meditate", "model": "meditate serve", "sw_version": .string(version)
         ]
         return ("\(settings.discoveryPrefix)/\(component)/\(settings.deviceID)/\(key)/config", .object(payload))
+    }
+
+    /// What the event entity receives for a `reminder` event: its type, and what an automation
+    /// says or starts with it (the words, the sit in the service's language, its members).
+    static func reminder(fromEvent event: JSONValue) -> JSONValue {
+        var members: [String: JSONValue] = [
+            "event_type": "reminder", "text": .string(event["text"]?.stringValue ?? say(.reminderSummary)),
+            "description": .string(event["description"]?.stringValue ?? ""), "sit": event["sit"] ?? [:]
+        ]
+        if let schedule = event["schedule"] { members["schedule"] = schedule }
+        return .object(members)
     }
 
     /// The state message for a `status` reply: sitting while a session plays (not once it

@@ -244,6 +244,12 @@ package final class MQTTBridge: @unchecked Sendable {
                     // the status takes to ask (on a device that never waits) still turns
                     // `sitting` on and off. Its event may already say `complete`: on such a
                     // device the session can play out before the event is written.
+                    if event?["event"] == "reminder", let event {
+                        _ = client?.publish(
+                            discovery.reminderTopic, HomeAssistantDiscovery.reminder(fromEvent: event).line,
+                            retain: false)
+                        continue
+                    }
                     if event?["event"] == "session-started", let session = event?["session"] {
                         publishState(["state": .string(Self.startedPhase(of: session)), "session": session])
                     }
