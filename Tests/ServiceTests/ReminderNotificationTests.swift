@@ -52,9 +52,10 @@ struct ReminderNotificationTests {
         #expect(note.contains("\"Zeit zum Sitzen\" \"6 s, rosa Rauschen\""), "\(note)")
         #expect(note.contains("[\"sit-now\", \"Jetzt sitzen\"]"), "\(note)")
         #expect(note.hasSuffix(" 0"), "\(note)")
-        // And nothing plays: a reminder is silent
+        // And nothing plays: a reminder is silent, no bell rang
         Thread.sleep(forTimeInterval: 1)
         #expect(try service.client().call("status")["state"] == "idle")
+        #expect(!received.contains { $0["event"] == "bell" }, "\(received.map(\.line))")
 
         // When a button of a notification that is not the reminder's is pressed
         try bus.pressNotificationButton(id: 99, key: "sit-now")
@@ -80,6 +81,13 @@ struct ReminderNotificationTests {
         #expect(!["countdown", "sitting"].contains(state), "\(state)")
         let history = try service.history()
         #expect(history.arrayCount == 1, "\(history.line)")
+        // And a reminder that asks for the bell rings the settings' bell with it
+        _ = try service.client().call("remind", ["bell": true])
+        var rang: JSONValue?
+        while rang == nil, let event = try events.nextEvent(timeoutMilliseconds: 10_000) {
+            if event["event"] == "bell" { rang = event }
+        }
+        #expect(rang?["bell"] == "bell", "\(rang?.line ?? "no bell")")
         let log = service.stop()
         #expect(log.components(separatedBy: "Erinnerung: jetzt sitzen").count == 2, "\(log)")
     }
