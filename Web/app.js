@@ -207,7 +207,9 @@
       const subscribed = await call("subscribe");
       takeStatus(subscribed.status);
       // The schedules once the library is in: a scheduled track is said by its title.
-      await Promise.all([loadDefaults(), loadPresets(), loadLibrary().finally(loadSchedules), loadPractice()]);
+      await Promise.all([
+        loadDefaults(), loadPresets(), loadLibrary().finally(loadSchedules), loadPractice(), loadCourses(),
+      ]);
     } catch (error) {
       $("now-error").textContent = error.message;
     }
@@ -260,6 +262,7 @@
       case "session-recorded":
         loadPractice();
         loadDefaults();
+        loadCourses();
         break;
       case "schedule-added":
       case "schedule-removed":
@@ -889,6 +892,41 @@
         list.append(item);
       }
       box.append(list);
+    }
+  }
+
+  /// Each course's next day on Now, "basics · Day 4: Breath", one tap to play it; a course
+  /// whose every day was heard, or whose next track this library lacks, is left out.
+  async function loadCourses() {
+    let result;
+    try {
+      result = await call("course.list");
+    } catch {
+      return;
+    }
+    const box = $("now-courses");
+    box.replaceChildren();
+    for (const course of result.courses || []) {
+      if (!course.next || !course.next.track) continue;
+      const button = element("button", { type: "button", class: "course" });
+      setText(button, `${course.name} · ${say("pageCourseDay", {
+        day: course.next.day, days: course.days, title: course.next.title,
+      })}`);
+      button.addEventListener("click", () => playCourseDay(course.next.track));
+      box.append(button);
+    }
+    $("now-courses-box").hidden = box.childElementCount === 0;
+  }
+
+  async function playCourseDay(track) {
+    $("now-error").textContent = "";
+    try {
+      const result = await call("play.start", { track });
+      lastOutcome = null;
+      trackPosition = null;
+      takeStatus({ state: result.session.phase, session: result.session, held: [] });
+    } catch (error) {
+      $("now-error").textContent = error.message;
     }
   }
 

@@ -14,10 +14,14 @@ struct LiveOutcome {
 
     /// Adds the session to the practice history. A history that cannot be written costs the
     /// record, not the session: it is said on the log and the run still succeeds.
-    func record(kind: PracticeSession.Kind, note: String, remark: String = "", library: LibraryPaths, logger: Logger) {
+    /// - Parameter track: the content hash of the library track a guided sit played.
+    func record(
+        kind: PracticeSession.Kind, note: String, remark: String = "", track: String? = nil, library: LibraryPaths,
+        logger: Logger
+    ) {
         let session = PracticeSession(
             startedAt: startedAt, kind: kind, note: note, plannedSeconds: plannedSeconds,
-            satSeconds: satSeconds, completed: completed, remark: remark)
+            satSeconds: satSeconds, completed: completed, remark: remark, track: track ?? "")
         do {
             try LibraryDatabase(path: library.database).record(session)
         } catch {

@@ -32,7 +32,8 @@ struct Meditate: ParsableCommand {
                 """,
         version: MeditateVersion.number,
         subcommands: [
-            Sit.self, Play.self, Sleep.self, Render.self, LibraryCommand.self, PresetCommand.self, ConfigCommand.self,
+            Sit.self, Play.self, CourseCommand.self, Sleep.self, Render.self, LibraryCommand.self, PresetCommand.self,
+            ConfigCommand.self,
             HistoryCommand.self, StatsCommand.self, Serve.self, Ctl.self, CtlSchedule.self,
             Devices.self, Decode.self
         ],

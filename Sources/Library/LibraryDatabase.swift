@@ -97,6 +97,7 @@ public final class LibraryDatabase: Sendable {
         registerRunningMigration(&migrator)
         registerScheduleMigration(&migrator)
         registerRemarkMigration(&migrator)
+        registerCourseMigration(&migrator)
         return migrator
     }
 

@@ -22,6 +22,8 @@ public enum LibraryError: LocalizedError, Equatable, PhrasedError {
     /// Measuring a file outside the library was stopped: it took too long, or the session
     /// it was for was stopped first.
     case measuringStopped(path: String)
+    case courseExists(name: String)
+    case noSuchCourse(name: String, known: [String])
 
     /// The English line (the German one: `phrase`).
     public var errorDescription: String? { phrase.english }
@@ -69,6 +71,20 @@ public enum LibraryError: LocalizedError, Equatable, PhrasedError {
                 de:
                     "'\(path)': die Lautheit zu messen dauerte zu lange; `meditate library import` misst sie einmal für immer"
             )
+        case let .courseExists(name):
+            Phrase(
+                "there is a course '\(name)' already; `meditate library course remove \(name)` first, or take another name",
+                de:
+                    "es gibt schon einen Kurs '\(name)'; erst `meditate library course remove \(name)`, oder nimm einen anderen Namen"
+            )
+        case let .noSuchCourse(name, known) where known.isEmpty:
+            Phrase(
+                "no course '\(name)'; there is none yet (`meditate library course create NAME TRACK…`)",
+                de: "kein Kurs '\(name)'; es gibt noch keinen (`meditate library course create NAME AUFNAHME…`)")
+        case let .noSuchCourse(name, known):
+            Phrase(
+                "no course '\(name)'; there are \(Self.shortList(known))",
+                de: "kein Kurs '\(name)'; es gibt \(Self.shortList(known))")
         }
     }
 

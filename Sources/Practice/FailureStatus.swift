@@ -64,7 +64,8 @@ package enum FailureStatus: Int32, Sendable, CaseIterable {
         switch error {
         case .database: .inputOutput
         case .unreadable, .noSuchPath, .noSuchTrack: .noInput
-        case .ambiguous: .usage
+        case .ambiguous, .courseExists: .usage
+        case .noSuchCourse: .noInput
         case .undecodable(let decoding): of(decoding)
         case .unmeasurable, .holdsNoAudio, .damagedSamples: .data
         case .copyFailed: .cannotCreate

@@ -13,12 +13,17 @@ package struct SessionNote {
     /// (the desktop's player).
     package var title: String?
     package var teacher: String?
+    /// The content hash of the library track a guided session plays (a course's progress).
+    package var track: String?
 
-    package init(text: String, parts: [JSONValue], title: String? = nil, teacher: String? = nil) {
+    package init(
+        text: String, parts: [JSONValue], title: String? = nil, teacher: String? = nil, track: String? = nil
+    ) {
         self.text = text
         self.parts = parts
         self.title = title
         self.teacher = teacher
+        self.track = track
     }
 
     /// One message part.

@@ -33,7 +33,7 @@ package struct UnplayableSound: LocalizedError, Equatable {
         switch error {
         case .unreadable, .undecodable, .unmeasurable, .holdsNoAudio, .noSuchPath, .damagedSamples:
             return UnplayableSound(path: path)
-        case .database, .noSuchTrack, .ambiguous, .copyFailed, .measuringStopped:
+        case .database, .noSuchTrack, .ambiguous, .copyFailed, .measuringStopped, .courseExists, .noSuchCourse:
             return error
         }
     }

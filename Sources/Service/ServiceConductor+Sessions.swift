@@ -120,7 +120,8 @@ extension ServiceConductor {
         started.recordID = records.begin(
             PracticeSession(
                 startedAt: started.startedAt, kind: started.kind, note: started.storedNote,
-                plannedSeconds: started.plannedSeconds, satSeconds: 0, completed: false, remark: started.remark))
+                plannedSeconds: started.plannedSeconds, satSeconds: 0, completed: false, remark: started.remark,
+                track: started.track))
         started.lastWritten = MonotonicClock.seconds()
         logger.notice("\(localized("started", de: "begonnen")): \(note); \(live.outputSummary)")
         let json = started.json(live.status)

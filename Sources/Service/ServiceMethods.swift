@@ -67,6 +67,9 @@ enum ServiceMethods {
         },
         ServiceMethod("stats", NoParams.self) { conductor, _, _ throws(RPCError) in try conductor.queries.stats() },
         ServiceMethod("presets", NoParams.self) { conductor, _, _ throws(RPCError) in try conductor.queries.presets() },
+        ServiceMethod("course.list", NoParams.self) { conductor, _, _ throws(RPCError) in
+            try conductor.queries.courseList()
+        },
         ServiceMethod("sit.defaults", NoParams.self) { conductor, _, _ throws(RPCError) in
             try conductor.queries.sitDefaults()
         },

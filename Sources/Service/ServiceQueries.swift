@@ -153,6 +153,13 @@ struct ServiceQueries {
         }
     }
 
+    /// `course.list`: every course with its progress and its next day's track, by name.
+    func courseList() throws(RPCError) -> JSONValue {
+        try library.query { database in
+            ["courses": .array(try database.courses().map { CourseJSON.of($0, in: database) })]
+        }
+    }
+
     /// What a sit started with nothing given would be (the settings: config.toml, then the
     /// built-in defaults), each of its options by its member's name, and the last sit in the
     /// history: what the page's Sit form starts from and what its Now view offers to sit again.

@@ -29,6 +29,8 @@ final class ServiceSession {
     /// A guided track's title, and its teacher if its tags or the library name one.
     let title: String?
     let teacher: String?
+    /// The content hash of the library track it plays (a course's progress); "" for a sit.
+    let track: String
     /// When it ends, the session it paused is resumed (the request asked for it).
     let resumeOther: Bool
     /// Seconds since 1970.
@@ -71,6 +73,7 @@ final class ServiceSession {
         noteParts = note.parts
         title = note.title
         teacher = note.teacher
+        track = note.track ?? ""
         self.resumeOther = resumeOther
         self.startedAt = startedAt
     }
@@ -109,7 +112,7 @@ final class ServiceSession {
         return .session(
             PracticeSession(
                 startedAt: startedAt, kind: kind, note: storedNote, plannedSeconds: planned ?? plannedSeconds,
-                satSeconds: sat, completed: completed, remark: remark))
+                satSeconds: sat, completed: completed, remark: remark, track: track))
     }
 
     /// What `status` and `session-started` say of it.

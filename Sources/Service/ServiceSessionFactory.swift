@@ -58,7 +58,7 @@ enum ServiceSessionFactory {
             settings: settings,
             note: SessionNote(
                 text: setup.track.displayName + then, parts: parts, title: setup.track.title,
-                teacher: setup.track.teacher))
+                teacher: setup.track.teacher, track: setup.track.contentHash))
     }
 
     /// The live session of what was made ready, on the service's output; nothing plays yet.

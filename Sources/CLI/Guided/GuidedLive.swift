@@ -63,7 +63,7 @@ enum GuidedLive {
         ).run { outcome in
             outcome.record(
                 kind: .guided, note: NoteText.stored([["text": setup.track.displayName]] + (then ?? [])),
-                library: location.paths, logger: logger)
+                track: setup.track.contentHash, library: location.paths, logger: logger)
         }
     }
 }

@@ -28,6 +28,6 @@ struct LibraryCommand: ParsableCommand {
                 """,
         subcommands: [
             LibraryImport.self, LibraryList.self, LibraryShow.self, LibraryEdit.self,
-            LibraryRemove.self, LibraryCheck.self
+            LibraryRemove.self, LibraryCheck.self, LibraryCourse.self
         ])
 }

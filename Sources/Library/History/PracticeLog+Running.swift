@@ -18,12 +18,12 @@ extension LibraryDatabase {
         try write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO practice (startedAt, kind, note, plannedSeconds, satSeconds, completed, running, remark)
-                    VALUES (?, ?, ?, ?, ?, ?, 1, ?)
+                    INSERT INTO practice (startedAt, kind, note, plannedSeconds, satSeconds, completed, running, remark, track)
+                    VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)
                     """,
                 arguments: [
                     session.startedAt, session.kind.rawValue, session.note, session.plannedSeconds,
-                    session.satSeconds, session.completed, session.remark
+                    session.satSeconds, session.completed, session.remark, session.track
                 ])
             return db.lastInsertedRowID
         }

@@ -26,12 +26,12 @@ extension LibraryDatabase {
         try write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO practice (startedAt, kind, note, plannedSeconds, satSeconds, completed, remark)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO practice (startedAt, kind, note, plannedSeconds, satSeconds, completed, remark, track)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     session.startedAt, session.kind.rawValue, session.note, session.plannedSeconds,
-                    session.satSeconds, session.completed, session.remark
+                    session.satSeconds, session.completed, session.remark, session.track
                 ])
         }
     }

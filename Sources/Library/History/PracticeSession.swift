@@ -25,12 +25,16 @@ public struct PracticeSession: Codable, Sendable, Equatable, FetchableRecord, Mu
     public var completed: Bool
     /// What the sitter wrote of it (what arose): "" when nothing.
     public var remark: String
+    /// The content hash of the library track a guided sit played ("" for any other): what a
+    /// course's progress is read from, the same on every device the history reaches.
+    public var track: String
 
     public init(
         id: Int64? = nil, startedAt: Double, kind: Kind, note: String, plannedSeconds: Int,
-        satSeconds: Int, completed: Bool, remark: String = ""
+        satSeconds: Int, completed: Bool, remark: String = "", track: String = ""
     ) {
         self.remark = remark
+        self.track = track
         self.id = id
         self.startedAt = startedAt
         self.kind = kind

@@ -16,6 +16,9 @@ package struct GuidedTrack {
     package let peak: Double
     /// Whether it came from the library (so its loudness was measured at import).
     package let fromLibrary: Bool
+    /// Its content hash when it came from the library: what the history keeps of it, for a
+    /// course's progress.
+    package var contentHash: String?
 
     /// - Parameter measure: called before a file outside the library is decoded to measure it
     ///   (nil: do not measure; it plays at its own level).
@@ -63,6 +66,7 @@ package struct GuidedTrack {
         loudness = track.loudness
         peak = track.peak
         fromLibrary = true
+        contentHash = track.contentHash
     }
 
     package init(path: String, title: String, teacher: String?, loudness: Double?, peak: Double, fromLibrary: Bool) {

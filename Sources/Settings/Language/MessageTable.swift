@@ -31,6 +31,8 @@ package let messageTable: [MessageKey: Phrase] = [
     .notifyBody: Phrase("{sat} sat", de: "{sat} gesessen"),
     .notifyBodyStreak: Phrase("{sat} sat · {days} days in a row", de: "{sat} gesessen · {days} Tage in Folge"),
     .reminderSummary: Phrase("Time to sit", de: "Zeit zum Sitzen"),
+    .pageCourses: Phrase("Courses", de: "Kurse"),
+    .pageCourseDay: Phrase("Day {day} of {days}: {title}", de: "Tag {day} von {days}: {title}"),
     .reminderSitNow: Phrase("Sit now", de: "Jetzt sitzen"),
     .pageActionRemind: Phrase("a reminder to sit", de: "eine Erinnerung ans Sitzen"),
     .pageReminderLater: Phrase("Not now", de: "Nicht jetzt"),

@@ -1,0 +1,63 @@
+import ArgumentParser
+import Control
+import Library
+import Localization
+import Settings
+
+/// `meditate course NAME`: the course's next day not yet heard to its end, played as
+/// `meditate play` plays it (and so recorded with its track, which moves the course on).
+struct CoursePlay: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: localized(
+            "Play the course's next day not yet heard to its end (the options of `meditate play`).",
+            de:
+                "Spielt den nächsten Tag des Kurses, der noch nicht bis zum Ende gehört wurde (die Optionen von `meditate play`)."
+        ))
+
+    @Argument(help: .localized("The course.", de: "Der Kurs.", valueName: "name"))
+    var name: String
+
+    @OptionGroup var guided: GuidedOptions
+    @OptionGroup(
+        title: localized("The sit after the track (with --then)", de: "Das Sitzen nach der Aufnahme (mit --then)"))
+    var sound: SitSoundOptions
+    @OptionGroup(title: OutputOptions.title) var output: OutputOptions
+    @OptionGroup var reporting: LiveReportingOptions
+    @OptionGroup var location: LibraryLocation
+
+    @Flag(
+        help: .localized(
+            "Play in this process even when a service (`meditate serve`) runs.",
+            de: "Spielt in diesem Prozess, auch wenn ein Dienst (`meditate serve`) läuft."))
+    var standalone = false
+
+    func run() throws {
+        let settings = try Settings.load()
+        let database = try location.open()
+        let course = try CourseLookup.course(named: name, in: database)
+        guard let day = course.next else {
+            NoticeLine.teller(quiet: false)(
+                localized(
+                    "course '\(course.name)': \(CourseText.progress(course)); `meditate course reset \(course.name)` begins it again",
+                    de:
+                        "Kurs '\(course.name)': \(CourseText.progress(course)); `meditate course reset \(course.name)` beginnt ihn von vorn"
+                ))
+            return
+        }
+        let track = try CourseLookup.track(of: day, in: course, database: database)
+        let reference = String(track.id ?? 0)
+        if !reporting.quiet {
+            NoticeLine.teller(quiet: false)(
+                "\(course.name): " + CourseText.progress(course))
+        }
+        let handOff =
+            standalone || !output.givenValues.isEmpty || location.folder != nil
+            ? nil
+            : try JSONValue(
+                encoding: PlayRequest(track: reference, guided: guided.request, sound: sound.request).withClientPaths)
+        try GuidedLive.run(
+            reference: reference, playback: guided.request.resolve(settings), sound: sound.request,
+            output: output, reporting: reporting, location: location, settings: settings, handOff: handOff)
+    }
+}
