@@ -30,10 +30,16 @@ enum LiveSit {
             // it); here only its plan, for the status line to follow.
             let plan = try SessionPlan((fixed?.request ?? request).configuration(settings))
             Interruption.install()
-            return try ServiceFollower(
+            let ended = try ServiceFollower(
                 socket: socket, outline: SessionOutline(plan), logger: logger, quiet: reporting.quiet,
                 color: reporting.color
             ).run("sit.start", params: JSONValue(encoding: request.withClientPaths))
+            if ended != nil,
+                EndNotePrompt.shouldAsk(quiet: reporting.quiet, sleep: request.sleep, given: request.remark)
+            {
+                EndNotePrompt.askAndKeep(on: try ControlClient(path: socket), logger: logger)
+            }
+            return
         }
         if let fixed { request = fixed.request }
         let library = LibraryPaths(environment: ProcessEnvironment.variables)
@@ -50,6 +56,7 @@ enum LiveSit {
                     streamName: SitDescription.streamName(configuration, ambience: ambience))))
         logger.info("\(localized("output", de: "Ausgabe")): \(live.outputSummary)")
 
+        var recorded: Int64?
         try LiveRunner(
             live: live, logger: logger, quiet: reporting.quiet, color: reporting.color,
             // A sleep shows no affirmation and ends without a word on the desktop.
@@ -61,9 +68,12 @@ enum LiveSit {
             after: settings.value(SettingKeys.after, flag: request.after), sleep: request.sleep,
             startsAt: fixed?.startsAt
         ).run { outcome in
-            outcome.record(
+            recorded = outcome.record(
                 kind: request.sleep ? .sleep : .timer, note: SitDescription.stored(configuration, ambience: ambience),
                 remark: request.remark ?? "", library: library, logger: logger)
+        }
+        if let recorded, EndNotePrompt.shouldAsk(quiet: reporting.quiet, sleep: request.sleep, given: request.remark) {
+            EndNotePrompt.askAndKeep(id: recorded, library: library, logger: logger)
         }
     }
 }

@@ -26,14 +26,18 @@ struct ServiceFollower {
     static let statusMilliseconds = 250
 
     /// Starts the session with `method` (`sit.start`, `play.start`) and follows it to its end.
-    func run(_ method: String, params: JSONValue) throws {
+    /// - Returns: the session's `session-ended` event, or nil when this terminal left it playing
+    ///   (SIGTERM, a hang-up) or it never started.
+    @discardableResult
+    func run(_ method: String, params: JSONValue) throws -> JSONValue? {
         let events = try ControlClient(path: socket)
         _ = try events.call("subscribe")
         let control = try ControlClient(path: socket)
         // The service's refusals, and the sit's words in the history, in this terminal's language.
         _ = try control.call("hello", ["lang": .string(Language.current.rawValue)])
         guard let started = try start(method, params, control: control, events: events) else {
-            return leave(nil, signal: Interruption.lastSignal)
+            leave(nil, signal: Interruption.lastSignal)
+            return nil
         }
         guard let id = started["session"]?["id"]?.intValue else {
             throw ControlError.badReply("\(method) gave no session id")
@@ -57,13 +61,19 @@ struct ServiceFollower {
                 // Ctrl-C ends the session, which is then followed to its end; a hang-up or
                 // SIGTERM (also after a Ctrl-C) leaves it playing.
                 let signal = Interruption.lastSignal
-                if signal != SIGINT { return leave(terminal, signal: signal) }
+                if signal != SIGINT {
+                    leave(terminal, signal: signal)
+                    return nil
+                }
                 if !stopAsked {
                     stopAsked = true
                     _ = try? control.call("stop")
                 }
             }
-            if let terminal, terminal.isGone { return leave(terminal, signal: SIGHUP) }
+            if let terminal, terminal.isGone {
+                leave(terminal, signal: SIGHUP)
+                return nil
+            }
             if let terminal {
                 switch terminal.readKey(waitingMilliseconds: 100) {
                 case .character(UInt8(ascii: " "))?:
@@ -92,6 +102,7 @@ struct ServiceFollower {
         }
         terminal?.clearLine()
         report(ended, interactive: terminal != nil)
+        return ended
     }
 
     /// Asks the service where session `id` is and draws its status line; its phase, or nil when

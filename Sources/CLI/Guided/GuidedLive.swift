@@ -30,10 +30,11 @@ enum GuidedLive {
         let outline = setup.outline
         Interruption.install()
         if handedOver, let handOff {
-            return try ServiceFollower(
+            try ServiceFollower(
                 socket: socket, outline: outline, title: setup.track.displayName, logger: logger,
                 quiet: reporting.quiet, color: reporting.color
             ).run("play.start", params: handOff)
+            return
         }
         let player = TrackPlayer(reader: setup.reader, gain: setup.normalization.linearGain, threaded: true)
         let live = try LiveSession(

@@ -9,7 +9,8 @@ enum HistoryError: LocalizedError, Equatable {
     case unreadable(path: String, reason: String)
     case emptyRange(from: String, to: String)
     case noSuchSit(Int64)
-    case remarkTooLong(characters: Int)
+    /// A note longer than a note holds: its line (`SitRequest.remarkRefusal`).
+    case remarkTooLong(line: String)
     case nothingToEdit
     case removeNeedsYes
     case badInstant(String)
@@ -26,10 +27,7 @@ enum HistoryError: LocalizedError, Equatable {
             return localized(
                 "no sit \(id) in the history; `meditate history` shows each sit's number",
                 de: "keine Sitzung \(id) im Protokoll; `meditate history` zeigt die Nummer jeder Sitzung")
-        case let .remarkTooLong(characters):
-            return localized(
-                "--note has \(characters) characters; a note holds at most \(SitRequest.longestRemark)",
-                de: "--note hat \(characters) Zeichen; eine Notiz fasst höchstens \(SitRequest.longestRemark)")
+        case let .remarkTooLong(line): return line
         case .nothingToEdit:
             return localized(
                 "history edit: give --at, --minutes or --note", de: "history edit: gib --at, --minutes oder --note an")

@@ -118,13 +118,7 @@ enum PracticeCSV {
                 kind = value
             }
             let remark = field(remarkColumn) ?? ""
-            guard remark.count <= SitRequest.longestRemark else {
-                throw fail(
-                    localized(
-                        "remark has \(remark.count) characters; a note holds at most \(SitRequest.longestRemark)",
-                        de: "remark hat \(remark.count) Zeichen; eine Notiz fasst höchstens \(SitRequest.longestRemark)"
-                    ))
-            }
+            if let refusal = SitRequest.remarkRefusal(remark, name: "remark") { throw fail(refusal) }
             sessions.append(
                 PracticeSession(
                     startedAt: started, kind: kind, note: field("note") ?? "",

@@ -15,7 +15,7 @@ struct RemarkOption: ParsableArguments {
     /// The note, checked; nil when none was given.
     func checked() throws(HistoryError) -> String? {
         guard let note else { return nil }
-        guard note.count <= SitRequest.longestRemark else { throw .remarkTooLong(characters: note.count) }
+        if let refusal = SitRequest.remarkRefusal(note, name: "--note") { throw .remarkTooLong(line: refusal) }
         return note
     }
 }

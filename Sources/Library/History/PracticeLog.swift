@@ -22,7 +22,9 @@ extension LibraryDatabase {
     /// Adds a sit that has just ended. Every session ends here, so in plain SQL: the record's
     /// Codable encoding (`insert`) costs ten times the insert itself, in runtime type lookups
     /// that a short-lived process makes only once.
-    public func record(_ session: PracticeSession) throws(LibraryError) {
+    /// - Returns: its row's id.
+    @discardableResult
+    public func record(_ session: PracticeSession) throws(LibraryError) -> Int64 {
         try write { db in
             try db.execute(
                 sql: """
@@ -33,6 +35,7 @@ extension LibraryDatabase {
                     session.startedAt, session.kind.rawValue, session.note, session.plannedSeconds,
                     session.satSeconds, session.completed, session.remark, session.track
                 ])
+            return db.lastInsertedRowID
         }
     }
 

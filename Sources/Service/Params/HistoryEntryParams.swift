@@ -61,12 +61,7 @@ struct HistoryEntryParams: Decodable, Sendable {
             guard let note = try? members.decode(String.self, forKey: .note) else {
                 throw RequestRefusal(localized("note is a text", de: "note ist ein Text"))
             }
-            guard note.count <= SitRequest.longestRemark else {
-                throw RequestRefusal(
-                    localized(
-                        "note has \(note.count) characters; a note holds at most \(SitRequest.longestRemark)",
-                        de: "note hat \(note.count) Zeichen; eine Notiz fasst höchstens \(SitRequest.longestRemark)"))
-            }
+            if let refusal = SitRequest.remarkRefusal(note, name: "note") { throw RequestRefusal(refusal) }
             remark = note
         } else {
             remark = nil

@@ -126,12 +126,7 @@ extension SitRequest: MemberRequest, Encodable {
         until = try members.value(Option.until)
         remark = try members.value(Option.note)
         // A note is a paragraph, as the command line's `--note`.
-        if let remark, remark.count > Self.longestRemark {
-            throw RequestRefusal(
-                localized(
-                    "--note has \(remark.count) characters; a note holds at most \(Self.longestRemark)",
-                    de: "--note hat \(remark.count) Zeichen; eine Notiz fasst höchstens \(Self.longestRemark)"))
-        }
+        if let remark, let refusal = Self.remarkRefusal(remark, name: "--note") { throw RequestRefusal(refusal) }
         sound = try SitSoundRequest(members)
     }
 
