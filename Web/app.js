@@ -887,7 +887,7 @@
         what.append(element("span", { class: "sub" }, clock(track.durationSeconds)));
         const play = element("button", { type: "button", "aria-label": say("pagePlay", { title: track.title }) });
         play.textContent = "▶";
-        play.addEventListener("click", () => playTrack(track.id));
+        play.addEventListener("click", () => playFromLibrary(track.id));
         item.append(what, play);
         list.append(item);
       }
@@ -912,29 +912,22 @@
       setText(button, `${course.name} · ${say("pageCourseDay", {
         day: course.next.day, days: course.days, title: course.next.title,
       })}`);
-      button.addEventListener("click", () => playCourseDay(course.next.track));
+      button.addEventListener("click", () => playTrack({ track: course.next.track }, "now-error"));
       box.append(button);
     }
     $("now-courses-box").hidden = box.childElementCount === 0;
   }
 
-  async function playCourseDay(track) {
-    $("now-error").textContent = "";
-    try {
-      const result = await call("play.start", { track });
-      lastOutcome = null;
-      trackPosition = null;
-      takeStatus({ state: result.session.phase, session: result.session, held: [] });
-    } catch (error) {
-      $("now-error").textContent = error.message;
-    }
-  }
-
-  async function playTrack(id) {
-    $("library-error").textContent = "";
+  /// A recording of the Library view, with the sit after it asked for there.
+  function playFromLibrary(id) {
     const params = { track: String(id) };
     const then = Number($("library-then").value);
     if (then > 0) params.then = then;
+    playTrack(params, "library-error");
+  }
+
+  async function playTrack(params, errorId) {
+    $(errorId).textContent = "";
     try {
       const result = await call("play.start", params);
       lastOutcome = null;
@@ -942,7 +935,7 @@
       takeStatus({ state: result.session.phase, session: result.session, held: [] });
       location.hash = "#now";
     } catch (error) {
-      $("library-error").textContent = error.message;
+      $(errorId).textContent = error.message;
     }
   }
 
@@ -972,6 +965,91 @@
       totals.append(row);
     }
     drawCalendar(stats.today, stats.secondsByDay || {});
+    loadSits();
+  }
+
+  /// The newest sits, each with its note, to set right (its minutes, its note) or remove:
+  /// `history.edit` and `history.remove`, as `meditate history edit` and `remove` do.
+  async function loadSits() {
+    let result;
+    try {
+      result = await call("history.list", { newest: 10 });
+    } catch {
+      return;
+    }
+    const list = $("sits");
+    // A row being edited is not drawn over while the person types in it.
+    if (list.querySelector("form")) return;
+    list.replaceChildren();
+    const sits = (result.sessions || []).slice().reverse();
+    if (sits.length === 0) list.append(element("li", { class: "empty" }, say("historyNoneYet")));
+    for (const sit of sits) list.append(sitRow(sit));
+  }
+
+  function sitRow(sit) {
+    const item = element("li", { class: "stacked" });
+    const when = new Date(sit.startedAt * 1000).toLocaleString(language, {
+      weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit",
+    });
+    const what = element("span", { class: "what" });
+    const title = element("span", { class: "title" });
+    setText(title, `${when} · ${duration(sit.satSeconds)}`);
+    what.append(title, element("span", { class: "sub" }, sit.note));
+    if (sit.remark) what.append(element("span", { class: "sub remark" }, sit.remark));
+    const edit = element("button", {
+      type: "button", class: "quiet", "aria-label": say("pageEditSit", { when }),
+    }, say("pageEdit"));
+    edit.addEventListener("click", () => item.replaceWith(sitForm(sit, when)));
+    const remove = element("button", {
+      type: "button", class: "quiet", "aria-label": say("pageRemoveSit", { when }),
+    }, say("pageRemove"));
+    confirming(remove, "pageConfirmRemove", () => changeSit("history.remove", { id: sit.id }));
+    const buttons = element("span", { class: "buttons" });
+    buttons.append(edit, remove);
+    item.append(what, buttons);
+    return item;
+  }
+
+  /// A sit's minutes and note, set right in place.
+  function sitForm(sit, when) {
+    const item = element("li", { class: "stacked" });
+    const form = element("form", { class: "form sit-edit", novalidate: "" });
+    const minutesID = `sit-minutes-${sit.id}`;
+    const noteID = `sit-note-${sit.id}`;
+    const minutes = element("input", {
+      id: minutesID, type: "number", inputmode: "decimal", min: "0.05", max: "1440", step: "any",
+      value: String(Math.round((sit.satSeconds / 60) * 100) / 100),
+    });
+    const note = element("textarea", { id: noteID, maxlength: "2000", rows: "2" });
+    note.value = sit.remark || "";
+    const minutesField = element("div", { class: "field" });
+    minutesField.append(element("label", { for: minutesID }, say("pageMinutes")), minutes);
+    const noteField = element("div", { class: "field" });
+    noteField.append(element("label", { for: noteID }, say("pageAddNote")), note);
+    const save = element("button", { type: "submit" }, say("pageSave"));
+    const cancel = element("button", { type: "button", class: "quiet" }, say("pageCancel"));
+    cancel.addEventListener("click", () => item.replaceWith(sitRow(sit)));
+    const buttons = element("span", { class: "buttons" });
+    buttons.append(save, cancel);
+    form.append(element("p", { class: "title" }, when), minutesField, noteField, buttons);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      changeSit("history.edit", { id: sit.id, minutes: Number(minutes.value), note: note.value }, true);
+    });
+    item.append(form);
+    return item;
+  }
+
+  async function changeSit(method, params, editing = false) {
+    $("sits-error").textContent = "";
+    try {
+      await call(method, params);
+      // The form is gone once its change is in; the list and the totals are read again.
+      if (editing) $("sits").replaceChildren();
+      loadPractice();
+    } catch (error) {
+      $("sits-error").textContent = error.message;
+    }
   }
 
   /// 26 weeks as columns of seven days, Monday on top, this week last: as `meditate stats` draws it.

@@ -18,23 +18,11 @@ struct CoursePlay: ParsableCommand {
     @Argument(help: .localized("The course.", de: "Der Kurs.", valueName: "name"))
     var name: String
 
-    @OptionGroup var guided: GuidedOptions
-    @OptionGroup(
-        title: localized("The sit after the track (with --then)", de: "Das Sitzen nach der Aufnahme (mit --then)"))
-    var sound: SitSoundOptions
-    @OptionGroup(title: OutputOptions.title) var output: OutputOptions
-    @OptionGroup var reporting: LiveReportingOptions
-    @OptionGroup var location: LibraryLocation
-
-    @Flag(
-        help: .localized(
-            "Play in this process even when a service (`meditate serve`) runs.",
-            de: "Spielt in diesem Prozess, auch wenn ein Dienst (`meditate serve`) läuft."))
-    var standalone = false
+    @OptionGroup var options: GuidedPlayOptions
 
     func run() throws {
         let settings = try Settings.load()
-        let database = try location.open()
+        let database = try options.location.open()
         let course = try CourseLookup.course(named: name, in: database)
         guard let day = course.next else {
             NoticeLine.teller(quiet: false)(
@@ -47,17 +35,10 @@ struct CoursePlay: ParsableCommand {
         }
         let track = try CourseLookup.track(of: day, in: course, database: database)
         let reference = String(track.id ?? 0)
-        if !reporting.quiet {
+        if !options.reporting.quiet {
             NoticeLine.teller(quiet: false)(
                 "\(course.name): " + CourseText.progress(course))
         }
-        let handOff =
-            standalone || !output.givenValues.isEmpty || location.folder != nil
-            ? nil
-            : try JSONValue(
-                encoding: PlayRequest(track: reference, guided: guided.request, sound: sound.request).withClientPaths)
-        try GuidedLive.run(
-            reference: reference, playback: guided.request.resolve(settings), sound: sound.request,
-            output: output, reporting: reporting, location: location, settings: settings, handOff: handOff)
+        try options.play(reference, settings: settings)
     }
 }

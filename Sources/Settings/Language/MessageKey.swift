@@ -11,6 +11,7 @@ package enum MessageKey: String, CaseIterable, Sendable {
     // A reminder to sit (a schedule's `remind`), on the desktop and the page.
     case reminderSummary, reminderSitNow, pageActionRemind, pageReminderLater, pageScheduleRemindAt
     case pageCourses, pageCourseDay
+    case pageRecentSits, pageEdit, pageSave, pageCancel, pageEditSit, pageRemoveSit
     // One log line per event, without a terminal.
     case sitOpen, sitSoFar, eventStartOpen, eventWalk, eventSitAgain, phaseWalking, thenSit, thenWalk, segmentSit,
         segmentWalk, walkBed, walkBells, walkBedAndBells
