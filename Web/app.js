@@ -994,7 +994,8 @@
     const what = element("span", { class: "what" });
     const title = element("span", { class: "title" });
     setText(title, `${when} · ${duration(sit.satSeconds)}`);
-    what.append(title, element("span", { class: "sub" }, sit.note));
+    // A sit added by hand is its minutes alone, which the line above says: "by hand" instead.
+    what.append(title, element("span", { class: "sub" }, sit.kind === "manual" ? say("kindManual") : sit.note));
     if (sit.remark) what.append(element("span", { class: "sub remark" }, sit.remark));
     const edit = element("button", {
       type: "button", class: "quiet", "aria-label": say("pageEditSit", { when }),
