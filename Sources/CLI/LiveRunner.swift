@@ -216,7 +216,7 @@ struct LiveRunner {
         let width = Terminal.columns
         let room = affirmations.lazy.map(\.count).max() ?? 0
         let line = StatusLine(
-            color: color, width: width, affirmationRoom: room, tellsRingOut: live.outline.sit != nil
+            color: color, width: width, affirmationRoom: room, tellsRingOut: live.outline.sit != nil, sleep: sleep
         ).render(
             status, outline: live.outline, title: title, affirmation: affirmation,
             waitingForOutput: live.isWaitingForOutput)

@@ -111,7 +111,7 @@ struct ServiceFollower {
         guard let session = try? ours(id, in: control.call("status")) else { return nil }
         let status = self.status(of: session)
         let width = Terminal.columns
-        let line = StatusLine(color: color, width: width).render(
+        let line = StatusLine(color: color, width: width, sleep: session["kind"] == "sleep").render(
             status, outline: outline, title: title, waitingForOutput: session["waitingForOutput"] == true)
         terminal.draw(line, width: width)
         return status.phase

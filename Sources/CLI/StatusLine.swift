@@ -15,6 +15,8 @@ struct StatusLine {
     /// Whether the line, once the sit is complete, says that the gong rings out and that q
     /// leaves now: where q does (a sit played here).
     var tellsRingOut = false
+    /// A sound to fall asleep to: its sitting phase is said as sleep, not as sitting.
+    var sleep = false
 
     func render(_ status: LiveStatus, plan: SessionPlan) -> String {
         render(status, outline: SessionOutline(plan))
@@ -39,7 +41,7 @@ struct StatusLine {
     ) -> String {
         guard waitingForOutput else { return render(status, outline: outline, title: title, affirmation: affirmation) }
         for note in Self.waitingNotes {
-            let line = StatusLine(color: color, width: width - note.count).render(
+            let line = StatusLine(color: color, width: width - note.count, sleep: sleep).render(
                 status, outline: outline, title: title)
             if Terminal.visibleCount(line) + note.count < width { return line + note }
         }
@@ -53,7 +55,8 @@ struct StatusLine {
     ) -> String {
         let inTrack = status.sessionFrame < outline.trackFrames
         let text = withNextBell(phaseText(status, outline: outline, inTrack: inTrack), status, outline, inTrack)
-        let phase = paint(Self.name(of: status.phase).padding(toLength: 9, withPad: " ", startingAt: 0), status.phase)
+        let word = sleep && status.phase == .sitting ? say(.phaseSleep) : Self.name(of: status.phase)
+        let phase = paint(word.padding(toLength: 9, withPad: " ", startingAt: 0), status.phase)
         let fraction =
             inTrack || outline.sit == nil
             ? Double(status.sessionFrame) / Double(max(1, outline.trackFrames))

@@ -30,6 +30,23 @@ struct StatusLineTests {
         }
     }
 
+    @Test("a sleep's line says sleep where a sit's says sitting, in as few columns")
+    func sleepIsSaidAsSleep() throws {
+        // Given a 20-minute plan 7 minutes in
+        let plan = try plan()
+        let now = plan.startFrame + 7 * 60 * 48_000
+        let status = LiveStatus(
+            phase: .sitting, sessionFrame: now, remainingFrames: plan.completionFrame - now,
+            nextGong: nil, satFrames: 7 * 60 * 48_000)
+        // When it is drawn as a sleep, and as a sit
+        let asleep = StatusLine(color: false, width: 60, sleep: true).render(status, outline: SessionOutline(plan))
+        let sitting = StatusLine(color: false, width: 60).render(status, outline: SessionOutline(plan))
+        // Then the sleep says sleep, the sit sitting, and both are as wide
+        #expect(asleep.hasPrefix(" sleep     13:00 left"), "\(asleep)")
+        #expect(sitting.hasPrefix(" sitting   13:00 left"), "\(sitting)")
+        #expect(asleep.count == sitting.count, "\(asleep)|\(sitting)")
+    }
+
     @Test(
         "while the sound output is gone the line says the sit waits for it at 40 to 100 columns, the affirmation giving way",
         arguments: [40, 60, 80, 100])

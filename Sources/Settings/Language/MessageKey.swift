@@ -3,6 +3,8 @@
 package enum MessageKey: String, CaseIterable, Sendable {
     // The status line.
     case phaseCountdown, phaseSitting, phasePaused, phaseComplete, phaseEnded, phasePlaying, phaseSleeping
+    /// The status line's word for a sleep's sitting phase: as short as the others.
+    case phaseSleep
     case pageFallAsleep, pageSleep, pageSleepDetail, pageAddNote, pageSaveNote, pageNoteKept
     case startingIn, sitBeginsIn, timeLeft, nextBellIn, satTime, spaceResumes, keyHint, keyHintGuided
     // The end of a live session.

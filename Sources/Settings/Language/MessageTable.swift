@@ -6,6 +6,7 @@ package let messageTable: [MessageKey: Phrase] = [
     .phaseCountdown: Phrase("countdown", de: "Vorlauf"),
     .phaseSitting: Phrase("sitting", de: "Sitzen"),
     .phaseSleeping: Phrase("falling asleep", de: "Einschlafen"),
+    .phaseSleep: Phrase("sleep", de: "Schlaf"),
     .pageFallAsleep: Phrase("Fall asleep", de: "Einschlafen"),
     .pageAddNote: Phrase("A note of this sit: what arose", de: "Eine Notiz zu diesem Sitzen: was aufkam"),
     .pageSaveNote: Phrase("Keep the note", de: "Notiz behalten"),
