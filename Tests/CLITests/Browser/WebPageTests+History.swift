@@ -5,7 +5,9 @@ import Testing
 
 /// The Practice view's recent sits: set right (minutes, note) and removed on the page.
 extension WebPageTests {
-    @Test("the Practice view lists the recent sits with their notes; one is set right in place, another removed after a second tap")
+    @Test(
+        "the Practice view lists the recent sits with their notes; one is set right in place, another removed after a second tap"
+    )
     func sitsSetRightAndRemovedOnThePage() throws {
         // Given two sits done elsewhere, the newer with a note
         let fixture = try PageService()
