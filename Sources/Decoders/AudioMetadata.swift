@@ -7,11 +7,14 @@ public struct AudioMetadata: Sendable, Equatable {
     public var album: String?
     public var genre: String?
     public var comment: String?
+    /// The track's number on its album (`TRCK`, `TRACKNUMBER`): 4 of "4/30".
+    public var trackNumber: Int?
 
     public init(
         title: String? = nil, artist: String? = nil, album: String? = nil,
-        genre: String? = nil, comment: String? = nil
+        genre: String? = nil, comment: String? = nil, trackNumber: Int? = nil
     ) {
+        self.trackNumber = trackNumber
         self.title = title.map(Self.escapingControls)
         self.artist = artist.map(Self.escapingControls)
         self.album = album.map(Self.escapingControls)
@@ -45,7 +48,15 @@ public struct AudioMetadata: Sendable, Equatable {
         AudioMetadata(
             title: title ?? other.title, artist: artist ?? other.artist,
             album: album ?? other.album, genre: genre ?? other.genre,
-            comment: comment ?? other.comment)
+            comment: comment ?? other.comment, trackNumber: trackNumber ?? other.trackNumber)
+    }
+
+    /// "4", "04", "4/30" → 4; nil for anything else (a number past 99999 is no track's).
+    public static func trackNumber(_ text: String?) -> Int? {
+        guard let text else { return nil }
+        let digits = text.trimmingCharacters(in: .whitespaces).prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 5, let number = Int(digits), number > 0 else { return nil }
+        return number
     }
 }
 

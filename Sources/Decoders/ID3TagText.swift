@@ -16,7 +16,8 @@ enum ID3TagText {
             else { return nil }
             defer { id3_tag_delete(parsed) }
             let metadata = AudioMetadata(
-                title: text("TIT2", in: parsed), artist: text("TPE1", in: parsed), album: text("TALB", in: parsed))
+                title: text("TIT2", in: parsed), artist: text("TPE1", in: parsed), album: text("TALB", in: parsed),
+                trackNumber: AudioMetadata.trackNumber(text("TRCK", in: parsed)))
             return metadata == AudioMetadata() ? nil : metadata
         }
     }

@@ -50,7 +50,7 @@ public final class SndFileDecoder: AudioDecoder {
         let strings = AudioMetadata(
             title: tag(Int32(SF_STR_TITLE)), artist: tag(Int32(SF_STR_ARTIST)),
             album: tag(Int32(SF_STR_ALBUM)), genre: tag(Int32(SF_STR_GENRE)),
-            comment: tag(Int32(SF_STR_COMMENT)))
+            comment: tag(Int32(SF_STR_COMMENT)), trackNumber: AudioMetadata.trackNumber(tag(Int32(SF_STR_TRACKNUMBER))))
         // A WAV's LIST/INFO strings first; an ID3 chunk fills what they lack.
         metadata = ChunkID3Reader.metadata(path: path).map(strings.filling(from:)) ?? strings
     }

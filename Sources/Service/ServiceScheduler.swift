@@ -188,6 +188,7 @@ final class ServiceScheduler {
         } catch {
             throw .invalidParams(FailureLine.line(for: error))
         }
+        // Only once the sit it offers is known to start: a refused reminder rings nothing.
         if request.bell { _ = try target?.ring(BellRequest(), scheduled: nil, at: nil) }
         return ["reminder": tellReminder(request, schedule: nil, due: Date().timeIntervalSince1970)]
     }

@@ -68,6 +68,40 @@ struct CourseCommandTests {
         #expect(JSONValue.parse(try history.run(["history", "--json"]).stdout)?.arrayCount == 3)
     }
 
+    @Test("--from-folder follows the tags' track numbers over the numbers the file names begin with")
+    func tagsTrackNumbersWin() throws {
+        // Given two MP3s of different sounds whose names say 1 and 2 and whose ID3 tags say 2 and 1
+        let history = try HistoryScratch()
+        let folder = history.scratch.path("album")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("DecodersTests/Fixtures")
+        for (fixture, name, track) in [
+            ("lame-untagged.mp3", "1 first.mp3", "2/2"), ("mono-22k05.mp3", "2 second.mp3", "1/2")
+        ] {
+            let audio = try Data(contentsOf: fixtures.appendingPathComponent(fixture))
+            try (Self.id3Tag(trackNumber: track) + audio).write(to: URL(fileURLWithPath: folder + "/" + name))
+        }
+        #expect(try history.run(["library", "import", folder]).status == 0)
+
+        // When a course is made of the folder
+        let created = try history.run(["library", "course", "create", "album", "--from-folder", folder])
+
+        // Then day 1 is the track the tags number 1
+        #expect(created.stdout == "course 'album': 2 days, day 1: 2 second\n", "\(created.stdout)\(created.stderr)")
+    }
+
+    /// An ID3v2.3 tag with one frame, TRCK.
+    static func id3Tag(trackNumber: String) -> Data {
+        let text = [UInt8](trackNumber.utf8)
+        let frameSize = 1 + text.count
+        let frame =
+            [UInt8]("TRCK".utf8) + [0, 0, 0, UInt8(frameSize)] + [0, 0] + [0] + text
+        let size = frame.count
+        let header: [UInt8] = [0x49, 0x44, 0x33, 3, 0, 0, 0, 0, UInt8(size >> 7 & 0x7F), UInt8(size & 0x7F)]
+        return Data(header + frame)
+    }
+
     @Test(
         "a course of a missing track, a name taken, a course that is not there, a folder with nothing imported: one line each, nothing made"
     )

@@ -31,6 +31,21 @@ struct TagTextTests {
         return path
     }
 
+    @Test("a track number is read from TRCK, \"4/30\" as 4, in v2.3 and v2.4, and found without decoding the file")
+    func trackNumberIsRead() throws {
+        // Given MP3s whose TRCK frames say "4/30" (v2.4) and "07" (v2.3), and texts that are no number
+        let v4 = try mp3(withFrames: [("TRCK", Array("4/30".utf8))])
+        let v3 = try mp3(withFrames: [("TRCK", Array("07".utf8))], version: 3)
+        defer { for path in [v4, v3] { try? FileManager.default.removeItem(atPath: path) } }
+        // Then the decoder and the tag reader alone say 4 and 7
+        #expect(try AudioFile.open(v4).metadata.trackNumber == 4)
+        #expect(TrackNumber.of(path: v4) == 4 && TrackNumber.of(path: v3) == 7)
+        // And a file without one says none, and neither do texts that are not a track's number
+        #expect(TrackNumber.of(path: fixture("lame-untagged.mp3")) == nil)
+        for text in ["", "side A", "0", "123456", "/3"] { #expect(AudioMetadata.trackNumber(text) == nil, "\(text)") }
+        #expect(AudioMetadata.trackNumber(" 12/12") == 12)
+    }
+
     @Test("an ID3v2.4 frame with several NUL-separated values keeps them all, joined with '/'")
     func multipleValuesAreKept() throws {
         // Given an MP3 whose artist frame holds two artists and whose title holds one

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Decoders
 import Foundation
 import Library
 import Localization
@@ -15,9 +16,9 @@ struct LibraryCourseCreate: ParsableCommand {
                 "Macht einen Kurs aus Aufnahmen, Tag 1 die erste: ihre IDs oder Titel, oder die Aufnahmen der Bibliothek in einem Ordner."
         ),
         discussion: localized(
-            "With --from-folder the days follow the number each file's name begins with (`03 Breath.mp3`), then the names; the files must have been imported (`meditate library import FOLDER`).",
+            "With --from-folder the days follow the files' track numbers (their tags; else the number a file's name begins with, as `03 Breath.mp3`), then their names; the files must have been imported (`meditate library import FOLDER`).",
             de:
-                "Mit --from-folder folgen die Tage der Zahl, mit der der Name jeder Datei beginnt (`03 Atem.mp3`), dann den Namen; die Dateien müssen importiert sein (`meditate library import ORDNER`)."
+                "Mit --from-folder folgen die Tage den Titelnummern der Dateien (aus ihren Tags; sonst der Zahl, mit der der Name einer Datei beginnt, wie `03 Atem.mp3`), dann ihren Namen; die Dateien müssen importiert sein (`meditate library import ORDNER`)."
         ))
 
     @Argument(help: .localized("The course's name.", de: "Der Name des Kurses.", valueName: "name"))
@@ -106,13 +107,15 @@ struct LibraryCourseCreate: ParsableCommand {
                     "a course has at most \(Course.mostDays) days, not \(inside.count)",
                     de: "ein Kurs hat höchstens \(Course.mostDays) Tage, nicht \(inside.count)"))
         }
-        return inside.sorted { Self.order($0) < Self.order($1) }
+        // Each file's tags are read once, not at every comparison.
+        return inside.map { ($0, Self.order($0)) }.sorted { $0.1 < $1.1 }.map(\.0)
     }
 
-    /// A file's place: the number its name begins with (none: after every number), then its name.
+    /// A file's place: its track number (its tags', else the number its name begins with; none:
+    /// after every number), then its name.
     private static func order(_ track: Track) -> (Int, String) {
         let name = (track.path as NSString).lastPathComponent
-        let digits = name.prefix { $0.isASCII && $0.isNumber }.prefix(9)
-        return (Int(digits) ?? Int.max, name.lowercased())
+        let number = TrackNumber.of(path: track.path) ?? AudioMetadata.trackNumber(name)
+        return (number ?? Int.max, name.lowercased())
     }
 }
