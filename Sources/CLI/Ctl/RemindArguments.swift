@@ -14,7 +14,7 @@ struct RemindArguments: ParsableArguments {
     @Flag(
         help: .localized(
             "Ring the bell of the settings with it (otherwise it is silent).",
-            de: "Dazu die Glocke der Einstellungen läuten (sonst ist sie still)."))
+            de: "Dazu die Glocke aus den Einstellungen läuten (sonst bleibt die Erinnerung still)."))
     var bell = false
 
     @OptionGroup var sit: SitArguments
