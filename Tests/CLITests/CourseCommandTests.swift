@@ -120,6 +120,7 @@ struct CourseCommandTests {
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         let nothing = try history.run(["library", "course", "create", "other", "--from-folder", empty])
         let both = try history.run(["library", "course", "create", "other", "1 Breath", "--from-folder", folder])
+        let command = try history.run(["library", "course", "create", "list", "1 Breath"])
 
         // Then each is one line, and only `pair` is there
         #expect(
@@ -136,7 +137,10 @@ struct CourseCommandTests {
         #expect(
             nothing.status == 64 && nothing.stderr.contains("no track of the library is in"), "\(nothing.stderr)")
         #expect(both.status == 64 && both.stderr.contains("not both"), "\(both.stderr)")
-        for result in [missing, taken, unknown, nothing, both] {
+        #expect(
+            command.status == 64 && command.stderr.contains("'list' is a word of `meditate course`"),
+            "\(command.stderr)")
+        for result in [missing, taken, unknown, nothing, both, command] {
             #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
         }
         #expect(try history.run(["course", "list"]).stdout == "pair  day 1 of 2: 1 Breath\n")

@@ -52,6 +52,16 @@ struct LibraryCourseCreate: ParsableCommand {
                         "der Name eines Kurses ist ein Wort oder einige, höchstens \(Course.longestName) Zeichen, auf einer Zeile"
                 ))
         }
+        // `meditate course list` lists; a course of that name could never be taken.
+        let commands = CourseCommand.configuration.subcommands.map { $0._commandName } + ["help"]
+        guard !commands.contains(name) else {
+            throw ValidationError(
+                localized(
+                    "'\(name)' is a word of `meditate course` (\(commands.joined(separator: ", "))); give the course another name",
+                    de:
+                        "'\(name)' ist ein Wort von `meditate course` (\(commands.joined(separator: ", "))); gib dem Kurs einen anderen Namen"
+                ))
+        }
         guard tracks.isEmpty != (fromFolder == nil) else {
             throw ValidationError(
                 localized(
