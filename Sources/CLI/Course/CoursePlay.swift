@@ -15,15 +15,14 @@ struct CoursePlay: ParsableCommand {
                 "Spielt den nächsten Tag des Kurses, der noch nicht bis zum Ende gehört wurde (die Optionen von `meditate play`)."
         ))
 
-    @Argument(help: .localized("The course.", de: "Der Kurs.", valueName: "name"))
-    var name: String
+    @OptionGroup var named: CourseName
 
     @OptionGroup var options: GuidedPlayOptions
 
     func run() throws {
         let settings = try Settings.load()
         let database = try options.location.open()
-        let course = try CourseLookup.course(named: name, in: database)
+        let course = try named.course(in: database)
         guard let day = course.next else {
             NoticeLine.teller(quiet: false)(
                 localized(

@@ -11,14 +11,13 @@ struct CourseReset: ParsableCommand {
             "Begin a course again from day 1 (the history keeps every sit).",
             de: "Beginnt einen Kurs wieder mit Tag 1 (das Protokoll behält jedes Sitzen)."))
 
-    @Argument(help: .localized("The course.", de: "Der Kurs.", valueName: "name"))
-    var name: String
+    @OptionGroup var named: CourseName
 
     @OptionGroup var location: LibraryLocation
 
     func run() throws {
         let database = try location.open()
-        let course = try CourseLookup.course(named: name, in: database)
+        let course = try named.course(in: database)
         _ = try database.resetCourse(named: course.name, at: Date().timeIntervalSince1970)
         print(
             localized(

@@ -10,14 +10,13 @@ struct LibraryCourseRemove: ParsableCommand {
             "Remove a course (its tracks and the history stay).",
             de: "Entfernt einen Kurs (seine Aufnahmen und das Protokoll bleiben)."))
 
-    @Argument(help: .localized("The course.", de: "Der Kurs.", valueName: "name"))
-    var name: String
+    @OptionGroup var named: CourseName
 
     @OptionGroup var location: LibraryLocation
 
     func run() throws {
         let database = try location.open()
-        let course = try CourseLookup.course(named: name, in: database)
+        let course = try named.course(in: database)
         _ = try database.removeCourse(named: course.name)
         print(localized("removed course '\(course.name)'", de: "Kurs '\(course.name)' entfernt"))
     }
