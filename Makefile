@@ -25,12 +25,13 @@ BUILD_PACKAGES := pkg-config libasound2-dev libpulse-dev libmpg123-dev libsndfil
 # that drives the media player controls; and what cross-builds the arm64 package and proves it on
 # a Debian 13 for arm64 under emulation (mmdebstrap, the aarch64 binutils, qemu-user-static with
 # binfmt-support, arch-test, which mmdebstrap asks for); and PipeWire as a desktop runs it
-# (pipewire, its session manager wireplumber, pipewire-pulse), started by each test of it.
+# (pipewire, its session manager wireplumber, pipewire-pulse), started by each test of it; the
+# iCalendar parser that reads the history's calendar back (python3-icalendar, /usr/bin/python3's).
 TEST_PACKAGES  := pulseaudio pulseaudio-utils libasound2-plugins tmux zbar-tools chromium chromium-driver sqlite3 \
                   mosquitto mosquitto-clients openssl snapserver snapclient faketime \
                   dpkg-dev lintian debootstrap desktop-file-utils appstream dbus-daemon dbus-bin python3-dbusmock playerctl \
                   mmdebstrap binutils-aarch64-linux-gnu qemu-user-static binfmt-support arch-test \
-                  pipewire pipewire-pulse wireplumber man-db fish
+                  pipewire pipewire-pulse wireplumber man-db fish python3-icalendar
 TEST_PYTHON    := selenium axe-selenium-python
 # Tools the benchmark compares against and uses to make its input (pw-play, in pipewire-bin).
 BENCH_PACKAGES := sox libsox-fmt-pulse mpg123 lame ffmpeg pulseaudio pulseaudio-utils python3-numpy \

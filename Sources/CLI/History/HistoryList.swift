@@ -26,8 +26,8 @@ struct HistoryListOptions: ParsableArguments {
 
     @Option(
         help: .localized(
-            "How many of the most recent sits to show (all with --json, --csv or --from).",
-            de: "Wie viele der letzten Sitzungen gezeigt werden (alle mit --json, --csv oder --from)."))
+            "How many of the most recent sits to show (all with --json, --csv, --ics or --from).",
+            de: "Wie viele der letzten Sitzungen gezeigt werden (alle mit --json, --csv, --ics oder --from)."))
     var limit = 20
 
     @Flag(help: .localized("JSON, for scripts.", de: "JSON, für Skripte."))
@@ -38,14 +38,20 @@ struct HistoryListOptions: ParsableArguments {
             "CSV, in the format `history import` reads.", de: "CSV, im Format, das `history import` liest."))
     var csv = false
 
+    @Flag(
+        help: .localized(
+            "iCalendar, one event per sit, for a calendar to show (sleeps left out).",
+            de: "iCalendar, ein Termin je Sitzung, für einen Kalender (ohne Einschlafen)."))
+    var ics = false
+
     @OptionGroup var location: LibraryLocation
 
     func validate() throws {
-        if json && csv {
+        if [json, csv, ics].filter({ $0 }).count > 1 {
             throw ValidationError(
                 localized(
-                    "--json and --csv are two formats; choose one",
-                    de: "--json und --csv sind zwei Formate; wähle eines"))
+                    "--json, --csv and --ics are three formats; choose one",
+                    de: "--json, --csv und --ics sind drei Formate; wähle eines"))
         }
         guard limit > 0 else {
             throw ValidationError(
@@ -59,10 +65,14 @@ struct HistoryListOptions: ParsableArguments {
         let zone = TimeZone.current
         let bounds = range.bounds(in: PracticeDays(try Settings.load(), timeZone: zone))
         // Only the newest `limit` are read unless every sit of a range or a format is asked for.
-        let newest = range.from == nil && !csv && !json ? limit : nil
+        let newest = range.from == nil && !csv && !json && !ics ? limit : nil
         let sessions = try location.open().practice(from: bounds.from, to: bounds.to, newest: newest)
         if csv {
             try StandardStream.output(PracticeCSV.format(sessions, timeZone: zone))
+            return
+        }
+        if ics {
+            try StandardStream.output(PracticeCalendar.ics(sessions, language: Language.current))
             return
         }
         if json {

@@ -121,7 +121,7 @@ struct Serve: ParsableCommand {
         let library = LibraryPaths(environment: ProcessEnvironment.variables)
         let token = WebToken(folder: library.folder)
         let web = try listen.map { address throws in
-            try listenOnWeb(address, token: token, inbox: inbox, logger: logger)
+            try listenOnWeb(address, token: token, inbox: inbox, database: library.database, logger: logger)
         }
         defer { web?.close() }
         let mqtt = try startMQTT(socket: path, logger: logger)
@@ -152,9 +152,10 @@ struct Serve: ParsableCommand {
     /// The WebSocket listener, and the line that tells where it is: with a new pairing token the
     /// first time (shown this once; only its hash is kept), unless `--no-token`.
     private func listenOnWeb(
-        _ address: ListenAddress, token: WebToken, inbox: ServiceInbox, logger: Logger
+        _ address: ListenAddress, token: WebToken, inbox: ServiceInbox, database: String, logger: Logger
     ) throws -> WebControlServer {
-        let (pages, folder) = PageFiles.load()
+        let (files, folder) = PageFiles.load()
+        let pages = files.adding(feeds: [HistoryFeed.path: HistoryFeed.feed(database: database, logger: logger)])
         let web = try WebControlServer(host: address.host, port: address.port, responder: inbox, pages: pages) {
             isLoopback throws(ControlError) in
             // `localhost` named to --no-token, bound elsewhere: refused, not served without a token.

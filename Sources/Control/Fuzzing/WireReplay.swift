@@ -2,6 +2,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOEmbedded
 import NIOHTTP1
+import NIOPosix
 
 /// The service's readers of what comes from the network, driven with the bytes a client
 /// sends: the real pipelines (`ControlServer`'s lines, `WebControlServer`'s HTTP request and
@@ -107,12 +108,15 @@ public enum WireReplay {
     /// The statuses the web listener answers with.
     static let answered: Set<String> = ["101", "200", "400", "401", "403", "404", "405", "426"]
 
+    /// The replay's pages have no feed, so no work is ever handed to these (never started).
+    private static let idleWorkers = NIOThreadPool(numberOfThreads: 1)
+
     /// The web listener's pipeline, asking for `ReplayToken`, on loopback, connected.
     private static func web(_ channel: EmbeddedChannel) throws {
         try WebControlServer.configure(
             channel, access: WebAccess(token: ReplayToken(), loopbackNamesOnly: true), responder: ImmediateResponder(),
             pages: WebPages(["/index.html": WebPages.Page(contentType: "text/html", body: Array("<p>page</p>".utf8))]),
-            open: NIOLockedValueBox([:]))
+            workers: idleWorkers, open: NIOLockedValueBox([:]))
         try connect(channel)
     }
 

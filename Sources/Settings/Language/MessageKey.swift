@@ -26,6 +26,7 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case historyCompleted, historyEndedEarly, historySatOf, historyNoneYet, historyNoneInRange, historyImported,
         historyImportedSkipped
     case kindTimer, kindGuided, kindImported, kindSleep, kindManual
+    case calendarName, calendarSummary
     case historyAdded, historyChanged, historyRemoveAsk, historyRemoved, historyKept
     case suspending, suspendFailed, eventSleepStart, eventSleepEnd, summarySleepComplete
     case sitMinutes, sitBellsEvery, sitBellsAt, sitBellsRandom, noiseWhite, noisePink, noiseBrown, noiseOcean, ambience,

@@ -109,6 +109,8 @@ package let messageTable: [MessageKey: Phrase] = [
     .kindImported: Phrase("imported", de: "importiert"),
     .kindSleep: Phrase("sleep", de: "Einschlafen"),
     .kindManual: Phrase("by hand", de: "von Hand"),
+    .calendarName: Phrase("Meditation", de: "Meditation"),
+    .calendarSummary: Phrase("Meditation: {what}", de: "Meditation: {what}"),
     .historyAdded: Phrase("added sit {id}: {sit}", de: "Sitzung {id} hinzugefügt: {sit}"),
     .historyChanged: Phrase("changed sit {id}: {sit}", de: "Sitzung {id} geändert: {sit}"),
     .historyRemoveAsk: Phrase("remove sit {id}, {sit}?", de: "Sitzung {id} entfernen, {sit}?"),

@@ -72,15 +72,20 @@ public struct WebAccess: Sendable {
     }
 
     /// The token in the request's query (`?token=…`), if any.
-    static func tokenInQuery(of head: HTTPRequestHead) -> String? {
-        guard let query = head.uri.split(separator: "?", maxSplits: 1).dropFirst().first else { return nil }
+    static func tokenInQuery(of head: HTTPRequestHead) -> String? { query(of: head)[tokenName] }
+
+    /// The request's query as names and values, percent-decoded; the first of a name repeated.
+    public static func query(of head: HTTPRequestHead) -> [String: String] {
+        guard let query = head.uri.split(separator: "?", maxSplits: 1).dropFirst().first else { return [:] }
+        var members: [String: String] = [:]
         for pair in query.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            if parts.count == 2, parts[0] == tokenName {
-                return String(parts[1]).removingPercentEncoding
-            }
+            guard parts.count == 2, let name = String(parts[0]).removingPercentEncoding, members[name] == nil,
+                let value = String(parts[1]).removingPercentEncoding
+            else { continue }
+            members[name] = value
         }
-        return nil
+        return members
     }
 
     /// `http://host:port` → `host:port`, lowercased, as a Host header gives it.

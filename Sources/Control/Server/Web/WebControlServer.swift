@@ -20,6 +20,8 @@ public final class WebControlServer: Sendable {
     private let group: MultiThreadedEventLoopGroup
     private let channel: any Channel
     private let open = NIOLockedValueBox<[Int: ControlConnection]>([:])
+    /// One thread that makes feeds' documents (the calendar), one request after another.
+    private let workers: NIOThreadPool
 
     /// Connections open at once, WebSockets and requests before their upgrade; more are
     /// closed as they come.
@@ -42,6 +44,9 @@ public final class WebControlServer: Sendable {
     ) throws(ControlError) {
         let address = "\(host):\(port)"
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let workers = NIOThreadPool(numberOfThreads: 1)
+        workers.start()
+        self.workers = workers
         let accessBox = NIOLockedValueBox<WebAccess?>(nil)
         let open = self.open
         let limit = ConnectionLimit(
@@ -55,18 +60,21 @@ public final class WebControlServer: Sendable {
                     return channel.close()
                 }
                 return channel.eventLoop.makeCompletedFuture {
-                    try Self.configure(channel, access: access, responder: responder, pages: pages, open: open)
+                    try Self.configure(
+                        channel, access: access, responder: responder, pages: pages, workers: workers, open: open)
                 }
             }
         do {
             channel = try bootstrap.bind(host: host, port: port).wait()
         } catch {
             try? group.syncShutdownGracefully()
+            try? workers.syncShutdownGracefully()
             throw .cannotListen(path: address, reason: ControlError.reason(binding: error))
         }
         guard let local = channel.localAddress, let boundPort = local.port else {
             channel.close(promise: nil)
             try? group.syncShutdownGracefully()
+            try? workers.syncShutdownGracefully()
             throw .cannotListen(path: address, reason: ControlError.noLocalAddress)
         }
         self.host = host
@@ -78,6 +86,7 @@ public final class WebControlServer: Sendable {
         } catch {
             channel.close(promise: nil)
             try? group.syncShutdownGracefully()
+            try? workers.syncShutdownGracefully()
             throw error
         }
     }
@@ -95,13 +104,14 @@ public final class WebControlServer: Sendable {
         disconnectAll()
         try? channel.close().wait()
         try? group.syncShutdownGracefully()
+        try? workers.syncShutdownGracefully()
     }
 
     /// A connection's pipeline: the HTTP request (the page, or the upgrade), then WebSocket
     /// frames. Thread: the connection's event loop.
     static func configure(
         _ channel: any Channel, access: WebAccess, responder: any ControlResponder, pages: WebPages,
-        open: NIOLockedValueBox<[Int: ControlConnection]>
+        workers: NIOThreadPool, open: NIOLockedValueBox<[Int: ControlConnection]>
     ) throws {
         let upgrader = NIOWebSocketServerUpgrader(
             maxFrameSize: ControlServer.maximumLineBytes,
@@ -131,7 +141,7 @@ public final class WebControlServer: Sendable {
                         WebSocketControlHandler(responder: responder, connection: connection))
                 }
             })
-        let requests = WebRequestHandler(access: access, pages: pages)
+        let requests = WebRequestHandler(access: access, pages: pages, workers: workers)
         let idle = IdleStateHandler(readTimeout: .seconds(handshakeSeconds))
         let idleName = "handshake-idle"
         let deadline = HandshakeDeadline(seconds: handshakeSeconds)

@@ -14,14 +14,23 @@ public struct WebPages: Sendable {
     }
 
     private let pages: [String: Page]
+    private let feeds: [String: WebFeed]
 
-    /// `pages` by path, each starting with `/`; `/` itself serves `/index.html`.
-    public init(_ pages: [String: Page] = [:]) {
+    /// `pages` and `feeds` by path, each starting with `/`; `/` itself serves `/index.html`.
+    public init(_ pages: [String: Page] = [:], feeds: [String: WebFeed] = [:]) {
         self.pages = pages
+        self.feeds = feeds
     }
 
     func page(at path: String) -> Page? {
         pages[path == "/" ? "/index.html" : path]
+    }
+
+    func feed(at path: String) -> WebFeed? { feeds[path] }
+
+    /// The same files with `feeds` beside them.
+    public func adding(feeds more: [String: WebFeed]) -> WebPages {
+        WebPages(pages, feeds: feeds.merging(more) { _, new in new })
     }
 
     /// The content type of a file by its name's ending.
@@ -32,6 +41,7 @@ public struct WebPages: Sendable {
         case "css": "text/css; charset=utf-8"
         case "json": "application/json; charset=utf-8"
         case "svg": "image/svg+xml"
+        case "ics": "text/calendar; charset=utf-8"
         default: nil
         }
     }

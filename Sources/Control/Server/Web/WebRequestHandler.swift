@@ -1,5 +1,6 @@
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 
 /// Answers the HTTP requests that were not upgraded to the WebSocket: the page's files, a
 /// refusal (401, 403) with nothing else in it, 426 for the WebSocket's path asked without an
@@ -18,11 +19,14 @@ final class WebRequestHandler: ChannelInboundHandler, RemovableChannelHandler, @
 
     private let access: WebAccess
     private let pages: WebPages
+    /// Where a feed's document is made: off the event loop.
+    private let workers: NIOThreadPool
     private var head: HTTPRequestHead?
 
-    init(access: WebAccess, pages: WebPages) {
+    init(access: WebAccess, pages: WebPages, workers: NIOThreadPool) {
         self.access = access
         self.pages = pages
+        self.workers = workers
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -57,6 +61,9 @@ final class WebRequestHandler: ChannelInboundHandler, RemovableChannelHandler, @
             } else if path == WebControlServer.webSocketPath {
                 status = .upgradeRequired
                 headers.add(name: "upgrade", value: "websocket")
+            } else if let feed = pages.feed(at: path) {
+                respond(context: context, to: head, with: feed)
+                return
             } else if let page = pages.page(at: path) {
                 status = .ok
                 body = head.method == .GET ? page.body : []
@@ -70,10 +77,42 @@ final class WebRequestHandler: ChannelInboundHandler, RemovableChannelHandler, @
                 status = .notFound
             }
         }
+        send(context: context, version: head.version, status: status, headers: headers, body: body, length: length)
+    }
+
+    /// A feed's document, made on a worker; 503 when it cannot be made now.
+    private func respond(context: ChannelHandlerContext, to head: HTTPRequestHead, with feed: WebFeed) {
+        let request = WebFeed.Request(
+            query: WebAccess.query(of: head), acceptLanguage: head.headers.first(name: "accept-language"))
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        workers.runIfActive(eventLoop: context.eventLoop) { feed.make(request) }.whenComplete { result in
+            var headers = HTTPHeaders()
+            headers.add(name: "connection", value: "close")
+            headers.add(name: "cache-control", value: "no-store")
+            guard case let .success(made?) = result else {
+                self.send(
+                    context: bound.value, version: head.version, status: .serviceUnavailable, headers: headers,
+                    body: [], length: 0)
+                return
+            }
+            headers.add(name: "content-type", value: feed.contentType)
+            headers.add(name: "x-content-type-options", value: "nosniff")
+            self.send(
+                context: bound.value, version: head.version, status: .ok, headers: headers,
+                body: head.method == .GET ? made : [], length: made.count)
+        }
+    }
+
+    /// Writes one answer and closes the connection.
+    private func send(
+        context: ChannelHandlerContext, version: HTTPVersion, status: HTTPResponseStatus, headers: HTTPHeaders,
+        body: [UInt8], length: Int
+    ) {
+        var headers = headers
         headers.add(name: "content-length", value: String(length))
         let channel = context.channel
         context.write(
-            Self.wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers)))
+            Self.wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers)))
         ).whenFailure { _ in channel.close(promise: nil) }
         if !body.isEmpty {
             context.write(Self.wrapOutboundOut(.body(.byteBuffer(channel.allocator.buffer(bytes: body)))), promise: nil)

@@ -1,0 +1,94 @@
+import Foundation
+import Library
+import Localization
+import Settings
+
+/// The history as an iCalendar file (RFC 5545): one event per sit, at its start, as long as it
+/// was sat, named by what was sat in the reader's language, with the sitter's note. What
+/// `meditate history --ics` writes and the service serves as `/history.ics`, for a calendar
+/// (GNOME Calendar, Thunderbird, Nextcloud) to subscribe to.
+///
+/// A sleep is left out: it is kept in the history but is not practice, as it counts in no total.
+/// The same history gives the same bytes (each event's stamp is its sit's end, not the time of
+/// writing), so a calendar that fetches it again sees nothing changed when nothing did.
+package enum PracticeCalendar {
+    /// The calendar's text, lines ending in CRLF, each at most 75 bytes as the RFC folds them.
+    package static func ics(_ sessions: [PracticeSession], language: Language) -> String {
+        Language.$requested.withValue(language) {
+            var lines = [
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//meditate//history//\(language.rawValue.uppercased())",
+                "CALSCALE:GREGORIAN", "METHOD:PUBLISH", "X-WR-CALNAME:" + escaped(say(.calendarName))
+            ]
+            for session in sessions where session.kind != .sleep {
+                lines += event(session)
+            }
+            lines.append("END:VCALENDAR")
+            return lines.map(folded).joined()
+        }
+    }
+
+    private static func event(_ session: PracticeSession) -> [String] {
+        let start = Int(session.startedAt.rounded(.down))
+        let sat = DurationText.words(seconds: session.satSeconds)
+        let time =
+            session.plannedSeconds == 0 || session.plannedSeconds == session.satSeconds
+            ? sat : say(.historySatOf, ["sat": sat, "planned": DurationText.words(seconds: session.plannedSeconds)])
+        var description = time + " · " + say(session.completed ? .historyCompleted : .historyEndedEarly)
+        if !session.remark.isEmpty { description += "\n\n" + session.remark }
+        return [
+            "BEGIN:VEVENT",
+            // The row's number and start together: one history's sits never share both.
+            "UID:\(start)-\(session.id ?? 0)@meditate",
+            "DTSTAMP:" + utc(start + max(0, session.satSeconds)),
+            "DTSTART:" + utc(start),
+            "DURATION:PT\(max(0, session.satSeconds))S",
+            "SUMMARY:" + escaped(say(.calendarSummary, ["what": NoteText.readable(session.note)])),
+            "DESCRIPTION:" + escaped(description),
+            "TRANSP:TRANSPARENT",
+            "END:VEVENT"
+        ]
+    }
+
+    /// `20261127T070000Z`.
+    private static func utc(_ seconds: Int) -> String {
+        var time = time_t(seconds)
+        var parts = tm()
+        gmtime_r(&time, &parts)
+        return String(
+            format: "%04d%02d%02dT%02d%02d%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
+            Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+    }
+
+    /// A TEXT value: backslash, semicolon, comma and line breaks escaped (RFC 5545 3.3.11).
+    private static func escaped(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "\\": out += "\\\\"
+            case ";": out += "\\;"
+            case ",": out += "\\,"
+            case "\n", "\r\n", "\r": out += "\\n"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// A content line folded after at most 75 bytes, never inside a character, with CRLF.
+    private static func folded(_ line: String) -> String {
+        guard line.utf8.count > 75 else { return line + "\r\n" }
+        var out = ""
+        var width = 0
+        for scalar in line.unicodeScalars {
+            let bytes = String(scalar).utf8.count
+            if width + bytes > 75 {
+                out += "\r\n "
+                width = 1
+            }
+            out.unicodeScalars.append(scalar)
+            width += bytes
+        }
+        return out + "\r\n"
+    }
+}
