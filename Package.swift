@@ -248,7 +248,7 @@ let package = Package(
         // Test support: the built program run as a person or a client would (the command, a
         // service on a private socket), and the private servers those tests start by their pid.
         .target(
-            name: "ProgramTestSupport", dependencies: ["Control", "Decoders", "PulseTestSupport"],
+            name: "ProgramTestSupport", dependencies: ["Control", "Decoders", "PulseTestSupport", "CSpawn"],
             path: "Tests/ProgramTestSupport", swiftSettings: strictSwift),
         // The service: its methods, events, schedules, hooks, MQTT and WebSocket, driven through a
         // real `meditate serve` on a private socket, and its parts in process.

@@ -69,6 +69,14 @@ enum Entry {
             case .alreadyThere: .data
             }
         case is ScheduleWhenRefusal: .usage
+        case let error as RemoteError:
+            switch error {
+            case .noAvahi, .unreachable, .notMeditate: .unavailable
+            case .badLink, .noToken: .usage
+            case .refused: .failure
+            case .unreadableStore: .configuration
+            case .unwritableStore: .cannotCreate
+            }
         case is MQTTError: .configuration
         default: FailureStatus.of(error)
         }

@@ -37,7 +37,8 @@ public final class DesktopBus {
     /// Calls `member` with `arguments` and hands its reply to `read` while it lives.
     func call<T>(
         destination: String, path: String, interface: String, member: String,
-        arguments: [DesktopBusArgument], read: (OpaquePointer) throws(DesktopBusError) -> T
+        arguments: [DesktopBusArgument], timeoutMicroseconds: UInt64 = callTimeoutMicroseconds,
+        read: (OpaquePointer) throws(DesktopBusError) -> T
     ) throws(DesktopBusError) -> T {
         var message: OpaquePointer?
         let made = sd_bus_message_new_method_call(bus, &message, destination, path, interface, member)
@@ -50,12 +51,21 @@ public final class DesktopBus {
         var error = sd_bus_error()
         defer { sd_bus_error_free(&error) }
         var reply: OpaquePointer?
-        let called = sd_bus_call(bus, message, Self.callTimeoutMicroseconds, &error, &reply)
+        let called = sd_bus_call(bus, message, timeoutMicroseconds, &error, &reply)
         guard called >= 0, let reply else {
             let name = error.name.map { String(cString: $0) }
             throw DesktopBusError(status: called, call: member, name: name)
         }
         defer { sd_bus_message_unref(reply) }
         return try read(reply)
+    }
+
+    /// Calls `member` with `arguments` for what it does, not for an answer.
+    func call(
+        destination: String, path: String, interface: String, member: String, arguments: [DesktopBusArgument] = []
+    ) throws(DesktopBusError) {
+        try call(
+            destination: destination, path: path, interface: interface, member: member, arguments: arguments
+        ) { _ throws(DesktopBusError) in }
     }
 }

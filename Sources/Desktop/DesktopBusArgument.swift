@@ -6,12 +6,15 @@ enum DesktopBusArgument: Equatable, Sendable {
     case string(String)
     case uint32(UInt32)
     case int32(Int32)
+    case uint16(UInt16)
     case int64(Int64)
     case double(Double)
     case boolean(Bool)
     case objectPath(String)
     /// An array of strings (`as`).
     case strings([String])
+    /// An array of byte arrays (`aay`): DNS-SD's TXT records.
+    case byteArrays([[UInt8]])
     /// A dictionary of variants (`a{sv}`): notification hints, MPRIS metadata.
     case dictionary([Entry])
 
@@ -33,11 +36,13 @@ enum DesktopBusArgument: Equatable, Sendable {
         case .string: "s"
         case .uint32: "u"
         case .int32: "i"
+        case .uint16: "q"
         case .int64: "x"
         case .double: "d"
         case .boolean: "b"
         case .objectPath: "o"
         case .strings: "as"
+        case .byteArrays: "aay"
         case .dictionary: "a{sv}"
         }
     }
@@ -53,6 +58,8 @@ enum DesktopBusArgument: Equatable, Sendable {
             return sd_bus_message_append_basic(message, Self.type("u"), &value)
         case var .int32(value):
             return sd_bus_message_append_basic(message, Self.type("i"), &value)
+        case var .uint16(value):
+            return sd_bus_message_append_basic(message, Self.type("q"), &value)
         case var .int64(value):
             return sd_bus_message_append_basic(message, Self.type("x"), &value)
         case var .double(value):
@@ -65,6 +72,14 @@ enum DesktopBusArgument: Equatable, Sendable {
             var status = sd_bus_message_open_container(message, Self.type("a"), "s")
             for text in texts where status >= 0 {
                 status = text.withCString { sd_bus_message_append_basic(message, Self.type("s"), $0) }
+            }
+            return status < 0 ? status : sd_bus_message_close_container(message)
+        case let .byteArrays(arrays):
+            var status = sd_bus_message_open_container(message, Self.type("a"), "ay")
+            for bytes in arrays where status >= 0 {
+                status = bytes.withUnsafeBytes {
+                    sd_bus_message_append_array(message, Self.type("y"), $0.baseAddress, $0.count)
+                }
             }
             return status < 0 ? status : sd_bus_message_close_container(message)
         case let .dictionary(entries):

@@ -67,6 +67,13 @@ struct Serve: ParsableCommand {
         ))
     var noToken = false
 
+    @Flag(
+        name: .customLong("no-announce"),
+        help: .localized(
+            "Do not say on the local network (through Avahi) that the service listens there.",
+            de: "Sagt im lokalen Netz (über Avahi) nicht an, dass der Dienst dort lauscht."))
+    var noAnnounce = false
+
     @Option(
         name: .customLong("close-idle-after"),
         help: .localized(
@@ -120,10 +127,17 @@ struct Serve: ParsableCommand {
         defer { server.close() }
         let library = LibraryPaths(environment: ProcessEnvironment.variables)
         let token = WebToken(folder: library.folder)
+        let name = ServiceName()
         let web = try listen.map { address throws in
-            try listenOnWeb(address, token: token, inbox: inbox, database: library.database, logger: logger)
+            try listenOnWeb(address, token: token, inbox: inbox, library: library, name: name, logger: logger)
         }
         defer { web?.close() }
+        // Found by `meditate discover` and browsers' lists when others can reach it.
+        let announcement = web.flatMap { web in
+            web.isLoopback || noAnnounce
+                ? nil : ServiceAnnouncement.start(port: web.port, paths: library, name: name, logger: logger)
+        }
+        defer { announcement?.stop() }
         let mqtt = try startMQTT(socket: path, logger: logger)
         defer { mqtt?.stop() }
         // The media keys and the shell's player controls, where there is a session bus.
@@ -152,10 +166,14 @@ struct Serve: ParsableCommand {
     /// The WebSocket listener, and the line that tells where it is: with a new pairing token the
     /// first time (shown this once; only its hash is kept), unless `--no-token`.
     private func listenOnWeb(
-        _ address: ListenAddress, token: WebToken, inbox: ServiceInbox, database: String, logger: Logger
+        _ address: ListenAddress, token: WebToken, inbox: ServiceInbox, library: LibraryPaths, name: ServiceName,
+        logger: Logger
     ) throws -> WebControlServer {
         let (files, folder) = PageFiles.load()
-        let pages = files.adding(feeds: [HistoryFeed.path: HistoryFeed.feed(database: database, logger: logger)])
+        let pages = files.adding(feeds: [
+            HistoryFeed.path: HistoryFeed.feed(database: library.database, logger: logger),
+            ServiceIdentityFeed.path: ServiceIdentityFeed.feed(paths: library, name: name)
+        ])
         let web = try WebControlServer(host: address.host, port: address.port, responder: inbox, pages: pages) {
             isLoopback throws(ControlError) in
             // `localhost` named to --no-token, bound elsewhere: refused, not served without a token.

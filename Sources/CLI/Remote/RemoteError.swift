@@ -1,0 +1,56 @@
+import Localization
+
+/// What goes wrong between this machine and another's service: one line each, saying what to do.
+enum RemoteError: Error, CustomStringConvertible {
+    /// No Avahi answers on the system bus.
+    case noAvahi(reason: String)
+    /// Not a link of a service's page.
+    case badLink(String)
+    /// A link without its token.
+    case noToken
+    /// Nothing answered there.
+    case unreachable(address: String, reason: String)
+    /// The service refused the token.
+    case refused(address: String)
+    /// Something answered that is not a meditate service.
+    case notMeditate(address: String)
+    case unreadableStore(path: String)
+    case unwritableStore(path: String)
+
+    var description: String {
+        switch self {
+        case let .noAvahi(reason):
+            localized(
+                "no Avahi on the system bus (\(reason)): discovery needs avahi-daemon running (apt install avahi-daemon)",
+                de:
+                    "kein Avahi am Systembus (\(reason)): die Suche braucht einen laufenden avahi-daemon (apt install avahi-daemon)"
+            )
+        case let .badLink(link):
+            localized(
+                "'\(link)' is not a service's link; give the one `meditate ctl token` shows there (http://HOST:PORT/?token=…)",
+                de:
+                    "'\(link)' ist kein Link eines Dienstes; gib den, den `meditate ctl token` dort zeigt (http://HOST:PORT/?token=…)"
+            )
+        case .noToken:
+            localized(
+                "the link has no token; give the one `meditate ctl token` shows on the service (…/?token=…)",
+                de: "der Link hat kein Token; gib den, den `meditate ctl token` beim Dienst zeigt (…/?token=…)")
+        case let .unreachable(address, reason):
+            localized("cannot reach \(address): \(reason)", de: "\(address) ist nicht erreichbar: \(reason)")
+        case let .refused(address):
+            localized(
+                "\(address) refused the token; pair again with the link `meditate ctl token` shows there now",
+                de: "\(address) lehnt das Token ab; kopple neu mit dem Link, den `meditate ctl token` dort jetzt zeigt")
+        case let .notMeditate(address):
+            localized(
+                "what answers at \(address) is not a meditate service",
+                de: "was unter \(address) antwortet, ist kein meditate-Dienst")
+        case let .unreadableStore(path):
+            localized(
+                "cannot read \(path); move it aside and pair again",
+                de: "\(path) ist nicht lesbar; schiebe die Datei beiseite und kopple neu")
+        case let .unwritableStore(path):
+            localized("cannot write \(path)", de: "\(path) lässt sich nicht schreiben")
+        }
+    }
+}
