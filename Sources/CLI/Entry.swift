@@ -16,7 +16,8 @@ enum Entry {
         }
         do {
             let arguments = try chooseLanguage(Array(CommandLine.arguments.dropFirst()))
-            var command = try Meditate.parseAsRoot(negativeValuesJoined(presetAsCommand(arguments)))
+            var command = try Meditate.parseAsRoot(
+                negativeValuesJoined(ctlOptionsAfterCommand(presetAsCommand(arguments))))
             try command.run()
             exitAfterOutput(0)
         } catch let exit as ExitCode {
@@ -72,7 +73,7 @@ enum Entry {
         case let error as RemoteError:
             switch error {
             case .noAvahi, .unreachable, .notMeditate: .unavailable
-            case .badLink, .noToken: .usage
+            case .badLink, .noToken, .notPaired: .usage
             case .refused: .failure
             case .unreadableStore: .configuration
             case .unwritableStore: .cannotCreate
@@ -127,6 +128,32 @@ enum Entry {
         // A config that does not load is reported by the command that reads it.
         let setting = (try? Settings.load())?.value(SettingKeys.lang, flag: nil)
         Language.use(Language.chosen(flag: flag ?? setting?.rawValue))
+        return rest
+    }
+
+    /// `meditate ctl --host pi status` as `meditate ctl status --host pi`: where the service is
+    /// (`--host`, `--socket`) is said once for every subcommand of ctl, before it, as a person
+    /// types it; ArgumentParser takes a subcommand's options only after its name. They go to the
+    /// end (before a `--`), where every subcommand, `schedule list` among them, takes them.
+    static func ctlOptionsAfterCommand(_ arguments: [String]) -> [String] {
+        guard arguments.first == "ctl" else { return arguments }
+        var moved: [String] = []
+        var index = 1
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--host" || argument == "--socket", index + 1 < arguments.count {
+                moved += arguments[index...(index + 1)]
+                index += 2
+            } else if argument.hasPrefix("--host=") || argument.hasPrefix("--socket=") {
+                moved.append(argument)
+                index += 1
+            } else {
+                break
+            }
+        }
+        guard !moved.isEmpty else { return arguments }
+        var rest = ["ctl"] + arguments[index...]
+        rest.insert(contentsOf: moved, at: rest.firstIndex(of: "--") ?? rest.count)
         return rest
     }
 

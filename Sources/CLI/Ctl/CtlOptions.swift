@@ -13,15 +13,33 @@ struct CtlOptions: ParsableArguments {
             valueName: "path"))
     var socket: String?
 
+    @Option(
+        help: .localized(
+            "A paired service on another machine: its name, host or host:port (`meditate pair`, `meditate discover`).",
+            de:
+                "Ein gekoppelter Dienst auf einem anderen Rechner: sein Name, Rechner oder Rechner:Port (`meditate pair`, `meditate discover`).",
+            valueName: "name"))
+    var host: String?
+
     @Flag(
         help: .localized(
             "Print the service's reply as JSON (one object per line).",
             de: "Gibt die Antwort des Dienstes als JSON aus (ein Objekt pro Zeile)."))
     var json = false
 
-    /// Connects, and asks for the service's answers in this command's language.
+    func validate() throws {
+        if host != nil && socket != nil {
+            throw ValidationError(
+                localized(
+                    "--host and --socket name two services; give one",
+                    de: "--host und --socket nennen zwei Dienste; gib einen an"))
+        }
+    }
+
+    /// Connects (to the socket, or over the network to `--host`), and asks for the service's
+    /// answers in this command's language.
     func connect() throws -> ControlClient {
-        let client = try ControlClient(path: socket ?? ServicePaths.defaultSocket())
+        let client = try host.map(RemoteConnection.open) ?? ControlClient(path: socket ?? ServicePaths.defaultSocket())
         _ = try client.call("hello", ["lang": .string(Language.current.rawValue)])
         return client
     }

@@ -2,6 +2,8 @@ import Localization
 
 /// What goes wrong between this machine and another's service: one line each, saying what to do.
 enum RemoteError: Error, CustomStringConvertible {
+    /// `--host` names no pairing.
+    case notPaired(name: String)
     /// No Avahi answers on the system bus.
     case noAvahi(reason: String)
     /// Not a link of a service's page.
@@ -24,6 +26,12 @@ enum RemoteError: Error, CustomStringConvertible {
                 "no Avahi on the system bus (\(reason)): discovery needs avahi-daemon running (apt install avahi-daemon)",
                 de:
                     "kein Avahi am Systembus (\(reason)): die Suche braucht einen laufenden avahi-daemon (apt install avahi-daemon)"
+            )
+        case let .notPaired(name):
+            localized(
+                "not paired with '\(name)'; pair with the link `meditate ctl token` shows there (`meditate pair LINK`), or see `meditate discover`",
+                de:
+                    "nicht mit '\(name)' gekoppelt; kopple mit dem Link, den `meditate ctl token` dort zeigt (`meditate pair LINK`), oder sieh `meditate discover`"
             )
         case let .badLink(link):
             localized(

@@ -4,8 +4,11 @@ import Foundation
 /// A client of the control socket for a command-line tool: blocking calls, one at a time, and
 /// the events of a subscription read one by one. Not for use from more than one thread.
 public final class ControlClient {
+    /// The socket's path, or `host:port` over a WebSocket: what a failure names.
     public let path: String
+    /// The Unix socket; -1 when the service is reached over a WebSocket.
     private let socket: Int32
+    private let web: WebSocketLink?
     /// Bytes read and not yet taken as lines: those from `start` on.
     private var received: [UInt8] = []
     private var start = 0
@@ -16,9 +19,19 @@ public final class ControlClient {
     public init(path: String) throws(ControlError) {
         self.path = path
         socket = try Self.connect(path)
+        web = nil
     }
 
-    deinit { close(socket) }
+    /// The service on another machine, over its WebSocket (`/rpc`) with its pairing token: the
+    /// same methods and events as on the socket.
+    public init(host: String, port: Int, token: String) throws(ControlError) {
+        path = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        socket = -1
+        web = try WebSocketLink(
+            host: host, port: port, path: "/rpc", headers: [("Authorization", "Bearer \(token)")])
+    }
+
+    deinit { if socket >= 0 { close(socket) } }
 
     /// Whether a service answers on `path` now.
     public static func answers(at path: String) -> Bool {
@@ -83,8 +96,12 @@ public final class ControlClient {
         }
     }
 
-    /// Sends one raw line (a newline is added).
+    /// Sends one raw line (a newline is added; over a WebSocket, one message).
     public func send(_ line: String) throws(ControlError) {
+        if let web {
+            guard web.send(line) else { throw .connectionLost(path: path) }
+            return
+        }
         var bytes = Array(line.utf8)
         bytes.append(UInt8(ascii: "\n"))
         var offset = 0
@@ -102,6 +119,15 @@ public final class ControlClient {
 
     /// The next line the service sends, parsed; `deadline` is in `MonotonicClock` seconds.
     public func readMessage(until deadline: Double) throws(ControlError) -> JSONValue {
+        if let web {
+            switch web.receive(until: Date().addingTimeInterval(max(0, deadline - MonotonicClock.seconds()))) {
+            case let .message(text):
+                guard let value = JSONValue.parse(text) else { throw .badReply(text) }
+                return value
+            case .nothingYet: throw .timedOut(path: path)
+            case .ended: throw .connectionLost(path: path)
+            }
+        }
         while true {
             if let newline = received[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: received[start..<newline], as: UTF8.self)

@@ -27,6 +27,7 @@ public enum ControlError: Error, Equatable, Sendable, PhrasedError {
     public static let pathTooLong = "the path is too long"
     public static let noLocalAddress = "no local address"
     public static let ownedByAnotherUser = " belongs to another user"
+    public static let notUpgraded = "it did not open a WebSocket"
 
     /// The English line (the German one: `phrase`).
     public var line: String { phrase.english }
@@ -69,6 +70,7 @@ public enum ControlError: Error, Equatable, Sendable, PhrasedError {
         switch reason {
         case pathTooLong: return "der Pfad ist zu lang"
         case noLocalAddress: return "keine lokale Adresse"
+        case notUpgraded: return "er hat keinen WebSocket geöffnet"
         default:
             if reason.hasSuffix(ownedByAnotherUser) {
                 return String(reason.dropLast(ownedByAnotherUser.count)) + " gehört einem anderen Benutzer"

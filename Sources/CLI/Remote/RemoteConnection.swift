@@ -1,0 +1,40 @@
+import Control
+import Foundation
+
+/// A paired service on another machine reached for `meditate ctl --host NAME`: found in
+/// remotes.json by its name ("meditate on pi" or "pi"), its host, `host:port` or its id; asked
+/// first over HTTP who it is with the token (so that a refused token or a machine away is said
+/// in one line), then spoken to over its WebSocket.
+enum RemoteConnection {
+    static func open(_ name: String) throws -> ControlClient {
+        let store = try RemoteStore.load()
+        guard let remote = find(name, in: store.remotes),
+            let parts = URLComponents(string: remote.url), let host = parts.host
+        else { throw RemoteError.notPaired(name: name) }
+        let bare = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
+        let port = parts.port ?? 80
+        let address = bare.contains(":") ? "[\(bare)]:\(port)" : "\(bare):\(port)"
+        let answer: HTTPGet.Response
+        do {
+            answer = try HTTPGet.get(
+                host: bare, port: port, path: "/service.json", headers: [("Authorization", "Bearer \(remote.token)")])
+        } catch {
+            throw RemoteError.unreachable(address: address, reason: error.description)
+        }
+        guard answer.status != 401 else { throw RemoteError.refused(address: address) }
+        guard answer.status == 200 else { throw RemoteError.notMeditate(address: address) }
+        return try ControlClient(host: bare, port: port, token: remote.token)
+    }
+
+    /// The pairing `name` means, if any.
+    static func find(_ name: String, in remotes: [RemoteStore.Remote]) -> RemoteStore.Remote? {
+        let wanted = name.lowercased()
+        return remotes.first { remote in
+            let url = URLComponents(string: remote.url)
+            let host = url?.host?.lowercased() ?? ""
+            let authority = host + (url?.port.map { ":\($0)" } ?? "")
+            return [remote.name.lowercased(), remote.id, host, authority].contains(wanted)
+                || remote.name.lowercased() == "meditate on " + wanted
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Control
+import Foundation
+import ProgramTestSupport
+import Testing
+
+/// `meditate ctl --host`: a service on another machine controlled from this one over its
+/// WebSocket with the token `meditate pair` kept. "Another machine" is a service with its own
+/// folders on a loopback address, and a client with its own config folder.
+@Suite("controlled from another machine")
+struct RemoteControlTests {
+    @Test("paired, every ctl works over the network: a sit started, paused, followed, stopped, and kept on the service")
+    func ctlOverTheNetwork() throws {
+        // Given a service listening with its token, and a client machine paired with it
+        let scratch = try Scratch()
+        let service = try RunningService(
+            ["--backend", "alsa", "--device", "null", "--listen", "127.0.0.1:0"], scratch: scratch)
+        defer { service.stop() }
+        let log = service.waitForLog(containing: "?token=")
+        let token = log.split(separator: "?token=").last.map { String($0.prefix { $0.isHexDigit }) } ?? ""
+        let web = try #require(try service.client().call("hello")["web"]?.stringValue)
+        let address = String(web.dropFirst("http://".count).dropLast())
+        let client = ["XDG_CONFIG_HOME": scratch.path("client-config"), "XDG_DATA_HOME": scratch.path("client-data")]
+        func ctl(_ arguments: [String]) throws -> CLIRunner.Result {
+            try CLIRunner.run(["ctl", "--host", address] + arguments, environment: client)
+        }
+        let unpaired = try ctl(["status"])
+        #expect(try CLIRunner.run(["pair", web + "?token=\(token)"], environment: client).status == 0)
+
+        // When a long sit is started from the client, paused, read, followed and stopped
+        let started = try ctl(["sit", "--minutes", "600", "--noise", "pink"])
+        let paused = try ctl(["pause"])
+        var state = ""
+        let deadline = Date().addingTimeInterval(10)
+        while state != "paused" && Date() < deadline {
+            state = try service.client().call("status")["state"]?.stringValue ?? ""
+        }
+        let status = try ctl(["status"])
+        // Followed from the client while it is stopped there too
+        let following = DispatchGroup()
+        nonisolated(unsafe) var followed: CLIRunner.Result?
+        DispatchQueue.global().async(group: following) {
+            followed = try? CLIRunner.run(
+                program: "/usr/bin/timeout",
+                ["4", CLIRunner.executable.path, "ctl", "--host", address, "events", "--json"],
+                environment: CLIRunner.environment.merging(client) { $1 })
+        }
+        Thread.sleep(forTimeInterval: 1.5)
+        let stopped = try ctl(["stop"])
+        following.wait()
+
+        // Then each was done on the service, as it says itself
+        #expect(unpaired.status == 64)
+        #expect(unpaired.stderr.contains("not paired with '\(address)'"), "\(unpaired.stderr)")
+        #expect(started.status == 0, "\(started.stderr)")
+        #expect(started.stdout == "started: 10 h, pink noise\n")
+        #expect(paused.stdout == "pausing\n")
+        #expect(state == "paused")
+        #expect(status.stdout.hasPrefix("paused · "), "\(status.stdout)")
+        let events = followed?.stdout ?? ""
+        #expect(events.contains("\"event\":\"session-ended\""), "\(String(describing: followed))")
+        #expect(stopped.stdout == "stopping\n", "\(stopped.stderr)")
+        var kept: JSONValue = .null
+        let recorded = Date().addingTimeInterval(10)
+        while kept.arrayCount != 1 && Date() < recorded {
+            kept = try service.history()
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        #expect(kept[0]?["note"] == "10 h, pink noise")
+        #expect(kept[0]?["completed"] == false)
+        // And the client machine's own history has nothing of it
+        #expect(try CLIRunner.run(["history", "--json"], environment: client).stdout == "[\n\n]\n")
+
+        // When the service's token is replaced, the old pairing is refused in one line
+        _ = try CLIRunner.run(["ctl", "token", "--new", "--socket", service.socket])
+        let refused = try ctl(["status"])
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr
+                == "meditate: error: \(address) refused the token; pair again with the link `meditate ctl token` shows there now\n"
+        )
+        // And the service's token is never shown over the network
+        #expect(try ctl(["--socket", service.socket, "status"]).status == 64)
+    }
+}
