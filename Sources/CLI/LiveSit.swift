@@ -14,12 +14,20 @@ import Settings
 enum LiveSit {
     static func play(
         _ request: SitRequest, settings: Settings, output: OutputOptions, reporting: LiveReportingOptions,
-        standalone: Bool
+        standalone: Bool, host: String? = nil
     ) throws {
         var request = request
         let logger = reporting.makeLogger()
         let socket = ServicePaths.defaultSocket()
-        let handedOver = !standalone && output.givenValues.isEmpty && ControlClient.answers(at: socket)
+        if host != nil && (standalone || !output.givenValues.isEmpty) {
+            throw ValidationError(
+                localized(
+                    "--host plays on that machine; --standalone and the output's options are this machine's",
+                    de: "--host spielt auf jenem Rechner; --standalone und die Optionen der Ausgabe gelten für diesen"))
+        }
+        let service: FollowedService = host.map { .remote($0) } ?? .socket(socket)
+        let handedOver =
+            host != nil || !standalone && output.givenValues.isEmpty && ControlClient.answers(at: socket)
         if !handedOver, let rate = output.deviceRate(settings: settings, flag: request.sound[SettingKeys.sampleRate]) {
             request.sound[SettingKeys.sampleRate] = rate
         }
@@ -31,13 +39,13 @@ enum LiveSit {
             let plan = try SessionPlan((fixed?.request ?? request).configuration(settings))
             Interruption.install()
             let ended = try ServiceFollower(
-                socket: socket, outline: SessionOutline(plan), logger: logger, quiet: reporting.quiet,
+                service: service, outline: SessionOutline(plan), logger: logger, quiet: reporting.quiet,
                 color: reporting.color
             ).run("sit.start", params: JSONValue(encoding: request.withClientPaths))
             if ended != nil,
                 EndNotePrompt.shouldAsk(quiet: reporting.quiet, sleep: request.sleep, given: request.remark)
             {
-                EndNotePrompt.askAndKeep(on: try ControlClient(path: socket), logger: logger)
+                EndNotePrompt.askAndKeep(on: try service.connect(), logger: logger)
             }
             return
         }

@@ -14,7 +14,7 @@ import Settings
 /// process plans it and the service's place in it, and steers it: space pauses and resumes,
 /// q or Ctrl-C ends it. A hang-up or SIGTERM leaves it playing.
 struct ServiceFollower {
-    let socket: String
+    let service: FollowedService
     let outline: SessionOutline
     /// The guided track's name, for the status line.
     var title: String?
@@ -30,9 +30,9 @@ struct ServiceFollower {
     ///   (SIGTERM, a hang-up) or it never started.
     @discardableResult
     func run(_ method: String, params: JSONValue) throws -> JSONValue? {
-        let events = try ControlClient(path: socket)
+        let events = try service.connect()
         _ = try events.call("subscribe")
-        let control = try ControlClient(path: socket)
+        let control = try service.connect()
         // The service's refusals, and the sit's words in the history, in this terminal's language.
         _ = try control.call("hello", ["lang": .string(Language.current.rawValue)])
         guard let started = try start(method, params, control: control, events: events) else {
@@ -43,7 +43,8 @@ struct ServiceFollower {
             throw ControlError.badReply("\(method) gave no session id")
         }
         let description = CtlText.description(of: started["session"])
-        logger.notice("\(localized("playing in the service", de: "spielt im Dienst")) (\(socket)): \(description)")
+        logger.notice(
+            "\(localized("playing in the service", de: "spielt im Dienst")) (\(service.label)): \(description)")
         let interactive = Terminal.isInteractive
         let terminal = interactive ? Terminal() : nil
         terminal?.enterKeyMode()

@@ -51,6 +51,14 @@ struct Sit: ParsableCommand {
         ))
     var standalone = false
 
+    @Option(
+        help: .localized(
+            "Sit on a paired service on another machine (its name, host or host:port), followed here with its status line and keys.",
+            de:
+                "Sitzt auf einem gekoppelten Dienst auf einem anderen Rechner (sein Name, Rechner oder Rechner:Port), hier verfolgt mit Statuszeile und Tasten.",
+            valueName: "name"))
+    var host: String?
+
     func run() throws {
         var request = session.request
         request.preset = preset.preset
@@ -73,6 +81,7 @@ struct Sit: ParsableCommand {
                 location: LibraryLocation.parse([]), settings: settings)
             return
         }
-        try LiveSit.play(request, settings: settings, output: output, reporting: reporting, standalone: standalone)
+        try LiveSit.play(
+            request, settings: settings, output: output, reporting: reporting, standalone: standalone, host: host)
     }
 }

@@ -67,8 +67,25 @@ struct RemoteControlTests {
         }
         #expect(kept[0]?["note"] == "10 h, pink noise")
         #expect(kept[0]?["completed"] == false)
-        // And the client machine's own history has nothing of it
+        // When a short sit is sat on it from the client's terminal (no terminal here: followed to its end)
+        let sat = try CLIRunner.run(
+            ["--minutes", "0.05", "--countdown", "0", "--noise", "brown", "--host", address], environment: client)
+        // Then it played there to its end and is kept there, as complete
+        #expect(sat.status == 0, "\(sat.stderr)")
+        #expect(sat.stderr.contains("playing in the service (\(address)): 3 s, brown noise"), "\(sat.stderr)")
+        let after = Date().addingTimeInterval(10)
+        while kept.arrayCount != 2 && Date() < after {
+            kept = try service.history()
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        #expect(kept[1]?["note"] == "3 s, brown noise")
+        #expect(kept[1]?["completed"] == true)
+        // And the client machine's own history has nothing of either
         #expect(try CLIRunner.run(["history", "--json"], environment: client).stdout == "[\n\n]\n")
+        // And --host with this machine's output is one line
+        let mixed = try CLIRunner.run(["--minutes", "1", "--host", address, "--standalone"], environment: client)
+        #expect(mixed.status == 64)
+        #expect(mixed.stderr.contains("--host plays on that machine"), "\(mixed.stderr)")
 
         // When the service's token is replaced, the old pairing is refused in one line
         _ = try CLIRunner.run(["ctl", "token", "--new", "--socket", service.socket])

@@ -31,7 +31,7 @@ enum GuidedLive {
         Interruption.install()
         if handedOver, let handOff {
             try ServiceFollower(
-                socket: socket, outline: outline, title: setup.track.displayName, logger: logger,
+                service: .socket(socket), outline: outline, title: setup.track.displayName, logger: logger,
                 quiet: reporting.quiet, color: reporting.color
             ).run("play.start", params: handOff)
             return

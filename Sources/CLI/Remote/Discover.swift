@@ -32,8 +32,8 @@ struct Discover: ParsableCommand {
         guard wait.isFinite, (0.5...30).contains(wait) else {
             throw ValidationError(
                 localized(
-                    "--wait takes 0.5 to 30 seconds, not \(wait)", de: "--wait nimmt 0,5 bis 30 Sekunden, nicht \(wait)"
-                ))
+                    "--wait takes 0.5 to 30 seconds, not \(wait)",
+                    de: "--wait nimmt 0,5 bis 30 Sekunden, nicht \(Language.de.decimal(String(wait)))"))
         }
     }
 

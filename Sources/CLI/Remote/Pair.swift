@@ -12,9 +12,9 @@ struct Pair: ParsableCommand {
             "Pair with a service on another machine: keep its token, given its link.",
             de: "Mit einem Dienst auf einem anderen Rechner koppeln: sein Token behalten, anhand seines Links."),
         discussion: localized(
-            "LINK is what `meditate ctl token` shows on that machine (http://HOST:PORT/?token=…), or its QR code read. The token is kept in remotes.json beside config.toml, readable by you alone; `meditate discover` then says the service is paired.",
+            "LINK is what `meditate ctl token` shows on that machine (http://HOST:PORT/?token=…), or what its QR code holds. The token is kept in remotes.json beside config.toml, readable by you alone; `meditate discover` then says the service is paired.",
             de:
-                "LINK ist, was `meditate ctl token` auf jenem Rechner zeigt (http://HOST:PORT/?token=…), oder sein QR-Code gelesen. Das Token wird in remotes.json neben config.toml behalten, nur für dich lesbar; `meditate discover` sagt dann, dass der Dienst gekoppelt ist."
+                "LINK ist, was `meditate ctl token` auf jenem Rechner zeigt (http://HOST:PORT/?token=…), oder was sein QR-Code enthält. Das Token wird in remotes.json neben config.toml behalten, nur für dich lesbar; `meditate discover` sagt dann, dass der Dienst gekoppelt ist."
         ))
 
     @Argument(help: .localized("The service's pairing link.", de: "Der Kopplungs-Link des Dienstes."))

@@ -31,7 +31,7 @@ enum RemoteError: Error, CustomStringConvertible {
             localized(
                 "not paired with '\(name)'; pair with the link `meditate ctl token` shows there (`meditate pair LINK`), or see `meditate discover`",
                 de:
-                    "nicht mit '\(name)' gekoppelt; kopple mit dem Link, den `meditate ctl token` dort zeigt (`meditate pair LINK`), oder sieh `meditate discover`"
+                    "nicht mit '\(name)' gekoppelt; kopple mit dem Link, den `meditate ctl token` dort zeigt (`meditate pair LINK`), oder siehe `meditate discover`"
             )
         case let .badLink(link):
             localized(
