@@ -86,6 +86,8 @@ final class WebRequestHandler: ChannelInboundHandler, RemovableChannelHandler, @
             query: WebAccess.query(of: head), acceptLanguage: head.headers.first(name: "accept-language"))
         let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
         workers.runIfActive(eventLoop: context.eventLoop) { feed.make(request) }.whenComplete { result in
+            // The asker may have gone while it was made (its handlers with it): nothing to answer.
+            guard bound.value.channel.isActive else { return }
             var headers = HTTPHeaders()
             headers.add(name: "connection", value: "close")
             headers.add(name: "cache-control", value: "no-store")
