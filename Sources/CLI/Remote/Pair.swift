@@ -22,19 +22,8 @@ struct Pair: ParsableCommand {
 
     func run() throws {
         let pairing = try PairingLink(link)
-        let answer: HTTPGet.Response
-        do {
-            answer = try HTTPGet.get(
-                host: pairing.host, port: pairing.port, path: "/service.json",
-                headers: [("Authorization", "Bearer \(pairing.token)")])
-        } catch {
-            throw RemoteError.unreachable(address: pairing.address, reason: error.description)
-        }
-        guard answer.status != 401 else { throw RemoteError.refused(address: pairing.address) }
-        guard answer.status == 200, let identity = JSONValue.parse(String(decoding: answer.body, as: UTF8.self)),
-            identity["service"]?.stringValue == "meditate", let id = identity["id"]?.stringValue, !id.isEmpty
-        else { throw RemoteError.notMeditate(address: pairing.address) }
-        let name = identity["name"]?.stringValue ?? pairing.address
+        let (id, said) = try RemoteConnection.identity(host: pairing.host, port: pairing.port, token: pairing.token)
+        let name = said ?? pairing.address
         var store = try RemoteStore.load()
         store.keep(RemoteStore.Remote(id: id, name: name, url: pairing.url, token: pairing.token))
         try store.save()

@@ -13,17 +13,27 @@ enum RemoteConnection {
         else { throw RemoteError.notPaired(name: name) }
         let bare = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
         let port = parts.port ?? 80
-        let address = bare.contains(":") ? "[\(bare)]:\(port)" : "\(bare):\(port)"
+        _ = try identity(host: bare, port: port, token: remote.token)
+        return try ControlClient(host: bare, port: port, token: remote.token)
+    }
+
+    /// What the service at `host:port` says it is (`/service.json`), asked with `token`: a
+    /// machine away, a refused token and something that is not meditate are each one line.
+    /// Its id is never empty.
+    static func identity(host: String, port: Int, token: String) throws -> (id: String, name: String?) {
+        let address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
         let answer: HTTPGet.Response
         do {
             answer = try HTTPGet.get(
-                host: bare, port: port, path: "/service.json", headers: [("Authorization", "Bearer \(remote.token)")])
+                host: host, port: port, path: "/service.json", headers: [("Authorization", "Bearer \(token)")])
         } catch {
             throw RemoteError.unreachable(address: address, reason: error.description)
         }
         guard answer.status != 401 else { throw RemoteError.refused(address: address) }
-        guard answer.status == 200 else { throw RemoteError.notMeditate(address: address) }
-        return try ControlClient(host: bare, port: port, token: remote.token)
+        guard answer.status == 200, let said = JSONValue.parse(String(decoding: answer.body, as: UTF8.self)),
+            said["service"]?.stringValue == "meditate", let id = said["id"]?.stringValue, !id.isEmpty
+        else { throw RemoteError.notMeditate(address: address) }
+        return (id, said["name"]?.stringValue)
     }
 
     /// The pairing `name` means, if any.
