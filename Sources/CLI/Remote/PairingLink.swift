@@ -1,3 +1,4 @@
+import Control
 import Foundation
 
 /// A service's pairing link, as `meditate ctl token` shows it and its QR code holds:
@@ -8,7 +9,7 @@ struct PairingLink {
     let token: String
 
     /// `host:port`, as a person reads it.
-    var address: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+    var address: String { HostPort.authority(host: host, port: port) }
     /// The page's address without the token, as kept.
     var url: String { "http://\(address)/" }
 
@@ -22,7 +23,7 @@ struct PairingLink {
         guard let token = parts.queryItems?.first(where: { $0.name == "token" })?.value, !token.isEmpty else {
             throw .noToken
         }
-        self.host = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
+        self.host = HostPort.bare(host)
         self.port = port
         self.token = token
     }

@@ -11,7 +11,7 @@ enum RemoteConnection {
         guard let remote = find(name, in: store.remotes),
             let parts = URLComponents(string: remote.url), let host = parts.host
         else { throw RemoteError.notPaired(name: name) }
-        let bare = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
+        let bare = HostPort.bare(host)
         let port = parts.port ?? 80
         _ = try identity(host: bare, port: port, token: remote.token)
         return try ControlClient(host: bare, port: port, token: remote.token)
@@ -21,7 +21,7 @@ enum RemoteConnection {
     /// machine away, a refused token and something that is not meditate are each one line.
     /// Its id is never empty.
     static func identity(host: String, port: Int, token: String) throws -> (id: String, name: String?) {
-        let address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        let address = HostPort.authority(host: host, port: port)
         let answer: HTTPGet.Response
         do {
             answer = try HTTPGet.get(

@@ -128,14 +128,17 @@ struct Serve: ParsableCommand {
         let library = LibraryPaths(environment: ProcessEnvironment.variables)
         let token = WebToken(folder: library.folder)
         let name = ServiceName()
+        // Read (or made) once, for the page's /service.json and Avahi's TXT record alike.
+        let deviceID = listen == nil ? "" : DeviceIdentity.id(in: library) ?? ""
         let web = try listen.map { address throws in
-            try listenOnWeb(address, token: token, inbox: inbox, library: library, name: name, logger: logger)
+            try listenOnWeb(
+                address, token: token, inbox: inbox, library: library, identity: (deviceID, name), logger: logger)
         }
         defer { web?.close() }
         // Found by `meditate discover` and browsers' lists when others can reach it.
         let announcement = web.flatMap { web in
             web.isLoopback || noAnnounce
-                ? nil : ServiceAnnouncement.start(port: web.port, paths: library, name: name, logger: logger)
+                ? nil : ServiceAnnouncement.start(port: web.port, deviceID: deviceID, name: name, logger: logger)
         }
         defer { announcement?.stop() }
         let mqtt = try startMQTT(socket: path, logger: logger)
@@ -166,13 +169,13 @@ struct Serve: ParsableCommand {
     /// The WebSocket listener, and the line that tells where it is: with a new pairing token the
     /// first time (shown this once; only its hash is kept), unless `--no-token`.
     private func listenOnWeb(
-        _ address: ListenAddress, token: WebToken, inbox: ServiceInbox, library: LibraryPaths, name: ServiceName,
-        logger: Logger
+        _ address: ListenAddress, token: WebToken, inbox: ServiceInbox, library: LibraryPaths,
+        identity: (deviceID: String, name: ServiceName), logger: Logger
     ) throws -> WebControlServer {
         let (files, folder) = PageFiles.load()
         let pages = files.adding(feeds: [
             HistoryFeed.path: HistoryFeed.feed(database: library.database, logger: logger),
-            ServiceIdentityFeed.path: ServiceIdentityFeed.feed(paths: library, name: name)
+            ServiceIdentityFeed.path: ServiceIdentityFeed.feed(deviceID: identity.deviceID, name: identity.name)
         ])
         let web = try WebControlServer(host: address.host, port: address.port, responder: inbox, pages: pages) {
             isLoopback throws(ControlError) in

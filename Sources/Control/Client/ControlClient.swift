@@ -25,7 +25,7 @@ public final class ControlClient {
     /// The service on another machine, over its WebSocket (`/rpc`) with its pairing token: the
     /// same methods and events as on the socket.
     public init(host: String, port: Int, token: String) throws(ControlError) {
-        path = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        path = HostPort.authority(host: host, port: port)
         socket = -1
         web = try WebSocketLink(
             host: host, port: port, path: "/rpc", headers: [("Authorization", "Bearer \(token)")])

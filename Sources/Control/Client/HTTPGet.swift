@@ -23,7 +23,7 @@ public enum HTTPGet {
     ) throws(Failure) -> Response {
         let socket = try connect(host: host, port: port, seconds: seconds)
         defer { close(socket) }
-        let authority = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        let authority = HostPort.authority(host: host, port: port)
         var request = "GET \(path) HTTP/1.1\r\nHost: \(authority)\r\nConnection: close\r\nUser-Agent: meditate\r\n"
         for header in headers { request += "\(header.name): \(header.value)\r\n" }
         let bytes = Array((request + "\r\n").utf8)

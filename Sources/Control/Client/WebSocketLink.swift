@@ -68,7 +68,7 @@ final class WebSocketLink: @unchecked Sendable {
     )
         throws(ControlError)
     {
-        let address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        let address = HostPort.authority(host: host, port: port)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let inbox = Inbox()
         let upgraded = NIOLockedValueBox<EventLoopFuture<Bool>?>(nil)

@@ -15,7 +15,7 @@ package enum ServiceAnnouncement {
     /// The DNS-SD type meditate's services are browsed by.
     package static let serviceType = "_meditate._tcp"
 
-    package static func start(port: Int, paths: LibraryPaths, name: ServiceName, logger: Logger) -> AvahiPublisher? {
+    package static func start(port: Int, deviceID: String, name: ServiceName, logger: Logger) -> AvahiPublisher? {
         guard let port = UInt16(exactly: port) else { return nil }
         let announcement = AvahiPublisher.Announcement(
             name: { host in ServiceName.instanceName(host: host) }, port: port,
@@ -23,7 +23,7 @@ package enum ServiceAnnouncement {
                 (
                     serviceType,
                     [
-                        ("id", DeviceIdentity.id(in: paths) ?? ""), ("version", MeditateVersion.number),
+                        ("id", deviceID), ("version", MeditateVersion.number),
                         ("api", String(ServiceConductor.protocolVersion)), ("path", WebControlServer.webSocketPath)
                     ]
                 ),

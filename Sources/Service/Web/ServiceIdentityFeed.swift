@@ -10,9 +10,8 @@ import Settings
 package enum ServiceIdentityFeed {
     package static let path = "/service.json"
 
-    package static func feed(paths: LibraryPaths, name: ServiceName) -> WebFeed {
-        let id = DeviceIdentity.id(in: paths) ?? ""
-        return WebFeed(contentType: "application/json; charset=utf-8") { _ in
+    package static func feed(deviceID id: String, name: ServiceName) -> WebFeed {
+        WebFeed(contentType: "application/json; charset=utf-8") { _ in
             let identity: JSONValue = [
                 "service": "meditate", "id": .string(id), "name": .string(name.current),
                 "version": .string(MeditateVersion.number), "protocol": .number(ServiceConductor.protocolVersion)

@@ -1,3 +1,4 @@
+import Control
 import Foundation
 
 /// The address a phone types or scans for the listener: the bound address itself, or, for a
@@ -7,9 +8,8 @@ package enum WebAddress {
     package static func url(host: String, port: Int, token: String? = nil) -> String {
         var shown = host
         if host == "0.0.0.0" || host == "::" { shown = networkAddress() ?? hostName() }
-        if shown.contains(":") { shown = "[\(shown)]" }
         let query = token.map { "?token=\($0)" } ?? ""
-        return "http://\(shown):\(port)/\(query)"
+        return "http://\(HostPort.authority(host: shown, port: port))/\(query)"
     }
 
     private static func networkAddress() -> String? {
