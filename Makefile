@@ -28,13 +28,14 @@ BUILD_PACKAGES := pkg-config libasound2-dev libpulse-dev libmpg123-dev libsndfil
 # (pipewire, its session manager wireplumber, pipewire-pulse), started by each test of it; the
 # iCalendar parser that reads the history's calendar back (python3-icalendar, /usr/bin/python3's);
 # avahi-daemon and avahi-utils, run in two network namespaces joined by a veth pair (iproute2) as
-# two hosts that find each other.
+# two hosts that find each other; and two syncthing instances on loopback, carrying two devices'
+# history folders between them.
 TEST_PACKAGES  := pulseaudio pulseaudio-utils libasound2-plugins tmux zbar-tools chromium chromium-driver sqlite3 \
                   mosquitto mosquitto-clients openssl snapserver snapclient faketime \
                   dpkg-dev lintian debootstrap desktop-file-utils appstream dbus-daemon dbus-bin python3-dbusmock playerctl \
                   mmdebstrap binutils-aarch64-linux-gnu qemu-user-static binfmt-support arch-test \
                   pipewire pipewire-pulse wireplumber man-db fish python3-icalendar \
-                  avahi-daemon avahi-utils iproute2
+                  avahi-daemon avahi-utils iproute2 syncthing
 TEST_PYTHON    := selenium axe-selenium-python
 # Tools the benchmark compares against and uses to make its input (pw-play, in pipewire-bin).
 BENCH_PACKAGES := sox libsox-fmt-pulse mpg123 lame ffmpeg pulseaudio pulseaudio-utils python3-numpy \

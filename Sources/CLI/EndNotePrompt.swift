@@ -22,7 +22,7 @@ enum EndNotePrompt {
     static func askAndKeep(id: Int64, library: LibraryPaths, logger: Logger) {
         guard let note = ask() else { return }
         do {
-            _ = try LibraryDatabase(path: library.database).edit(id: id, remark: note)
+            _ = try LibraryDatabase(paths: library).edit(id: id, remark: note)
             print(say(.pageNoteKept))
         } catch {
             logger.error("\(ErrorMessages.line(for: error))")

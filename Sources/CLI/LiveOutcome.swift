@@ -25,7 +25,7 @@ struct LiveOutcome {
             startedAt: startedAt, kind: kind, note: note, plannedSeconds: plannedSeconds,
             satSeconds: satSeconds, completed: completed, remark: remark, track: track ?? "")
         do {
-            return try LibraryDatabase(path: library.database).record(session)
+            return try LibraryDatabase(paths: library).record(session)
         } catch {
             logger.error("\(say(.notRecorded, ["reason": ErrorMessages.line(for: error)]))")
             return nil

@@ -50,7 +50,7 @@ enum LiveSit {
             return
         }
         if let fixed { request = fixed.request }
-        let library = LibraryPaths(environment: ProcessEnvironment.variables)
+        let library = LibraryPaths(environment: ProcessEnvironment.variables).keepingHistory(as: settings)
         let setup = try SitSetup(
             request, settings: settings, library: library, live: true, say: NoticeLine.teller(quiet: reporting.quiet))
         Interruption.install()

@@ -8,9 +8,27 @@ import GRDB
 public final class LibraryDatabase: Sendable {
     let queue: DatabaseQueue
     public let path: String
+    /// The history's files this device writes and every device's it reads; nil where none can
+    /// be kept (no device id could be made), and the history is the database alone.
+    public let journal: PracticeJournal?
 
-    public init(path: String) throws(LibraryError) {
+    /// The library at `paths`, its history's files in `paths.history`.
+    public convenience init(paths: LibraryPaths) throws(LibraryError) {
+        try self.init(path: paths.database, journal: PracticeJournal(folder: paths.history, paths: paths))
+    }
+
+    /// The library whose database is `path`, its history's files beside it.
+    public convenience init(path: String) throws(LibraryError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        try self.init(path: path, journal: PracticeJournal(folder: folder, paths: LibraryPaths(folder: folder)))
+    }
+
+    /// The library whose database is `path`, keeping its history in `journal`. Opening it
+    /// carries a history from before there were files into them, and reads what other devices
+    /// wrote since.
+    public init(path: String, journal: PracticeJournal?) throws(LibraryError) {
         self.path = path
+        self.journal = journal
         do {
             try FileManager.default.createDirectory(
                 atPath: (path as NSString).deletingLastPathComponent,
@@ -33,6 +51,8 @@ public final class LibraryDatabase: Sendable {
         } catch {
             throw .database(path: path, reason: Self.describe(error))
         }
+        try carryIntoJournal()
+        try mergeJournals()
     }
 
     /// Brings the schema up to date. GRDB decides which migrations to run before it runs them,
@@ -98,6 +118,7 @@ public final class LibraryDatabase: Sendable {
         registerScheduleMigration(&migrator)
         registerRemarkMigration(&migrator)
         registerCourseMigration(&migrator)
+        registerJournalMigration(&migrator)
         return migrator
     }
 

@@ -4,9 +4,13 @@ import Foundation
 /// with the database and the folder of copied tracks in it.
 public struct LibraryPaths: Sendable, Equatable {
     public let folder: String
+    /// The folder whose `history/` holds every device's history files (`history-folder`): the
+    /// data folder unless a folder a file sync carries is set.
+    public let history: String
 
-    public init(folder: String) {
+    public init(folder: String, history: String? = nil) {
         self.folder = folder
+        self.history = history ?? folder
     }
 
     /// The folder the XDG base-directory rules give for this environment.
@@ -17,6 +21,12 @@ public struct LibraryPaths: Sendable, Equatable {
             let home = environment["HOME"] ?? NSHomeDirectory()
             folder = home + "/.local/share/meditate"
         }
+        history = folder
+    }
+
+    /// The same library, its history's files in `folder` (nil: the data folder).
+    public func keepingHistory(in folder: String?) -> LibraryPaths {
+        LibraryPaths(folder: self.folder, history: folder)
     }
 
     public var database: String { folder + "/library.sqlite" }

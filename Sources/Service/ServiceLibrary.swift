@@ -19,7 +19,7 @@ final class ServiceLibrary {
 
     func open() throws(LibraryError) -> LibraryDatabase {
         if let database { return database }
-        let opened = try LibraryDatabase(path: paths.database)
+        let opened = try LibraryDatabase(paths: paths)
         database = opened
         return opened
     }

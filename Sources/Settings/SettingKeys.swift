@@ -391,6 +391,17 @@ package enum SettingKeys {
         expecting: Phrase("true or false", de: "true oder false")
     ).defaulting(to: true)
 
+    package static let historyFolder = Setting<String>(
+        "history-folder",
+        Phrase(
+            "The folder of the history's files, for Syncthing or Nextcloud to carry to your other devices (the data folder when not set)",
+            de:
+                "Der Ordner der Dateien des Verlaufs, den Syncthing oder Nextcloud zu deinen anderen Geräten trägt (der Datenordner, wenn nicht gesetzt)"
+        ),
+        expecting: Phrase(
+            "an absolute path, or one beginning with ~/", de: "ein absoluter Pfad oder einer, der mit ~/ beginnt")
+    ) { $0.hasPrefix("/") || $0.hasPrefix("~/") }
+
     package static let all: [any AnySetting] =
         [
             minutes, until, countdown, segments, walkSounds, interval, bells, randomBells, strikes, noise, noiseVolume,
@@ -401,7 +412,7 @@ package enum SettingKeys {
         + [
             sampleRate, seed, after,
             backend, device, latency, snapcastBuffer, target, normalize, guided, then, gap, lang, affirmations,
-            affirmationsFile, notify, dayStarts, streaks
+            affirmationsFile, notify, dayStarts, streaks, historyFolder
         ]
 
     /// A sit's sounds: the members of `SitSoundRequest`, each the option of the same name of

@@ -17,7 +17,7 @@ enum ScheduleCall {
             client = try options.connect()
         } catch let error as ControlError {
             guard options.socket == nil, case .cannotConnect = error else { throw error }
-            let database = try LibraryDatabase(path: LibraryPaths(environment: ProcessEnvironment.variables).database)
+            let database = try LibraryDatabase(paths: LibraryPaths.configured())
             return (try local(database), false)
         }
         return (try client.call(method, params), true)

@@ -66,7 +66,10 @@ struct HistoryListOptions: ParsableArguments {
         let bounds = range.bounds(in: PracticeDays(try Settings.load(), timeZone: zone))
         // Only the newest `limit` are read unless every sit of a range or a format is asked for.
         let newest = range.from == nil && !csv && !json && !ics ? limit : nil
-        let sessions = try location.open().practice(from: bounds.from, to: bounds.to, newest: newest)
+        let database = try location.open()
+        let sessions = try database.practice(from: bounds.from, to: bounds.to, newest: newest)
+        // Where the history holds sits of more than one device, each says where it was sat.
+        let devices = try database.practiceDevices()
         if csv {
             try StandardStream.output(PracticeCSV.format(sessions, timeZone: zone))
             return
@@ -76,7 +79,7 @@ struct HistoryListOptions: ParsableArguments {
             return
         }
         if json {
-            try StandardStream.output(PracticeJSON.format(sessions, timeZone: zone) + "\n")
+            try StandardStream.output(PracticeJSON.format(sessions, timeZone: zone, devices: devices) + "\n")
             return
         }
         guard !sessions.isEmpty else {
@@ -84,6 +87,7 @@ struct HistoryListOptions: ParsableArguments {
             StandardStream.write("meditate: \(none)\n", to: STDERR_FILENO)
             return
         }
+        let deviceWidth = devices.count > 1 ? devices.values.map(\.count).max() ?? 0 : 0
         for session in sessions.reversed() {
             let when = PracticeDate.local(session.startedAt, in: zone, language: Language.current)
             let sat = DurationText.words(seconds: session.satSeconds)
@@ -95,11 +99,13 @@ struct HistoryListOptions: ParsableArguments {
             let remark =
                 session.remark.isEmpty
                 ? "" : " · " + session.remark.split(whereSeparator: \.isNewline).joined(separator: " ")
-            let columns = [
-                String(session.id ?? 0).padded(4), when, Self.name(of: session.kind).padded(10), time.padded(24),
-                say(session.completed ? .historyCompleted : .historyEndedEarly).padded(11),
-                NoteText.readable(session.note) + remark
-            ]
+            let columns =
+                [
+                    String(session.id ?? 0).padded(4), when, Self.name(of: session.kind).padded(10), time.padded(24),
+                    say(session.completed ? .historyCompleted : .historyEndedEarly).padded(11)
+                ]
+                + (deviceWidth > 0 ? [(devices[session.device] ?? "").padded(deviceWidth)] : [])
+                + [NoteText.readable(session.note) + remark]
             print(columns.joined(separator: "  ").trimmingTrailingSpaces)
         }
     }

@@ -16,15 +16,25 @@ enum PracticeJSON {
         let completed: Bool
         /// The sit's own note (`--note`), when it has one.
         let remark: String?
+        /// Its name on every device; `id` is this device's number of it, for `history edit`
+        /// and `remove`.
+        let uuid: String?
+        /// The device it was sat on, as `history` names it: only where the history holds sits
+        /// of more than one.
+        let device: String?
     }
 
-    static func format(_ sessions: [PracticeSession], timeZone: TimeZone) throws -> String {
+    /// - Parameter devices: the names of the history's devices by id (`practiceDevices`).
+    static func format(
+        _ sessions: [PracticeSession], timeZone: TimeZone, devices: [String: String] = [:]
+    ) throws -> String {
         let entries = sessions.map {
             Entry(
                 id: $0.id ?? 0, date: PracticeDate.iso($0.startedAt, in: timeZone), kind: $0.kind.rawValue,
                 note: NoteText.readable($0.note),
                 plannedSeconds: $0.plannedSeconds, satSeconds: $0.satSeconds, completed: $0.completed,
-                remark: $0.remark.isEmpty ? nil : $0.remark)
+                remark: $0.remark.isEmpty ? nil : $0.remark, uuid: $0.uuid,
+                device: devices.count > 1 ? devices[$0.device] : nil)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -29,6 +29,12 @@ struct StatsCommand: ParsableCommand {
             de: "Keine Farben (auch wenn NO_COLOR gesetzt ist oder kein Terminal da ist)."))
     var noColor = false
 
+    @Flag(
+        help: .localized(
+            "JSON, for scripts: the totals, the streaks and the seconds sat on each day.",
+            de: "JSON, für Skripte: die Summen, die Serien und die an jedem Tag gesessenen Sekunden."))
+    var json = false
+
     @OptionGroup var location: LibraryLocation
 
     func run() throws {
@@ -38,13 +44,18 @@ struct StatsCommand: ParsableCommand {
         let totals = try location.open().practiceTotals(from: bounds.from, to: bounds.to, days: practiceDays)
         let today = range.to?.day ?? practiceDays.today
         let stats = PracticeStats(totals, today: today)
+        let streaks = settings.value(SettingKeys.streaks, flag: nil)
+        if json {
+            try StandardStream.output(StatsJSON.format(stats, streaks: streaks) + "\n")
+            return
+        }
         let days = { (n: Int) in n == 1 ? say(.oneDay) : say(.manyDays, ["count": n]) }
         var rows: [(MessageKey, String)] = [
             (.statsSessions, "\(stats.sessions)"), (.statsTotal, DurationText.words(seconds: stats.totalSeconds)),
             (.statsAverage, DurationText.words(seconds: stats.averageSeconds))
         ]
         // `streaks = false`: no streak is shown, the history and the totals stay.
-        if settings.value(SettingKeys.streaks, flag: nil) {
+        if streaks {
             rows += [(.statsCurrentStreak, days(stats.currentStreak)), (.statsLongestStreak, days(stats.longestStreak))]
         }
         let width = rows.map { say($0.0).count }.max() ?? 0

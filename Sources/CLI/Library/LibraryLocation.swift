@@ -1,6 +1,7 @@
 import ArgumentParser
 import Library
 import Localization
+import Practice
 import Settings
 
 /// Where the library is; `--library` points elsewhere (a test, a second collection).
@@ -16,7 +17,8 @@ struct LibraryLocation: ParsableArguments {
         folder.map { LibraryPaths(folder: $0) } ?? LibraryPaths(environment: ProcessEnvironment.variables)
     }
 
-    func open() throws(LibraryError) -> LibraryDatabase {
-        try LibraryDatabase(path: paths.database)
+    /// The library, its history's files where the config file says (`history-folder`).
+    func open() throws -> LibraryDatabase {
+        try LibraryDatabase(paths: paths.keepingHistory(as: Settings.load()))
     }
 }

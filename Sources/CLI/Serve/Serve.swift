@@ -125,7 +125,9 @@ struct Serve: ParsableCommand {
             path: path, directoryMode: groupAccess ? 0o750 : 0o700, socketMode: groupAccess ? 0o660 : 0o600,
             responder: inbox)
         defer { server.close() }
-        let library = LibraryPaths(environment: ProcessEnvironment.variables)
+        // The history's files where config.toml says, as the service starts (a change is read
+        // at the next start).
+        let library = try LibraryPaths.configured()
         let token = WebToken(folder: library.folder)
         let name = ServiceName()
         // Read (or made) once, for the page's /service.json and Avahi's TXT record alike.
@@ -149,6 +151,9 @@ struct Serve: ParsableCommand {
         // A reminder's notification with "Sit now", where there is a session bus when it is due.
         let reminders = ReminderBridge.start(socket: path, logger: logger)
         defer { reminders?.stop() }
+        // Sits another device sat, brought by a file sync, counted here within a second.
+        let history = HistoryWatcher.start(paths: library, logger: logger)
+        defer { history.stop() }
         Interruption.install()
         ServiceConductor(
             inbox: inbox, output: output.choice, quietSeconds: quietSeconds, library: library,
@@ -174,7 +179,7 @@ struct Serve: ParsableCommand {
     ) throws -> WebControlServer {
         let (files, folder) = PageFiles.load()
         let pages = files.adding(feeds: [
-            HistoryFeed.path: HistoryFeed.feed(database: library.database, logger: logger),
+            HistoryFeed.path: HistoryFeed.feed(library: library, logger: logger),
             ServiceIdentityFeed.path: ServiceIdentityFeed.feed(deviceID: identity.deviceID, name: identity.name)
         ])
         let web = try WebControlServer(host: address.host, port: address.port, responder: inbox, pages: pages) {

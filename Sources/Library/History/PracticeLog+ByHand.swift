@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The history by hand: a sit done without the machine added, a wrong row set right or taken
@@ -19,11 +20,16 @@ extension LibraryDatabase {
     /// Adds a sit by hand and returns it with its id; nil when the history holds that very sit
     /// already (the same start, kind and time sat).
     public func add(_ session: PracticeSession) throws(LibraryError) -> PracticeSession? {
-        try write { db in
+        try write { db -> PracticeSession? in
             var added = session
             added.id = nil
-            try added.insert(db, onConflict: .ignore)
-            return db.changesCount > 0 ? added : nil
+            guard journal != nil else {
+                try added.insert(db, onConflict: .ignore)
+                return db.changesCount > 0 ? added : nil
+            }
+            let uuid = UUID().uuidString.lowercased()
+            guard try writeToJournal(added, uuid: uuid, db) else { return nil }
+            return try PracticeSession.filter(Column("uuid") == uuid).fetchOne(db)
         }
     }
 
@@ -40,6 +46,10 @@ extension LibraryDatabase {
                 session.plannedSeconds = max(session.plannedSeconds, satSeconds)
             }
             if let remark { session.remark = remark }
+            if journal != nil, let uuid = session.uuid {
+                try writeToJournal(session, uuid: uuid, strictly: true, db)
+                return try PracticeSession.fetchOne(db, key: id) ?? session
+            }
             try session.update(db)
             return session
         }
@@ -49,7 +59,11 @@ extension LibraryDatabase {
     public func remove(id: Int64) throws(LibraryError) -> PracticeSession? {
         try write { db in
             guard let session = try PracticeSession.fetchOne(db, key: id) else { return nil }
-            try session.delete(db)
+            if journal != nil, let uuid = session.uuid {
+                try journalRemoval(of: uuid, db)
+            } else {
+                try session.delete(db)
+            }
             return session
         }
     }

@@ -15,22 +15,14 @@ extension LibraryDatabase {
 
     /// Adds the row of a session that has just started; returns its id.
     public func begin(_ session: PracticeSession) throws(LibraryError) -> Int64 {
-        try write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO practice (startedAt, kind, note, plannedSeconds, satSeconds, completed, running, remark, track)
-                    VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)
-                    """,
-                arguments: [
-                    session.startedAt, session.kind.rawValue, session.note, session.plannedSeconds,
-                    session.satSeconds, session.completed, session.remark, session.track
-                ])
-            return db.lastInsertedRowID
-        }
+        var running = session
+        running.running = true
+        return try record(running)
     }
 
     /// Writes the time sat so far of a running session, or, with `finished`, its outcome; with
-    /// `plannedSeconds`, its length too (an open-ended sit's, known once it has ended).
+    /// `plannedSeconds`, its length too (an open-ended sit's, known once it has ended). The
+    /// time sat so far stays in the index; the outcome goes to this device's file as well.
     public func update(
         running id: Int64, satSeconds: Int, completed: Bool, finished: Bool, plannedSeconds: Int? = nil
     ) throws(LibraryError) {
@@ -41,15 +33,33 @@ extension LibraryDatabase {
                     plannedSeconds = COALESCE(?, plannedSeconds) WHERE id = ?
                     """,
                 arguments: [satSeconds, completed, !finished, plannedSeconds, id])
+            guard finished, journal != nil, let session = try PracticeSession.fetchOne(db, key: id),
+                let uuid = session.uuid
+            else { return }
+            try writeToJournal(session, uuid: uuid, db)
         }
     }
 
-    /// Closes the rows of sessions that were running when their service died, as ended early.
-    /// Returns how many there were.
+    /// Closes the rows of sessions that were running on this device when its service died, as
+    /// ended early (another device's running sit is its own to close). Returns how many there were.
     public func closeInterrupted() throws(LibraryError) -> Int {
         try write { db in
-            try db.execute(sql: "UPDATE practice SET running = 0, completed = 0 WHERE running = 1")
-            return db.changesCount
+            guard let journal else {
+                try db.execute(sql: "UPDATE practice SET running = 0, completed = 0 WHERE running = 1")
+                return db.changesCount
+            }
+            let open = try PracticeSession.filter(sql: "running = 1 AND device IN ('', ?)", arguments: [journal.device])
+                .fetchAll(db)
+            for var session in open {
+                session.running = false
+                session.completed = false
+                if let uuid = session.uuid {
+                    try writeToJournal(session, uuid: uuid, db)
+                } else {
+                    try session.update(db)
+                }
+            }
+            return open.count
         }
     }
 }

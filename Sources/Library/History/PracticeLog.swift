@@ -26,14 +26,20 @@ extension LibraryDatabase {
     @discardableResult
     public func record(_ session: PracticeSession) throws(LibraryError) -> Int64 {
         try write { db in
+            if journal != nil {
+                let uuid = UUID().uuidString.lowercased()
+                try writeToJournal(session, uuid: uuid, strictly: true, db)
+                return try Int64.fetchOne(db, sql: "SELECT id FROM practice WHERE uuid = ?", arguments: [uuid])
+                    ?? db.lastInsertedRowID
+            }
             try db.execute(
                 sql: """
-                    INSERT INTO practice (startedAt, kind, note, plannedSeconds, satSeconds, completed, remark, track)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO practice (startedAt, kind, note, plannedSeconds, satSeconds, completed, running, remark, track)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     session.startedAt, session.kind.rawValue, session.note, session.plannedSeconds,
-                    session.satSeconds, session.completed, session.remark, session.track
+                    session.satSeconds, session.completed, session.running, session.remark, session.track
                 ])
             return db.lastInsertedRowID
         }
@@ -116,16 +122,32 @@ extension LibraryDatabase {
         }
     }
 
-    /// Adds sits from elsewhere in one transaction, skipping those already here.
+    /// Adds sits from elsewhere in one transaction, skipping those already here, and writes
+    /// them to this device's file in one write.
     /// - Returns: how many were added.
     public func importPractice(_ sessions: [PracticeSession]) throws(LibraryError) -> Int {
         try write { db in
             var added = 0
-            for var session in sessions {
-                session.id = nil
-                try session.insert(db, onConflict: .ignore)
-                if db.changesCount > 0 { added += 1 }
+            guard let journal else {
+                for var session in sessions {
+                    session.id = nil
+                    try session.insert(db, onConflict: .ignore)
+                    if db.changesCount > 0 { added += 1 }
+                }
+                return added
             }
+            let changed = Date().timeIntervalSince1970
+            var records: [PracticeRecord] = []
+            for session in sessions {
+                let uuid = try Self.uuid(derivedFrom: session, db)
+                let record = PracticeRecord(
+                    session, uuid: uuid, device: journal.device, host: journal.host, changed: changed)
+                if try Self.apply(record, writer: journal.device, strictly: false, db) {
+                    added += 1
+                    records.append(record)
+                }
+            }
+            try journal.append(records, at: changed)
             return added
         }
     }

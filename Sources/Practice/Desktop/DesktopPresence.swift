@@ -93,7 +93,7 @@ package struct DesktopPresence {
     /// Days in a row with a sit, today's included; 0 without a history.
     private func currentStreak() -> Int {
         guard FileManager.default.fileExists(atPath: library.database),
-            let totals = try? LibraryDatabase(path: library.database).practiceTotals(days: days)
+            let totals = try? LibraryDatabase(paths: library).practiceTotals(days: days)
         else { return 0 }
         return PracticeStats(totals, today: days.today).currentStreak
     }

@@ -15,12 +15,12 @@ import Practice
 package enum HistoryFeed {
     package static let path = "/history.ics"
 
-    package static func feed(database: String, logger: Logger) -> WebFeed {
+    package static func feed(library: LibraryPaths, logger: Logger) -> WebFeed {
         let fallback = Language.current
         return WebFeed(contentType: "text/calendar; charset=utf-8") { request in
             let language = language(for: request) ?? fallback
             do {
-                let sessions = try LibraryDatabase(path: database).practice()
+                let sessions = try LibraryDatabase(paths: library).practice()
                 return Array(PracticeCalendar.ics(sessions, language: language).utf8)
             } catch {
                 logger.error("\(path): \(FailureLine.line(for: error))")

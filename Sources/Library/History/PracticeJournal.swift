@@ -1,0 +1,125 @@
+import Foundation
+
+/// The history's files in a folder a file sync may carry (Syncthing, Nextcloud):
+/// `history/<device-id>/<year>-<month>.jsonl`, one record a line. This device appends to its
+/// own folder only, to the file of the month it writes in, so no file is ever written by two
+/// devices and a month's file is never touched once the month is over.
+public struct PracticeJournal: Sendable, Equatable {
+    /// The folder that holds `history/` (`history-folder`; the data folder by default).
+    public let folder: String
+    /// This device's id and host name.
+    public let device: String
+    public let host: String
+
+    public init(folder: String, device: String, host: String) {
+        self.folder = folder
+        self.device = device
+        self.host = host
+    }
+
+    /// This device's journal in `folder`, its id kept in `paths`' data folder; nil when no id
+    /// can be made (a folder that cannot be written), and the history is kept as before.
+    public init?(folder: String, paths: LibraryPaths) {
+        guard let id = DeviceIdentity.id(in: paths) else { return nil }
+        self.init(folder: folder, device: id, host: Self.hostName())
+    }
+
+    public var root: String { folder + "/history" }
+
+    /// The file this device appends to at `time` (UTC months: every device agrees on them).
+    public func ownFile(at time: Double) -> String {
+        root + "/" + device + "/" + Self.month(of: time) + ".jsonl"
+    }
+
+    static func month(of time: Double) -> String {
+        var seconds = time_t(time.isFinite ? max(0, min(time, 1e11)) : 0)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        return String(format: "%04d-%02d", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1)
+    }
+
+    /// Appends `records` in one write and syncs them to the disk. A line a killed writer left
+    /// unfinished is ended first, so that it spoils itself alone and not the next record.
+    public func append(_ records: [PracticeRecord], at time: Double) throws(LibraryError) {
+        guard !records.isEmpty else { return }
+        let path = ownFile(at: time)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var bytes = Data()
+        do {
+            for record in records {
+                bytes.append(try encoder.encode(record))
+                bytes.append(UInt8(ascii: "\n"))
+            }
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        } catch {
+            throw .database(path: path, reason: error.localizedDescription)
+        }
+        // Read as well as written: its last byte says whether a line was left unfinished.
+        let file = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard file >= 0 else { throw .database(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(file) }
+        var info = stat()
+        if fstat(file, &info) == 0, info.st_size > 0 {
+            var last: UInt8 = 0
+            if pread(file, &last, 1, off_t(info.st_size - 1)) == 1, last != UInt8(ascii: "\n") {
+                bytes.insert(UInt8(ascii: "\n"), at: 0)
+            }
+        }
+        let written = bytes.withUnsafeBytes { buffer -> Int in
+            guard let base = buffer.baseAddress else { return 0 }
+            var done = 0
+            while done < buffer.count {
+                let count = write(file, base + done, buffer.count - done)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return -1
+                }
+                done += count
+            }
+            return done
+        }
+        guard written == bytes.count, fsync(file) == 0 else {
+            throw .database(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    /// Every history file of every device, by its path under `root` ("<id>/2026-11.jsonl"):
+    /// the sync engine's own files (temporary copies, conflict copies) are not history.
+    public func files() -> [String] {
+        var found: [String] = []
+        for device in Self.entries(of: root) where DeviceIdentity.valid(device) == device {
+            for name in Self.entries(of: root + "/" + device) where Self.isMonthFile(name) {
+                found.append(device + "/" + name)
+            }
+        }
+        return found.sorted()
+    }
+
+    static func isMonthFile(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard bytes.count == 13, name.hasSuffix(".jsonl"), bytes[4] == UInt8(ascii: "-") else { return false }
+        return (bytes[0..<4] + bytes[5..<7]).allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+
+    private static func entries(of folder: String) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if !name.hasPrefix(".") { names.append(name) }
+        }
+        return names
+    }
+
+    /// This machine's name, as people call it.
+    static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "" }
+        return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

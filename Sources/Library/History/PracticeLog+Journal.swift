@@ -1,0 +1,285 @@
+import Foundation
+import GRDB
+
+/// The practice table as an index of every device's history files (`PracticeJournal`): each
+/// sit's row carries its UUID and the time and writer of the line it was last set from; a
+/// line is taken only when it is newer than what the index holds, so reading a file twice, or
+/// in any order beside the others, gives the same history. A deleted sit's UUID stays in
+/// `practiceRemoved`, so an older line of it arriving late does not bring it back.
+extension LibraryDatabase {
+    static func registerJournalMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v10: the history as an index of every device's files") { db in
+            try db.alter(table: "practice") { table in
+                table.add(column: "uuid", .text)
+                table.add(column: "device", .text).notNull().defaults(to: "")
+                table.add(column: "host", .text).notNull().defaults(to: "")
+                table.add(column: "changedAt", .double).notNull().defaults(to: 0)
+                table.add(column: "changedBy", .text).notNull().defaults(to: "")
+            }
+            try db.create(index: "practice_uuid", on: "practice", columns: ["uuid"], unique: true)
+            try db.create(table: "practiceRemoved") { table in
+                table.column("uuid", .text).primaryKey()
+                table.column("changedAt", .double).notNull()
+                table.column("changedBy", .text).notNull()
+            }
+            // How far each history file has been read: only what was added since is read again.
+            try db.create(table: "historyFile") { table in
+                table.column("path", .text).primaryKey()
+                table.column("offset", .integer).notNull()
+                table.column("size", .integer).notNull()
+                table.column("modifiedAt", .double).notNull()
+            }
+        }
+    }
+
+    /// Reads what every device's files hold that the index does not yet: a file whose size and
+    /// time are unchanged is not opened, so this costs a look at each file when nothing is new.
+    /// A last line without its line end (a writer killed, a sync in flight) waits until it is
+    /// whole; a line that is no record is passed over.
+    /// - Returns: how many lines changed the history.
+    @discardableResult
+    public func mergeJournals() throws(LibraryError) -> Int {
+        guard let journal else { return 0 }
+        let stamps = journal.files().compactMap { file -> (file: String, size: Int64, modifiedAt: Double)? in
+            var info = stat()
+            guard stat(journal.root + "/" + file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            let time = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+            return (file, Int64(info.st_size), time)
+        }
+        let known = try read { db in
+            try Dictionary(
+                Row.fetchAll(db, sql: "SELECT path, size, modifiedAt FROM historyFile").map { row in
+                    (row["path"] as String, (row["size"] as Int64, row["modifiedAt"] as Double))
+                }, uniquingKeysWith: { first, _ in first })
+        }
+        let changed = stamps.filter { stamp in
+            guard let seen = known[journal.root + "/" + stamp.file] else { return true }
+            return seen.0 != stamp.size || seen.1 != stamp.modifiedAt
+        }
+        guard !changed.isEmpty else { return 0 }
+        return try write { db in
+            var taken = 0
+            for stamp in changed {
+                taken += try Self.merge(
+                    file: journal.root + "/" + stamp.file, writer: String(stamp.file.prefix(32)), size: stamp.size,
+                    modifiedAt: stamp.modifiedAt, db)
+            }
+            return taken
+        }
+    }
+
+    /// The largest piece of a file read at once: a month's file holds a few thousand lines.
+    static let mergeChunkBytes = 4 << 20
+
+    private static func merge(
+        file path: String, writer: String, size: Int64, modifiedAt: Double, _ db: Database
+    ) throws -> Int {
+        var offset: Int64 =
+            try Int64.fetchOne(db, sql: "SELECT offset FROM historyFile WHERE path = ?", arguments: [path]) ?? 0
+        // A file that shrank was replaced (restored, or rewritten by a sync): read whole again.
+        if offset > size { offset = 0 }
+        let file = open(path, O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else { return 0 }
+        defer { close(file) }
+        let decoder = JSONDecoder()
+        var taken = 0
+        var buffer = [UInt8](repeating: 0, count: mergeChunkBytes)
+        var pending: [UInt8] = []
+        var position = offset
+        while position < size {
+            let wanted = Int(min(Int64(mergeChunkBytes), size - position))
+            let count = buffer.withUnsafeMutableBytes { pread(file, $0.baseAddress, wanted, off_t(position)) }
+            guard count > 0 else { break }
+            position += Int64(count)
+            var start = 0
+            for index in 0..<count where buffer[index] == UInt8(ascii: "\n") {
+                let line: ArraySlice<UInt8>
+                if pending.isEmpty {
+                    line = buffer[start..<index]
+                } else {
+                    pending.append(contentsOf: buffer[start..<index])
+                    line = pending[...]
+                }
+                if let record = try? decoder.decode(PracticeRecord.self, from: Data(line)), record.isWellFormed,
+                    try apply(record, writer: writer, strictly: false, db)
+                {
+                    taken += 1
+                }
+                pending.removeAll(keepingCapacity: true)
+                start = index + 1
+                offset = position - Int64(count) + Int64(index) + 1
+            }
+            // A line longer than any record is no record: skipped, not gathered without end.
+            if pending.count + (count - start) <= mergeChunkBytes {
+                pending.append(contentsOf: buffer[start..<count])
+            } else {
+                pending.removeAll()
+                offset = position
+            }
+        }
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO historyFile (path, offset, size, modifiedAt) VALUES (?, ?, ?, ?)",
+            arguments: [path, offset, size, modifiedAt])
+        return taken
+    }
+
+    /// Sets the index from `record`, written by `writer`, when it is newer than what the index
+    /// holds of its sit. With `strictly`, a new sit that is already there (the same start, kind
+    /// and time sat) is an error, as it was before there were files.
+    /// - Returns: whether it changed the history.
+    static func apply(_ record: PracticeRecord, writer: String, strictly: Bool, _ db: Database) throws -> Bool {
+        let row = try Row.fetchOne(
+            db, sql: "SELECT id, changedAt, changedBy FROM practice WHERE uuid = ?", arguments: [record.uuid])
+        let removal = try Row.fetchOne(
+            db, sql: "SELECT changedAt, changedBy FROM practiceRemoved WHERE uuid = ?", arguments: [record.uuid])
+        for known in [row, removal].compactMap({ $0 }) {
+            let at: Double = known["changedAt"]
+            let by: String = known["changedBy"]
+            guard (record.changed, writer) > (at, by) else { return false }
+        }
+        if record.isRemoval {
+            try db.execute(sql: "DELETE FROM practice WHERE uuid = ?", arguments: [record.uuid])
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO practiceRemoved (uuid, changedAt, changedBy) VALUES (?, ?, ?)",
+                arguments: [record.uuid, record.changed, writer])
+            return row != nil
+        }
+        guard let session = record.session else { return false }
+        let values: StatementArguments = [
+            session.startedAt, session.kind.rawValue, session.note, session.plannedSeconds, session.satSeconds,
+            session.completed, session.running, session.remark, session.track, record.uuid, record.device, record.host,
+            record.changed, writer
+        ]
+        if let id: Int64 = row?["id"] {
+            // Another sit already set to the same start, kind and time sat: the two are one sit
+            // (read from a file), or the change is refused (made here).
+            try db.execute(
+                sql: """
+                    UPDATE \(strictly ? "" : "OR IGNORE") practice SET startedAt = ?, kind = ?, note = ?, plannedSeconds = ?,
+                    satSeconds = ?, completed = ?, running = ?, remark = ?, track = ?, uuid = ?, device = ?,
+                    host = ?, changedAt = ?, changedBy = ? WHERE id = ?
+                    """, arguments: values + [id])
+        } else {
+            try db.execute(
+                sql: """
+                    INSERT \(strictly ? "" : "OR IGNORE") INTO practice (startedAt, kind, note, plannedSeconds,
+                    satSeconds, completed, running, remark, track, uuid, device, host, changedAt, changedBy)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: values)
+        }
+        let changed = db.changesCount > 0
+        if removal != nil {
+            try db.execute(sql: "DELETE FROM practiceRemoved WHERE uuid = ?", arguments: [record.uuid])
+        }
+        return changed
+    }
+
+    /// Writes `session` as it now is (a new sit, or one changed here) to this device's file and
+    /// to the index, in the transaction `db` is in: the file first, so that a process killed
+    /// between the two leaves a line the next merge takes.
+    /// - Returns: whether the index changed.
+    @discardableResult
+    func writeToJournal(
+        _ session: PracticeSession, uuid: String, strictly: Bool = false, _ db: Database
+    ) throws -> Bool {
+        guard let journal else { return false }
+        let changed = try Self.nextChange(of: uuid, db)
+        let device = session.device.isEmpty ? journal.device : session.device
+        let host = session.device.isEmpty ? journal.host : session.host
+        let record = PracticeRecord(session, uuid: uuid, device: device, host: host, changed: changed)
+        let applied = try Self.apply(record, writer: journal.device, strictly: strictly, db)
+        if applied { try journal.append([record], at: changed) }
+        return applied
+    }
+
+    /// Takes the sit `uuid` out of the history, on this device's file and in the index.
+    func journalRemoval(of uuid: String, _ db: Database) throws {
+        guard let journal else { return }
+        let changed = try Self.nextChange(of: uuid, db)
+        let record = PracticeRecord(removing: uuid, device: journal.device, host: journal.host, changed: changed)
+        _ = try Self.apply(record, writer: journal.device, strictly: false, db)
+        try journal.append([record], at: changed)
+    }
+
+    /// Now, or just after the sit's last change when the clock says otherwise (a clock set
+    /// back): a change made here is always newer than the line it changes.
+    private static func nextChange(of uuid: String, _ db: Database) throws -> Double {
+        let last =
+            try Double.fetchOne(db, sql: "SELECT changedAt FROM practice WHERE uuid = ?", arguments: [uuid]) ?? 0
+        return max(Date().timeIntervalSince1970, last.nextUp)
+    }
+
+    /// A new sit's UUID: at random for one sat or added here; for one read from elsewhere (a
+    /// CSV file, a history from before there were files), made from its start, kind and time
+    /// sat, so that two devices that both hold it name it alike, unless that name is taken.
+    static func uuid(derivedFrom session: PracticeSession?, _ db: Database) throws -> String {
+        if let session,
+            let hash = ContentHash.of(
+                bytes: Array("\(session.startedAt) \(session.kind.rawValue) \(session.satSeconds)".utf8))
+        {
+            // Shaped as RFC 9562's version 8 (its bits made by meditate), variant 10.
+            var hex = Array(hash.prefix(32))
+            hex[12] = "8"
+            hex[16] = ["8", "9", "a", "b"][Int(String(hex[16]), radix: 16).map { $0 & 3 } ?? 0]
+            let uuid = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(hex[$0]) }.joined(separator: "-")
+            let taken =
+                try Bool.fetchOne(
+                    db,
+                    sql: """
+                        SELECT EXISTS (SELECT 1 FROM practice WHERE uuid = ?1)
+                            OR EXISTS (SELECT 1 FROM practiceRemoved WHERE uuid = ?1)
+                        """, arguments: [uuid]) ?? true
+            if !taken { return uuid }
+        }
+        return UUID().uuidString.lowercased()
+    }
+
+    /// Carries the sits of a history written before there were files (and any a version that
+    /// kept no files added since) into this device's file, once: nothing is lost, and every
+    /// other device learns of them.
+    func carryIntoJournal() throws(LibraryError) {
+        guard let journal else { return }
+        let unnamed = try read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM practice WHERE uuid IS NULL") ?? 0
+        }
+        guard unnamed > 0 else { return }
+        try write { db in
+            let sessions = try PracticeSession.filter(sql: "uuid IS NULL").order(Column("startedAt")).fetchAll(db)
+            let changed = Date().timeIntervalSince1970
+            var records: [PracticeRecord] = []
+            for session in sessions {
+                guard let id = session.id else { continue }
+                let uuid = try Self.uuid(derivedFrom: session, db)
+                try db.execute(
+                    sql:
+                        "UPDATE practice SET uuid = ?, device = ?, host = ?, changedAt = ?, changedBy = ? WHERE id = ?",
+                    arguments: [uuid, journal.device, journal.host, changed, journal.device, id])
+                records.append(
+                    PracticeRecord(session, uuid: uuid, device: journal.device, host: journal.host, changed: changed))
+            }
+            try journal.append(records, at: changed)
+        }
+    }
+}
+
+extension LibraryDatabase {
+    /// The devices the history's sits were sat on, each by the name people know it by: its
+    /// host name, with the start of its id where two hosts share a name.
+    public func practiceDevices() throws(LibraryError) -> [String: String] {
+        let hosts = try read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT device, max(host) AS host FROM practice WHERE device != '' GROUP BY device"
+            ).map { (device: $0["device"] as String, host: $0["host"] as String) }
+        }
+        var shared: [String: Int] = [:]
+        for entry in hosts { shared[entry.host, default: 0] += 1 }
+        return Dictionary(
+            hosts.map { entry in
+                let name =
+                    entry.host.isEmpty
+                    ? String(entry.device.prefix(8))
+                    : shared[entry.host, default: 0] > 1 ? entry.host + " " + entry.device.prefix(4) : entry.host
+                return (entry.device, name)
+            }, uniquingKeysWith: { first, _ in first })
+    }
+}

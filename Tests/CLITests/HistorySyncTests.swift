@@ -1,0 +1,159 @@
+import Foundation
+import ProgramTestSupport
+import PulseTestSupport
+import Testing
+
+/// One meditate "device": folders of its own, its history's files in the folder its
+/// Syncthing carries.
+private struct Device {
+    let data: String
+    let config: String
+    let historyFolder: String
+
+    init(_ name: String, in scratch: Scratch) throws {
+        data = scratch.path("\(name)-data")
+        config = scratch.path("\(name)-config")
+        historyFolder = scratch.path("\(name)-sync")
+        try FileManager.default.createDirectory(atPath: config + "/meditate", withIntermediateDirectories: true)
+        try Data("history-folder = \"\(historyFolder)\"\n".utf8)
+            .write(to: URL(fileURLWithPath: config + "/meditate/config.toml"))
+    }
+
+    func run(_ arguments: [String]) throws -> CLIRunner.Result {
+        try CLIRunner.run(arguments, environment: ["XDG_DATA_HOME": data, "XDG_CONFIG_HOME": config, "TZ": "UTC"])
+    }
+
+    func succeed(_ arguments: [String]) throws -> String {
+        let result = try run(arguments)
+        guard result.status == 0 else {
+            throw PrivateSyncthing.Failure(description: "\(arguments): \(result.status) \(result.stderr)")
+        }
+        return result.stdout
+    }
+
+    /// The history as `history --json` says it, each sit without this device's own number of it.
+    func history() throws -> [[String: String]] {
+        let data = Data(try succeed(["history", "--json"]).utf8)
+        let entries = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
+        return entries.map { entry in
+            var sit = entry.mapValues { "\($0)" }
+            sit["id"] = nil
+            return sit
+        }.sorted { ($0["uuid"] ?? "") < ($1["uuid"] ?? "") }
+    }
+
+    /// Every file under the history folder whose name says a sync conflict.
+    var conflicts: [String] {
+        (FileManager.default.enumerator(atPath: historyFolder)?.allObjects as? [String] ?? [])
+            .filter { $0.contains("sync-conflict") }
+    }
+
+    /// This device's own history file (there is one month's here).
+    var ownFiles: [String] {
+        let id =
+            (try? String(contentsOfFile: data + "/meditate/device-id", encoding: .utf8))?
+            .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let folder = historyFolder + "/history/" + id
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).map { folder + "/" + $0 }
+    }
+}
+
+@Suite("one history on Syncthing", .serialized)
+struct HistorySyncTests {
+    @Test(
+        "sits, an edit and a deletion on two devices, one Syncthing off for a while: both histories and stats are equal, every sit once",
+        .enabled(if: PrivateSyncthing.available, "needs syncthing (make test installs it)"))
+    func twoDevicesOneHistory() throws {
+        // Given two devices whose history folders two real Syncthings keep in step over loopback
+        let scratch = try Scratch()
+        let laptop = try Device("laptop", in: scratch)
+        let pi = try Device("pi", in: scratch)
+        let sync = try PrivateSyncthing(in: scratch, folders: [laptop.historyFolder, pi.historyFolder])
+
+        // When sits are done on both: by hand, a live sit, and an import on the Pi
+        for day in 20...22 {
+            _ = try laptop.succeed(["history", "add", "--at", "2026-11-\(day)T07:00", "--minutes", "20"])
+        }
+        _ = try laptop.succeed(["--minutes", "0.05", "--countdown", "0", "--backend", "alsa", "--device", "null", "-q"])
+        _ = try pi.succeed(["history", "add", "--at", "2026-11-21T19:00", "--minutes", "15", "--note", "evening"])
+        let csv = scratch.path("old.csv")
+        try Data(
+            "date,duration_minutes,note\n2026-10-01T06:30:00+00:00,30,old app\n2026-10-02T06:30:00+00:00,10,old app\n"
+                .utf8
+        )
+        .write(to: URL(fileURLWithPath: csv))
+        #expect(try pi.succeed(["history", "import", csv]) == "imported 2 sits\n")
+
+        // Then both histories hold all seven, alike
+        try waitUntilAlike(laptop, pi, count: 7, sync: sync)
+
+        // When the laptop sets the Pi's evening sit right and the Pi removes the laptop's first sit
+        let onLaptop = try laptop.history()
+        let evening = try #require(onLaptop.first { $0["remark"] == "evening" })
+        let eveningNumber = try number(of: evening, on: laptop)
+        _ = try laptop.succeed(["history", "edit", eveningNumber, "--minutes", "25", "--note", "evening, rain"])
+        let first = try #require(try pi.history().first { $0["date"]?.hasPrefix("2026-11-20") == true })
+        _ = try pi.succeed(["history", "remove", try number(of: first, on: pi), "--yes"])
+
+        // And the Pi's Syncthing is off for a while, both devices sitting meanwhile
+        sync.stop(1)
+        _ = try laptop.succeed(["history", "add", "--at", "2026-11-23T07:00", "--minutes", "20"])
+        _ = try pi.succeed(["history", "add", "--at", "2026-11-23T19:00", "--minutes", "12"])
+        Thread.sleep(forTimeInterval: 2)
+        // And a writer killed half-way through a line leaves it unfinished in the laptop's file
+        let laptopFile = try #require(laptop.ownFiles.first)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: laptopFile))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("{\"changed\":1796000000,\"completed\":true,\"dev".utf8))
+        try handle.close()
+        _ = try laptop.succeed(["history", "add", "--at", "2026-11-24T07:00", "--minutes", "30"])
+        try sync.start(1)
+
+        // Then, when both have synced: nine sits, alike on both, each once, the edit and the
+        // deletion on both, no conflict copy
+        try waitUntilAlike(laptop, pi, count: 9, sync: sync)
+        let history = try laptop.history()
+        #expect(history.first { $0["remark"] == "evening, rain" }?["satSeconds"] == "1500", "\(history)")
+        #expect(!history.contains { $0["date"]?.hasPrefix("2026-11-20") == true }, "\(history)")
+        #expect(Set(history.compactMap { $0["uuid"] }).count == 9)
+        let stats = try laptop.succeed(["stats", "--json"])
+        #expect(stats == (try pi.succeed(["stats", "--json"])))
+        // 20 + 20 + 3 s + 25 + 30 + 10 + 20 + 12 + 30 minutes
+        #expect(stats.contains("\"sessions\" : 9"), "\(stats)")
+        #expect(stats.contains("\"totalSeconds\" : \(167 * 60 + 3)"), "\(stats)")
+        #expect(laptop.conflicts.isEmpty && pi.conflicts.isEmpty, "\(laptop.conflicts) \(pi.conflicts)")
+        // And `history` names each sit's device: the host's name, and the start of its id, as
+        // both devices are this one machine
+        var name = [CChar](repeating: 0, count: 256)
+        gethostname(&name, 255)
+        let host = String(decoding: name.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let names = try [laptop, pi].map { device in
+            host + " " + (try String(contentsOfFile: device.data + "/meditate/device-id", encoding: .utf8)).prefix(4)
+        }
+        let listed = try pi.succeed(["history"]).split(separator: "\n")
+        #expect(listed.count == 9)
+        #expect(listed.filter { $0.contains(names[0]) }.count == 5, "\(names) \(listed)")
+        #expect(listed.filter { $0.contains(names[1]) }.count == 4, "\(names) \(listed)")
+    }
+
+    /// Polls both histories until they hold `count` sits alike (a minute at most).
+    private func waitUntilAlike(_ one: Device, _ other: Device, count: Int, sync: PrivateSyncthing) throws {
+        let deadline = Date().addingTimeInterval(60)
+        var last: ([[String: String]], [[String: String]]) = ([], [])
+        while Date() < deadline {
+            last = (try one.history(), try other.history())
+            if last.0.count == count && last.0 == last.1 { return }
+            Thread.sleep(forTimeInterval: 0.5)
+        }
+        Issue.record(
+            "not alike after a minute: \(last.0) \(last.1)\n\(sync.log(0).suffix(2000))\n\(sync.log(1).suffix(2000))")
+    }
+
+    /// The device's own number of the sit `sit` (for `history edit` and `remove`).
+    private func number(of sit: [String: String], on device: Device) throws -> String {
+        let data = Data(try device.succeed(["history", "--json"]).utf8)
+        let entries = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
+        let entry = try #require(entries.first { "\($0["uuid"] ?? "")" == sit["uuid"] })
+        return "\(entry["id"] ?? "")"
+    }
+}
