@@ -12,14 +12,21 @@ public enum DeviceIdentity {
         if let kept = try? String(contentsOfFile: file, encoding: .utf8), let id = valid(kept) { return id }
         var generator = SystemRandomNumberGenerator()
         let made = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        // Written whole beside it, then linked in: link(2) fails when the name exists, so of two
+        // processes (or threads) making one at the same moment the first is kept and both
+        // return it; a rename would let the second replace the id the first already uses.
+        let draft = file + ".\(getpid()).\(made.prefix(8))"
         do {
             try FileManager.default.createDirectory(atPath: paths.folder, withIntermediateDirectories: true)
-            try Data((made + "\n").utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+            try Data((made + "\n").utf8).write(to: URL(fileURLWithPath: draft))
         } catch {
             return nil
         }
-        // Another process may have made one at the same moment: the file's is the one.
-        return (try? String(contentsOfFile: file, encoding: .utf8)).flatMap(valid) ?? made
+        defer { unlink(draft) }
+        if link(draft, file) == 0 { return made }
+        if let kept = (try? String(contentsOfFile: file, encoding: .utf8)).flatMap(valid) { return kept }
+        // A damaged file: replaced.
+        return rename(draft, file) == 0 ? made : nil
     }
 
     /// An id as kept: 32 lowercase hex digits, with or without a line end.

@@ -5,28 +5,38 @@ import Localization
 import Logging
 import NIOConcurrencyHelpers
 import Practice
+import Rings
 
 /// Reads into the service's history what other devices' files bring (a file sync carrying
-/// them in), once a second, on a thread of its own (`meditate-history`): a look at each file's
-/// size and time when nothing is new, never work on the control thread. Stats, the page and
-/// the calendar then count a sit sat on another device within a second of its line arriving.
+/// them in) as they arrive, on a thread of its own (`meditate-history`), never on the control
+/// thread: stats, the page and the calendar count a sit sat on another device as soon as its
+/// line is whole here. The thread sleeps on inotify (the history folder and each device's
+/// folder in it), so an idle service does not wake for it; once a minute it looks anyway, for
+/// a folder whose changes inotify cannot see (a network file system).
 package final class HistoryWatcher: Sendable {
     private let paths: LibraryPaths
     private let logger: Logger
-    private let wake = DispatchSemaphore(value: 0)
-    private let stopped = NIOLockedValueBox(false)
+    /// Woken once to end the thread: polled beside inotify.
+    private let stopping: WakePipe
     private let finished = DispatchSemaphore(value: 0)
 
-    static let intervalSeconds = 1.0
+    /// The look taken without any change seen.
+    static let safetyMilliseconds: Int32 = 60_000
 
-    private init(paths: LibraryPaths, logger: Logger) {
+    private init(paths: LibraryPaths, logger: Logger, stopping: WakePipe) {
         self.paths = paths
         self.logger = logger
+        self.stopping = stopping
     }
 
-    /// Starts watching the history's files of `paths`.
-    package static func start(paths: LibraryPaths, logger: Logger) -> HistoryWatcher {
-        let watcher = HistoryWatcher(paths: paths, logger: logger)
+    /// Starts watching the history's files of `paths`; nil (and a line on the log) where no
+    /// pipe can be made, and the history is read as each query opens it.
+    package static func start(paths: LibraryPaths, logger: Logger) -> HistoryWatcher? {
+        guard let stopping = WakePipe() else {
+            logger.warning("history watcher: \(String(cString: strerror(errno)))")
+            return nil
+        }
+        let watcher = HistoryWatcher(paths: paths, logger: logger, stopping: stopping)
         Thread.detachNewThread { [watcher] in
             Thread.current.name = "meditate-history"
             watcher.run()
@@ -36,17 +46,20 @@ package final class HistoryWatcher: Sendable {
 
     /// Ends the thread, after a merge under way has committed.
     package func stop() {
-        stopped.withLockedValue { $0 = true }
-        wake.signal()
+        stopping.wake()
         finished.wait()
     }
 
     private func run() {
         defer { finished.signal() }
+        let changes = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        defer { if changes >= 0 { close(changes) } }
         var database: LibraryDatabase?
         // A failure is said once, and again only when it changes or after the files were read.
         var lastFailure: String?
-        while !stopped.withLockedValue({ $0 }) {
+        var events = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            if changes >= 0 { watchFolders(changes) }
             do {
                 let opened = try database ?? LibraryDatabase(paths: paths)
                 database = opened
@@ -62,7 +75,25 @@ package final class HistoryWatcher: Sendable {
                 }
                 lastFailure = line
             }
-            _ = wake.wait(timeout: .now() + Self.intervalSeconds)
+            var waits = [pollfd(fd: stopping.descriptor, events: Int16(POLLIN), revents: 0)]
+            if changes >= 0 { waits.append(pollfd(fd: changes, events: Int16(POLLIN), revents: 0)) }
+            let ready = poll(&waits, nfds_t(waits.count), Self.safetyMilliseconds)
+            if ready < 0 && errno != EINTR { return }
+            if waits[0].revents != 0 { return }
+            // What changed is not told apart: any change is a look at every file's size and time.
+            if changes >= 0 { while read(changes, &events, events.count) > 0 {} }
+        }
+    }
+
+    /// Watches the history folder (made when missing) and each device's folder in it; a folder
+    /// watched already keeps its watch.
+    private func watchFolders(_ changes: Int32) {
+        let root = paths.history + "/history"
+        try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let mask = UInt32(IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE | IN_MODIFY | IN_DELETE | IN_MOVED_FROM)
+        _ = inotify_add_watch(changes, root, mask)
+        for device in (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [] {
+            _ = inotify_add_watch(changes, root + "/" + device, mask)
         }
     }
 }

@@ -136,6 +136,46 @@ struct HistorySyncTests {
         #expect(listed.filter { $0.contains(names[1]) }.count == 4, "\(names) \(listed)")
     }
 
+    @Test("a running service counts a sit from another device's file as soon as its line is whole, and writes its own")
+    func serviceReadsAnotherDevicesSit() throws {
+        // Given a service whose history folder another device's files reach, and a sit of its own
+        let scratch = try Scratch()
+        let room = try Device("room", in: scratch)
+        let service = try RunningService(
+            ["--backend", "alsa", "--device", "null"], scratch: scratch,
+            environment: ["XDG_DATA_HOME": room.data, "XDG_CONFIG_HOME": room.config])
+        let added = try service.client().call("history.add", ["at": "2026-11-20T07:00", "minutes": 20])
+        let laptop = String(repeating: "1f", count: 16)
+        let file = room.historyFolder + "/history/\(laptop)/2026-11.jsonl"
+        try FileManager.default.createDirectory(
+            atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+
+        // When the other device's line arrives, first half, then whole (as a sync writes it)
+        let line =
+            #"{"changed":1796000000,"completed":true,"device":"\#(laptop)","host":"laptop","kind":"manual","#
+            + #""note":"25 min","plannedSeconds":1500,"remark":"","satSeconds":1500,"startedAt":1795500000,"#
+            + #""track":"","uuid":"5e5e5e5e-0000-4000-8000-000000000001"}"#
+        try Data(line.prefix(50).utf8).write(to: URL(fileURLWithPath: file))
+        Thread.sleep(forTimeInterval: 0.5)
+        let before = try service.client().call("stats")
+        try Data((line + "\n").utf8).write(to: URL(fileURLWithPath: file))
+
+        // Then the service's stats count it, without being asked to read anything
+        let deadline = Date().addingTimeInterval(10)
+        var stats = try service.client().call("stats")
+        while stats["sessions"] != 2, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+            stats = try service.client().call("stats")
+        }
+        #expect(before["sessions"] == 1, "\(before) \(added)")
+        #expect(stats["sessions"] == 2, "\(stats)")
+        // And its own sit is in its own device's file
+        #expect(room.ownFiles.count == 1, "\(FileManager.default.subpaths(atPath: scratch.url.path) ?? [])")
+        let own = try String(contentsOfFile: try #require(room.ownFiles.first), encoding: .utf8)
+        #expect(own.contains("\"satSeconds\":1200"), "\(own)")
+        _ = service.stop()
+    }
+
     /// Polls both histories until they hold `count` sits alike (a minute at most).
     private func waitUntilAlike(_ one: Device, _ other: Device, count: Int, sync: PrivateSyncthing) throws {
         let deadline = Date().addingTimeInterval(60)

@@ -151,9 +151,9 @@ struct Serve: ParsableCommand {
         // A reminder's notification with "Sit now", where there is a session bus when it is due.
         let reminders = ReminderBridge.start(socket: path, logger: logger)
         defer { reminders?.stop() }
-        // Sits another device sat, brought by a file sync, counted here within a second.
+        // Sits another device sat, brought by a file sync, counted here as they arrive.
         let history = HistoryWatcher.start(paths: library, logger: logger)
-        defer { history.stop() }
+        defer { history?.stop() }
         Interruption.install()
         ServiceConductor(
             inbox: inbox, output: output.choice, quietSeconds: quietSeconds, library: library,
