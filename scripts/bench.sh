@@ -254,6 +254,10 @@ print(f'{\"peak RSS, 60 min sit: 60-min vs 1-min bed\":<44} {live:5.1f} MiB vs {
 # minute (against the sox play minute measured above).
 python3 scripts/bench_service.py "$meditate" "$out" "$sox_cpu" "$out/hour.mp3"
 
+# One history over three devices' files: the first merge, stats, and a service counting a sit
+# another device's file brings.
+python3 scripts/bench_history.py "$meditate" "$out"
+
 # Every room: two Snapcast clients in step, and the bells' reported instants against what is heard.
 python3 scripts/bench_snapcast.py "$meditate" "$out"
 

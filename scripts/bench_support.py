@@ -19,7 +19,8 @@ class Service:
             with open(os.path.join(self.folder, "config", "meditate", "config.toml"), "w") as file:
                 file.write(config)
         env = dict(os.environ, XDG_DATA_HOME=os.path.join(self.folder, "data"),
-                   XDG_CONFIG_HOME=os.path.join(self.folder, "config"), **(environment or {}))
+                   XDG_CONFIG_HOME=os.path.join(self.folder, "config"))
+        env.update(environment or {})
         self.process = subprocess.Popen([meditate, "serve", "--socket", self.socket, *arguments],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
         for _ in range(200):

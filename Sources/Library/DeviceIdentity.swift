@@ -31,8 +31,16 @@ public enum DeviceIdentity {
 
     /// An id as kept: 32 lowercase hex digits, with or without a line end.
     public static func valid(_ text: String) -> String? {
-        let id = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard id.count == 32, id.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else { return nil }
-        return id
+        // Bytes, not Characters: every line of every history file names a device, and Unicode's
+        // properties cost more than the rest of reading the line.
+        var bytes = Array(text.utf8)
+        while let last = bytes.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: " ") { bytes.removeLast() }
+        guard bytes.count == 32,
+            bytes.allSatisfy({
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                    || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
+            })
+        else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

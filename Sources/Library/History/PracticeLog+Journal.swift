@@ -48,21 +48,43 @@ extension LibraryDatabase {
         }
         let known = try read { db in
             try Dictionary(
-                Row.fetchAll(db, sql: "SELECT path, size, modifiedAt FROM historyFile").map { row in
-                    (row["path"] as String, (row["size"] as Int64, row["modifiedAt"] as Double))
+                Row.fetchAll(db, sql: "SELECT path, offset, size, modifiedAt FROM historyFile").map { row in
+                    (row["path"] as String, (row["offset"] as Int64, row["size"] as Int64, row["modifiedAt"] as Double))
                 }, uniquingKeysWith: { first, _ in first })
         }
         let changed = stamps.filter { stamp in
             guard let seen = known[journal.root + "/" + stamp.file] else { return true }
-            return seen.0 != stamp.size || seen.1 != stamp.modifiedAt
+            return seen.1 != stamp.size || seen.2 != stamp.modifiedAt
         }
         guard !changed.isEmpty else { return 0 }
+        // Read and decoded on every core, outside the transaction (decoding is most of a first
+        // merge's time); applied in one transaction, file by file in order. Another process
+        // merging meanwhile costs nothing: a line the index holds already changes nothing.
+        let pieces = MergedPieces()
+        DispatchQueue.concurrentPerform(iterations: changed.count) { index in
+            let path = journal.root + "/" + changed[index].file
+            var offset = known[path]?.0 ?? 0
+            // A file that shrank was replaced (restored, or rewritten by a sync): read whole again.
+            if offset > changed[index].size { offset = 0 }
+            let lines = Self.readRecords(of: path, from: offset, size: changed[index].size)
+            pieces.add(index, lines)
+        }
+        let read = pieces.inOrder()
         return try write { db in
             var taken = 0
-            for stamp in changed {
-                taken += try Self.merge(
-                    file: journal.root + "/" + stamp.file, writer: String(stamp.file.prefix(32)), size: stamp.size,
-                    modifiedAt: stamp.modifiedAt, db)
+            var anyRemoved = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM practiceRemoved)") ?? true
+            for (index, piece) in read {
+                let stamp = changed[index]
+                let writer = String(stamp.file.prefix(32))
+                for record in piece.records {
+                    anyRemoved = anyRemoved || record.isRemoval
+                    if try Self.apply(record, writer: writer, strictly: false, removalsKept: anyRemoved, db) {
+                        taken += 1
+                    }
+                }
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO historyFile (path, offset, size, modifiedAt) VALUES (?, ?, ?, ?)",
+                    arguments: [journal.root + "/" + stamp.file, piece.offset, stamp.size, stamp.modifiedAt])
             }
             return taken
         }
@@ -71,67 +93,72 @@ extension LibraryDatabase {
     /// The largest piece of a file read at once: a month's file holds a few thousand lines.
     static let mergeChunkBytes = 4 << 20
 
-    private static func merge(
-        file path: String, writer: String, size: Int64, modifiedAt: Double, _ db: Database
-    ) throws -> Int {
-        var offset: Int64 =
-            try Int64.fetchOne(db, sql: "SELECT offset FROM historyFile WHERE path = ?", arguments: [path]) ?? 0
-        // A file that shrank was replaced (restored, or rewritten by a sync): read whole again.
-        if offset > size { offset = 0 }
+    /// The records of the whole lines of `path` from `offset` to `size`, and the offset after
+    /// the last whole line: a last line without its end is left for later.
+    static func readRecords(
+        of path: String, from start: Int64, size: Int64
+    ) -> (
+        records: [PracticeRecord], offset: Int64
+    ) {
+        var offset = start
         let file = open(path, O_RDONLY | O_CLOEXEC)
-        guard file >= 0 else { return 0 }
+        guard file >= 0 else { return ([], offset) }
         defer { close(file) }
         let decoder = JSONDecoder()
-        var taken = 0
-        var buffer = [UInt8](repeating: 0, count: mergeChunkBytes)
+        var records: [PracticeRecord] = []
+        var buffer = [UInt8](repeating: 0, count: Int(min(Int64(mergeChunkBytes), max(0, size - start))))
         var pending: [UInt8] = []
         var position = offset
         while position < size {
-            let wanted = Int(min(Int64(mergeChunkBytes), size - position))
+            let wanted = Int(min(Int64(buffer.count), size - position))
             let count = buffer.withUnsafeMutableBytes { pread(file, $0.baseAddress, wanted, off_t(position)) }
             guard count > 0 else { break }
             position += Int64(count)
-            var start = 0
+            var lineStart = 0
             for index in 0..<count where buffer[index] == UInt8(ascii: "\n") {
                 let line: ArraySlice<UInt8>
                 if pending.isEmpty {
-                    line = buffer[start..<index]
+                    line = buffer[lineStart..<index]
                 } else {
-                    pending.append(contentsOf: buffer[start..<index])
+                    pending.append(contentsOf: buffer[lineStart..<index])
                     line = pending[...]
                 }
-                if let record = try? decoder.decode(PracticeRecord.self, from: Data(line)), record.isWellFormed,
-                    try apply(record, writer: writer, strictly: false, db)
-                {
-                    taken += 1
+                if let record = try? decoder.decode(PracticeRecord.self, from: Data(line)), record.isWellFormed {
+                    records.append(record)
                 }
                 pending.removeAll(keepingCapacity: true)
-                start = index + 1
+                lineStart = index + 1
                 offset = position - Int64(count) + Int64(index) + 1
             }
             // A line longer than any record is no record: skipped, not gathered without end.
-            if pending.count + (count - start) <= mergeChunkBytes {
-                pending.append(contentsOf: buffer[start..<count])
+            if pending.count + (count - lineStart) <= mergeChunkBytes {
+                pending.append(contentsOf: buffer[lineStart..<count])
             } else {
                 pending.removeAll()
                 offset = position
             }
         }
-        try db.execute(
-            sql: "INSERT OR REPLACE INTO historyFile (path, offset, size, modifiedAt) VALUES (?, ?, ?, ?)",
-            arguments: [path, offset, size, modifiedAt])
-        return taken
+        return (records, offset)
     }
 
     /// Sets the index from `record`, written by `writer`, when it is newer than what the index
     /// holds of its sit. With `strictly`, a new sit that is already there (the same start, kind
     /// and time sat) is an error, as it was before there were files.
     /// - Returns: whether it changed the history.
-    static func apply(_ record: PracticeRecord, writer: String, strictly: Bool, _ db: Database) throws -> Bool {
+    /// Without `removalsKept` (no sit was ever removed) the look for a removal is spared.
+    static func apply(
+        _ record: PracticeRecord, writer: String, strictly: Bool, removalsKept: Bool = true, _ db: Database
+    ) throws -> Bool {
+        // Cached statements: a first merge runs these for every line of every device (compiling
+        // them each time cost seven times the rest).
         let row = try Row.fetchOne(
-            db, sql: "SELECT id, changedAt, changedBy FROM practice WHERE uuid = ?", arguments: [record.uuid])
-        let removal = try Row.fetchOne(
-            db, sql: "SELECT changedAt, changedBy FROM practiceRemoved WHERE uuid = ?", arguments: [record.uuid])
+            db.cachedStatement(sql: "SELECT id, changedAt, changedBy FROM practice WHERE uuid = ?"),
+            arguments: [record.uuid])
+        let removal =
+            removalsKept
+            ? try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT changedAt, changedBy FROM practiceRemoved WHERE uuid = ?"),
+                arguments: [record.uuid]) : nil
         for known in [row, removal].compactMap({ $0 }) {
             let at: Double = known["changedAt"]
             let by: String = known["changedBy"]
@@ -153,19 +180,21 @@ extension LibraryDatabase {
         if let id: Int64 = row?["id"] {
             // Another sit already set to the same start, kind and time sat: the two are one sit
             // (read from a file), or the change is refused (made here).
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     UPDATE \(strictly ? "" : "OR IGNORE") practice SET startedAt = ?, kind = ?, note = ?, plannedSeconds = ?,
                     satSeconds = ?, completed = ?, running = ?, remark = ?, track = ?, uuid = ?, device = ?,
                     host = ?, changedAt = ?, changedBy = ? WHERE id = ?
-                    """, arguments: values + [id])
+                    """
+            ).execute(arguments: values + [id])
         } else {
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     INSERT \(strictly ? "" : "OR IGNORE") INTO practice (startedAt, kind, note, plannedSeconds,
                     satSeconds, completed, running, remark, track, uuid, device, host, changedAt, changedBy)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: values)
+                    """
+            ).execute(arguments: values)
         }
         let changed = db.changesCount > 0
         if removal != nil {
