@@ -37,8 +37,10 @@ package enum PracticeCalendar {
         if !session.remark.isEmpty { description += "\n\n" + session.remark }
         return [
             "BEGIN:VEVENT",
-            // The row's number and start together: one history's sits never share both.
-            "UID:\(start)-\(session.id ?? 0)@meditate",
+            // The sit's UUID, the same on every device the history reaches, so that a calendar
+            // subscribed on two of them knows one sit once; else (a history kept without files)
+            // the row's number and start together, which one history's sits never share.
+            "UID:" + (session.uuid.map { $0 + "@meditate" } ?? "\(start)-\(session.id ?? 0)@meditate"),
             "DTSTAMP:" + utc(start + max(0, session.satSeconds)),
             "DTSTART:" + utc(start),
             "DURATION:PT\(max(0, session.satSeconds))S",
