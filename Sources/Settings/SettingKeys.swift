@@ -402,6 +402,14 @@ package enum SettingKeys {
             "an absolute path, or one beginning with ~/", de: "ein absoluter Pfad oder einer, der mit ~/ beginnt")
     ) { $0.hasPrefix("/") || $0.hasPrefix("~/") }
 
+    package static let remote = Setting<String>(
+        "remote",
+        Phrase(
+            "The paired service `meditate ctl` reaches when neither --host nor --socket is given (its name, host or host:port)",
+            de: "Der gekoppelte Dienst, den `meditate ctl` erreicht, wenn weder --host noch --socket angegeben ist (sein Name, Rechner oder Rechner:Port)"),
+        expecting: Phrase("a paired service's name, host or host:port", de: "Name, Rechner oder Rechner:Port eines gekoppelten Dienstes")
+    ) { !$0.isEmpty && !$0.contains(where: \.isWhitespace) }
+
     package static let all: [any AnySetting] =
         [
             minutes, until, countdown, segments, walkSounds, interval, bells, randomBells, strikes, noise, noiseVolume,
@@ -412,7 +420,7 @@ package enum SettingKeys {
         + [
             sampleRate, seed, after,
             backend, device, latency, snapcastBuffer, target, normalize, guided, then, gap, lang, affirmations,
-            affirmationsFile, notify, dayStarts, streaks, historyFolder
+            affirmationsFile, notify, dayStarts, streaks, historyFolder, remote
         ]
 
     /// A sit's sounds: the members of `SitSoundRequest`, each the option of the same name of

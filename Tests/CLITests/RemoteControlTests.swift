@@ -67,6 +67,17 @@ struct RemoteControlTests {
         }
         #expect(kept[0]?["note"] == "10 h, pink noise")
         #expect(kept[0]?["completed"] == false)
+        // When the client names it as its default remote: plain `ctl` reaches it, `--socket` the local one
+        try FileManager.default.createDirectory(
+            atPath: scratch.path("client-config/meditate"), withIntermediateDirectories: true)
+        try Data("remote = \"\(address)\"\n".utf8)
+            .write(to: URL(fileURLWithPath: scratch.path("client-config/meditate/config.toml")))
+        let byDefault = try CLIRunner.run(["ctl", "status"], environment: client)
+        let local = try CLIRunner.run(
+            ["ctl", "--socket", scratch.path("client-data/none.sock"), "status"], environment: client)
+        #expect(byDefault.status == 0 && byDefault.stdout.hasPrefix("idle"), "\(byDefault)")
+        #expect(local.status == 69, "\(local)")
+        try FileManager.default.removeItem(atPath: scratch.path("client-config/meditate/config.toml"))
         // When a short sit is sat on it from the client's terminal (no terminal here: followed to its end)
         let sat = try CLIRunner.run(
             ["--minutes", "0.05", "--countdown", "0", "--noise", "brown", "--host", address], environment: client)

@@ -36,10 +36,18 @@ struct CtlOptions: ParsableArguments {
         }
     }
 
-    /// Connects (to the socket, or over the network to `--host`), and asks for the service's
-    /// answers in this command's language.
+    /// The paired service to reach over the network: `--host`, else the configured `remote`
+    /// unless `--socket` names a local one; nil for the local socket.
+    func remoteHost() throws -> String? {
+        guard host == nil, socket == nil else { return host }
+        return try Settings.load().value(SettingKeys.remote, flag: nil)
+    }
+
+    /// Connects (to the socket, or over the network to `--host` or the configured `remote`),
+    /// and asks for the service's answers in this command's language.
     func connect() throws -> ControlClient {
-        let client = try host.map(RemoteConnection.open) ?? ControlClient(path: socket ?? ServicePaths.defaultSocket())
+        let client =
+            try remoteHost().map(RemoteConnection.open) ?? ControlClient(path: socket ?? ServicePaths.defaultSocket())
         _ = try client.call("hello", ["lang": .string(Language.current.rawValue)])
         return client
     }
