@@ -405,9 +405,11 @@ package enum SettingKeys {
     package static let remote = Setting<String>(
         "remote",
         Phrase(
-            "The paired service `meditate ctl` reaches when neither --host nor --socket is given (its name, host or host:port)",
-            de: "Der gekoppelte Dienst, den `meditate ctl` erreicht, wenn weder --host noch --socket angegeben ist (sein Name, Rechner oder Rechner:Port)"),
-        expecting: Phrase("a paired service's name, host or host:port", de: "Name, Rechner oder Rechner:Port eines gekoppelten Dienstes")
+            "The paired service `meditate ctl` reaches when neither --host nor --socket is given",
+            de: "Der gekoppelte Dienst, den `meditate ctl` erreicht, wenn weder --host noch --socket angegeben ist"),
+        expecting: Phrase(
+            "a paired service's name, host or host:port",
+            de: "Name, Rechner oder Rechner:Port eines gekoppelten Dienstes")
     ) { !$0.isEmpty && !$0.contains(where: \.isWhitespace) }
 
     package static let all: [any AnySetting] =
