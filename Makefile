@@ -148,7 +148,7 @@ TSAN_RUN        = scripts/with-test-pulse.sh $(SWIFT) test --sanitize=thread --s
 TSAN_PHASE      = scripts/logged.sh .build-tsan/phase-tsan.log $(TSAN_RUN) --filter '$(TSAN_TESTS)' --skip '$(TSAN_SKIP)'
 TSAN_LIVE_PHASE = scripts/logged.sh .build-tsan/phase-tsan-live.log $(TSAN_RUN) --filter 'LiveSessionTests|GuidedLiveTests' \
                   --no-parallel
-TSAN_TESTS     := ServicePreparationTests|LiveDriverTests|LiveEngineTests|LiveSessionMockTests|UnpacedDeviceTests|ThreadOwnerTests|RenderThreadCheckTests|SPSCRingTests|RetainingRingTests|OutputHistoryTests|MixerRendererTests|CancelPendingTests|DecoderSampleCountTests|TrackStreamerTests|ServiceProtocolTests|ServiceWebSocketTests|ServiceHookTests|ScheduleCommandTests|ServiceMQTTTests|MediaPlayerBusTests
+TSAN_TESTS     := ServicePreparationTests|LiveDriverTests|LiveEngineTests|LiveSessionMockTests|UnpacedDeviceTests|ThreadOwnerTests|RenderThreadCheckTests|SPSCRingTests|RetainingRingTests|OutputHistoryTests|MixerRendererTests|CancelPendingTests|DecoderSampleCountTests|TrackStreamerTests|ServiceProtocolTests|ServiceWebSocketTests|ServiceHookTests|ScheduleCommandTests|ServiceMQTTTests|MediaPlayerBusTests|PracticeJournalTests|HistorySyncTests/serviceReadsAnotherDevicesSit
 
 # The whole suite (release build, in .build-test so that it and `make build` do not rebuild each
 # other's flags: the timing tests render hours of audio) with a private PulseAudio server (see

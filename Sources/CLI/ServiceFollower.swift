@@ -30,11 +30,7 @@ struct ServiceFollower {
     ///   (SIGTERM, a hang-up) or it never started.
     @discardableResult
     func run(_ method: String, params: JSONValue) throws -> JSONValue? {
-        let events = try service.connect()
-        _ = try events.call("subscribe")
-        let control = try service.connect()
-        // The service's refusals, and the sit's words in the history, in this terminal's language.
-        _ = try control.call("hello", ["lang": .string(Language.current.rawValue)])
+        var (events, control) = try connections()
         guard let started = try start(method, params, control: control, events: events) else {
             leave(nil, signal: Interruption.lastSignal)
             return nil
@@ -56,6 +52,7 @@ struct ServiceFollower {
         var phase = SessionPhase.countdown
         var stopAsked = false
         var lastStatus = 0.0
+        var lastHeard = MonotonicClock.seconds()
         var ended: JSONValue?
         while ended == nil {
             if Interruption.requested {
@@ -85,15 +82,40 @@ struct ServiceFollower {
                 default: break
                 }
             }
-            while let event = try events.nextEvent(timeoutMilliseconds: terminal == nil ? 250 : 0) {
-                if event["id"]?.intValue == id, event["event"] == "session-ended" { ended = event }
-                // A log line per transition; a track's position each second would drown them.
-                if terminal == nil, event["event"] != "position",
-                    event["id"]?.intValue == id || event["session"]?["id"]?.intValue == id
-                {
-                    logger.notice("\(CtlText.event(event))")
+            do {
+                while let event = try events.nextEvent(timeoutMilliseconds: terminal == nil ? 250 : 0) {
+                    if event["id"]?.intValue == id, event["event"] == "session-ended" { ended = event }
+                    // A log line per transition; a track's position each second would drown them.
+                    if terminal == nil, event["event"] != "position",
+                        event["id"]?.intValue == id || event["session"]?["id"]?.intValue == id
+                    {
+                        logger.notice("\(CtlText.event(event))")
+                    }
+                    if ended != nil { break }
                 }
-                if ended != nil { break }
+                // A network that goes quiet closes nothing: a remote service is asked now and
+                // then, so that a lost connection is noticed even with no status line.
+                if case .remote = service, ended == nil, MonotonicClock.seconds() - lastHeard >= Self.aliveSeconds {
+                    _ = try control.call("status", timeoutMilliseconds: Int(Self.aliveSeconds * 1000))
+                    lastHeard = MonotonicClock.seconds()
+                }
+            } catch {
+                guard case .remote = service else { throw error }
+                guard let resumed = reconnect(after: error, terminal: terminal) else {
+                    leave(terminal, signal: Interruption.lastSignal)
+                    return nil
+                }
+                (events, control) = resumed
+                lastHeard = MonotonicClock.seconds()
+                // Ended while this terminal was away: its outcome is the history's newest sit.
+                if (try? ours(id, in: control.call("status"))) == nil {
+                    let newest = (try? control.call("history.list", ["newest": 1]))?["sessions"]
+                    if case let .array(sessions)? = newest, let last = sessions.last {
+                        ended = last
+                    } else {
+                        ended = ["satSeconds": 0, "completed": false]
+                    }
+                }
             }
             guard ended == nil, let terminal, !quiet else { continue }
             let now = MonotonicClock.seconds()
@@ -105,6 +127,48 @@ struct ServiceFollower {
         report(ended, interactive: terminal != nil)
         return ended
     }
+
+    /// The follower's two connections: one subscribed to the events, one for its calls, in this
+    /// terminal's language (the service's refusals, and the sit's words in the history).
+    private func connections() throws -> (events: ControlClient, control: ControlClient) {
+        let events = try service.connect()
+        _ = try events.call("subscribe")
+        let control = try service.connect()
+        _ = try control.call("hello", ["lang": .string(Language.current.rawValue)])
+        return (events, control)
+    }
+
+    /// A remote service's connection lost (a network down, a Wi-Fi that roams): tried again
+    /// each second, the sit playing on there, until it answers, Ctrl-C or SIGTERM, or
+    /// `reconnectSeconds` have passed; nil when given up.
+    private func reconnect(
+        after error: ControlError, terminal: Terminal?
+    ) -> (events: ControlClient, control: ControlClient)? {
+        let lost = localized(
+            "the connection to \(service.label) was lost (\(error.line)); trying again, the sit plays on there",
+            de:
+                "die Verbindung zu \(service.label) ist verloren (\(error.line)); neuer Versuch, das Sitzen läuft dort weiter"
+        )
+        terminal?.clearLine()
+        logger.warning("\(lost)")
+        let deadline = MonotonicClock.seconds() + Self.reconnectSeconds
+        while MonotonicClock.seconds() < deadline {
+            if Interruption.requested { return nil }
+            if let resumed = try? connections() {
+                logger.notice("\(localized("connected again to", de: "wieder verbunden mit")) \(service.label)")
+                return resumed
+            }
+            Thread.sleep(forTimeInterval: 1)
+        }
+        logger.error(
+            "\(localized("\(service.label) did not answer again; the sit plays on there", de: "\(service.label) hat nicht wieder geantwortet; das Sitzen läuft dort weiter"))"
+        )
+        return nil
+    }
+
+    /// How long a lost remote service is tried again, and how often a quiet one is asked.
+    static let reconnectSeconds = 600.0
+    static let aliveSeconds = 5.0
 
     /// Asks the service where session `id` is and draws its status line; its phase, or nil when
     /// the service did not say.

@@ -109,4 +109,52 @@ struct RemoteControlTests {
         // And the service's token is never shown over the network
         #expect(try ctl(["--socket", service.socket, "status"]).status == 64)
     }
+
+    @Test("a sit followed over a network that drops out for five seconds is followed again, to its end")
+    func followResumesAfterTheNetworkReturns() throws {
+        // Given a service reached through a network this test can cut, and a client paired through it
+        let scratch = try Scratch()
+        let service = try RunningService(
+            ["--backend", "alsa", "--device", "null", "--listen", "127.0.0.1:0"], scratch: scratch)
+        defer { service.stop() }
+        let log = service.waitForLog(containing: "?token=")
+        let token = log.split(separator: "?token=").last.map { String($0.prefix { $0.isHexDigit }) } ?? ""
+        let web = try #require(try service.client().call("hello")["web"]?.stringValue)
+        let port = try #require(Int(web.split(separator: ":").last?.prefix { $0.isNumber } ?? ""))
+        let relay = try CuttableRelay(to: port)
+        defer { relay.stop() }
+        let address = "127.0.0.1:\(relay.port)"
+        let client = ["XDG_CONFIG_HOME": scratch.path("client-config"), "XDG_DATA_HOME": scratch.path("client-data")]
+        let paired = try CLIRunner.run(["pair", "http://\(address)/?token=\(token)"], environment: client)
+        #expect(paired.status == 0, "\(paired.stderr)")
+
+        // When a long sit is sat there from this terminal, the network cut for five seconds, and
+        // the sit ended there after it came back
+        let following = DispatchGroup()
+        nonisolated(unsafe) var followed: CLIRunner.Result?
+        DispatchQueue.global().async(group: following) {
+            followed = try? CLIRunner.run(
+                ["--minutes", "600", "--countdown", "0", "--noise", "brown", "--host", address], environment: client)
+        }
+        var state = ""
+        let deadline = Date().addingTimeInterval(10)
+        while state != "sitting" && Date() < deadline {
+            state = try service.client().call("status")["state"]?.stringValue ?? ""
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        relay.cut()
+        Thread.sleep(forTimeInterval: 5)
+        try relay.restore()
+        Thread.sleep(forTimeInterval: 3)
+        _ = try service.client().call("stop")
+        following.wait()
+
+        // Then the follower said the connection was lost, took it up again, and saw the sit's end
+        let result = try #require(followed)
+        #expect(state == "sitting")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("the connection to \(address) was lost"), "\(result.stderr)")
+        #expect(result.stderr.contains("connected again to \(address)"), "\(result.stderr)")
+        #expect(result.stderr.contains("ended early: sat "), "\(result.stderr)")
+    }
 }
