@@ -17,6 +17,13 @@ public final class LibraryDatabase: Sendable {
         try self.init(path: paths.database, journal: PracticeJournal(folder: paths.history, paths: paths))
     }
 
+    /// The library for its tracks alone (a Tab's completion, a guided track found by name): the
+    /// history's files are neither read nor written, so no merge of another device's sits is
+    /// waited for.
+    public convenience init(tracksOf paths: LibraryPaths) throws(LibraryError) {
+        try self.init(path: paths.database, journal: nil)
+    }
+
     /// The library whose database is `path`, its history's files beside it.
     public convenience init(path: String) throws(LibraryError) {
         let folder = (path as NSString).deletingLastPathComponent

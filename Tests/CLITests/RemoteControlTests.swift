@@ -6,18 +6,32 @@ import Testing
 /// `meditate ctl --host`: a service on another machine controlled from this one over its
 /// WebSocket with the token `meditate pair` kept. "Another machine" is a service with its own
 /// folders on a loopback address, and a client with its own config folder.
+/// A service on "another machine": listening on a loopback port, with its token and its page's link.
+private struct ListeningService {
+    let service: RunningService
+    let token: String
+    /// "http://127.0.0.1:PORT/"
+    let web: String
+
+    init(in scratch: Scratch) throws {
+        service = try RunningService(
+            ["--backend", "alsa", "--device", "null", "--listen", "127.0.0.1:0"], scratch: scratch)
+        let log = service.waitForLog(containing: "?token=")
+        token = log.split(separator: "?token=").last.map { String($0.prefix { $0.isHexDigit }) } ?? ""
+        web = try #require(try service.client().call("hello")["web"]?.stringValue)
+    }
+}
+
 @Suite("controlled from another machine")
 struct RemoteControlTests {
     @Test("paired, every ctl works over the network: a sit started, paused, followed, stopped, and kept on the service")
     func ctlOverTheNetwork() throws {
         // Given a service listening with its token, and a client machine paired with it
         let scratch = try Scratch()
-        let service = try RunningService(
-            ["--backend", "alsa", "--device", "null", "--listen", "127.0.0.1:0"], scratch: scratch)
+        let remote = try ListeningService(in: scratch)
+        let service = remote.service
         defer { service.stop() }
-        let log = service.waitForLog(containing: "?token=")
-        let token = log.split(separator: "?token=").last.map { String($0.prefix { $0.isHexDigit }) } ?? ""
-        let web = try #require(try service.client().call("hello")["web"]?.stringValue)
+        let (token, web) = (remote.token, remote.web)
         let address = String(web.dropFirst("http://".count).dropLast())
         let client = ["XDG_CONFIG_HOME": scratch.path("client-config"), "XDG_DATA_HOME": scratch.path("client-data")]
         func ctl(_ arguments: [String]) throws -> CLIRunner.Result {
@@ -114,12 +128,10 @@ struct RemoteControlTests {
     func followResumesAfterTheNetworkReturns() throws {
         // Given a service reached through a network this test can cut, and a client paired through it
         let scratch = try Scratch()
-        let service = try RunningService(
-            ["--backend", "alsa", "--device", "null", "--listen", "127.0.0.1:0"], scratch: scratch)
+        let remote = try ListeningService(in: scratch)
+        let service = remote.service
         defer { service.stop() }
-        let log = service.waitForLog(containing: "?token=")
-        let token = log.split(separator: "?token=").last.map { String($0.prefix { $0.isHexDigit }) } ?? ""
-        let web = try #require(try service.client().call("hello")["web"]?.stringValue)
+        let (token, web) = (remote.token, remote.web)
         let port = try #require(Int(web.split(separator: ":").last?.prefix { $0.isNumber } ?? ""))
         let relay = try CuttableRelay(to: port)
         defer { relay.stop() }

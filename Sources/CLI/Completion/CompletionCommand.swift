@@ -29,7 +29,7 @@ enum CompletionCommand {
     private static func libraryTitles() -> [String] {
         let paths = LibraryPaths(environment: ProcessEnvironment.variables)
         guard FileManager.default.fileExists(atPath: paths.database),
-            let tracks = try? TrackLibrary(database: LibraryDatabase(paths: paths)).allTracks()
+            let tracks = try? TrackLibrary(database: LibraryDatabase(tracksOf: paths)).allTracks()
         else { return [] }
         return tracks.map(\.title)
     }

@@ -30,7 +30,7 @@ package struct GuidedTrack {
         var isFolder: ObjCBool = false
         let isFile = FileManager.default.fileExists(atPath: reference, isDirectory: &isFolder) && !isFolder.boolValue
         if hasLibrary {
-            let tracks = TrackLibrary(database: try LibraryDatabase(paths: paths))
+            let tracks = TrackLibrary(database: try LibraryDatabase(tracksOf: paths))
             switch Result(catching: { () throws(LibraryError) in try tracks.resolve(reference) }) {
             case let .success(track):
                 return GuidedTrack(track)
