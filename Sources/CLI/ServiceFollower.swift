@@ -95,8 +95,10 @@ struct ServiceFollower {
                 }
                 // A network that goes quiet closes nothing: a remote service is asked now and
                 // then, so that a lost connection is noticed even with no status line.
-                if case .remote = service, ended == nil, MonotonicClock.seconds() - lastHeard >= Self.aliveSeconds {
-                    _ = try control.call("status", timeoutMilliseconds: Int(Self.aliveSeconds * 1000))
+                if case .remote = service, ended == nil,
+                    MonotonicClock.seconds() - lastHeard >= RemoteRetry.aliveSeconds
+                {
+                    _ = try control.call("status", timeoutMilliseconds: Int(RemoteRetry.aliveSeconds * 1000))
                     lastHeard = MonotonicClock.seconds()
                 }
             } catch {
@@ -138,37 +140,14 @@ struct ServiceFollower {
         return (events, control)
     }
 
-    /// A remote service's connection lost (a network down, a Wi-Fi that roams): tried again
-    /// each second, the sit playing on there, until it answers, Ctrl-C or SIGTERM, or
-    /// `reconnectSeconds` have passed; nil when given up.
+    /// A remote service's connection lost: tried again (`RemoteRetry`), the sit playing on
+    /// there; nil when given up or interrupted.
     private func reconnect(
-        after error: ControlError, terminal: Terminal?
+        after error: any Error, terminal: Terminal?
     ) -> (events: ControlClient, control: ControlClient)? {
-        let lost = localized(
-            "the connection to \(service.label) was lost (\(error.line)); trying again, the sit plays on there",
-            de:
-                "die Verbindung zu \(service.label) ist verloren (\(error.line)); neuer Versuch, das Sitzen läuft dort weiter"
-        )
         terminal?.clearLine()
-        logger.warning("\(lost)")
-        let deadline = MonotonicClock.seconds() + Self.reconnectSeconds
-        while MonotonicClock.seconds() < deadline {
-            if Interruption.requested { return nil }
-            if let resumed = try? connections() {
-                logger.notice("\(localized("connected again to", de: "wieder verbunden mit")) \(service.label)")
-                return resumed
-            }
-            Thread.sleep(forTimeInterval: 1)
-        }
-        logger.error(
-            "\(localized("\(service.label) did not answer again; the sit plays on there", de: "\(service.label) hat nicht wieder geantwortet; das Sitzen läuft dort weiter"))"
-        )
-        return nil
+        return RemoteRetry.again(service.label, after: error, say: { logger.warning("\($0)") }, connect: connections)
     }
-
-    /// How long a lost remote service is tried again, and how often a quiet one is asked.
-    static let reconnectSeconds = 600.0
-    static let aliveSeconds = 5.0
 
     /// Asks the service where session `id` is and draws its status line; its phase, or nil when
     /// the service did not say.

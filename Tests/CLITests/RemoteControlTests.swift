@@ -55,10 +55,11 @@ struct RemoteControlTests {
         DispatchQueue.global().async(group: following) {
             followed = try? CLIRunner.run(
                 program: "/usr/bin/timeout",
-                ["4", CLIRunner.executable.path, "ctl", "--host", address, "events", "--json"],
+                ["8", CLIRunner.executable.path, "ctl", "--host", address, "events", "--json"],
                 environment: CLIRunner.environment.merging(client) { $1 })
         }
-        Thread.sleep(forTimeInterval: 1.5)
+        // (subscribed meanwhile, also on a machine busy with other tests)
+        Thread.sleep(forTimeInterval: 3)
         let stopped = try ctl(["stop"])
         following.wait()
 
@@ -148,12 +149,22 @@ struct RemoteControlTests {
             followed = try? CLIRunner.run(
                 ["--minutes", "600", "--countdown", "0", "--noise", "brown", "--host", address], environment: client)
         }
+        // And the service's events followed too, through the same cut
+        nonisolated(unsafe) var watched: CLIRunner.Result?
+        DispatchQueue.global().async(group: following) {
+            watched = try? CLIRunner.run(
+                program: "/usr/bin/timeout",
+                ["17", CLIRunner.executable.path, "ctl", "--host", address, "events", "--json"],
+                environment: CLIRunner.environment.merging(client) { $1 })
+        }
         var state = ""
         let deadline = Date().addingTimeInterval(10)
         while state != "sitting" && Date() < deadline {
             state = try service.client().call("status")["state"]?.stringValue ?? ""
             Thread.sleep(forTimeInterval: 0.1)
         }
+        // (the events' follower subscribed meanwhile: a command's start takes some 50 ms)
+        Thread.sleep(forTimeInterval: 3)
         relay.cut()
         Thread.sleep(forTimeInterval: 5)
         try relay.restore()
@@ -168,5 +179,9 @@ struct RemoteControlTests {
         #expect(result.stderr.contains("the connection to \(address) was lost"), "\(result.stderr)")
         #expect(result.stderr.contains("connected again to \(address)"), "\(result.stderr)")
         #expect(result.stderr.contains("ended early: sat "), "\(result.stderr)")
+        let events = try #require(watched)
+        #expect(events.stderr.contains("the connection to \(address) was lost"), "\(events.stderr)")
+        #expect(events.stderr.contains("connected again to \(address)"), "\(events.stderr)")
+        #expect(events.stdout.contains("\"event\":\"session-ended\""), "\(events.stdout)")
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Clock
 import Control
 import Foundation
 import Localization
@@ -16,20 +17,43 @@ struct CtlEvents: ParsableCommand {
     @OptionGroup var options: CtlOptions
 
     func run() throws {
-        let client = try options.connect()
+        var client = try options.connect()
         let subscribed = try client.call("subscribe")
         if !options.json, let status = subscribed["status"] { print(CtlText.status(status)) }
         Interruption.install()
+        // A paired service on another machine is followed through a network that drops out.
+        let remote = try options.remoteHost()
         var serviceStopping = false
+        var lastHeard = MonotonicClock.seconds()
         while !Interruption.requested {
             // A second at a time, so that Ctrl-C is seen between reads.
             let next: JSONValue?
             do {
                 next = try client.nextEvent(timeoutMilliseconds: 1000)
+                if next != nil {
+                    lastHeard = MonotonicClock.seconds()
+                } else if remote != nil, MonotonicClock.seconds() - lastHeard >= RemoteRetry.aliveSeconds {
+                    _ = try client.call("status", timeoutMilliseconds: Int(RemoteRetry.aliveSeconds * 1000))
+                    lastHeard = MonotonicClock.seconds()
+                }
             } catch {
                 // The service said it was stopping: its closing the connection is the end.
                 if serviceStopping, case .connectionLost = error { return }
-                throw error
+                guard let remote else { throw error }
+                let say = { (line: String) -> Void in _ = StandardStream.write("meditate: \(line)\n", to: STDERR_FILENO)
+                }
+                guard
+                    let again = RemoteRetry.again(
+                        remote, after: error, sitPlaysOn: false, say: say,
+                        connect: {
+                            let connection = try options.connect()
+                            _ = try connection.call("subscribe")
+                            return connection
+                        })
+                else { return }
+                client = again
+                lastHeard = MonotonicClock.seconds()
+                continue
             }
             guard let event = next else { continue }
             if event["event"] == "stopping" { serviceStopping = true }
