@@ -204,8 +204,9 @@ extension LibraryDatabase {
     }
 
     /// Writes `session` as it now is (a new sit, or one changed here) to this device's file and
-    /// to the index, in the transaction `db` is in: the file first, so that a process killed
-    /// between the two leaves a line the next merge takes.
+    /// to the index, in the transaction `db` is in: the line is written (and synced) before the
+    /// transaction commits, so that a process killed between the two leaves a line the next
+    /// merge takes, and a change the index refuses (the same sit twice) writes no line.
     /// - Returns: whether the index changed.
     @discardableResult
     func writeToJournal(
