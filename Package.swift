@@ -99,6 +99,9 @@ let package = Package(
         // The two languages meditate speaks, the one this run speaks, and a text in both
         // (`Phrase`): below everything that says something to a person, its errors included.
         .target(name: "Localization", swiftSettings: strictSwift),
+        // What every device may change, in the folder a file sync carries: one file per thing
+        // per device, the latest change winning (presets, schedules), and the data folder.
+        .target(name: "SyncFolder", dependencies: ["Localization"], swiftSettings: strictSwift),
         // The real-time engine: pure Swift, no C library.
         .target(name: "Mixer", dependencies: ["Rings"], swiftSettings: strictSwift),
         .target(
@@ -119,7 +122,7 @@ let package = Package(
         .target(
             name: "Library",
             dependencies: [
-                "Decoders", "CEbur128", "CGcrypt", "Localization", "Clock",
+                "Decoders", "CEbur128", "CGcrypt", "Localization", "Clock", "SyncFolder",
                 .product(name: "GRDB", package: "GRDB.swift")
             ],
             swiftSettings: strictSwift),
@@ -154,7 +157,7 @@ let package = Package(
         .target(
             name: "Settings",
             dependencies: [
-                "Session", "Outputs", "Mixer", "Decoders", "ConfigSyntax", "Localization", "Clock",
+                "Session", "Outputs", "Mixer", "Decoders", "ConfigSyntax", "Localization", "Clock", "SyncFolder",
                 .product(name: "TOMLKit", package: "TOMLKit")
             ],
             swiftSettings: strictSwift),
@@ -243,7 +246,7 @@ let package = Package(
         // Test support: sine WAVs written without any tool.
         .target(name: "WAVTestSupport", path: "Tests/WAVTestSupport", swiftSettings: strictSwift),
         .testTarget(
-            name: "LibraryTests", dependencies: ["Library", "Decoders", "WAVTestSupport"],
+            name: "LibraryTests", dependencies: ["Library", "SyncFolder", "Decoders", "WAVTestSupport"],
             // A library as the previous release wrote it, read by its path.
             exclude: ["Fixtures"], swiftSettings: strictSwift),
         // Test support: the built program run as a person or a client would (the command, a

@@ -4,6 +4,7 @@ import Localization
 import Practice
 import Service
 import Settings
+import SyncFolder
 
 /// Runs `meditate` and turns every failure into one line on stderr and a non-zero exit: no
 /// usage dump after a bad value, no stack trace.
@@ -79,6 +80,7 @@ enum Entry {
             case .unwritableStore: .cannotCreate
             }
         case is MQTTError: .configuration
+        case is ShelfError: .cannotCreate
         default: FailureStatus.of(error)
         }
     }
@@ -199,7 +201,7 @@ enum Entry {
         guard let first = arguments.first, !first.hasPrefix("-"), !Meditate.commandNames.contains(first) else {
             return arguments
         }
-        let presets = try Settings.load().file.presets
+        let presets = try Settings.load().presets
         guard presets[first] != nil else {
             if let meant = NearestName.to(first, among: presets.keys.sorted() + Meditate.commandNames.sorted()) {
                 throw ValidationError(

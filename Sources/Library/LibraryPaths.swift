@@ -1,4 +1,5 @@
 import Foundation
+import SyncFolder
 
 /// Where the library lives: `$XDG_DATA_HOME/meditate` (by default `~/.local/share/meditate`),
 /// with the database and the folder of copied tracks in it.
@@ -15,12 +16,7 @@ public struct LibraryPaths: Sendable, Equatable {
 
     /// The folder the XDG base-directory rules give for this environment.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-            folder = data + "/meditate"
-        } else {
-            let home = environment["HOME"] ?? NSHomeDirectory()
-            folder = home + "/.local/share/meditate"
-        }
+        folder = DataFolder.path(environment: environment)
         history = folder
     }
 

@@ -130,19 +130,15 @@ struct ServiceQueries {
         }
     }
 
-    /// The presets of the service's config.toml, each as the options it sets.
+    /// The presets (saved ones and config.toml's), each as the options it sets.
     func presets() throws(RPCError) -> JSONValue {
-        let file: ConfigFile
+        let settings: Settings
         do {
-            file = try Settings.load().file
+            settings = try Settings.load()
         } catch {
             throw .failed(FailureLine.line(for: error))
         }
-        var presets: [String: JSONValue] = [:]
-        for (name, entries) in file.presets {
-            presets[name] = .object(entries.mapValues { .string($0.text) })
-        }
-        return ["presets": .object(presets)]
+        return ["presets": .object(settings.presets.mapValues { .object($0.mapValues { .string($0) }) })]
     }
 
     /// The guided tracks, grouped by teacher as `meditate library list` shows them.

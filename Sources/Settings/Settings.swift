@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import SyncFolder
 
 /// The settings of one run: the config file and `MEDITATE_*` variables as read and checked,
 /// and the preset chosen, if any. Commands ask it for each value, passing the flag's value.
@@ -7,6 +8,11 @@ package struct Settings {
     package let file: ConfigFile
     /// Key → canonical text, from `MEDITATE_*` variables.
     package let environment: [String: String]
+    /// The folder every device's shared files are in (`history/`, `presets/`, `schedules/`):
+    /// `history-folder`, else the data folder.
+    package let sharedFolder: String
+    /// The presets saved there (`SavedPresets`), by name.
+    package let saved: [String: SavedPresets.Options]
     private(set) var preset: (name: String, values: [String: String])?
     /// What `meditate sleep` brings (`useSleep`), in the preset's place.
     private(set) var sleep: [String: (text: String, source: SettingSource)] = [:]
@@ -26,21 +32,46 @@ package struct Settings {
                 throw .invalidValue(origin: setting.environmentName, problem: error)
             }
         }
-        return Settings(file: file, environment: environment, preset: nil)
+        let folder = sharedFolder(file: file, environment: environment, variables: variables)
+        return Settings(
+            file: file, environment: environment, sharedFolder: folder, saved: SavedPresets.read(in: folder),
+            preset: nil)
+    }
+
+    /// `history-folder` as the environment or config.toml set it ("~/" the home folder), else
+    /// the data folder.
+    private static func sharedFolder(
+        file: ConfigFile, environment: [String: String], variables: [String: String]
+    ) -> String {
+        let name = SettingKeys.historyFolder.name
+        guard let folder = environment[name] ?? file.settings[name]?.text else {
+            return DataFolder.path(environment: variables)
+        }
+        guard folder.hasPrefix("~/") else { return folder }
+        return (variables["HOME"] ?? NSHomeDirectory()) + folder.dropFirst(1)
     }
 
     /// No config file and no variables: every value its default, or nil where it has none
     /// (what a history note is checked against).
     package static func builtIn() throws(SettingsError) -> Settings {
-        Settings(file: try ConfigFile(path: "", text: ""), environment: [:], preset: nil)
+        Settings(
+            file: try ConfigFile(path: "", text: ""), environment: [:],
+            sharedFolder: DataFolder.path(environment: ProcessEnvironment.variables), saved: [:], preset: nil)
     }
 
-    /// Uses a preset from the config file as the layer just below the flags.
+    /// Every preset by name: the saved ones all devices share, and config.toml's tables, which
+    /// go first.
+    package var presets: [String: SavedPresets.Options] {
+        saved.merging(file.presets.mapValues { $0.mapValues(\.text) }) { $1 }
+    }
+
+    /// Uses a preset (`presets`) as the layer just below the flags.
     package mutating func use(preset name: String) throws(SettingsError) {
-        guard let entries = file.presets[name] else {
-            throw .unknownPreset(name, known: file.presets.keys.sorted())
+        let presets = presets
+        guard let values = presets[name] else {
+            throw .unknownPreset(name, known: presets.keys.sorted())
         }
-        preset = (name, entries.mapValues(\.text))
+        preset = (name, values)
     }
 
     /// Makes this a sleep's settings (`meditate sleep`): config.toml's `[sleep]` and the

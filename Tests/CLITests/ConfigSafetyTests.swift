@@ -10,7 +10,7 @@ struct ConfigSafetyTests {
         try FileManager.default.createDirectory(atPath: scratch.path("meditate"), withIntermediateDirectories: true)
         let file = scratch.path("meditate/config.toml")
         try text.write(toFile: file, atomically: false, encoding: .utf8)
-        return (scratch, ["XDG_CONFIG_HOME": scratch.url.path], file)
+        return (scratch, ["XDG_CONFIG_HOME": scratch.url.path, "XDG_DATA_HOME": scratch.path("data")], file)
     }
 
     @Test(
@@ -88,7 +88,7 @@ struct ConfigSafetyTests {
                 return start(["config", "set", parts[0], parts[1]], environment: environment)
             } + (1...5).map { start(["preset", "save", "p\($0)", "--minutes", "\(10 + $0)"], environment: environment) }
         for process in processes { process.waitUntilExit() }
-        // Then every one of them is in the file
+        // Then every setting is in the file, and every preset is saved
         #expect(processes.allSatisfy { $0.terminationStatus == 0 })
         let text = try String(contentsOfFile: file, encoding: .utf8)
         for pair in keys {
@@ -96,7 +96,8 @@ struct ConfigSafetyTests {
             let value = parts[0] == "noise" ? "\"\(parts[1])\"" : parts[1]
             #expect(text.contains("\(parts[0]) = \(value)"), "\(text)")
         }
-        for index in 1...5 { #expect(text.contains("[preset.p\(index)]"), "\(text)") }
+        let presets = try CLIRunner.run(["preset", "list"], environment: environment).stdout
+        for index in 1...5 { #expect(presets.contains("p\(index)  minutes = \(10 + index)\n"), "\(presets)") }
     }
 
     private func start(_ arguments: [String], environment: [String: String]) -> Process {

@@ -11,7 +11,8 @@ struct ConfigScratch {
     init() throws { scratch = try Scratch() }
     var folder: String { scratch.path("config") }
     var file: String { folder + "/meditate/config.toml" }
-    var environment: [String: String] { ["XDG_CONFIG_HOME": folder] }
+    /// Its own data folder too: the presets it saves are its own.
+    var environment: [String: String] { ["XDG_CONFIG_HOME": folder, "XDG_DATA_HOME": scratch.path("data")] }
 
     func write(_ text: String) throws {
         try FileManager.default.createDirectory(atPath: folder + "/meditate", withIntermediateDirectories: true)

@@ -19,7 +19,7 @@ enum CompletionCommand {
         var words = Array(arguments.dropFirst(2))
         if words.first == "--" { words.removeFirst() }
         guard let tree = CommandTree.ofMeditate() else { return "-\n" }
-        let presets = (try? Settings.load())?.file.presets.keys.sorted() ?? []
+        let presets = (try? Settings.load())?.presets.keys.sorted() ?? []
         let completer = Completer(tree: tree, presets: presets, titles: libraryTitles)
         let answer = completer.complete(words.isEmpty ? [""] : words)
         return ([answer.files ? "files" : "-"] + answer.words).joined(separator: "\n") + "\n"

@@ -11,7 +11,8 @@ struct PresetList: ParsableCommand {
         abstract: localized("The presets and what they hold.", de: "Die Vorlagen und was sie enthalten."))
 
     func run() throws {
-        let presets = try Settings.load().file.presets
+        PresetShelf.carryTables()
+        let presets = try Settings.load().presets
         guard !presets.isEmpty else {
             StandardStream.write("meditate: \(say(.presetNoneYet))\n", to: STDERR_FILENO)
             return

@@ -17,9 +17,9 @@ enum PresetName {
     static func table(_ name: String) -> String { "preset.\(name)" }
 
     /// `key = literal` lines in the registry's order.
-    static func assignments(_ preset: [String: ConfigFile.Entry]) -> [String] {
+    static func assignments(_ preset: SavedPresets.Options) -> [String] {
         SettingKeys.all.compactMap { setting in
-            preset[setting.name].map { "\(setting.name) = \(setting.tomlLiteral(canonical: $0.text))" }
+            preset[setting.name].map { "\(setting.name) = \(setting.tomlLiteral(canonical: $0))" }
         }
     }
 }

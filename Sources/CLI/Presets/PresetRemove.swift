@@ -13,10 +13,18 @@ struct PresetRemove: ParsableCommand {
     var name: String
 
     func run() throws {
-        let presets = try Settings.load().file.presets
+        PresetShelf.carryTables()
+        let settings = try Settings.load()
+        let presets = settings.presets
         guard presets[name] != nil else { throw SettingsError.unknownPreset(name, known: presets.keys.sorted()) }
+        // Gone from every device: a removal is a version too, the latest of the name.
+        if settings.saved[name] != nil { try PresetShelf(settings: settings).remove(name) }
+        guard settings.file.presets[name] != nil else {
+            StandardStream.write("meditate: \(say(.presetRemoved, ["name": name]))\n", to: STDERR_FILENO)
+            return
+        }
         try ConfigKey.edit {
-            $0.removeTable(PresetName.table(name))
+            _ = $0.removeTable(PresetName.table(name))
         } said: { _, _ in
             say(.presetRemoved, ["name": name])
         }

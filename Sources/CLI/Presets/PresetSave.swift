@@ -45,21 +45,29 @@ struct PresetSave: ParsableCommand {
         { $1 }
         values[SettingKeys.guided.name] = guidedTrack
         guard !values.isEmpty else { throw SettingsError.emptyPreset(name) }
-        var assignments: [String] = []
+        var options: SavedPresets.Options = [:]
         for setting in SettingKeys.all {
             guard let text = values[setting.name] else { continue }
-            let canonical: String
-            do { canonical = try setting.canonical(text) } catch { throw SettingsError.invalidFlag(problem: error) }
-            assignments.append("\(setting.name) = \(setting.tomlLiteral(canonical: canonical))")
+            do { options[setting.name] = try setting.canonical(text) } catch {
+                throw SettingsError.invalidFlag(problem: error)
+            }
         }
+        PresetShelf.carryTables()
+        let settings = try Settings.load()
         if guidedTrack == nil {
             // A timed sit is checked whole now, not when it is first played.
-            var settings = try Settings.load()
-            settings.use(preset: name, values: values)
-            _ = try SessionPlan(session.request.configuration(settings))
+            var trial = settings
+            trial.use(preset: name, values: options)
+            _ = try SessionPlan(session.request.configuration(trial))
+        }
+        // Where every device finds it; a table of the name in config.toml would hide it here.
+        try PresetShelf(settings: settings).save(name, options)
+        guard settings.file.presets[name] != nil else {
+            StandardStream.write("meditate: \(say(.presetSaved, ["name": name]))\n", to: STDERR_FILENO)
+            return
         }
         try ConfigKey.edit {
-            $0.setTable(PresetName.table(name), assignments: assignments)
+            _ = $0.removeTable(PresetName.table(name))
         } said: { _, _ in
             say(.presetSaved, ["name": name])
         }

@@ -13,7 +13,8 @@ struct PresetShow: ParsableCommand {
     var name: String
 
     func run() throws {
-        let presets = try Settings.load().file.presets
+        PresetShelf.carryTables()
+        let presets = try Settings.load().presets
         guard let preset = presets[name] else { throw SettingsError.unknownPreset(name, known: presets.keys.sorted()) }
         for line in PresetName.assignments(preset) { print(line) }
     }

@@ -127,6 +127,8 @@ struct Serve: ParsableCommand {
         defer { server.close() }
         // The history's files where config.toml says, as the service starts (a change is read
         // at the next start).
+        // Presets an older version kept in config.toml, shared from now on.
+        PresetShelf.carryTables()
         let library = try LibraryPaths.configured()
         let token = WebToken(folder: library.folder)
         let name = ServiceName()

@@ -117,7 +117,7 @@ public struct PracticeJournal: Sendable, Equatable {
     }
 
     /// This machine's name, as people call it.
-    static func hostName() -> String {
+    public static func hostName() -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "" }
         return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)

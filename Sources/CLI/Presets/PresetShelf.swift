@@ -1,0 +1,65 @@
+import Foundation
+import Library
+import Localization
+import Settings
+import SyncFolder
+
+/// This device's side of the saved presets (`SavedPresets`): what `preset save` and `preset
+/// remove` write, into this device's folder of the shared folder's `presets/`.
+struct PresetShelf {
+    let shelf: SyncedShelf<SavedPresets.Options>
+    let device: String
+    let host: String
+
+    /// The shelf of `settings`' shared folder, as this device (its id made when there is none).
+    init(settings: Settings) throws(ShelfError) {
+        let data = LibraryPaths(environment: ProcessEnvironment.variables)
+        guard let device = DeviceIdentity.id(in: data) else {
+            throw ShelfError(path: data.folder + "/device-id", reason: "cannot be written")
+        }
+        shelf = SavedPresets.shelf(in: settings.sharedFolder)
+        self.device = device
+        host = PracticeJournal.hostName()
+    }
+
+    func save(_ name: String, _ options: SavedPresets.Options) throws(ShelfError) {
+        try shelf.write(key: name, value: options, device: device, host: host)
+    }
+
+    func remove(_ name: String) throws(ShelfError) {
+        try shelf.write(key: name, value: nil, device: device, host: host)
+    }
+
+    /// Moves the `[preset.NAME]` tables that `preset save` wrote into config.toml before
+    /// presets were shared into this device's folder, the first time this device has one (in
+    /// this shared folder), and takes them out of config.toml: so the presets saved on one
+    /// device are on all, and a later save elsewhere is not hidden here by the old table. A
+    /// table written by hand after that stays this machine's own. Nothing is lost when it
+    /// fails: the tables stay where they were.
+    static func carryTables() {
+        guard let settings = try? Settings.load(), let shelf = try? PresetShelf(settings: settings),
+            !shelf.shelf.hasFolder(of: shelf.device)
+        else { return }
+        let tables = settings.file.presets
+        let path = settings.file.path
+        var info = stat()
+        let written = stat(path, &info) == 0 ? Double(info.st_mtim.tv_sec) : Date().timeIntervalSince1970
+        do {
+            try FileManager.default.createDirectory(
+                atPath: shelf.shelf.root + "/" + shelf.device, withIntermediateDirectories: true)
+            for (name, entries) in tables.sorted(by: { $0.key < $1.key }) {
+                try shelf.shelf.write(
+                    key: name, value: entries.mapValues(\.text), device: shelf.device, host: shelf.host, now: written)
+            }
+        } catch {
+            return
+        }
+        guard !tables.isEmpty else { return }
+        try? AtomicFile.update(path) { (current) throws(SettingsError) -> String in
+            var editor = ConfigEditor(current)
+            for name in tables.keys { _ = editor.removeTable(PresetName.table(name)) }
+            _ = try ConfigFile(path: path, text: editor.text)
+            return editor.text
+        }
+    }
+}
