@@ -267,6 +267,7 @@
       case "schedule-added":
       case "schedule-removed":
       case "schedule-changed":
+      case "schedules-changed":
       case "schedule-fired":
       case "schedule-skipped":
         loadSchedules();

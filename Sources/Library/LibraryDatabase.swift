@@ -60,6 +60,8 @@ public final class LibraryDatabase: Sendable {
         }
         try carryIntoJournal()
         try mergeJournals()
+        try carrySchedules()
+        try mergeSchedules()
     }
 
     /// Brings the schema up to date. GRDB decides which migrations to run before it runs them,
@@ -126,6 +128,7 @@ public final class LibraryDatabase: Sendable {
         registerRemarkMigration(&migrator)
         registerCourseMigration(&migrator)
         registerJournalMigration(&migrator)
+        registerSharedScheduleMigration(&migrator)
         return migrator
     }
 

@@ -1,6 +1,7 @@
 import Decoders
 import Foundation
 import Localization
+import SyncFolder
 
 /// What went wrong with the library, one line each for the person at the terminal.
 public enum LibraryError: LocalizedError, Equatable, PhrasedError {
@@ -24,6 +25,8 @@ public enum LibraryError: LocalizedError, Equatable, PhrasedError {
     case measuringStopped(path: String)
     case courseExists(name: String)
     case noSuchCourse(name: String, known: [String])
+    /// A schedule's file in the shared folder could not be written.
+    case shared(ShelfError)
 
     /// The English line (the German one: `phrase`).
     public var errorDescription: String? { phrase.english }
@@ -40,6 +43,7 @@ public enum LibraryError: LocalizedError, Equatable, PhrasedError {
                 "'\(path)': cannot read the file (\(reason))",
                 de: "'\(path)': die Datei ist nicht lesbar (\(SystemReason.german(reason)))")
         case let .undecodable(error): error.phrase
+        case let .shared(error): error.phrase
         case let .unmeasurable(path, sampleRate):
             Phrase(
                 "'\(path)': audio at \(sampleRate) Hz cannot be measured",

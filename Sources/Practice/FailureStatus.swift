@@ -68,7 +68,7 @@ package enum FailureStatus: Int32, Sendable, CaseIterable {
         case .noSuchCourse: .noInput
         case .undecodable(let decoding): of(decoding)
         case .unmeasurable, .holdsNoAudio, .damagedSamples: .data
-        case .copyFailed: .cannotCreate
+        case .copyFailed, .shared: .cannotCreate
         case .measuringStopped: .interrupted
         }
     }

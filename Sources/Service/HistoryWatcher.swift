@@ -10,20 +10,27 @@ import Rings
 /// Reads into the service's history what other devices' files bring (a file sync carrying
 /// them in) as they arrive, on a thread of its own (`meditate-history`), never on the control
 /// thread: stats, the page and the calendar count a sit sat on another device as soon as its
-/// line is whole here. The thread sleeps on inotify (the history folder and each device's
-/// folder in it), so an idle service does not wake for it; once a minute it looks anyway, for
-/// a folder whose changes inotify cannot see (a network file system).
+/// line is whole here, and a schedule added, changed or removed elsewhere is taken into the
+/// index and handed to the control thread (`schedulesChanged`) to plan. The thread sleeps on
+/// inotify (the history's and the schedules' folders and each device's folder in them), so an
+/// idle service does not wake for it; once a minute it looks anyway, for a folder whose
+/// changes inotify cannot see (a network file system).
 package final class HistoryWatcher: Sendable {
     private let paths: LibraryPaths
     private let logger: Logger
     /// Woken once to end the thread: polled beside inotify.
     private let stopping: WakePipe
     private let finished = DispatchSemaphore(value: 0)
+    /// Called on this thread when the schedules in the index changed.
+    private let schedulesChanged: @Sendable () -> Void
 
     /// The look taken without any change seen.
     static let safetyMilliseconds: Int32 = 60_000
 
-    private init(paths: LibraryPaths, logger: Logger, stopping: WakePipe) {
+    private init(
+        paths: LibraryPaths, logger: Logger, stopping: WakePipe, schedulesChanged: @escaping @Sendable () -> Void
+    ) {
+        self.schedulesChanged = schedulesChanged
         self.paths = paths
         self.logger = logger
         self.stopping = stopping
@@ -31,12 +38,15 @@ package final class HistoryWatcher: Sendable {
 
     /// Starts watching the history's files of `paths`; nil (and a line on the log) where no
     /// pipe can be made, and the history is read as each query opens it.
-    package static func start(paths: LibraryPaths, logger: Logger) -> HistoryWatcher? {
+    package static func start(
+        paths: LibraryPaths, logger: Logger, schedulesChanged: @escaping @Sendable () -> Void
+    ) -> HistoryWatcher? {
         guard let stopping = WakePipe() else {
             logger.warning("history watcher: \(String(cString: strerror(errno)))")
             return nil
         }
-        let watcher = HistoryWatcher(paths: paths, logger: logger, stopping: stopping)
+        let watcher = HistoryWatcher(
+            paths: paths, logger: logger, stopping: stopping, schedulesChanged: schedulesChanged)
         Thread.detachNewThread { [watcher] in
             Thread.current.name = "meditate-history"
             watcher.run()
@@ -65,6 +75,7 @@ package final class HistoryWatcher: Sendable {
                 database = opened
                 let taken = try opened.mergeJournals()
                 if taken > 0 { logger.debug("history: \(taken) records from the history's files") }
+                if try opened.mergeSchedules() { schedulesChanged() }
                 lastFailure = nil
             } catch {
                 let line = FailureLine.line(for: error)
@@ -85,15 +96,17 @@ package final class HistoryWatcher: Sendable {
         }
     }
 
-    /// Watches the history folder (made when missing) and each device's folder in it; a folder
-    /// watched already keeps its watch.
+    /// Watches the history's and the schedules' folders (made when missing) and each device's
+    /// folder in them; a folder watched already keeps its watch.
     private func watchFolders(_ changes: Int32) {
-        let root = paths.history + "/history"
-        try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         let mask = UInt32(IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE | IN_MODIFY | IN_DELETE | IN_MOVED_FROM)
-        _ = inotify_add_watch(changes, root, mask)
-        for device in (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [] {
-            _ = inotify_add_watch(changes, root + "/" + device, mask)
+        for kind in ["history", "schedules"] {
+            let root = paths.history + "/" + kind
+            try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+            _ = inotify_add_watch(changes, root, mask)
+            for device in (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [] {
+                _ = inotify_add_watch(changes, root + "/" + device, mask)
+            }
         }
     }
 }

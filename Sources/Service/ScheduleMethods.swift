@@ -9,7 +9,10 @@ import Settings
 /// service reads the schedules when it starts).
 package enum ScheduleMethods {
     package static func list(_ database: LibraryDatabase, next: (ScheduleEntry) -> Date?) throws -> JSONValue {
-        ["schedules": .array(try database.schedules().map { ScheduleRequest.json($0, next: next($0)) })]
+        [
+            "schedules": .array(
+                try database.schedules().map { ScheduleRequest.json($0, next: next($0), here: database.device) })
+        ]
     }
 
     package static func add(_ database: LibraryDatabase, _ params: ScheduleParams) throws -> ScheduleEntry {
@@ -19,11 +22,13 @@ package enum ScheduleMethods {
         return try database.add(entry)
     }
 
-    /// The other schedules that sound at a moment `entry` does ("clashes" of `schedule.add`'s
-    /// answer): each's id and the first such time.
+    /// The other schedules of the same service that sound at a moment `entry` does ("clashes" of
+    /// `schedule.add`'s answer): each's id and the first such time.
     package static func clashes(_ database: LibraryDatabase, of entry: ScheduleEntry) throws -> [JSONValue] {
         try database.schedules().compactMap { other in
-            guard other.id != entry.id, let id = other.id, let second = entry.sharedSecond(with: other) else {
+            guard other.id != entry.id, other.service == entry.service, let id = other.id,
+                let second = entry.sharedSecond(with: other)
+            else {
                 return nil
             }
             return ["schedule": .number(Double(id)), "at": .string(ScheduleEntry.text(ofSecond: second))]
@@ -34,7 +39,7 @@ package enum ScheduleMethods {
     package static func added(
         _ database: LibraryDatabase, _ entry: ScheduleEntry, next: Date?
     ) throws -> JSONValue {
-        var answer: [String: JSONValue] = ["schedule": ScheduleRequest.json(entry, next: next)]
+        var answer: [String: JSONValue] = ["schedule": ScheduleRequest.json(entry, next: next, here: database.device)]
         let clashes = try Self.clashes(database, of: entry)
         if !clashes.isEmpty { answer["clashes"] = .array(clashes) }
         return .object(answer)

@@ -104,8 +104,10 @@ package enum ScheduleRequest {
         }
     }
 
-    /// What `schedule.list` says of a schedule, with the next instant it sounds at.
-    package static func json(_ entry: ScheduleEntry, next: Date?) -> JSONValue {
+    /// What `schedule.list` says of a schedule, with the next instant it sounds at; `here`: the
+    /// device answering, so that one another device's service runs says where
+    /// (`"service": {"id", "host"}` and `"elsewhere": true`).
+    package static func json(_ entry: ScheduleEntry, next: Date?, here: String?) -> JSONValue {
         var members: [String: JSONValue] = [
             "id": .number(Int(entry.id ?? 0)), "action": .string(entry.action.rawValue),
             "days": .string(entry.days.text), "over": .bool(entry.over),
@@ -123,6 +125,11 @@ package enum ScheduleRequest {
             members["to"] = .string(ScheduleEntry.text(ofSecond: to))
         }
         if let parts = descriptionParts(entry) { members["descriptionParts"] = parts }
+        if let uuid = entry.uuid { members["uuid"] = .string(uuid) }
+        if let service = entry.service {
+            members["service"] = ["id": .string(service), "host": .string(entry.serviceHost ?? "")]
+            if service != here { members["elsewhere"] = true }
+        }
         // A random schedule's next moment is a surprise, as a sit's random bells are.
         if let next, !entry.hidesNext { members["next"] = .finite(next.timeIntervalSince1970) }
         if let paused = entry.pausedUntil, paused > Date() {

@@ -92,6 +92,7 @@ package final class ServiceConductor: ScheduleTarget {
         CodePages.giveBack()
         while true {
             for job in inbox.take() { replies.answer(job, by: perform) }
+            if inbox.takeSchedulesChanged() { scheduler.reloadChanged() }
             finishPreparation()
             if Interruption.requested && !stopping {
                 stopping = true

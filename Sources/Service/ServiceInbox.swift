@@ -17,6 +17,8 @@ package final class ServiceInbox: ControlResponder {
 
     // A pthread mutex (NIOLock), which ThreadSanitizer understands (see EventHub).
     private let jobs = NIOLockedValueBox<[Job]>([])
+    /// Set when another thread took changed schedules into the index (`HistoryWatcher`).
+    private let schedulesArrived = NIOLockedValueBox(false)
     /// Written to wake the control thread (by a signal handler too); polled by it when it sleeps.
     private let wakeUp: WakePipe
     let hub = EventHub()
@@ -44,6 +46,20 @@ package final class ServiceInbox: ControlResponder {
 
     func wake() {
         wakeUp.wake()
+    }
+
+    /// Tells the control thread that the schedules in the index changed, and wakes it.
+    package func schedulesChanged() {
+        schedulesArrived.withLockedValue { $0 = true }
+        wake()
+    }
+
+    /// Whether the schedules changed since the last call.
+    func takeSchedulesChanged() -> Bool {
+        schedulesArrived.withLockedValue { arrived in
+            defer { arrived = false }
+            return arrived
+        }
     }
 
     /// The jobs waiting, oldest first; clears the wake-up.

@@ -57,17 +57,24 @@ final class ServiceScheduler {
 
     /// `schedule.pause` (today: true) or `schedule.resume`.
     func pause(_ params: ScheduleIDParams, today: Bool) throws(RPCError) -> JSONValue {
-        let changed = try library.query { try ScheduleMethods.pause($0, params, today: today) }
+        let (here, changed) = try library.query { ($0.device, try ScheduleMethods.pause($0, params, today: today)) }
         load()
-        let json = ScheduleRequest.json(changed, next: changed.id.flatMap(schedule.nextInstant))
+        let json = ScheduleRequest.json(changed, next: changed.id.flatMap(schedule.nextInstant), here: here)
         events.publish(["event": "schedule-changed", "schedule": json])
         return ["schedule": json]
     }
 
-    /// Reads the schedules from the library and plans their next instants.
+    /// Reads the schedules this service runs from the library and plans their next instants.
     func load() {
-        let entries = library.record { try $0.schedules() } ?? []
+        let entries = library.record { try $0.schedulesRunHere() } ?? []
         schedule.load(entries, now: Date())
+    }
+
+    /// Plans anew after another device added, changed or removed a schedule (its file arrived),
+    /// and tells the clients.
+    func reloadChanged() {
+        load()
+        events.publish(["event": "schedules-changed"])
     }
 
     // MARK: Firing

@@ -3,61 +3,6 @@ import ProgramTestSupport
 import PulseTestSupport
 import Testing
 
-/// One meditate "device": folders of its own, its history's files in the folder its
-/// Syncthing carries.
-private struct Device {
-    let data: String
-    let config: String
-    let historyFolder: String
-
-    init(_ name: String, in scratch: Scratch) throws {
-        data = scratch.path("\(name)-data")
-        config = scratch.path("\(name)-config")
-        historyFolder = scratch.path("\(name)-sync")
-        try FileManager.default.createDirectory(atPath: config + "/meditate", withIntermediateDirectories: true)
-        try Data("history-folder = \"\(historyFolder)\"\n".utf8)
-            .write(to: URL(fileURLWithPath: config + "/meditate/config.toml"))
-    }
-
-    func run(_ arguments: [String]) throws -> CLIRunner.Result {
-        try CLIRunner.run(arguments, environment: ["XDG_DATA_HOME": data, "XDG_CONFIG_HOME": config, "TZ": "UTC"])
-    }
-
-    func succeed(_ arguments: [String]) throws -> String {
-        let result = try run(arguments)
-        guard result.status == 0 else {
-            throw PrivateSyncthing.Failure(description: "\(arguments): \(result.status) \(result.stderr)")
-        }
-        return result.stdout
-    }
-
-    /// The history as `history --json` says it, each sit without this device's own number of it.
-    func history() throws -> [[String: String]] {
-        let data = Data(try succeed(["history", "--json"]).utf8)
-        let entries = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
-        return entries.map { entry in
-            var sit = entry.mapValues { "\($0)" }
-            sit["id"] = nil
-            return sit
-        }.sorted { ($0["uuid"] ?? "") < ($1["uuid"] ?? "") }
-    }
-
-    /// Every file under the history folder whose name says a sync conflict.
-    var conflicts: [String] {
-        (FileManager.default.enumerator(atPath: historyFolder)?.allObjects as? [String] ?? [])
-            .filter { $0.contains("sync-conflict") }
-    }
-
-    /// This device's own history file (there is one month's here).
-    var ownFiles: [String] {
-        let id =
-            (try? String(contentsOfFile: data + "/meditate/device-id", encoding: .utf8))?
-            .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        let folder = historyFolder + "/history/" + id
-        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).map { folder + "/" + $0 }
-    }
-}
-
 @Suite("one history on Syncthing", .serialized)
 struct HistorySyncTests {
     @Test(
@@ -66,8 +11,8 @@ struct HistorySyncTests {
     func twoDevicesOneHistory() throws {
         // Given two devices whose history folders two real Syncthings keep in step over loopback
         let scratch = try Scratch()
-        let laptop = try Device("laptop", in: scratch)
-        let pi = try Device("pi", in: scratch)
+        let laptop = try SyncedDevice("laptop", in: scratch)
+        let pi = try SyncedDevice("pi", in: scratch)
         let sync = try PrivateSyncthing(in: scratch, folders: [laptop.historyFolder, pi.historyFolder])
 
         // When sits are done on both: by hand, a live sit, and an import on the Pi
@@ -140,7 +85,7 @@ struct HistorySyncTests {
     func serviceReadsAnotherDevicesSit() throws {
         // Given a service whose history folder another device's files reach, and a sit of its own
         let scratch = try Scratch()
-        let room = try Device("room", in: scratch)
+        let room = try SyncedDevice("room", in: scratch)
         let service = try RunningService(
             ["--backend", "alsa", "--device", "null"], scratch: scratch,
             environment: ["XDG_DATA_HOME": room.data, "XDG_CONFIG_HOME": room.config])
@@ -177,7 +122,7 @@ struct HistorySyncTests {
     }
 
     /// Polls both histories until they hold `count` sits alike (a minute at most).
-    private func waitUntilAlike(_ one: Device, _ other: Device, count: Int, sync: PrivateSyncthing) throws {
+    private func waitUntilAlike(_ one: SyncedDevice, _ other: SyncedDevice, count: Int, sync: PrivateSyncthing) throws {
         let deadline = Date().addingTimeInterval(60)
         var last: ([[String: String]], [[String: String]]) = ([], [])
         while Date() < deadline {
@@ -190,7 +135,7 @@ struct HistorySyncTests {
     }
 
     /// The device's own number of the sit `sit` (for `history edit` and `remove`).
-    private func number(of sit: [String: String], on device: Device) throws -> String {
+    private func number(of sit: [String: String], on device: SyncedDevice) throws -> String {
         let data = Data(try device.succeed(["history", "--json"]).utf8)
         let entries = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
         let entry = try #require(entries.first { "\($0["uuid"] ?? "")" == sit["uuid"] })

@@ -117,6 +117,9 @@ enum CtlText {
                 : localized("changed", de: "geändert")) + ": " + line
         case "schedule-removed":
             return localized("schedule removed", de: "Zeitplan entfernt") + ": \(event["id"]?.intValue ?? 0)"
+        case "schedules-changed":
+            return localized(
+                "the schedules changed on another device", de: "die Zeitpläne wurden auf einem anderen Gerät geändert")
         case "stopping": return localized("the service is stopping", de: "der Dienst hält an")
         case "reminder": return reminder(event)
         default: return name

@@ -12,7 +12,10 @@ enum SchedulePauseCall {
         ) {
             database in
             let changed = try ScheduleMethods.pause(database, ScheduleIDParams(id: id), today: today)
-            return ["schedule": ScheduleRequest.json(changed, next: ScheduleMethods.nextFromNow(changed))]
+            return [
+                "schedule": ScheduleRequest.json(
+                    changed, next: ScheduleMethods.nextFromNow(changed), here: database.device)
+            ]
         }
         if options.json {
             print(result.line)

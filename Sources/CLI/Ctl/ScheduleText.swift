@@ -42,6 +42,14 @@ enum ScheduleText {
             what += " " + localized("(over sessions)", de: "(auch über Sitzungen)")
         }
         parts.append(what)
+        // Another device's service rings it, not the one that answered.
+        if schedule["elsewhere"]?.boolValue == true {
+            let host = schedule["service"]?["host"]?.stringValue ?? ""
+            parts.append(
+                localized(
+                    "on \(host.isEmpty ? "another device" : host)",
+                    de: "auf \(host.isEmpty ? "einem anderen Gerät" : host)"))
+        }
         // Present only while the pause lasts (`ScheduleRequest.json`).
         if schedule["pausedUntil"] != nil {
             parts.append(localized("(paused for today)", de: "(heute ausgesetzt)"))

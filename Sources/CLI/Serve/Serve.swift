@@ -154,7 +154,7 @@ struct Serve: ParsableCommand {
         let reminders = ReminderBridge.start(socket: path, logger: logger)
         defer { reminders?.stop() }
         // Sits another device sat, brought by a file sync, counted here as they arrive.
-        let history = HistoryWatcher.start(paths: library, logger: logger)
+        let history = HistoryWatcher.start(paths: library, logger: logger) { [inbox] in inbox.schedulesChanged() }
         defer { history?.stop() }
         Interruption.install()
         ServiceConductor(

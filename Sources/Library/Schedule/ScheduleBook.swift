@@ -1,7 +1,10 @@
 import Foundation
 import GRDB
+import SyncFolder
 
-/// The schedules, in the library's database, so that they outlive the service.
+/// The schedules: a file each in the shared folder, where every device sees and may change
+/// them (`ScheduleRecord` on a `SyncedShelf`), indexed in the library's database; each is run
+/// by the service it names alone.
 extension LibraryDatabase {
     static func registerScheduleMigration(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v5: schedules") { db in
@@ -27,75 +30,203 @@ extension LibraryDatabase {
         }
     }
 
-    /// Pauses a schedule until `until` (nil: no longer paused); false when there is none of that id.
-    public func pauseSchedule(id: Int64, until: Date?) throws(LibraryError) -> Bool {
-        try write { db in
-            try db.execute(
-                sql: "UPDATE schedule SET paused_until = ? WHERE id = ?",
-                arguments: [until?.timeIntervalSince1970, id])
-            return db.changesCount > 0
+    static func registerSharedScheduleMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v11: schedules kept in the shared folder") { db in
+            // The schedule's name among devices (its file's), and the device whose service runs it.
+            try db.alter(table: "schedule") { table in
+                table.add(column: "uuid", .text)
+                table.add(column: "service", .text)
+                table.add(column: "service_host", .text)
+            }
+            try db.create(index: "schedule_uuid", on: "schedule", columns: ["uuid"], unique: true)
         }
     }
 
-    /// Adds a schedule; returns it with its id.
-    public func add(_ entry: ScheduleEntry) throws(LibraryError) -> ScheduleEntry {
-        var (at, every, until, longest): (Int, Int?, Int?, Int?)
-        switch entry.times {
-        case let .at(second): (at, every, until, longest) = (second, nil, nil, nil)
-        case let .every(minutes, from, to): (at, every, until, longest) = (from, minutes, to, nil)
-        case let .random(shortest, most, from, to): (at, every, until, longest) = (from, shortest, to, most)
+    /// The schedules' files, every device's: where there is a shared folder (a device id).
+    var scheduleShelf: SyncedShelf<ScheduleRecord>? {
+        journal.map { SyncedShelf(folder: $0.folder, kind: "schedules") }
+    }
+
+    /// This device's id, when it has one: the schedules naming it are its service's to run.
+    public var device: String? { journal?.device }
+
+    /// Pauses a schedule until `until` (nil: no longer paused); false when there is none of that id.
+    public func pauseSchedule(id: Int64, until: Date?) throws(LibraryError) -> Bool {
+        guard var entry = try schedule(id: id) else { return false }
+        entry.pausedUntil = until
+        guard let shelf = scheduleShelf, let journal, let uuid = entry.uuid else {
+            return try write { db in
+                try db.execute(
+                    sql: "UPDATE schedule SET paused_until = ? WHERE id = ?",
+                    arguments: [until?.timeIntervalSince1970, id])
+                return db.changesCount > 0
+            }
         }
-        var added = entry
-        added.id = try write { db in
-            try db.execute(
-                sql:
-                    "INSERT INTO schedule (action, options, at, every, until, days, over, random_longest) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                arguments: [
-                    entry.action.rawValue, entry.options, at, every, until, entry.days.rawValue, entry.over, longest
-                ])
-            return db.lastInsertedRowID
+        try keep(entry, uuid: uuid, on: shelf, as: journal)
+        return true
+    }
+
+    /// Adds a schedule (its file first, where there is a shared folder); returns it with its id.
+    public func add(_ entry: ScheduleEntry) throws(LibraryError) -> ScheduleEntry {
+        guard let shelf = scheduleShelf, let journal else {
+            var added = entry
+            added.id = try write { db in
+                try Self.insert(entry, into: db)
+                return db.lastInsertedRowID
+            }
+            return added
+        }
+        let uuid = UUID().uuidString.lowercased()
+        try keep(entry, uuid: uuid, on: shelf, as: journal)
+        guard let added = try schedule(uuid: uuid) else {
+            throw .database(path: path, reason: "schedule \(uuid) was written but not read back")
         }
         return added
     }
 
-    /// Removes a schedule; false when there is none of that id.
+    /// Removes a schedule (on every device); false when there is none of that id.
     public func removeSchedule(id: Int64) throws(LibraryError) -> Bool {
-        try write { db in
-            try db.execute(sql: "DELETE FROM schedule WHERE id = ?", arguments: [id])
-            return db.changesCount > 0
+        guard let entry = try schedule(id: id) else { return false }
+        guard let shelf = scheduleShelf, let journal, let uuid = entry.uuid else {
+            return try write { db in
+                try db.execute(sql: "DELETE FROM schedule WHERE id = ?", arguments: [id])
+                return db.changesCount > 0
+            }
         }
+        do {
+            try shelf.write(key: uuid, value: nil, device: journal.device, host: journal.host)
+        } catch {
+            throw .shared(error)
+        }
+        try mergeSchedules()
+        return true
     }
 
-    /// Every schedule, oldest first. A row this version cannot read (an action it does not
-    /// know, times out of range) is left out rather than failing them all.
+    /// Writes this device's version of a schedule, run by the service it names (this device's
+    /// when it names none), and takes it into the index.
+    private func keep(
+        _ entry: ScheduleEntry, uuid: String, on shelf: SyncedShelf<ScheduleRecord>, as journal: PracticeJournal
+    ) throws(LibraryError) {
+        let record = ScheduleRecord(
+            entry, service: entry.service ?? journal.device, serviceHost: entry.serviceHost ?? journal.host)
+        do {
+            try shelf.write(key: uuid, value: record, device: journal.device, host: journal.host)
+        } catch {
+            throw .shared(error)
+        }
+        try mergeSchedules()
+    }
+
+    /// Every schedule, oldest first, on every device's service. A row this version cannot read
+    /// (an action it does not know, times out of range) is left out rather than failing them all.
     public func schedules() throws(LibraryError) -> [ScheduleEntry] {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM schedule ORDER BY id").compactMap(Self.entry)
         }
     }
 
+    /// The schedules this device's service runs.
+    public func schedulesRunHere() throws(LibraryError) -> [ScheduleEntry] {
+        try schedules().filter { $0.service == nil || $0.service == device }
+    }
+
+    private func schedule(id: Int64) throws(LibraryError) -> ScheduleEntry? {
+        try read { db in try Row.fetchOne(db, sql: "SELECT * FROM schedule WHERE id = ?", arguments: [id]) }
+            .flatMap(Self.entry)
+    }
+
+    private func schedule(uuid: String) throws(LibraryError) -> ScheduleEntry? {
+        try read { db in try Row.fetchOne(db, sql: "SELECT * FROM schedule WHERE uuid = ?", arguments: [uuid]) }
+            .flatMap(Self.entry)
+    }
+
+    /// Brings the index up to the schedules' files: each UUID's latest version, added, changed or
+    /// taken out (a removal, a file gone, one this version cannot run). Returns whether anything
+    /// changed.
+    @discardableResult
+    public func mergeSchedules() throws(LibraryError) -> Bool {
+        guard let shelf = scheduleShelf else { return false }
+        let versions = shelf.read()
+        return try write { db in
+            var changed = false
+            var indexed: [String: ScheduleEntry] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM schedule WHERE uuid IS NOT NULL") {
+                guard let uuid: String = row["uuid"] else { continue }
+                guard let entry = Self.entry(row) else {
+                    try db.execute(sql: "DELETE FROM schedule WHERE uuid = ?", arguments: [uuid])
+                    changed = true
+                    continue
+                }
+                indexed[uuid] = entry
+            }
+            for (uuid, known) in indexed where versions[uuid]?.value?.entry(uuid: uuid) == nil {
+                try db.execute(sql: "DELETE FROM schedule WHERE id = ?", arguments: [known.id])
+                changed = true
+            }
+            for (uuid, version) in versions.sorted(by: { $0.value.changed < $1.value.changed }) {
+                guard var wanted = version.value?.entry(uuid: uuid) else { continue }
+                if let known = indexed[uuid] {
+                    wanted.id = known.id
+                    guard wanted != known else { continue }
+                    try db.execute(sql: "DELETE FROM schedule WHERE id = ?", arguments: [known.id])
+                }
+                try Self.insert(wanted, into: db)
+                changed = true
+            }
+            return changed
+        }
+    }
+
+    /// Gives each schedule kept before there was a shared folder a UUID and a file of this
+    /// device's, its service the one that runs it; one whose file cannot be written stays as it
+    /// was, and is carried at a later opening.
+    func carrySchedules() throws(LibraryError) {
+        guard let shelf = scheduleShelf, let journal else { return }
+        let old = try read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM schedule WHERE uuid IS NULL ORDER BY id").compactMap(Self.entry)
+        }
+        for entry in old {
+            guard let id = entry.id else { continue }
+            let uuid = UUID().uuidString.lowercased()
+            let record = ScheduleRecord(entry, service: journal.device, serviceHost: journal.host)
+            guard (try? shelf.write(key: uuid, value: record, device: journal.device, host: journal.host)) != nil
+            else { return }
+            // Its number stays: a client that knew it still finds it.
+            try write { db in
+                try db.execute(
+                    sql: "UPDATE schedule SET uuid = ?, service = ?, service_host = ? WHERE id = ?",
+                    arguments: [uuid, journal.device, journal.host, id])
+            }
+        }
+    }
+
+    private static func insert(_ entry: ScheduleEntry, into db: Database) throws {
+        let (at, every, until, longest) = entry.storedTimes
+        try db.execute(
+            sql: """
+                INSERT INTO schedule (id, action, options, at, every, until, days, over, random_longest, paused_until,
+                uuid, service, service_host) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                entry.id, entry.action.rawValue, entry.options, at, every, until, entry.days.rawValue, entry.over,
+                longest, entry.pausedUntil?.timeIntervalSince1970, entry.uuid, entry.service, entry.serviceHost
+            ])
+    }
+
     private static func entry(_ row: Row) -> ScheduleEntry? {
         guard let action = ScheduleEntry.Action(rawValue: row["action"] ?? ""), let at: Int = row["at"],
-            (0..<ScheduleEntry.secondsPerDay).contains(at), let bits: Int = row["days"]
+            let bits: Int = row["days"],
+            let times = ScheduleEntry.times(
+                at: at, every: row["every"], until: row["until"], longest: row["random_longest"])
         else { return nil }
         let days = Weekdays(rawValue: bits)
         guard days.rawValue != 0 else { return nil }
-        var times = ScheduleEntry.Times.at(at)
-        if let every: Int = row["every"] {
-            guard (1...ScheduleEntry.maxEveryMinutes).contains(every), let until: Int = row["until"],
-                (at..<ScheduleEntry.secondsPerDay).contains(until)
-            else { return nil }
-            times = .every(minutes: every, from: at, to: until)
-            if let longest: Int = row["random_longest"] {
-                guard (every...ScheduleEntry.maxEveryMinutes).contains(longest) else { return nil }
-                times = .random(shortest: every, longest: longest, from: at, to: until)
-            }
-        }
         // A pause that is not a finite instant is no pause.
         let paused: Double? = row["paused_until"]
         return ScheduleEntry(
             id: row["id"], action: action, options: row["options"] ?? "{}", times: times, days: days,
             over: row["over"] ?? false,
-            pausedUntil: paused.flatMap { $0.isFinite ? Date(timeIntervalSince1970: $0) : nil })
+            pausedUntil: paused.flatMap { $0.isFinite ? Date(timeIntervalSince1970: $0) : nil }, uuid: row["uuid"],
+            service: row["service"], serviceHost: row["service_host"])
     }
 }

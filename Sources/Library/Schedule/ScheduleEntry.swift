@@ -31,6 +31,13 @@ public struct ScheduleEntry: Sendable, Equatable {
     /// Paused until this instant (the end of the day it was paused on): what falls before it is
     /// skipped.
     public var pausedUntil: Date?
+    /// Its name among all devices (its file's, in the shared folder); nil where no device id
+    /// could be made and the schedules are this database's alone.
+    public var uuid: String?
+    /// The device whose service runs it, and that device's host name: only that service rings
+    /// it, whichever device shows or changes it. Nil: this device's.
+    public var service: String?
+    public var serviceHost: String?
 
     public static let secondsPerDay = 86_400
     /// The most minutes between two bells of an `every` schedule: a day.
@@ -38,8 +45,11 @@ public struct ScheduleEntry: Sendable, Equatable {
 
     public init(
         id: Int64? = nil, action: Action, options: String, times: Times, days: Weekdays, over: Bool,
-        pausedUntil: Date? = nil
+        pausedUntil: Date? = nil, uuid: String? = nil, service: String? = nil, serviceHost: String? = nil
     ) {
+        self.uuid = uuid
+        self.service = service
+        self.serviceHost = serviceHost
         self.id = id
         self.action = action
         self.options = options
@@ -47,6 +57,29 @@ public struct ScheduleEntry: Sendable, Equatable {
         self.days = days
         self.over = over
         self.pausedUntil = pausedUntil
+    }
+
+    /// Its times as they are stored (a row, a file): `at` (or the first of a series), `every`
+    /// (or the shortest gap of random times), `until`, and the longest gap of random times.
+    public var storedTimes: (at: Int, every: Int?, until: Int?, longest: Int?) {
+        switch times {
+        case let .at(second): (second, nil, nil, nil)
+        case let .every(minutes, from, to): (from, minutes, to, nil)
+        case let .random(shortest, longest, from, to): (from, shortest, to, longest)
+        }
+    }
+
+    /// Times as they are stored, every number checked; nil when one is out of range (a newer
+    /// version's, a damaged file).
+    public static func times(at: Int, every: Int?, until: Int?, longest: Int?) -> Times? {
+        guard (0..<secondsPerDay).contains(at) else { return nil }
+        guard let every else { return .at(at) }
+        guard (1...maxEveryMinutes).contains(every), let until, (at..<secondsPerDay).contains(until) else {
+            return nil
+        }
+        guard let longest else { return .every(minutes: every, from: at, to: until) }
+        guard (every...maxEveryMinutes).contains(longest) else { return nil }
+        return .random(shortest: every, longest: longest, from: at, to: until)
     }
 
     /// Whether an occurrence at `instant` falls in a pause.
