@@ -88,7 +88,8 @@ struct ServiceQueries {
         .refused(localized("no sit \(id) in the history", de: "keine Sitzung \(id) im Protokoll"))
     }
 
-    /// A sit as `history.list` gives it: its own note as `remark`, when it has one.
+    /// A sit as `history.list` gives it: its own note as `remark`, when it has one; its `uuid`,
+    /// and the device it was sat on (`device`: `id`, `host`), when the history's files named them.
     static func json(_ session: PracticeSession, in zone: TimeZone = .current) -> JSONValue {
         var members: [String: JSONValue] = [
             "id": .number(Int(session.id ?? 0)), "date": .string(PracticeDate.iso(session.startedAt, in: zone)),
@@ -97,6 +98,10 @@ struct ServiceQueries {
             "satSeconds": .number(session.satSeconds), "completed": .bool(session.completed)
         ]
         if !session.remark.isEmpty { members["remark"] = .string(session.remark) }
+        if let uuid = session.uuid { members["uuid"] = .string(uuid) }
+        if !session.device.isEmpty {
+            members["device"] = ["id": .string(session.device), "host": .string(session.host)]
+        }
         return .object(members)
     }
 

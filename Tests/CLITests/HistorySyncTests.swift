@@ -35,8 +35,9 @@ struct HistorySyncTests {
         // When the laptop sets the Pi's evening sit right and the Pi removes the laptop's first sit
         let onLaptop = try laptop.history()
         let evening = try #require(onLaptop.first { $0["remark"] == "evening" })
-        let eveningNumber = try number(of: evening, on: laptop)
-        _ = try laptop.succeed(["history", "edit", eveningNumber, "--minutes", "25", "--note", "evening, rain"])
+        // (named by its UUID, as `history --json` gives it; the removal by the Pi's number of it)
+        let eveningUUID = try #require(evening["uuid"])
+        _ = try laptop.succeed(["history", "edit", eveningUUID, "--minutes", "25", "--note", "evening, rain"])
         let first = try #require(try pi.history().first { $0["date"]?.hasPrefix("2026-11-20") == true })
         _ = try pi.succeed(["history", "remove", try number(of: first, on: pi), "--yes"])
 

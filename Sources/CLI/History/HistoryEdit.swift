@@ -14,11 +14,8 @@ struct HistoryEdit: ParsableCommand {
             "Set right a sit's start or length, or write its note.",
             de: "Berichtigt Beginn oder Dauer einer Sitzung oder schreibt ihre Notiz."))
 
-    @Argument(
-        help: .localized(
-            "The sit's number, as `meditate history` shows it.",
-            de: "Die Nummer der Sitzung, wie `meditate history` sie zeigt.", valueName: "id"))
-    var id: Int64
+    @Argument(help: SitReference.help)
+    var sit: SitReference
 
     @Option(
         help: .localized(
@@ -50,11 +47,12 @@ struct HistoryEdit: ParsableCommand {
             guard let instant = PracticeDate.parse(text, in: .current) else { throw .badInstant(text) }
             return instant
         }
+        let database = try location.open()
         guard
-            let edited = try location.open().edit(
-                id: id, startedAt: startedAt, satSeconds: minutes.map { $0.rounded(times: 60) },
+            let edited = try database.edit(
+                id: try sit.id(in: database), startedAt: startedAt, satSeconds: minutes.map { $0.rounded(times: 60) },
                 remark: try remark.checked())
-        else { throw HistoryError.noSuchSit(id) }
+        else { throw HistoryError.noSuchSit(sit.description) }
         print(HistoryLine.said(.historyChanged, edited))
     }
 }

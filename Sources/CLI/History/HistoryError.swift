@@ -8,7 +8,7 @@ enum HistoryError: LocalizedError, Equatable {
     case csv(path: String, line: Int, reason: String)
     case unreadable(path: String, reason: String)
     case emptyRange(from: String, to: String)
-    case noSuchSit(Int64)
+    case noSuchSit(String)
     /// A note longer than a note holds: its line (`SitRequest.remarkRefusal`).
     case remarkTooLong(line: String)
     case nothingToEdit

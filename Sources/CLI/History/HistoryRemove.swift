@@ -12,11 +12,8 @@ struct HistoryRemove: ParsableCommand {
             "Take a sit out of the history (asks first in a terminal).",
             de: "Nimmt eine Sitzung aus dem Protokoll (fragt im Terminal zuerst)."))
 
-    @Argument(
-        help: .localized(
-            "The sit's number, as `meditate history` shows it.",
-            de: "Die Nummer der Sitzung, wie `meditate history` sie zeigt.", valueName: "id"))
-    var id: Int64
+    @Argument(help: SitReference.help)
+    var sit: SitReference
 
     @Flag(
         name: .shortAndLong,
@@ -27,18 +24,19 @@ struct HistoryRemove: ParsableCommand {
 
     func run() throws {
         let database = try location.open()
-        guard let sit = try database.practice(id: id) else { throw HistoryError.noSuchSit(id) }
+        let id = try sit.id(in: database)
+        guard let found = try database.practice(id: id) else { throw HistoryError.noSuchSit(sit.description) }
         if !yes {
             guard Terminal.isInteractive else { throw HistoryError.removeNeedsYes }
             // One question, answered with a line: anything but yes keeps the sit.
-            StandardStream.write(HistoryLine.said(.historyRemoveAsk, sit) + " [y/N] ", to: STDOUT_FILENO)
+            StandardStream.write(HistoryLine.said(.historyRemoveAsk, found) + " [y/N] ", to: STDOUT_FILENO)
             let answer = (readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased()
             guard ["y", "yes", "j", "ja"].contains(answer) else {
                 print(say(.historyKept))
                 return
             }
         }
-        guard let removed = try database.remove(id: id) else { throw HistoryError.noSuchSit(id) }
+        guard let removed = try database.remove(id: id) else { throw HistoryError.noSuchSit(sit.description) }
         print(HistoryLine.said(.historyRemoved, removed))
     }
 }

@@ -17,6 +17,11 @@ extension LibraryDatabase {
         try read { db in try PracticeSession.fetchOne(db, key: id) }
     }
 
+    /// The number of the sit whose UUID is `uuid`, if the history holds it.
+    public func practiceID(uuid: String) throws(LibraryError) -> Int64? {
+        try read { db in try Int64.fetchOne(db, sql: "SELECT id FROM practice WHERE uuid = ?", arguments: [uuid]) }
+    }
+
     /// Adds a sit by hand and returns it with its id; nil when the history holds that very sit
     /// already (the same start, kind and time sat).
     public func add(_ session: PracticeSession) throws(LibraryError) -> PracticeSession? {
