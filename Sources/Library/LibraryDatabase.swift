@@ -129,6 +129,7 @@ public final class LibraryDatabase: Sendable {
         registerCourseMigration(&migrator)
         registerJournalMigration(&migrator)
         registerSharedScheduleMigration(&migrator)
+        registerLeanIndexMigration(&migrator)
         return migrator
     }
 

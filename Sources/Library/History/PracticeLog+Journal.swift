@@ -7,6 +7,14 @@ import GRDB
 /// in any order beside the others, gives the same history. A deleted sit's UUID stays in
 /// `practiceRemoved`, so an older line of it arriving late does not bring it back.
 extension LibraryDatabase {
+    static func registerLeanIndexMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v12: one index on a sit's start") { db in
+            // UNIQUE (startedAt, kind, satSeconds) is an index that begins with the start: the
+            // second one cost every row of a first merge a third index to keep, and served nothing.
+            try db.execute(sql: "DROP INDEX IF EXISTS practice_on_startedAt")
+        }
+    }
+
     static func registerJournalMigration(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v10: the history as an index of every device's files") { db in
             try db.alter(table: "practice") { table in
@@ -71,14 +79,28 @@ extension LibraryDatabase {
         }
         let read = pieces.inOrder()
         return try write { db in
+            // A first merge writes thousands of index pages: held in memory to the commit, not
+            // spilled to the write-ahead log and written again (64 MiB while it lasts, then
+            // SQLite's default again, which gives the pages back).
+            try db.execute(sql: "PRAGMA cache_size = -65536")
+            defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
             var taken = 0
             var anyRemoved = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM practiceRemoved)") ?? true
+            // A first merge (an empty index) need not look up a sit before its first line: only
+            // a sit this merge has met already can be there.
+            let wasEmpty =
+                try !anyRemoved && Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM practice)") == true
+            var met = Set<String>()
             for (index, piece) in read {
                 let stamp = changed[index]
                 let writer = String(stamp.file.prefix(32))
                 for record in piece.records {
                     anyRemoved = anyRemoved || record.isRemoval
-                    if try Self.apply(record, writer: writer, strictly: false, removalsKept: anyRemoved, db) {
+                    let mayBeIndexed = !wasEmpty || !met.insert(record.uuid).inserted
+                    if try Self.apply(
+                        record, writer: writer, strictly: false, removalsKept: anyRemoved, mayBeIndexed: mayBeIndexed,
+                        db)
+                    {
                         taken += 1
                     }
                 }
@@ -145,15 +167,19 @@ extension LibraryDatabase {
     /// holds of its sit. With `strictly`, a new sit that is already there (the same start, kind
     /// and time sat) is an error, as it was before there were files.
     /// - Returns: whether it changed the history.
-    /// Without `removalsKept` (no sit was ever removed) the look for a removal is spared.
+    /// Without `removalsKept` (no sit was ever removed) the look for a removal is spared, and
+    /// without `mayBeIndexed` (the index cannot hold the sit yet) the look for the sit.
     static func apply(
-        _ record: PracticeRecord, writer: String, strictly: Bool, removalsKept: Bool = true, _ db: Database
+        _ record: PracticeRecord, writer: String, strictly: Bool, removalsKept: Bool = true,
+        mayBeIndexed: Bool = true, _ db: Database
     ) throws -> Bool {
         // Cached statements: a first merge runs these for every line of every device (compiling
         // them each time cost seven times the rest).
-        let row = try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT id, changedAt, changedBy FROM practice WHERE uuid = ?"),
-            arguments: [record.uuid])
+        let row =
+            mayBeIndexed
+            ? try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT id, changedAt, changedBy FROM practice WHERE uuid = ?"),
+                arguments: [record.uuid]) : nil
         let removal =
             removalsKept
             ? try Row.fetchOne(
