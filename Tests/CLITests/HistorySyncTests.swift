@@ -122,6 +122,32 @@ struct HistorySyncTests {
         _ = service.stop()
     }
 
+    @Test("a shared folder that cannot be made is said once in the service's log, and the service runs")
+    func unwritableSharedFolderSaidAtStart() throws {
+        // Given a history folder inside a file, where no folder can be made
+        let scratch = try Scratch()
+        let room = try SyncedDevice("room", in: scratch)
+        try Data().write(to: URL(fileURLWithPath: scratch.path("file")))
+        try Data("history-folder = \"\(scratch.path("file"))/sync\"\n".utf8)
+            .write(to: URL(fileURLWithPath: room.config + "/meditate/config.toml"))
+
+        // When the service starts
+        let service = try RunningService(
+            ["--backend", "alsa", "--device", "null"], scratch: scratch,
+            environment: ["XDG_DATA_HOME": room.data, "XDG_CONFIG_HOME": room.config])
+        let answer = try service.client().call("stats")
+        let log = service.stop()
+
+        // Then its log says so once, with why, and it answered all the same
+        let lines = log.split(separator: "\n").filter { $0.contains("the shared folder") }
+        #expect(lines.count == 1, "\(log)")
+        #expect(
+            lines.first?.hasSuffix(
+                "cannot be written: Not a directory; a sit is kept back until it can be, a preset or a schedule refused"
+            ) == true, "\(log)")
+        #expect(answer["sessions"] == 0, "\(answer)")
+    }
+
     /// Polls both histories until they hold `count` sits alike (a minute at most).
     private func waitUntilAlike(_ one: SyncedDevice, _ other: SyncedDevice, count: Int, sync: PrivateSyncthing) throws {
         let deadline = Date().addingTimeInterval(60)

@@ -125,11 +125,18 @@ struct Serve: ParsableCommand {
             path: path, directoryMode: groupAccess ? 0o750 : 0o700, socketMode: groupAccess ? 0o660 : 0o600,
             responder: inbox)
         defer { server.close() }
-        // The history's files where config.toml says, as the service starts (a change is read
-        // at the next start).
         // Presets an older version kept in config.toml, shared from now on.
         PresetShelf.carryTables()
+        // The history's files where config.toml says, as the service starts (a change is read
+        // at the next start).
         let library = try LibraryPaths.configured()
+        // Said once now, where every sit, preset and schedule would otherwise fail one by one.
+        if let reason = Self.unwritable(library.history) {
+            let folder = library.history
+            logger.warning(
+                "\(localized("the shared folder '\(folder)' cannot be written: \(reason); a sit is kept back until it can be, a preset or a schedule refused", de: "der gemeinsame Ordner '\(folder)' ist nicht beschreibbar: \(reason); eine Sitzung wird zurückgehalten, bis er es ist, eine Vorlage oder ein Plan abgelehnt"))"
+            )
+        }
         let token = WebToken(folder: library.folder)
         let name = ServiceName()
         // Read (or made) once, for the page's /service.json and Avahi's TXT record alike.
@@ -161,6 +168,19 @@ struct Serve: ParsableCommand {
             inbox: inbox, output: output.choice, quietSeconds: quietSeconds, library: library,
             web: ServiceWeb(server: web, token: token), logger: logger
         ).run(socket: path)
+    }
+
+    /// Why `folder` (made when missing) cannot be written to, in the run's language; nil when it can.
+    private static func unwritable(_ folder: String) -> String? {
+        var made = ""
+        var failed = false
+        for part in folder.split(separator: "/") where !failed {
+            made += "/" + part
+            failed = mkdir(made, 0o755) != 0 && errno != EEXIST
+        }
+        guard failed || access(folder, W_OK) != 0 else { return nil }
+        let reason = String(cString: strerror(errno))
+        return Language.current == .de ? SystemReason.german(reason) : reason
     }
 
     /// The MQTT client, when config.toml has `[mqtt]`: it connects in the background and
