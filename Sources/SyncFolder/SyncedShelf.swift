@@ -62,29 +62,43 @@ public struct SyncedShelf<Value: Codable & Sendable & Equatable>: Sendable {
         let version = SyncedVersion(key: key, device: device, host: host, changed: changed, value: value)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
-        do {
-            var bytes = try encoder.encode(version)
-            bytes.append(UInt8(ascii: "\n"))
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            // Hidden while it is written (a reader and a sync engine pass over it), then renamed in.
-            let draft = folder + "/.\(key).json.\(getpid()).tmp"
-            try bytes.write(to: URL(fileURLWithPath: draft))
-            let file = open(draft, O_RDONLY | O_CLOEXEC)
-            if file >= 0 {
-                fsync(file)
-                close(file)
+        guard var bytes = try? encoder.encode(version) else {
+            throw ShelfError(path: path, reason: "cannot be encoded")
+        }
+        bytes.append(UInt8(ascii: "\n"))
+        if let reason = Folders.make(folder) { throw ShelfError(path: path, reason: reason) }
+        // Hidden while it is written (a reader and a sync engine pass over it), synced, then
+        // renamed in: a reader sees the old version or the new one, whole.
+        let draft = folder + "/.\(key).json.\(getpid()).tmp"
+        let file = open(draft, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard file >= 0 else { throw Self.failure(path) }
+        let written = bytes.withUnsafeBytes { buffer -> Bool in
+            var done = 0
+            while done < buffer.count, let base = buffer.baseAddress {
+                let count = Glibc.write(file, base + done, buffer.count - done)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return false }
+                done += count
             }
-            guard rename(draft, path) == 0 else {
-                let reason = String(cString: strerror(errno))
-                unlink(draft)
-                throw ShelfError(path: path, reason: reason)
-            }
-        } catch let error as ShelfError {
-            throw error
-        } catch {
-            throw ShelfError(path: path, reason: error.localizedDescription)
+            return fsync(file) == 0
+        }
+        let failure = written ? nil : Self.failure(path)
+        close(file)
+        if let failure {
+            unlink(draft)
+            throw failure
+        }
+        guard rename(draft, path) == 0 else {
+            let failure = Self.failure(path)
+            unlink(draft)
+            throw failure
         }
         return version
+    }
+
+    /// The error of the last call that failed, with the C library's reason.
+    private static func failure(_ path: String) -> ShelfError {
+        ShelfError(path: path, reason: String(cString: strerror(errno)))
     }
 
     /// Whether this device has a folder on the shelf yet.

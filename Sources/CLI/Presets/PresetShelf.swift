@@ -34,8 +34,9 @@ struct PresetShelf {
     /// presets were shared into this device's folder, the first time this device has one (in
     /// this shared folder), and takes them out of config.toml: so the presets saved on one
     /// device are on all, and a later save elsewhere is not hidden here by the old table. A
-    /// table written by hand after that stays this machine's own. Nothing is lost when it
-    /// fails: the tables stay where they were.
+    /// table written by hand after that stays this machine's own. A name saved elsewhere since
+    /// config.toml was last written keeps that later save. Nothing is lost when it fails: the
+    /// tables stay where they were.
     static func carryTables() {
         guard let settings = try? Settings.load(), let shelf = try? PresetShelf(settings: settings),
             !shelf.shelf.hasFolder(of: shelf.device)
@@ -47,7 +48,8 @@ struct PresetShelf {
         do {
             try FileManager.default.createDirectory(
                 atPath: shelf.shelf.root + "/" + shelf.device, withIntermediateDirectories: true)
-            for (name, entries) in tables.sorted(by: { $0.key < $1.key }) {
+            let known = shelf.shelf.read()
+            for (name, entries) in tables.sorted(by: { $0.key < $1.key }) where (known[name]?.changed ?? 0) < written {
                 try shelf.shelf.write(
                     key: name, value: entries.mapValues(\.text), device: shelf.device, host: shelf.host, now: written)
             }

@@ -7,6 +7,7 @@ import Logging
 import Practice
 import Service
 import Settings
+import SyncFolder
 
 /// `meditate serve`: the long-running engine. It owns the sound output, plays the sessions its
 /// clients start over the control socket, tells them what happens, and records every session
@@ -172,14 +173,8 @@ struct Serve: ParsableCommand {
 
     /// Why `folder` (made when missing) cannot be written to, in the run's language; nil when it can.
     private static func unwritable(_ folder: String) -> String? {
-        var made = ""
-        var failed = false
-        for part in folder.split(separator: "/") where !failed {
-            made += "/" + part
-            failed = mkdir(made, 0o755) != 0 && errno != EEXIST
-        }
-        guard failed || access(folder, W_OK) != 0 else { return nil }
-        let reason = String(cString: strerror(errno))
+        guard let reason = Folders.make(folder) ?? (access(folder, W_OK) == 0 ? nil : String(cString: strerror(errno)))
+        else { return nil }
         return Language.current == .de ? SystemReason.german(reason) : reason
     }
 
