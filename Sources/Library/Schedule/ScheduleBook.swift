@@ -146,35 +146,51 @@ extension LibraryDatabase {
     @discardableResult
     public func mergeSchedules() throws(LibraryError) -> Bool {
         guard let shelf = scheduleShelf else { return false }
-        let versions = shelf.read()
-        return try write { db in
-            var changed = false
-            var indexed: [String: ScheduleEntry] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT * FROM schedule WHERE uuid IS NOT NULL") {
-                guard let uuid: String = row["uuid"] else { continue }
-                guard let entry = Self.entry(row) else {
-                    try db.execute(sql: "DELETE FROM schedule WHERE uuid = ?", arguments: [uuid])
-                    changed = true
-                    continue
-                }
-                indexed[uuid] = entry
-            }
-            for (uuid, known) in indexed where versions[uuid]?.value?.entry(uuid: uuid) == nil {
-                try db.execute(sql: "DELETE FROM schedule WHERE id = ?", arguments: [known.id])
-                changed = true
-            }
-            for (uuid, version) in versions.sorted(by: { $0.value.changed < $1.value.changed }) {
-                guard var wanted = version.value?.entry(uuid: uuid) else { continue }
-                if let known = indexed[uuid] {
-                    wanted.id = known.id
-                    guard wanted != known else { continue }
-                    try db.execute(sql: "DELETE FROM schedule WHERE id = ?", arguments: [known.id])
-                }
-                try Self.insert(wanted, into: db)
-                changed = true
-            }
-            return changed
+        // Oldest change first: a schedule new to the index gets its number in the order they were made.
+        let wanted = shelf.read().values.sorted { $0.changed < $1.changed }.compactMap { version in
+            version.value?.entry(uuid: version.key).map { (version.key, $0) }
         }
+        // Looked at first without the write lock: most merges (each command's opening, each
+        // look of the service's watcher) find nothing to do.
+        guard try read({ db in try Self.scheduleChanges(wanted, db) }).isEmpty == false else { return false }
+        return try write { db in
+            let changes = try Self.scheduleChanges(wanted, db)
+            for (old, new) in changes {
+                if let old { try db.execute(sql: "DELETE FROM schedule WHERE id = ?", arguments: [old]) }
+                if let new { try Self.insert(new, into: db) }
+            }
+            return !changes.isEmpty
+        }
+    }
+
+    /// What the index must do to hold `wanted` (each UUID's schedule as its files say, this
+    /// version able to run it): the row to take out (its id), and the schedule to put in (with
+    /// the old row's id when it replaces one), oldest change first.
+    private static func scheduleChanges(
+        _ wanted: [(uuid: String, entry: ScheduleEntry)], _ db: Database
+    ) throws -> [(old: Int64?, new: ScheduleEntry?)] {
+        var changes: [(old: Int64?, new: ScheduleEntry?)] = []
+        let uuids = Set(wanted.map(\.uuid))
+        var indexed: [String: ScheduleEntry] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT * FROM schedule WHERE uuid IS NOT NULL ORDER BY id") {
+            guard let uuid: String = row["uuid"], let id: Int64 = row["id"] else { continue }
+            // A row this version cannot read, or one no file names any longer.
+            guard let entry = Self.entry(row), uuids.contains(uuid) else {
+                changes.append((id, nil))
+                continue
+            }
+            indexed[uuid] = entry
+        }
+        for (uuid, entry) in wanted {
+            var new = entry
+            guard let known = indexed[uuid] else {
+                changes.append((nil, new))
+                continue
+            }
+            new.id = known.id
+            if new != known { changes.append((known.id, new)) }
+        }
+        return changes
     }
 
     /// Gives each schedule kept before there was a shared folder a UUID and a file of this
