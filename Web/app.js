@@ -260,6 +260,7 @@
         showReminder(event);
         break;
       case "session-recorded":
+      case "history-changed":
         loadPractice();
         loadDefaults();
         loadCourses();

@@ -11,7 +11,7 @@ import Rings
 /// them in) as they arrive, on a thread of its own (`meditate-history`), never on the control
 /// thread: stats, the page and the calendar count a sit sat on another device as soon as its
 /// line is whole here, and a schedule added, changed or removed elsewhere is taken into the
-/// index and handed to the control thread (`schedulesChanged`) to plan. The thread sleeps on
+/// index; the control thread is told of both (`changed`), to plan and to tell the clients. The thread sleeps on
 /// inotify (the history's and the schedules' folders and each device's folder in them), so an
 /// idle service does not wake for it; once a minute it looks anyway, for a folder whose
 /// changes inotify cannot see (a network file system).
@@ -21,16 +21,17 @@ package final class HistoryWatcher: Sendable {
     /// Woken once to end the thread: polled beside inotify.
     private let stopping: WakePipe
     private let finished = DispatchSemaphore(value: 0)
-    /// Called on this thread when the schedules in the index changed.
-    private let schedulesChanged: @Sendable () -> Void
+    /// Called on this thread with what other devices' files changed in the index.
+    private let changed: @Sendable (ChangedElsewhere) -> Void
 
     /// The look taken without any change seen.
     static let safetyMilliseconds: Int32 = 60_000
 
     private init(
-        paths: LibraryPaths, logger: Logger, stopping: WakePipe, schedulesChanged: @escaping @Sendable () -> Void
+        paths: LibraryPaths, logger: Logger, stopping: WakePipe,
+        changed: @escaping @Sendable (ChangedElsewhere) -> Void
     ) {
-        self.schedulesChanged = schedulesChanged
+        self.changed = changed
         self.paths = paths
         self.logger = logger
         self.stopping = stopping
@@ -39,14 +40,14 @@ package final class HistoryWatcher: Sendable {
     /// Starts watching the history's files of `paths`; nil (and a line on the log) where no
     /// pipe can be made, and the history is read as each query opens it.
     package static func start(
-        paths: LibraryPaths, logger: Logger, schedulesChanged: @escaping @Sendable () -> Void
+        paths: LibraryPaths, logger: Logger, changed: @escaping @Sendable (ChangedElsewhere) -> Void
     ) -> HistoryWatcher? {
         guard let stopping = WakePipe() else {
             logger.warning("history watcher: \(String(cString: strerror(errno)))")
             return nil
         }
         let watcher = HistoryWatcher(
-            paths: paths, logger: logger, stopping: stopping, schedulesChanged: schedulesChanged)
+            paths: paths, logger: logger, stopping: stopping, changed: changed)
         Thread.detachNewThread { [watcher] in
             Thread.current.name = "meditate-history"
             watcher.run()
@@ -74,8 +75,13 @@ package final class HistoryWatcher: Sendable {
                 let opened = try database ?? LibraryDatabase(paths: paths)
                 database = opened
                 let taken = try opened.mergeJournals()
-                if taken > 0 { logger.debug("history: \(taken) records from the history's files") }
-                if try opened.mergeSchedules() { schedulesChanged() }
+                var news: ChangedElsewhere = []
+                if taken > 0 {
+                    logger.debug("history: \(taken) records from the history's files")
+                    news.insert(.history)
+                }
+                if try opened.mergeSchedules() { news.insert(.schedules) }
+                if !news.isEmpty { changed(news) }
                 lastFailure = nil
             } catch {
                 let line = FailureLine.line(for: error)

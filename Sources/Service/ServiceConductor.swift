@@ -92,7 +92,9 @@ package final class ServiceConductor: ScheduleTarget {
         CodePages.giveBack()
         while true {
             for job in inbox.take() { replies.answer(job, by: perform) }
-            if inbox.takeSchedulesChanged() { scheduler.reloadChanged() }
+            let elsewhere = inbox.takeChangedElsewhere()
+            if elsewhere.contains(.schedules) { scheduler.reloadChanged() }
+            if elsewhere.contains(.history) { publish(["event": "history-changed"]) }
             finishPreparation()
             if Interruption.requested && !stopping {
                 stopping = true
@@ -142,6 +144,12 @@ package final class ServiceConductor: ScheduleTarget {
     }
 
     /// Tells subscribers, and the hooks, what happened.
+    /// `answer`, after every client is told that the history changed.
+    func toldOfHistory(_ answer: JSONValue) -> JSONValue {
+        publish(["event": "history-changed"])
+        return answer
+    }
+
     func publish(_ event: JSONValue) {
         events.publish(event)
     }

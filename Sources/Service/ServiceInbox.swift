@@ -17,8 +17,8 @@ package final class ServiceInbox: ControlResponder {
 
     // A pthread mutex (NIOLock), which ThreadSanitizer understands (see EventHub).
     private let jobs = NIOLockedValueBox<[Job]>([])
-    /// Set when another thread took changed schedules into the index (`HistoryWatcher`).
-    private let schedulesArrived = NIOLockedValueBox(false)
+    /// What another thread took into the index from other devices' files (`HistoryWatcher`).
+    private let arrived = NIOLockedValueBox(ChangedElsewhere())
     /// Written to wake the control thread (by a signal handler too); polled by it when it sleeps.
     private let wakeUp: WakePipe
     let hub = EventHub()
@@ -48,16 +48,16 @@ package final class ServiceInbox: ControlResponder {
         wakeUp.wake()
     }
 
-    /// Tells the control thread that the schedules in the index changed, and wakes it.
-    package func schedulesChanged() {
-        schedulesArrived.withLockedValue { $0 = true }
+    /// Tells the control thread what another device changed in the index, and wakes it.
+    package func changedElsewhere(_ changed: ChangedElsewhere) {
+        arrived.withLockedValue { $0.formUnion(changed) }
         wake()
     }
 
-    /// Whether the schedules changed since the last call.
-    func takeSchedulesChanged() -> Bool {
-        schedulesArrived.withLockedValue { arrived in
-            defer { arrived = false }
+    /// What another device changed since the last call.
+    func takeChangedElsewhere() -> ChangedElsewhere {
+        arrived.withLockedValue { arrived in
+            defer { arrived = [] }
             return arrived
         }
     }

@@ -56,14 +56,15 @@ enum ServiceMethods {
         ServiceMethod("history.list", HistoryListParams.self) { conductor, params, _ throws(RPCError) in
             try conductor.queries.historyList(newest: params.newest)
         },
+        // Every client is told (`history-changed`), so that another page shows the history as it is.
         ServiceMethod("history.add", HistoryEntryParams.self) { conductor, params, _ throws(RPCError) in
-            try conductor.queries.historyAdd(params)
+            conductor.toldOfHistory(try conductor.queries.historyAdd(params))
         },
         ServiceMethod("history.edit", HistoryEntryParams.self) { conductor, params, _ throws(RPCError) in
-            try conductor.queries.historyEdit(params)
+            conductor.toldOfHistory(try conductor.queries.historyEdit(params))
         },
         ServiceMethod("history.remove", HistoryEntryParams.self) { conductor, params, _ throws(RPCError) in
-            try conductor.queries.historyRemove(params)
+            conductor.toldOfHistory(try conductor.queries.historyRemove(params))
         },
         ServiceMethod("stats", NoParams.self) { conductor, _, _ throws(RPCError) in try conductor.queries.stats() },
         ServiceMethod("presets", NoParams.self) { conductor, _, _ throws(RPCError) in try conductor.queries.presets() },

@@ -1,3 +1,4 @@
+import Control
 import Foundation
 import ProgramTestSupport
 import PulseTestSupport
@@ -90,6 +91,7 @@ struct HistorySyncTests {
         let service = try RunningService(
             ["--backend", "alsa", "--device", "null"], scratch: scratch,
             environment: ["XDG_DATA_HOME": room.data, "XDG_CONFIG_HOME": room.config])
+        let events = try service.subscriber()
         let added = try service.client().call("history.add", ["at": "2026-11-20T07:00", "minutes": 20])
         let laptop = String(repeating: "1f", count: 16)
         let file = room.historyFolder + "/history/\(laptop)/2026-11.jsonl"
@@ -115,6 +117,12 @@ struct HistorySyncTests {
         }
         #expect(before["sessions"] == 1, "\(before) \(added)")
         #expect(stats["sessions"] == 2, "\(stats)")
+        // And every client was told, of the sit added through it and of the one that arrived
+        var told: [JSONValue] = []
+        while told.count < 2, let event = try events.nextEvent(timeoutMilliseconds: 5_000) {
+            if event["event"] == "history-changed" { told.append(event) }
+        }
+        #expect(told.count == 2, "\(told.map(\.line))")
         // And its own sit is in its own device's file
         #expect(room.ownFiles.count == 1, "\(FileManager.default.subpaths(atPath: scratch.url.path) ?? [])")
         let own = try String(contentsOfFile: try #require(room.ownFiles.first), encoding: .utf8)

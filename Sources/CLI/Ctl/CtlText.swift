@@ -117,6 +117,8 @@ enum CtlText {
                 : localized("changed", de: "geändert")) + ": " + line
         case "schedule-removed":
             return localized("schedule removed", de: "Zeitplan entfernt") + ": \(event["id"]?.intValue ?? 0)"
+        case "history-changed":
+            return localized("the history changed", de: "das Protokoll hat sich geändert")
         case "schedules-changed":
             return localized(
                 "the schedules changed on another device", de: "die Zeitpläne wurden auf einem anderen Gerät geändert")

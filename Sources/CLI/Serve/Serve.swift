@@ -162,7 +162,7 @@ struct Serve: ParsableCommand {
         let reminders = ReminderBridge.start(socket: path, logger: logger)
         defer { reminders?.stop() }
         // Sits another device sat, brought by a file sync, counted here as they arrive.
-        let history = HistoryWatcher.start(paths: library, logger: logger) { [inbox] in inbox.schedulesChanged() }
+        let history = HistoryWatcher.start(paths: library, logger: logger) { [inbox] in inbox.changedElsewhere($0) }
         defer { history?.stop() }
         Interruption.install()
         ServiceConductor(
