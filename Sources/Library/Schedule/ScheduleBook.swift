@@ -198,17 +198,22 @@ extension LibraryDatabase {
     /// was, and is carried at a later opening.
     func carrySchedules() throws(LibraryError) {
         guard let shelf = scheduleShelf, let journal else { return }
-        let old = try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM schedule WHERE uuid IS NULL ORDER BY id").compactMap(Self.entry)
+        let waiting = try read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM schedule WHERE uuid IS NULL)")
         }
-        for entry in old {
-            guard let id = entry.id else { continue }
-            let uuid = UUID().uuidString.lowercased()
-            let record = ScheduleRecord(entry, service: journal.device, serviceHost: journal.host)
-            guard (try? shelf.write(key: uuid, value: record, device: journal.device, host: journal.host)) != nil
-            else { return }
-            // Its number stays: a client that knew it still finds it.
-            try write { db in
+        guard waiting == true else { return }
+        // Under the write lock from the look to the last file: a service opens the library on
+        // two threads at its start, and two carryings would give one schedule two files.
+        try write { db in
+            let old = try Row.fetchAll(db, sql: "SELECT * FROM schedule WHERE uuid IS NULL ORDER BY id")
+                .compactMap(Self.entry)
+            for entry in old {
+                guard let id = entry.id else { continue }
+                let uuid = UUID().uuidString.lowercased()
+                let record = ScheduleRecord(entry, service: journal.device, serviceHost: journal.host)
+                guard (try? shelf.write(key: uuid, value: record, device: journal.device, host: journal.host)) != nil
+                else { return }
+                // Its number stays: a client that knew it still finds it.
                 try db.execute(
                     sql: "UPDATE schedule SET uuid = ?, service = ?, service_host = ? WHERE id = ?",
                     arguments: [uuid, journal.device, journal.host, id])
