@@ -28,18 +28,31 @@ public struct SyncedShelf<Value: Codable & Sendable & Equatable>: Sendable {
         var winners: [String: SyncedVersion<Value>] = [:]
         let decoder = JSONDecoder()
         for device in Self.names(in: root) {
-            let folder = root + "/" + device
-            for name in Self.names(in: folder) where name.hasSuffix(".json") {
-                guard let data = Self.contents(of: folder + "/" + name),
-                    let version = try? decoder.decode(SyncedVersion<Value>.self, from: data),
-                    version.device == device, version.key + ".json" == name, Self.isValidKey(version.key),
-                    version.changed.isFinite, (0...1e11).contains(version.changed)
-                else { continue }
+            for name in Self.names(in: root + "/" + device) where name.hasSuffix(".json") {
+                guard let version = version(device: device, file: name, decoder) else { continue }
                 if let known = winners[version.key], !version.wins(over: known) { continue }
                 winners[version.key] = version
             }
         }
         return winners
+    }
+
+    /// The winning version of `key` alone: each device's file of it, no other file read.
+    func latest(of key: String) -> SyncedVersion<Value>? {
+        let decoder = JSONDecoder()
+        return Self.names(in: root).compactMap { version(device: $0, file: key + ".json", decoder) }
+            .reduce(nil) { best, version in best.map { version.wins(over: $0) ? version : $0 } ?? version }
+    }
+
+    /// The version in `device`'s folder's `file`, when it is whole JSON of this shape and names
+    /// the device and key where it lies.
+    private func version(device: String, file: String, _ decoder: JSONDecoder) -> SyncedVersion<Value>? {
+        guard let data = Self.contents(of: root + "/" + device + "/" + file),
+            let version = try? decoder.decode(SyncedVersion<Value>.self, from: data),
+            version.device == device, version.key + ".json" == file, Self.isValidKey(version.key),
+            version.changed.isFinite, (0...1e11).contains(version.changed)
+        else { return nil }
+        return version
     }
 
     /// The things there are now: every key whose winning version is not a removal.
@@ -57,7 +70,7 @@ public struct SyncedShelf<Value: Codable & Sendable & Equatable>: Sendable {
         let folder = root + "/" + device
         let path = folder + "/" + key + ".json"
         guard Self.isValidKey(key) else { throw ShelfError(path: path, reason: "not a name for a file") }
-        let latest = read()[key]?.changed ?? 0
+        let latest = latest(of: key)?.changed ?? 0
         let changed = max(now, latest + 0.001)
         let version = SyncedVersion(key: key, device: device, host: host, changed: changed, value: value)
         let encoder = JSONEncoder()

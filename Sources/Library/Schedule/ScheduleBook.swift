@@ -93,22 +93,18 @@ extension LibraryDatabase {
                 return db.changesCount > 0
             }
         }
-        do {
-            try shelf.write(key: uuid, value: nil, device: journal.device, host: journal.host)
-        } catch {
-            throw .shared(error)
-        }
-        try mergeSchedules()
+        try keep(nil, uuid: uuid, on: shelf, as: journal)
         return true
     }
 
-    /// Writes this device's version of a schedule, run by the service it names (this device's
-    /// when it names none), and takes it into the index.
+    /// Writes this device's version of a schedule (nil: its removal), run by the service it
+    /// names (this device's when it names none), and takes it into the index.
     private func keep(
-        _ entry: ScheduleEntry, uuid: String, on shelf: SyncedShelf<ScheduleRecord>, as journal: PracticeJournal
+        _ entry: ScheduleEntry?, uuid: String, on shelf: SyncedShelf<ScheduleRecord>, as journal: PracticeJournal
     ) throws(LibraryError) {
-        let record = ScheduleRecord(
-            entry, service: entry.service ?? journal.device, serviceHost: entry.serviceHost ?? journal.host)
+        let record = entry.map {
+            ScheduleRecord($0, service: $0.service ?? journal.device, serviceHost: $0.serviceHost ?? journal.host)
+        }
         do {
             try shelf.write(key: uuid, value: record, device: journal.device, host: journal.host)
         } catch {
