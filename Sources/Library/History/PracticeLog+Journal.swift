@@ -65,19 +65,20 @@ extension LibraryDatabase {
             return seen.1 != stamp.size || seen.2 != stamp.modifiedAt
         }
         guard !changed.isEmpty else { return 0 }
-        // Read and decoded on every core, outside the transaction (decoding is most of a first
-        // merge's time); applied in one transaction, file by file in order. Another process
-        // merging meanwhile costs nothing: a line the index holds already changes nothing.
-        let pieces = MergedPieces()
-        DispatchQueue.concurrentPerform(iterations: changed.count) { index in
+        // Read and decoded on every core while the transaction applies what is ready, file by
+        // file in order (decoding is half a first merge's time, applying the other half); the
+        // readers give way to the writer, which would otherwise wait for a core as often as for
+        // a file. Another process merging meanwhile costs nothing: a line the index holds
+        // already changes nothing.
+        let readers = InOrderWorkers(
+            count: changed.count, threads: ProcessInfo.processInfo.activeProcessorCount, yielding: true
+        ) {
+            index in
             let path = journal.root + "/" + changed[index].file
-            var offset = known[path]?.0 ?? 0
             // A file that shrank was replaced (restored, or rewritten by a sync): read whole again.
-            if offset > changed[index].size { offset = 0 }
-            let lines = Self.readRecords(of: path, from: offset, size: changed[index].size)
-            pieces.add(index, lines)
+            let offset = known[path].map { $0.0 > changed[index].size ? 0 : $0.0 } ?? 0
+            return Self.readRecords(of: path, from: offset, size: changed[index].size)
         }
-        let read = pieces.inOrder()
         return try write { db in
             // A first merge writes thousands of index pages: held in memory to the commit, not
             // spilled to the write-ahead log and written again (64 MiB while it lasts, then
@@ -86,19 +87,18 @@ extension LibraryDatabase {
             defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
             var taken = 0
             var anyRemoved = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM practiceRemoved)") ?? true
-            // A first merge (an empty index) need not look up a sit before its first line: only
-            // a sit this merge has met already can be there.
+            // A first merge (an empty index) need not look up a sit before adding it: a sit the
+            // index holds already (a later line of it in this merge) refuses the addition, and
+            // only then is it looked up.
             let wasEmpty =
                 try !anyRemoved && Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM practice)") == true
-            var met = Set<String>()
-            for (index, piece) in read {
-                let stamp = changed[index]
+            for (index, stamp) in changed.enumerated() {
+                guard let piece = readers.take(index) else { continue }
                 let writer = String(stamp.file.prefix(32))
                 for record in piece.records {
                     anyRemoved = anyRemoved || record.isRemoval
-                    let mayBeIndexed = !wasEmpty || !met.insert(record.uuid).inserted
                     if try Self.apply(
-                        record, writer: writer, strictly: false, removalsKept: anyRemoved, mayBeIndexed: mayBeIndexed,
+                        record, writer: writer, strictly: false, removalsKept: anyRemoved, mayBeIndexed: !wasEmpty,
                         db)
                     {
                         taken += 1
@@ -168,7 +168,8 @@ extension LibraryDatabase {
     /// and time sat) is an error, as it was before there were files.
     /// - Returns: whether it changed the history.
     /// Without `removalsKept` (no sit was ever removed) the look for a removal is spared, and
-    /// without `mayBeIndexed` (the index cannot hold the sit yet) the look for the sit.
+    /// without `mayBeIndexed` (the index is unlikely to hold the sit) the sit is added without a
+    /// look first, and looked up only when the index refuses it.
     static func apply(
         _ record: PracticeRecord, writer: String, strictly: Bool, removalsKept: Bool = true,
         mayBeIndexed: Bool = true, _ db: Database
@@ -176,7 +177,7 @@ extension LibraryDatabase {
         // Cached statements: a first merge runs these for every line of every device (compiling
         // them each time cost seven times the rest).
         let row =
-            mayBeIndexed
+            mayBeIndexed || record.isRemoval
             ? try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT id, changedAt, changedBy FROM practice WHERE uuid = ?"),
                 arguments: [record.uuid]) : nil
@@ -223,6 +224,9 @@ extension LibraryDatabase {
             ).execute(arguments: values)
         }
         let changed = db.changesCount > 0
+        if !changed, !mayBeIndexed {
+            return try apply(record, writer: writer, strictly: strictly, removalsKept: removalsKept, db)
+        }
         if removal != nil {
             try db.execute(sql: "DELETE FROM practiceRemoved WHERE uuid = ?", arguments: [record.uuid])
         }
