@@ -985,24 +985,33 @@
     list.replaceChildren();
     const sits = (result.sessions || []).slice().reverse();
     if (sits.length === 0) list.append(element("li", { class: "empty" }, say("historyNoneYet")));
-    for (const sit of sits) list.append(sitRow(sit));
+    // Each sit says where it was sat once the list holds sits of more than one device, as
+    // `meditate history` does.
+    const devices = new Set(sits.map((sit) => (sit.device && sit.device.id) || ""));
+    for (const sit of sits) list.append(sitRow(sit, devices.size > 1));
   }
 
-  function sitRow(sit) {
+  /// "on pi" for a device's host name, or "on another device" where it has none.
+  function onHost(host) {
+    return host ? say("pageOnHost", { host }) : say("pageOnAnotherDevice");
+  }
+
+  function sitRow(sit, sayDevice = false) {
     const item = element("li", { class: "stacked" });
     const when = new Date(sit.startedAt * 1000).toLocaleString(language, {
       weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit",
     });
     const what = element("span", { class: "what" });
     const title = element("span", { class: "title" });
-    setText(title, `${when} · ${duration(sit.satSeconds)}`);
+    const where = sayDevice ? ` · ${onHost(sit.device && sit.device.host)}` : "";
+    setText(title, `${when} · ${duration(sit.satSeconds)}${where}`);
     // A sit added by hand is its minutes alone, which the line above says: "by hand" instead.
     what.append(title, element("span", { class: "sub" }, sit.kind === "manual" ? say("kindManual") : sit.note));
     if (sit.remark) what.append(element("span", { class: "sub remark" }, sit.remark));
     const edit = element("button", {
       type: "button", class: "quiet", "aria-label": say("pageEditSit", { when }),
     }, say("pageEdit"));
-    edit.addEventListener("click", () => item.replaceWith(sitForm(sit, when)));
+    edit.addEventListener("click", () => item.replaceWith(sitForm(sit, when, sayDevice)));
     const remove = element("button", {
       type: "button", class: "quiet", "aria-label": say("pageRemoveSit", { when }),
     }, say("pageRemove"));
@@ -1014,7 +1023,7 @@
   }
 
   /// A sit's minutes and note, set right in place.
-  function sitForm(sit, when) {
+  function sitForm(sit, when, sayDevice) {
     const item = element("li", { class: "stacked" });
     const form = element("form", { class: "form sit-edit", novalidate: "" });
     const minutesID = `sit-minutes-${sit.id}`;
@@ -1031,7 +1040,7 @@
     noteField.append(element("label", { for: noteID }, say("pageAddNote")), note);
     const save = element("button", { type: "submit" }, say("pageSave"));
     const cancel = element("button", { type: "button", class: "quiet" }, say("pageCancel"));
-    cancel.addEventListener("click", () => item.replaceWith(sitRow(sit)));
+    cancel.addEventListener("click", () => item.replaceWith(sitRow(sit, sayDevice)));
     const buttons = element("span", { class: "buttons" });
     buttons.append(save, cancel);
     form.append(element("p", { class: "title" }, when), minutesField, noteField, buttons);
@@ -1176,14 +1185,19 @@
       setText(title, description);
       what.append(title);
       const paused = schedule.pausedUntil && schedule.pausedUntil * 1000 > Date.now();
+      // Another device's service rings it, not this one: said beside when.
+      const where = schedule.elsewhere ? onHost(schedule.service && schedule.service.host) : "";
+      let sub = "";
       if (paused) {
-        what.append(element("span", { class: "sub" }, say("pagePausedToday")));
+        sub = say("pagePausedToday");
       } else if (schedule.next) {
         const when = new Date(schedule.next * 1000).toLocaleString(language, {
           weekday: "short", hour: "2-digit", minute: "2-digit",
         });
-        what.append(element("span", { class: "sub" }, say("pageNext", { when })));
+        sub = say("pageNext", { when });
       }
+      const told = [sub, where].filter((part) => part).join(" · ");
+      if (told) what.append(element("span", { class: "sub" }, told));
       const remove = element("button", {
         type: "button", class: "quiet", "aria-label": say("pageRemoveSchedule", { what: description }),
       }, say("pageRemove"));

@@ -87,7 +87,7 @@ package final class HistoryWatcher: Sendable {
                 let line = FailureLine.line(for: error)
                 if line != lastFailure {
                     logger.warning(
-                        "\(localized("cannot read the history's files", de: "kann die Dateien des Verlaufs nicht lesen")): \(line)"
+                        "\(localized("cannot read the history's files", de: "kann die Dateien des Protokolls nicht lesen")): \(line)"
                     )
                 }
                 lastFailure = line

@@ -36,7 +36,14 @@ final class ServiceScheduler {
     // MARK: The `schedule.*` methods
 
     func list() throws(RPCError) -> JSONValue {
-        try library.query { try ScheduleMethods.list($0) { $0.id.flatMap(schedule.nextInstant) } }
+        try library.query { database in
+            try ScheduleMethods.list(database) { entry in
+                // Another device's service plans its own: said as `meditate schedule list` says
+                // it, the next of its times by this machine's calendar.
+                entry.service == nil || entry.service == database.device
+                    ? entry.id.flatMap(schedule.nextInstant) : ScheduleMethods.nextFromNow(entry)
+            }
+        }
     }
 
     func add(_ params: ScheduleParams) throws(RPCError) -> JSONValue {

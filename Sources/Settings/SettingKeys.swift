@@ -396,7 +396,7 @@ package enum SettingKeys {
         Phrase(
             "The folder of the history's files, for Syncthing or Nextcloud to carry to your other devices (the data folder when not set)",
             de:
-                "Der Ordner mit den Dateien des Verlaufs, den Syncthing oder Nextcloud mit deinen anderen Geräten abgleicht (der Datenordner, wenn nicht gesetzt)"
+                "Der Ordner mit den Dateien des Protokolls, den Syncthing oder Nextcloud mit deinen anderen Geräten abgleicht (der Datenordner, wenn nicht gesetzt)"
         ),
         expecting: Phrase(
             "an absolute path, or one beginning with ~/", de: "ein absoluter Pfad oder einer, der mit ~/ beginnt")

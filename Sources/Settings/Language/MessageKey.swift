@@ -60,6 +60,7 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case pageRepeat, pageOnce, pageRepeating, pageSat, pageSitAgain, pageLastSit, pageStartSit, pageBack, pageForward
     case pageBackLabel, pageForwardLabel, pageConfirmEnd, pageConfirmRemove
     case pagePauseToday, pagePausedToday, pagePauseScheduleToday, pageResumeSchedule, pageEvery, pageUntil
+    case pageOnHost, pageOnAnotherDevice
     // Affirmations shown during a sit, one per line.
     case affirmations
 }

@@ -165,8 +165,8 @@ package let messageTable: [MessageKey: Phrase] = [
     .pagePause: Phrase("Pause", de: "Pause"),
     .pageResume: Phrase("Resume", de: "Fortsetzen"),
     .pageEnd: Phrase("End", de: "Beenden"),
-    .pagePresets: Phrase("Presets", de: "Voreinstellungen"),
-    .pageNoPresets: Phrase("No presets yet.", de: "Noch keine Voreinstellungen."),
+    .pagePresets: Phrase("Presets", de: "Vorlagen"),
+    .pageNoPresets: Phrase("No presets yet.", de: "Noch keine Vorlagen."),
     .pageYourSit: Phrase("Your sit", de: "Dein Sitzen"),
     .pageMinutes: Phrase("Minutes", de: "Minuten"),
     .pageInterval: Phrase("Bell every (minutes)", de: "Glocke alle (Minuten)"),
@@ -245,9 +245,9 @@ package let messageTable: [MessageKey: Phrase] = [
     .pageActionSit: Phrase("a sit", de: "ein Sitzen"),
     .pageActionBell: Phrase("a bell", de: "eine Glocke"),
     .pageActionForm: Phrase("the sit set under Sit", de: "das Sitzen, wie unter Sitzen eingestellt"),
-    .pageActionPreset: Phrase("a preset", de: "eine Voreinstellung"),
+    .pageActionPreset: Phrase("a preset", de: "eine Vorlage"),
     .pageActionPlay: Phrase("a guided meditation", de: "eine angeleitete Meditation"),
-    .pagePreset: Phrase("Preset", de: "Voreinstellung"),
+    .pagePreset: Phrase("Preset", de: "Vorlage"),
     .pageRecording: Phrase("Recording", de: "Aufnahme"),
     .pageScheduleThisSit: Phrase("Schedule this sit…", de: "Dieses Sitzen planen …"),
     // A sit is said by its parts, as on Now; its time first, so that the list reads down the day.
@@ -259,6 +259,10 @@ package let messageTable: [MessageKey: Phrase] = [
         "{what} every {every} from {from} to {to}, {days}",
         de: "{what} alle {every} von {from} bis {to}, {days}"),
     .pageNext: Phrase("next: {when}", de: "nächstes: {when}"),
+    // Where a schedule rings (another device's service) or a sit was sat, when that is not
+    // the one the page belongs to or not the only one: the host name people call it by.
+    .pageOnHost: Phrase("on {host}", de: "auf {host}"),
+    .pageOnAnotherDevice: Phrase("on another device", de: "auf einem anderen Gerät"),
     .pagePauseToday: Phrase("Pause for today", de: "Heute aussetzen"),
     .pagePausedToday: Phrase("paused for today", de: "heute ausgesetzt"),
     .pagePauseScheduleToday: Phrase("Pause {what} for today", de: "{what} heute aussetzen"),
