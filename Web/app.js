@@ -265,6 +265,9 @@
         loadDefaults();
         loadCourses();
         break;
+      case "presets-changed":
+        loadPresets();
+        break;
       case "schedule-added":
       case "schedule-removed":
       case "schedule-changed":

@@ -6,13 +6,15 @@ import Logging
 import NIOConcurrencyHelpers
 import Practice
 import Rings
+import Settings
 
 /// Reads into the service's history what other devices' files bring (a file sync carrying
 /// them in) as they arrive, on a thread of its own (`meditate-history`), never on the control
 /// thread: stats, the page and the calendar count a sit sat on another device as soon as its
 /// line is whole here, and a schedule added, changed or removed elsewhere is taken into the
-/// index; the control thread is told of both (`changed`), to plan and to tell the clients. The thread sleeps on
-/// inotify (the history's and the schedules' folders and each device's folder in them), so an
+/// index; the control thread is told of both, and of a preset saved or removed (`changed`), to
+/// plan and to tell the clients. The thread sleeps on inotify (the history's, the schedules' and
+/// the presets' folders and each device's folder in them), so an
 /// idle service does not wake for it; once a minute it looks anyway, for a folder whose
 /// changes inotify cannot see (a network file system).
 package final class HistoryWatcher: Sendable {
@@ -68,6 +70,8 @@ package final class HistoryWatcher: Sendable {
         var database: LibraryDatabase?
         // A failure is said once, and again only when it changes or after the files were read.
         var lastFailure: String?
+        // The saved presets as last read: a change to them is told, the first reading is not.
+        var presets: [String: SavedPresets.Options]?
         var events = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             if changes >= 0 { watchFolders(changes) }
@@ -81,6 +85,9 @@ package final class HistoryWatcher: Sendable {
                     news.insert(.history)
                 }
                 if try opened.mergeSchedules() { news.insert(.schedules) }
+                let saved = SavedPresets.read(in: paths.history)
+                if let presets, presets != saved { news.insert(.presets) }
+                presets = saved
                 if !news.isEmpty { changed(news) }
                 lastFailure = nil
             } catch {
@@ -102,11 +109,11 @@ package final class HistoryWatcher: Sendable {
         }
     }
 
-    /// Watches the history's and the schedules' folders (made when missing) and each device's
-    /// folder in them; a folder watched already keeps its watch.
+    /// Watches the history's, the schedules' and the presets' folders (made when missing) and
+    /// each device's folder in them; a folder watched already keeps its watch.
     private func watchFolders(_ changes: Int32) {
         let mask = UInt32(IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE | IN_MODIFY | IN_DELETE | IN_MOVED_FROM)
-        for kind in ["history", "schedules"] {
+        for kind in ["history", "schedules", "presets"] {
             let root = paths.history + "/" + kind
             try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
             _ = inotify_add_watch(changes, root, mask)

@@ -95,6 +95,7 @@ package final class ServiceConductor: ScheduleTarget {
             let elsewhere = inbox.takeChangedElsewhere()
             if elsewhere.contains(.schedules) { scheduler.reloadChanged() }
             if elsewhere.contains(.history) { publish(["event": "history-changed"]) }
+            if elsewhere.contains(.presets) { publish(["event": "presets-changed"]) }
             finishPreparation()
             if Interruption.requested && !stopping {
                 stopping = true

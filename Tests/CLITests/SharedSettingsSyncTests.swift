@@ -74,6 +74,17 @@ struct SharedSettingsSyncTests {
         try waitUntil("the laptop's service has the removal", sync: sync) {
             try schedules(of: laptopService).isEmpty
         }
+
+        // When the laptop saves a preset while both services run
+        _ = try laptop.succeed(["preset", "save", "evening", "--minutes", "15"])
+        // Then the Pi's service tells its clients once the file is there, and offers it
+        var told = false
+        let deadline = Date().addingTimeInterval(60)
+        while !told, Date() < deadline, let event = try piEvents.nextEvent(timeoutMilliseconds: 60_000) {
+            told = event["event"] == "presets-changed"
+        }
+        #expect(told, "no presets-changed on the Pi")
+        #expect(try piService.client().call("presets")["presets"]?["evening"]?["minutes"] == "15")
         #expect(laptop.conflicts.isEmpty && pi.conflicts.isEmpty, "\(laptop.conflicts) \(pi.conflicts)")
     }
 

@@ -241,6 +241,30 @@ struct ServiceMQTTTests {
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     }
 
+    @Test(
+        "a preset saved while the service runs is offered by Home Assistant's select, without a restart",
+        .enabled(if: PrivateBroker.available, "needs mosquitto (make test installs it)"))
+    func savedPresetIsOffered() throws {
+        // Given a service announced with its preset `short`, and a watcher of the select's config
+        let scratch = try Scratch()
+        let (broker, service) = try Self.announced(scratch)
+        defer { broker.stop() }
+        defer { service.stop() }
+        let topic = "homeassistant/select/meditate_test/preset/config"
+        let watcher = try broker.subscribe(topic, into: scratch.path("watched.txt"))
+        #expect(watcher.waitFor(topic) != nil)
+
+        // When a preset is saved from the command line
+        let saved = try CLIRunner.run(
+            ["preset", "save", "evening", "--minutes", "15"],
+            environment: ["XDG_CONFIG_HOME": scratch.path("config"), "XDG_DATA_HOME": service.data])
+        #expect(saved.status == 0, "\(saved.stderr)")
+
+        // Then the select's config is published again with it among the options
+        let config = watcher.waitFor(topic) { JSONValue.parse($0)?["options"] == ["default", "evening", "short"] }
+        #expect(config != nil, "\((try? broker.retained(topic, count: 1)) ?? [:])")
+    }
+
     @Test("a preset the select does not offer is refused in words that fit one choice or several")
     func unknownPresetIsWordedForOneChoiceOrSeveral() {
         #expect(

@@ -122,6 +122,8 @@ enum CtlText {
         case "schedules-changed":
             return localized(
                 "the schedules changed on another device", de: "die Zeitpläne wurden auf einem anderen Gerät geändert")
+        case "presets-changed":
+            return localized("the presets changed", de: "die Vorlagen haben sich geändert")
         case "stopping": return localized("the service is stopping", de: "der Dienst hält an")
         case "reminder": return reminder(event)
         default: return name

@@ -250,6 +250,17 @@ package final class MQTTBridge: @unchecked Sendable {
                             retain: false)
                         continue
                     }
+                    // A preset saved or removed, here or on another device: the select offers
+                    // the presets as they are now (its config, retained, is published again).
+                    if event?["event"] == "presets-changed" {
+                        if case let .object(presets)? = try service.call("presets")["presets"], !isStopped {
+                            let names = Array(presets.keys)
+                            for (topic, payload) in discovery.configs(presets: names) {
+                                client?.publish(topic, payload.line, retain: true)
+                            }
+                        }
+                        continue
+                    }
                     if event?["event"] == "session-started", let session = event?["session"] {
                         publishState(["state": .string(Self.startedPhase(of: session)), "session": session])
                     }

@@ -22,6 +22,7 @@ package struct HookSettings: Equatable {
     package static let events: Set<String> = [
         "session-started", "session-ended", "session-recorded", "phase", "paused", "resumed", "bell", "handover",
         "moved", "position", "output-lost", "output-back", "schedule-added", "schedule-changed", "schedule-removed",
-        "schedules-changed", "history-changed", "schedule-fired", "schedule-skipped", "reminder", "stopping"
+        "schedules-changed", "history-changed", "presets-changed", "schedule-fired", "schedule-skipped", "reminder",
+        "stopping"
     ]
 }
