@@ -7,8 +7,9 @@ import WAVTestSupport
 /// config.toml that holds a preset and a library that holds a track.
 @Suite("Tab completion that follows the README: the sit's options at the top, presets, keys, gongs, titles")
 struct CompletionTests {
-    /// A user's config.toml with the preset `evening`, a library with "Body scan", and the
-    /// folder of the meditate under test first on PATH, as an installed one is.
+    /// A user's config.toml with the preset `evening`, a library with "Body scan" and the course
+    /// `basics` of it, and the folder of the meditate under test first on PATH, as an installed
+    /// one is.
     struct Sitter {
         let scratch: Scratch
         var environment: [String: String] {
@@ -27,6 +28,8 @@ struct CompletionTests {
             try writeSineWAV(path: track, frames: 8000, sampleRate: 8000, channels: 1)
             let imported = try CLIRunner.run(["library", "import", track, "-q"], environment: environment)
             #expect(imported.status == 0, "\(imported.stderr)")
+            let course = try CLIRunner.run(["library", "course", "create", "basics", "1"], environment: environment)
+            #expect(course.status == 0, "\(course.stderr)")
         }
 
         /// What bash's Tab offers after `line` (its last word is the one being completed).
@@ -88,7 +91,11 @@ struct CompletionTests {
             (["render", "--lang", ""], ["en", "de"]),
             (["--minutes", "20", ""], []),
             (["evening", ""], []),
-            (["help", "ren"], ["render"])
+            (["help", "ren"], ["render"]),
+            (["course", ""], ["play", "list", "reset", "basics"]),
+            (["course", "b"], ["basics"]),
+            (["course", "reset", ""], ["basics"]),
+            (["library", "course", "remove", "b"], ["basics"])
         ]
         for (line, expected) in cases {
             let offered = try sitter.bash(line)

@@ -21,6 +21,8 @@ struct Completer {
     let tree: CommandTree
     let presets: [String]
     let titles: () -> [String]
+    /// The library's courses by name, read only when a course is to be named.
+    var courses: () -> [String] = { [] }
 
     /// `words`: after `meditate`, up to and including the one being completed (maybe empty).
     func complete(_ words: [String]) -> Answer {
@@ -79,7 +81,9 @@ struct Completer {
             return filtered(Answer(words: commands + presets), current)
         }
         if !command.visibleSubcommands.isEmpty, positionalCount == 0 {
-            return filtered(Answer(words: command.visibleSubcommands.map(\.commandName)), current)
+            // `course NAME` plays it (the default subcommand): the names beside the subcommands.
+            let named = path == ["course"] ? courses() : []
+            return filtered(Answer(words: command.visibleSubcommands.map(\.commandName) + named), current)
         }
         return filtered(positional(positionalCount, of: path, command: command, typed: typed), current)
     }
@@ -135,6 +139,8 @@ struct Completer {
             return Answer()
         case ("preset show", 0), ("preset remove", 0):
             return Answer(words: presets)
+        case ("course play", 0), ("course reset", 0), ("library course remove", 0):
+            return Answer(words: courses())
         case ("help", 0):
             return Answer(words: tree.visibleSubcommands.map(\.commandName))
         default:

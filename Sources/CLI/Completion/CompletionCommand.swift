@@ -20,17 +20,28 @@ enum CompletionCommand {
         if words.first == "--" { words.removeFirst() }
         guard let tree = CommandTree.ofMeditate() else { return "-\n" }
         let presets = (try? Settings.load())?.presets.keys.sorted() ?? []
-        let completer = Completer(tree: tree, presets: presets, titles: libraryTitles)
+        let completer = Completer(tree: tree, presets: presets, titles: libraryTitles, courses: libraryCourses)
         let answer = completer.complete(words.isEmpty ? [""] : words)
         return ([answer.files ? "files" : "-"] + answer.words).joined(separator: "\n") + "\n"
     }
 
     /// The library's titles, when there is a library: a Tab never makes one.
     private static func libraryTitles() -> [String] {
-        let paths = LibraryPaths(environment: ProcessEnvironment.variables)
-        guard FileManager.default.fileExists(atPath: paths.database),
-            let tracks = try? TrackLibrary(database: LibraryDatabase(tracksOf: paths)).allTracks()
+        guard let database = existingLibrary(),
+            let tracks = try? TrackLibrary(database: database).allTracks()
         else { return [] }
         return tracks.map(\.title)
+    }
+
+    /// The library's courses by name, when there is a library.
+    private static func libraryCourses() -> [String] {
+        (try? existingLibrary()?.courses().map(\.name)) ?? []
+    }
+
+    /// The library for its tracks alone (no history merged for a Tab), when there is one.
+    private static func existingLibrary() -> LibraryDatabase? {
+        let paths = LibraryPaths(environment: ProcessEnvironment.variables)
+        guard FileManager.default.fileExists(atPath: paths.database) else { return nil }
+        return try? LibraryDatabase(tracksOf: paths)
     }
 }
