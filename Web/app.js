@@ -266,7 +266,8 @@
         loadCourses();
         break;
       case "presets-changed":
-        loadPresets();
+        // The chips stay as they were should the answer not come (the connection lost).
+        loadPresets().catch(() => {});
         break;
       case "schedule-added":
       case "schedule-removed":
