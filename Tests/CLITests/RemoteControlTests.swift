@@ -53,10 +53,7 @@ struct RemoteControlTests {
         let following = DispatchGroup()
         nonisolated(unsafe) var followed: CLIRunner.Result?
         DispatchQueue.global().async(group: following) {
-            followed = try? CLIRunner.run(
-                program: "/usr/bin/timeout",
-                ["8", CLIRunner.executable.path, "ctl", "--host", address, "events", "--json"],
-                environment: CLIRunner.environment.merging(client) { $1 })
+            followed = try? Self.followEvents(of: address, seconds: 8, client: client)
         }
         // (subscribed meanwhile, also on a machine busy with other tests)
         Thread.sleep(forTimeInterval: 3)
@@ -152,10 +149,7 @@ struct RemoteControlTests {
         // And the service's events followed too, through the same cut
         nonisolated(unsafe) var watched: CLIRunner.Result?
         DispatchQueue.global().async(group: following) {
-            watched = try? CLIRunner.run(
-                program: "/usr/bin/timeout",
-                ["17", CLIRunner.executable.path, "ctl", "--host", address, "events", "--json"],
-                environment: CLIRunner.environment.merging(client) { $1 })
+            watched = try? Self.followEvents(of: address, seconds: 17, client: client)
         }
         var state = ""
         let deadline = Date().addingTimeInterval(10)
@@ -183,5 +177,16 @@ struct RemoteControlTests {
         #expect(events.stderr.contains("the connection to \(address) was lost"), "\(events.stderr)")
         #expect(events.stderr.contains("connected again to \(address)"), "\(events.stderr)")
         #expect(events.stdout.contains("\"event\":\"session-ended\""), "\(events.stdout)")
+    }
+
+    /// `ctl --host ADDRESS events --json` run on the client as a person follows a service, for
+    /// `seconds` (it follows until stopped).
+    private static func followEvents(
+        of address: String, seconds: Int, client: [String: String]
+    ) throws -> CLIRunner.Result {
+        try CLIRunner.run(
+            program: "/usr/bin/timeout",
+            ["\(seconds)", CLIRunner.executable.path, "ctl", "--host", address, "events", "--json"],
+            environment: CLIRunner.environment.merging(client) { $1 })
     }
 }
