@@ -179,6 +179,59 @@ struct RemoteControlTests {
         #expect(events.stdout.contains("\"event\":\"session-ended\""), "\(events.stdout)")
     }
 
+    @Test(
+        "a sit started in a terminal with --host shows the remote sit's status line; space pauses it there and plays it on, Ctrl-C ends it early",
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"), "needs tmux (make test installs it)"))
+    func terminalKeysReachTheRemoteSit() throws {
+        // Given a service on "another machine", and this machine paired with it
+        let scratch = try Scratch()
+        let remote = try ListeningService(in: scratch)
+        let service = remote.service
+        defer { service.stop() }
+        let address = String(remote.web.dropFirst("http://".count).dropLast())
+        let client = ["XDG_CONFIG_HOME": scratch.path("client-config"), "XDG_DATA_HOME": scratch.path("client-data")]
+        let paired = try CLIRunner.run(["pair", remote.web + "?token=\(remote.token)"], environment: client)
+        #expect(paired.status == 0, "\(paired.stderr)")
+        func state() throws -> String { try service.client().call("status")["state"]?.stringValue ?? "" }
+        func waitFor(_ wanted: String) throws -> String {
+            let deadline = Date().addingTimeInterval(10)
+            var now = try state()
+            while now != wanted && Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.1)
+                now = try state()
+            }
+            return now
+        }
+
+        // When a long sit is started from a terminal here
+        let script = try PrivateTmux.script(
+            ["--minutes", "600", "--countdown", "0", "--host", address], environment: client,
+            errors: scratch.path("errors.log"), scratch: scratch)
+        let tmux = try PrivateTmux(script: script, columns: 100, scratch: scratch)
+        defer { tmux.stop() }
+        // Then the service sits, and the terminal shows its status line
+        #expect(try waitFor("sitting") == "sitting")
+        let sitting = try tmux.screen(within: 10) { $0.joined().contains("sitting") }.joined(separator: "\n")
+        #expect(sitting.contains("sitting") && sitting.contains("left"), "\(sitting)")
+
+        // When space is pressed in it
+        try tmux.send("Space")
+        // Then the sit pauses on the service, and the line says how to go on
+        #expect(try waitFor("paused") == "paused")
+        let paused = try tmux.screen(within: 10) { $0.joined().contains("(space resumes)") }.joined(separator: "\n")
+        #expect(paused.contains("paused") && paused.contains("(space resumes)"), "\(paused)")
+
+        // When space is pressed again, and then Ctrl-C
+        try tmux.send("Space")
+        #expect(try waitFor("sitting") == "sitting")
+        try tmux.send("C-c")
+        // Then the sit ends early there and is kept in its history
+        #expect(try waitFor("idle") == "idle")
+        let history = try service.history()
+        #expect(history.arrayCount == 1 && history[0]?["completed"] == false, "\(history.line)")
+    }
+
     /// `ctl --host ADDRESS events --json` run on the client as a person follows a service, for
     /// `seconds` (it follows until stopped).
     private static func followEvents(
