@@ -128,7 +128,7 @@ package enum ScheduleRequest {
         if let uuid = entry.uuid { members["uuid"] = .string(uuid) }
         if let service = entry.service {
             members["service"] = ["id": .string(service), "host": .string(entry.serviceHost ?? "")]
-            if service != here { members["elsewhere"] = true }
+            if !entry.runs(on: here) { members["elsewhere"] = true }
         }
         // A random schedule's next moment is a surprise, as a sit's random bells are.
         if let next, !entry.hidesNext { members["next"] = .finite(next.timeIntervalSince1970) }

@@ -40,7 +40,7 @@ final class ServiceScheduler {
             try ScheduleMethods.list(database) { entry in
                 // Another device's service plans its own: said as `meditate schedule list` says
                 // it, the next of its times by this machine's calendar.
-                entry.service == nil || entry.service == database.device
+                entry.runs(on: database.device)
                     ? entry.id.flatMap(schedule.nextInstant) : ScheduleMethods.nextFromNow(entry)
             }
         }

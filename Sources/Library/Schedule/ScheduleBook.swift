@@ -123,7 +123,7 @@ extension LibraryDatabase {
 
     /// The schedules this device's service runs.
     public func schedulesRunHere() throws(LibraryError) -> [ScheduleEntry] {
-        try schedules().filter { $0.service == nil || $0.service == device }
+        try schedules().filter { $0.runs(on: device) }
     }
 
     private func schedule(id: Int64) throws(LibraryError) -> ScheduleEntry? {

@@ -133,6 +133,9 @@ public struct ScheduleEntry: Sendable, Equatable {
         return Set(secondsOfDay).intersection(other.secondsOfDay).min()
     }
 
+    /// Whether the service of `device` rings it: the one it names, or any when it names none.
+    public func runs(on device: String?) -> Bool { service == nil || service == device }
+
     /// Whether its moments are kept from the list (random: a surprise, like a sit's random bells).
     public var hidesNext: Bool {
         if case .random = times { return true }
