@@ -133,9 +133,7 @@ package final class MQTTBridge: @unchecked Sendable {
         guard let client, !isStopped else { return }
         let presets = (try? presetNames()) ?? []
         client.publish(discovery.availabilityTopic, "online", retain: true)
-        for (topic, payload) in discovery.configs(presets: presets) {
-            client.publish(topic, payload.line, retain: true)
-        }
+        publishConfigs(presets: presets)
         client.publish(discovery.presetTopic, selectedPreset, retain: true)
         if let state = shared.withLockedValue({ $0.state }) {
             client.publish(discovery.stateTopic, state, retain: true)
@@ -219,8 +217,20 @@ package final class MQTTBridge: @unchecked Sendable {
 
     /// The names of the service's presets (its `presets` method).
     private func presetNames() throws(ControlError) -> [String] {
-        guard case let .object(presets)? = try call("presets")["presets"] else { return [] }
+        Self.presetNames(in: try call("presets"))
+    }
+
+    /// The names in an answer of the `presets` method.
+    private static func presetNames(in answer: JSONValue) -> [String] {
+        guard case let .object(presets)? = answer["presets"] else { return [] }
         return Array(presets.keys)
+    }
+
+    /// Every entity's config, retained, the select offering `presets`.
+    private func publishConfigs(presets: [String]) {
+        for (topic, payload) in discovery.configs(presets: presets) {
+            client?.publish(topic, payload.line, retain: true)
+        }
     }
 
     /// One request to the service, on the network thread's own connection.
@@ -253,12 +263,8 @@ package final class MQTTBridge: @unchecked Sendable {
                     // A preset saved or removed, here or on another device: the select offers
                     // the presets as they are now (its config, retained, is published again).
                     if event?["event"] == "presets-changed" {
-                        if case let .object(presets)? = try service.call("presets")["presets"], !isStopped {
-                            let names = Array(presets.keys)
-                            for (topic, payload) in discovery.configs(presets: names) {
-                                client?.publish(topic, payload.line, retain: true)
-                            }
-                        }
+                        let presets = Self.presetNames(in: try service.call("presets"))
+                        if !isStopped { publishConfigs(presets: presets) }
                         continue
                     }
                     if event?["event"] == "session-started", let session = event?["session"] {
