@@ -1007,8 +1007,9 @@
     });
     const what = element("span", { class: "what" });
     const title = element("span", { class: "title" });
-    const where = sayDevice ? ` · ${onHost(sit.device && sit.device.host)}` : "";
-    setText(title, `${when} · ${duration(sit.satSeconds)}${where}`);
+    setText(title, `${when} · ${duration(sit.satSeconds)}`);
+    // "on pi" kept on one line, as a figure and its unit are.
+    if (sayDevice) title.append(" · ", element("span", { class: "figure" }, onHost(sit.device && sit.device.host)));
     // A sit added by hand is its minutes alone, which the line above says: "by hand" instead.
     what.append(title, element("span", { class: "sub" }, sit.kind === "manual" ? say("kindManual") : sit.note));
     if (sit.remark) what.append(element("span", { class: "sub remark" }, sit.remark));
@@ -1191,17 +1192,21 @@
       const paused = schedule.pausedUntil && schedule.pausedUntil * 1000 > Date.now();
       // Another device's service rings it, not this one: said beside when.
       const where = schedule.elsewhere ? onHost(schedule.service && schedule.service.host) : "";
-      let sub = "";
+      let told = "";
       if (paused) {
-        sub = say("pagePausedToday");
+        told = say("pagePausedToday");
       } else if (schedule.next) {
         const when = new Date(schedule.next * 1000).toLocaleString(language, {
           weekday: "short", hour: "2-digit", minute: "2-digit",
         });
-        sub = say("pageNext", { when });
+        told = say("pageNext", { when });
       }
-      const told = [sub, where].filter((part) => part).join(" · ");
-      if (told) what.append(element("span", { class: "sub" }, told));
+      if (told || where) {
+        const sub = element("span", { class: "sub" }, told);
+        // "on pi" kept on one line, as a figure and its unit are.
+        if (where) sub.append(told ? " · " : "", element("span", { class: "figure" }, where));
+        what.append(sub);
+      }
       const remove = element("button", {
         type: "button", class: "quiet", "aria-label": say("pageRemoveSchedule", { what: description }),
       }, say("pageRemove"));
