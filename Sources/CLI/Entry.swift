@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Library
 import Localization
 import Practice
 import Service
@@ -14,6 +15,10 @@ enum Entry {
         if let completion = CompletionCommand.output(for: Array(CommandLine.arguments.dropFirst())) {
             print(completion, terminator: "")
             exitAfterOutput(0)
+        }
+        // A schedule another device wrote for this one is checked as schedule.add checks one.
+        ScheduleAcceptance.use { entry in
+            ScheduleRequest.accepts(entry, library: LibraryPaths(environment: ProcessEnvironment.variables))
         }
         do {
             let arguments = try chooseLanguage(Array(CommandLine.arguments.dropFirst()))

@@ -2,6 +2,7 @@ import Control
 import Decoders
 import Foundation
 import Library
+import Localization
 import Practice
 import Session
 import Settings
@@ -67,9 +68,25 @@ package enum ScheduleRequest {
         }
     }
 
+    /// Whether a schedule from the shared folder that names this device's service may be
+    /// taken into the index: its options pass `schedule.add`'s checks (`ScheduleAcceptance`).
+    package static func accepts(_ entry: ScheduleEntry, library: LibraryPaths) -> Bool {
+        guard let options = JSONValue.parse(entry.options) else { return false }
+        return (try? check(entry.action, options, library: library)) != nil
+    }
+
     /// A sit's plan is made (its preset read), and its bed, as a track's file, found and opened
-    /// as audio (a FIFO, a folder, text are refused now, as sit.start refuses them).
+    /// as audio (a FIFO, a folder, text are refused now, as sit.start refuses them). A schedule
+    /// never suspends the machine: it sounds with nobody there, and any device may write it.
     private static func checkSit(_ request: SitRequest, library: LibraryPaths) throws {
+        if request.after == .suspend {
+            throw RequestRefusal(
+                localized(
+                    "a schedule never suspends the machine: after suspend is for a sit you start yourself",
+                    de:
+                        "ein Plan versetzt den Rechner nie in den Ruhezustand: after suspend gilt für ein Sitzen, das du selbst beginnst"
+                ))
+        }
         let settings = try request.settings()
         _ = try SessionPlan(request.configuration(settings))
         if let bed = request.sound.resolve(settings).ambience { try checkPlayable(bed, library: library) }

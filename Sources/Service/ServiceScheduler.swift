@@ -167,13 +167,18 @@ final class ServiceScheduler {
                     id: entry.id ?? 0, due: occurrence.at.timeIntervalSince1970, over: entry.over)
                 _ = try target.ring(ParamsDecoder.decode(BellRequest.self, options), scheduled: scheduled, at: at)
             case .sit:
-                let request = try ParamsDecoder.decode(SitRequest.self, options)
+                var request = try ParamsDecoder.decode(SitRequest.self, options)
+                // Nobody is there to ask: a scheduled sit never suspends the machine, whatever its
+                // preset, config.toml's [sleep] or a file in the shared folder say.
+                request.after = .stop
                 try target.prepareSit(request, resumeOther: true, answer: madeReady(occurrence))
             case .play:
                 let request = try ParamsDecoder.decode(PlayRequest.self, options)
                 try target.prepareTrack(request, resumeOther: true, answer: madeReady(occurrence))
             case .remind:
-                let request = try ParamsDecoder.decode(RemindRequest.self, options)
+                var request = try ParamsDecoder.decode(RemindRequest.self, options)
+                // "Sit now" offers the schedule's sit, which came from the shared folder.
+                request.sit.after = .stop
                 // No sound unless asked: the bell of the settings, as soon as it can be heard.
                 if request.bell { _ = try target.ring(BellRequest(), scheduled: nil, at: nil) }
                 remind(occurrence, request)

@@ -425,6 +425,32 @@ package enum SettingKeys {
             affirmationsFile, notify, dayStarts, streaks, historyFolder, remote
         ]
 
+    /// What is this machine's alone: where its sound goes (a backend, a device, which an ALSA
+    /// plugin may make a program to run, a latency, a buffer) and what it does when a sit ends
+    /// (suspend). A preset saved with them keeps them in config.toml's `[preset.NAME]`; nothing
+    /// read from the shared folder sets them, whoever wrote it.
+    package static let thisMachine: [any AnySetting] = [backend, device, latency, snapcastBuffer, after]
+
+    /// What a preset in the shared folder may carry: a sit's practice, every key of it checked
+    /// as a flag is. The rest (this machine's, and what only config.toml sets: the language, the
+    /// history's folder, the paired remote, a file of affirmations) is never read from there.
+    package static let practice: [any AnySetting] =
+        [
+            minutes, until, countdown, segments, walkSounds, interval, bells, randomBells, strikes, noise, noiseVolume,
+            ambience, ambienceCrossfade, fadeOut, gong, gongVolume
+        ]
+        + gongRoles + [sampleRate, seed, target, normalize, guided, then, gap]
+
+    /// Whether `name` is one of `thisMachine`'s keys.
+    package static func isThisMachines(_ name: String) -> Bool {
+        thisMachine.contains { $0.name == name }
+    }
+
+    /// Whether a shared preset may carry `name` (`practice`).
+    package static func isPractice(_ name: String) -> Bool {
+        practice.contains { $0.name == name }
+    }
+
     /// A sit's sounds: the members of `SitSoundRequest`, each the option of the same name of
     /// `meditate sit`, `render` and `play --then`.
     // How the history's note of a sit says a sound setting, and "Again" reads it back.

@@ -60,9 +60,17 @@ package struct Settings {
     }
 
     /// Every preset by name: the saved ones all devices share, and config.toml's tables, which
-    /// go first.
+    /// go first. A table that holds only this machine's keys (what `preset save` keeps here:
+    /// the output, a suspend) adds them to the shared preset of its name; one with any other
+    /// key is a preset of this machine's own and stands alone.
     package var presets: [String: SavedPresets.Options] {
-        saved.merging(file.presets.mapValues { $0.mapValues(\.text) }) { $1 }
+        var presets = saved
+        for (name, table) in file.presets {
+            let values = table.mapValues(\.text)
+            let ownOnly = values.keys.allSatisfy(SettingKeys.isThisMachines)
+            presets[name] = ownOnly ? (saved[name] ?? [:]).merging(values) { $1 } : values
+        }
+        return presets
     }
 
     /// Uses a preset (`presets`) as the layer just below the flags.

@@ -54,9 +54,9 @@ package enum SettingsError: LocalizedError, Equatable {
             return localized("no preset named '\(name)'; \(list)", de: "keine Vorlage namens '\(name)'; \(list)")
         case let .invalidPresetName(name):
             return localized(
-                "'\(name)' cannot name a preset: use letters, digits, '-' and '_', not a command's name",
+                "'\(ShownValue.short(name))' cannot name a preset: use up to 64 letters, digits, '-' and '_', not a command's name",
                 de:
-                    "'\(name)' kann keine Vorlage benennen: nimm Buchstaben, Ziffern, '-' und '_', nicht den Namen eines Befehls"
+                    "'\(ShownValue.short(name))' kann keine Vorlage benennen: nimm bis zu 64 Buchstaben, Ziffern, '-' und '_', nicht den Namen eines Befehls"
             )
         case let .emptyPreset(name):
             return localized(

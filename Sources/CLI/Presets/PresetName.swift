@@ -8,10 +8,9 @@ enum PresetName {
     static var help: ArgumentHelp { .localized("The preset's name.", de: "Der Name der Vorlage.", valueName: "name") }
 
     static func check(_ name: String) throws(SettingsError) {
-        let allowed = name.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
+        guard SavedPresets.isValidName(name), !Meditate.commandNames.contains(name) else {
+            throw .invalidPresetName(name)
         }
-        guard !name.isEmpty, allowed, !Meditate.commandNames.contains(name) else { throw .invalidPresetName(name) }
     }
 
     static func table(_ name: String) -> String { "preset.\(name)" }

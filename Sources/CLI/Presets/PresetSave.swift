@@ -60,14 +60,18 @@ struct PresetSave: ParsableCommand {
             trial.use(preset: name, values: options)
             _ = try SessionPlan(session.request.configuration(trial))
         }
-        // Where every device finds it; a table of the name in config.toml would hide it here.
-        try PresetShelf(settings: settings).save(name, options)
-        guard settings.file.presets[name] != nil else {
+        // The practice where every device finds it; this machine's output and its suspend in
+        // config.toml, this machine's alone (a table of the name there, as it was, would hide
+        // the new save here).
+        let (shared, own) = SavedPresets.parted(options)
+        try PresetShelf(settings: settings).save(name, shared)
+        guard settings.file.presets[name] != nil || !own.isEmpty else {
             StandardStream.write("meditate: \(say(.presetSaved, ["name": name]))\n", to: STDERR_FILENO)
             return
         }
         try ConfigKey.edit {
             _ = $0.removeTable(PresetName.table(name))
+            if !own.isEmpty { $0.setTable(PresetName.table(name), assignments: PresetName.assignments(own)) }
         } said: { _, _ in
             say(.presetSaved, ["name": name])
         }

@@ -31,7 +31,8 @@ struct PresetShelf {
     }
 
     /// Moves the `[preset.NAME]` tables that `preset save` wrote into config.toml before
-    /// presets were shared into this device's folder, the first time this device has one (in
+    /// presets were shared into this device's folder (their practice: this machine's output
+    /// and suspend stay in the table), the first time this device has one (in
     /// this shared folder), and takes them out of config.toml: so the presets saved on one
     /// device are on all, and a later save elsewhere is not hidden here by the old table. A
     /// table written by hand after that stays this machine's own. A name saved elsewhere since
@@ -50,8 +51,8 @@ struct PresetShelf {
                 atPath: shelf.shelf.root + "/" + shelf.device, withIntermediateDirectories: true)
             let known = shelf.shelf.read()
             for (name, entries) in tables.sorted(by: { $0.key < $1.key }) where (known[name]?.changed ?? 0) < written {
-                try shelf.shelf.write(
-                    key: name, value: entries.mapValues(\.text), device: shelf.device, host: shelf.host, now: written)
+                let shared = SavedPresets.parted(entries.mapValues(\.text)).shared
+                try shelf.shelf.write(key: name, value: shared, device: shelf.device, host: shelf.host, now: written)
             }
         } catch {
             return
@@ -59,7 +60,12 @@ struct PresetShelf {
         guard !tables.isEmpty else { return }
         try? AtomicFile.update(path) { (current) throws(SettingsError) -> String in
             var editor = ConfigEditor(current)
-            for name in tables.keys { _ = editor.removeTable(PresetName.table(name)) }
+            // What is this machine's stays here, the rest is in the shared folder now.
+            for (name, entries) in tables {
+                let own = SavedPresets.parted(entries.mapValues(\.text)).own
+                _ = editor.removeTable(PresetName.table(name))
+                if !own.isEmpty { editor.setTable(PresetName.table(name), assignments: PresetName.assignments(own)) }
+            }
             _ = try ConfigFile(path: path, text: editor.text)
             return editor.text
         }

@@ -143,14 +143,23 @@ extension LibraryDatabase {
     public func mergeSchedules() throws(LibraryError) -> Bool {
         guard let shelf = scheduleShelf else { return false }
         // Oldest change first: a schedule new to the index gets its number in the order they were made.
-        let wanted = shelf.read().values.sorted { $0.changed < $1.changed }.compactMap { version in
-            version.value?.entry(uuid: version.key).map { (version.key, $0) }
-        }
+        let wanted: [(uuid: String, entry: ScheduleEntry)] = shelf.read().values.sorted { $0.changed < $1.changed }
+            .compactMap { version in
+                version.value?.entry(uuid: version.key).map { (version.key, $0) }
+            }
+        let device = device
         // Looked at first without the write lock: most merges (each command's opening, each
-        // look of the service's watcher) find nothing to do.
-        guard try read({ db in try Self.scheduleChanges(wanted, db) }).isEmpty == false else { return false }
+        // look of the service's watcher) find nothing to do. What changed is checked there once
+        // (`ScheduleAcceptance`); one refused is left out, as a file gone is.
+        let looked = try read { db in try Self.scheduleChanges(wanted, db) }
+        guard !looked.isEmpty else { return false }
+        let refused = Set(
+            looked.compactMap { change in
+                change.new.flatMap { ScheduleAcceptance.accepts($0, here: device) ? nil : $0.uuid }
+            })
+        let accepted = refused.isEmpty ? wanted : wanted.filter { !refused.contains($0.uuid) }
         return try write { db in
-            let changes = try Self.scheduleChanges(wanted, db)
+            let changes = try Self.scheduleChanges(accepted, db)
             for (old, new) in changes {
                 if let old { try db.execute(sql: "DELETE FROM schedule WHERE id = ?", arguments: [old]) }
                 if let new { try Self.insert(new, into: db) }
