@@ -133,12 +133,18 @@ public final class LibraryDatabase: Sendable {
         return migrator
     }
 
+    /// A LibraryError the body throws (a history file that cannot be written) is said as it
+    /// is, not as the database's.
     func read<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
-        do { return try queue.read(body) } catch { throw .database(path: path, reason: Self.describe(error)) }
+        do { return try queue.read(body) } catch let error as LibraryError { throw error } catch {
+            throw .database(path: path, reason: Self.describe(error))
+        }
     }
 
     func write<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
-        do { return try queue.write(body) } catch { throw .database(path: path, reason: Self.describe(error)) }
+        do { return try queue.write(body) } catch let error as LibraryError { throw error } catch {
+            throw .database(path: path, reason: Self.describe(error))
+        }
     }
 
     static func describe(_ error: any Error) -> String {

@@ -9,7 +9,7 @@ package enum SystemReason {
     /// pass ALSA's and PulseAudio's reasons on lowercased. Anything else, as it is.
     package static func german(_ reason: String) -> String {
         let lowered = reason.lowercased()
-        for (english, german) in texts + soundServerTexts {
+        for (english, german) in texts + soundServerTexts + ownTexts {
             let key = english.lowercased()
             if lowered == key { return german }
             if lowered.hasSuffix(": " + key) { return String(reason.dropLast(key.count)) + german }
@@ -34,6 +34,15 @@ package enum SystemReason {
         ("invalid server", "ungültiger Server"), ("no such entity", "nicht vorhanden"),
         ("not supported", "nicht unterstützt")
     ]
+
+    /// meditate's own reasons beside the C library's.
+    private static let ownTexts: [(String, String)] = [
+        (linkNotFollowed, "eine symbolische Verknüpfung, der meditate nicht folgt")
+    ]
+
+    /// Why a file or folder in the shared folder is neither read nor written: any device may
+    /// put a link there, and one followed would write wherever it points.
+    package static let linkNotFollowed = "a symbolic link, which meditate does not follow"
 
     /// The reasons a person meets: files, folders, disks, sockets and devices. Keyed by this C
     /// library's own English, so that musl's wording is matched as well as glibc's.

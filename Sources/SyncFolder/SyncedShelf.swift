@@ -8,9 +8,14 @@ import Foundation
 public struct SyncedShelf<Value: Codable & Sendable & Equatable>: Sendable {
     /// `<folder>/<kind>`.
     public let root: String
+    /// The shared folder, and the shelf's folder in it.
+    let folder: String
+    let kind: String
 
     public init(folder: String, kind: String) {
         root = folder + "/" + kind
+        self.folder = folder
+        self.kind = kind
     }
 
     /// A version's file is small; a larger one is no version of ours and is not read.
@@ -27,9 +32,10 @@ public struct SyncedShelf<Value: Codable & Sendable & Equatable>: Sendable {
     public func read() -> [String: SyncedVersion<Value>] {
         var winners: [String: SyncedVersion<Value>] = [:]
         let decoder = JSONDecoder()
-        for device in Self.names(in: root) {
-            for name in Self.names(in: root + "/" + device) where name.hasSuffix(".json") {
-                guard let version = version(device: device, file: name, decoder) else { continue }
+        for device in devices() {
+            guard let shelf = try? SharedSubfolder.open(root: folder, [kind, device], making: false) else { continue }
+            for name in shelf.names(folders: false) where name.hasSuffix(".json") {
+                guard let version = version(device: device, file: name, in: shelf, decoder) else { continue }
                 if let known = winners[version.key], !version.wins(over: known) { continue }
                 winners[version.key] = version
             }
@@ -40,14 +46,24 @@ public struct SyncedShelf<Value: Codable & Sendable & Equatable>: Sendable {
     /// The winning version of `key` alone: each device's file of it, no other file read.
     func latest(of key: String) -> SyncedVersion<Value>? {
         let decoder = JSONDecoder()
-        return Self.names(in: root).compactMap { version(device: $0, file: key + ".json", decoder) }
-            .reduce(nil) { best, version in best.map { version.wins(over: $0) ? version : $0 } ?? version }
+        return devices().compactMap { device in
+            (try? SharedSubfolder.open(root: folder, [kind, device], making: false))
+                .flatMap { $0.flatMap { version(device: device, file: key + ".json", in: $0, decoder) } }
+        }
+        .reduce(nil) { best, version in best.map { version.wins(over: $0) ? version : $0 } ?? version }
+    }
+
+    /// The devices' folders on the shelf (links passed over).
+    private func devices() -> [String] {
+        ((try? SharedSubfolder.open(root: folder, [kind], making: false)) ?? nil)?.names(folders: true) ?? []
     }
 
     /// The version in `device`'s folder's `file`, when it is whole JSON of this shape and names
     /// the device and key where it lies.
-    private func version(device: String, file: String, _ decoder: JSONDecoder) -> SyncedVersion<Value>? {
-        guard let data = Self.contents(of: root + "/" + device + "/" + file),
+    private func version(
+        device: String, file: String, in shelf: SharedSubfolder, _ decoder: JSONDecoder
+    ) -> SyncedVersion<Value>? {
+        guard let data = Self.contents(of: file, in: shelf),
             let version = try? decoder.decode(SyncedVersion<Value>.self, from: data),
             version.device == device, version.key + ".json" == file, Self.isValidKey(version.key),
             version.changed.isFinite, (0...1e11).contains(version.changed)
@@ -79,12 +95,14 @@ public struct SyncedShelf<Value: Codable & Sendable & Equatable>: Sendable {
             throw ShelfError(path: path, reason: "cannot be encoded")
         }
         bytes.append(UInt8(ascii: "\n"))
-        if let reason = Folders.make(folder) { throw ShelfError(path: path, reason: reason) }
-        // Hidden while it is written (a reader and a sync engine pass over it), synced, then
-        // renamed in: a reader sees the old version or the new one, whole.
-        let draft = folder + "/.\(key).json.\(getpid()).tmp"
-        let file = open(draft, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard file >= 0 else { throw Self.failure(path) }
+        // Every folder below the shared one opened without following a link (any device may
+        // plant one), the draft made new (never an entry already there), hidden while it is
+        // written (a reader and a sync engine pass over it), synced, then renamed in: a reader
+        // sees the old version or the new one, whole.
+        guard let shelf = try SharedSubfolder.open(root: self.folder, [kind, device], making: true) else {
+            throw ShelfError(path: folder, reason: String(cString: strerror(ENOENT)))
+        }
+        let (file, draft) = try shelf.draft(for: key + ".json")
         let written = bytes.withUnsafeBytes { buffer -> Bool in
             var done = 0
             while done < buffer.count, let base = buffer.baseAddress {
@@ -98,14 +116,10 @@ public struct SyncedShelf<Value: Codable & Sendable & Equatable>: Sendable {
         let failure = written ? nil : Self.failure(path)
         close(file)
         if let failure {
-            unlink(draft)
+            shelf.discard(draft)
             throw failure
         }
-        guard rename(draft, path) == 0 else {
-            let failure = Self.failure(path)
-            unlink(draft)
-            throw failure
-        }
+        try shelf.publish(draft, as: key + ".json")
         return version
     }
 
@@ -114,21 +128,28 @@ public struct SyncedShelf<Value: Codable & Sendable & Equatable>: Sendable {
         ShelfError(path: path, reason: String(cString: strerror(errno)))
     }
 
-    /// Whether this device has a folder on the shelf yet.
+    /// Whether this device has a folder on the shelf yet (a link there is none).
     public func hasFolder(of device: String) -> Bool {
-        var info = stat()
-        return stat(root + "/" + device, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        ((try? SharedSubfolder.open(root: folder, [kind, device], making: false)) ?? nil) != nil
     }
 
-    /// The names in a folder that are not hidden; none when it cannot be read.
-    private static func names(in folder: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
-    }
-
-    /// A regular file's bytes, when it is no larger than a version's file may be.
-    private static func contents(of path: String) -> Data? {
+    /// A regular file's bytes, opened without following a link, when it is no larger than a
+    /// version's file may be.
+    private static func contents(of name: String, in shelf: SharedSubfolder) -> Data? {
+        guard let file = shelf.openForReading(name) else { return nil }
+        defer { close(file) }
         var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= largestFile else { return nil }
-        return FileManager.default.contents(atPath: path)
+        guard fstat(file, &info) == 0, info.st_size <= largestFile else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var done = 0
+        while done < bytes.count {
+            let count = bytes.withUnsafeMutableBytes {
+                pread(file, $0.baseAddress.map { $0 + done }, $0.count - done, off_t(done))
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            done += count
+        }
+        return Data(bytes[0..<done])
     }
 }

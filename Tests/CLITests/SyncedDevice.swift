@@ -8,17 +8,29 @@ struct SyncedDevice {
     let config: String
     let historyFolder: String
 
-    init(_ name: String, in scratch: Scratch) throws {
+    /// - Parameters:
+    ///   - sharing: the history folder, when it is another's (no sync between them: one folder).
+    ///   - settings: more lines of its config.toml.
+    init(_ name: String, in scratch: Scratch, sharing: String? = nil, settings: String = "") throws {
         data = scratch.path("\(name)-data")
         config = scratch.path("\(name)-config")
-        historyFolder = scratch.path("\(name)-sync")
+        historyFolder = sharing ?? scratch.path("\(name)-sync")
         try FileManager.default.createDirectory(atPath: config + "/meditate", withIntermediateDirectories: true)
-        try Data("history-folder = \"\(historyFolder)\"\n".utf8)
+        try Data("history-folder = \"\(historyFolder)\"\n\(settings)".utf8)
             .write(to: URL(fileURLWithPath: config + "/meditate/config.toml"))
     }
 
-    func run(_ arguments: [String]) throws -> CLIRunner.Result {
-        try CLIRunner.run(arguments, environment: ["XDG_DATA_HOME": data, "XDG_CONFIG_HOME": config, "TZ": "UTC"])
+    /// Its device id, made by a first command when it has none.
+    func id() throws -> String {
+        if !FileManager.default.fileExists(atPath: data + "/meditate/device-id") { _ = try run(["preset", "list"]) }
+        return try String(contentsOfFile: data + "/meditate/device-id", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> CLIRunner.Result {
+        try CLIRunner.run(
+            arguments,
+            environment: ["XDG_DATA_HOME": data, "XDG_CONFIG_HOME": config, "TZ": "UTC"].merging(extra) { $1 })
     }
 
     func succeed(_ arguments: [String]) throws -> String {

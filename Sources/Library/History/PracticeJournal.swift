@@ -1,4 +1,5 @@
 import Foundation
+import SyncFolder
 
 /// The history's files in a folder a file sync may carry (Syncthing, Nextcloud):
 /// `history/<device-id>/<year>-<month>.jsonl`, one record a line. This device appends to its
@@ -51,14 +52,21 @@ public struct PracticeJournal: Sendable, Equatable {
                 bytes.append(try encoder.encode(record))
                 bytes.append(UInt8(ascii: "\n"))
             }
-            try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         } catch {
             throw .database(path: path, reason: error.localizedDescription)
         }
-        // Read as well as written: its last byte says whether a line was left unfinished.
-        let file = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-        guard file >= 0 else { throw .database(path: path, reason: String(cString: strerror(errno))) }
+        // Its folders and the file opened without following a link (any device may plant one
+        // to make the next line land in another file); read as well as written: its last byte
+        // says whether a line was left unfinished.
+        let file: Int32
+        do throws(ShelfError) {
+            guard let own = try SharedSubfolder.open(root: folder, ["history", device], making: true) else {
+                throw ShelfError(path: path, reason: String(cString: strerror(ENOENT)))
+            }
+            file = try own.openForAppending(Self.month(of: time) + ".jsonl")
+        } catch {
+            throw .shared(error)
+        }
         defer { close(file) }
         var info = stat()
         if fstat(file, &info) == 0, info.st_size > 0 {
@@ -87,33 +95,35 @@ public struct PracticeJournal: Sendable, Equatable {
 
     /// Every history file of every device, by its path under `root` ("<id>/2026-11.jsonl"):
     /// the sync engine's own files (temporary copies, conflict copies) are not history.
+    /// Folders and files that are links are not history: a device may plant one anywhere.
     public func files() -> [String] {
         var found: [String] = []
-        for device in Self.entries(of: root) where DeviceIdentity.valid(device) == device {
-            for name in Self.entries(of: root + "/" + device) where Self.isMonthFile(name) {
+        guard let history = try? SharedSubfolder.open(root: folder, ["history"], making: false) else { return [] }
+        for device in history.names(folders: true) where DeviceIdentity.valid(device) == device {
+            guard let files = try? SharedSubfolder.open(root: folder, ["history", device], making: false) else {
+                continue
+            }
+            for name in files.names(folders: false) where Self.isMonthFile(name) {
                 found.append(device + "/" + name)
             }
         }
         return found.sorted()
     }
 
+    /// One of `files()` (`<id>/<month>.jsonl`) opened to read, without following a link; nil
+    /// when it is not a regular file of a folder that is no link.
+    func open(_ file: String) -> Int32? {
+        let parts = file.split(separator: "/").map(String.init)
+        guard parts.count == 2,
+            let device = try? SharedSubfolder.open(root: folder, ["history", parts[0]], making: false)
+        else { return nil }
+        return device.openForReading(parts[1])
+    }
+
     static func isMonthFile(_ name: String) -> Bool {
         let bytes = Array(name.utf8)
         guard bytes.count == 13, name.hasSuffix(".jsonl"), bytes[4] == UInt8(ascii: "-") else { return false }
         return (bytes[0..<4] + bytes[5..<7]).allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-    }
-
-    private static func entries(of folder: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if !name.hasPrefix(".") { names.append(name) }
-        }
-        return names
     }
 
     /// This machine's name, as people call it.

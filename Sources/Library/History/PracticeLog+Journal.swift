@@ -50,7 +50,8 @@ extension LibraryDatabase {
         guard let journal else { return 0 }
         let stamps = journal.files().compactMap { file -> (file: String, size: Int64, modifiedAt: Double)? in
             var info = stat()
-            guard stat(journal.root + "/" + file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            // The file itself, never where a link points (`PracticeJournal.files` lists none).
+            guard lstat(journal.root + "/" + file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
             let time = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
             return (file, Int64(info.st_size), time)
         }
@@ -77,7 +78,9 @@ extension LibraryDatabase {
             let path = journal.root + "/" + changed[index].file
             // A file that shrank was replaced (restored, or rewritten by a sync): read whole again.
             let offset = known[path].map { $0.0 > changed[index].size ? 0 : $0.0 } ?? 0
-            return Self.readRecords(of: path, from: offset, size: changed[index].size)
+            let file = journal.open(changed[index].file)
+            defer { if let file { close(file) } }
+            return Self.readRecords(of: file, from: offset, size: changed[index].size)
         }
         return try write { db in
             // A first merge writes thousands of index pages: held in memory to the commit, not
@@ -115,17 +118,15 @@ extension LibraryDatabase {
     /// The largest piece of a file read at once: a month's file holds a few thousand lines.
     static let mergeChunkBytes = 4 << 20
 
-    /// The records of the whole lines of `path` from `offset` to `size`, and the offset after
+    /// The records of the whole lines of `file` from `offset` to `size`, and the offset after
     /// the last whole line: a last line without its end is left for later.
     static func readRecords(
-        of path: String, from start: Int64, size: Int64
+        of file: Int32?, from start: Int64, size: Int64
     ) -> (
         records: [PracticeRecord], offset: Int64
     ) {
         var offset = start
-        let file = open(path, O_RDONLY | O_CLOEXEC)
-        guard file >= 0 else { return ([], offset) }
-        defer { close(file) }
+        guard let file else { return ([], offset) }
         let decoder = JSONDecoder()
         var records: [PracticeRecord] = []
         var buffer = [UInt8](repeating: 0, count: Int(min(Int64(mergeChunkBytes), max(0, size - start))))
