@@ -194,4 +194,36 @@ struct SharedFolderTrustTests {
         #expect(refused.stderr.contains("symbolic link, which meditate does not follow"), "\(refused.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
     }
+
+    @Test("a removal dated in the year 5138 is read as now, and reindex forgets it once its file is gone")
+    func forgedRemovalIsNotForEver() throws {
+        // Given a device with a sit, and a file planted by a device that is not there, removing
+        // that sit at a change dated near the year 5138
+        let scratch = try Scratch()
+        let a = try SyncedDevice("a", in: scratch)
+        _ = try a.succeed(["history", "add", "--at", "2026-12-01T07:00", "--minutes", "20"])
+        let uuid = try #require(try a.history().first?["uuid"])
+        let folder = a.historyFolder + "/history/" + stranger
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let removal =
+            #"{"changed":99999999999,"device":"\#(stranger)","host":"x","removed":true,"uuid":"\#(uuid)"}"# + "\n"
+        try removal.write(toFile: folder + "/2026-12.jsonl", atomically: true, encoding: .utf8)
+
+        // When the history is read, the removal takes the sit away, dated no later than now and
+        // ten minutes
+        #expect(try a.history().isEmpty)
+        let database = a.data + "/meditate/library.sqlite"
+        let dated = try CLIRunner.run(
+            program: "/usr/bin/sqlite3", [database, "SELECT changedAt FROM practiceRemoved"])
+        let changed = try #require(Double(dated.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(changed <= Date().timeIntervalSince1970 + 600, "\(dated.stdout)")
+
+        // Then once the planted file is gone, reindex brings the sit back
+        try FileManager.default.removeItem(atPath: folder)
+        #expect(try a.history().isEmpty)
+        let reindexed = try a.run(["history", "reindex"])
+        #expect(reindexed.status == 0, "\(reindexed.stderr)")
+        #expect(reindexed.stdout == "the history was read anew from its files: 1 sit\n")
+        #expect(try a.history().map { $0["uuid"] } == [uuid])
+    }
 }

@@ -33,7 +33,10 @@ struct HistoryCommand: ParsableCommand {
                   meditate history add --at 2026-11-27T07:00 --minutes 20 --note "retreat, day 3"
                   meditate history edit 12 --note "restless, then quiet"
                 """,
-        subcommands: [HistoryImport.self, HistoryList.self, HistoryAdd.self, HistoryEdit.self, HistoryRemove.self]
+        subcommands: [
+            HistoryImport.self, HistoryList.self, HistoryAdd.self, HistoryEdit.self, HistoryRemove.self,
+            HistoryReindex.self
+        ]
     )
 
     @OptionGroup var list: HistoryListOptions

@@ -40,6 +40,25 @@ extension LibraryDatabase {
         }
     }
 
+    /// Builds the history's index anew from the files as they are now (`meditate history
+    /// reindex`): what a file no longer says (a removal of a file since deleted) is forgotten,
+    /// and every sit gets its number again, in the order the files give them.
+    /// - Returns: how many sits the history holds.
+    public func reindexHistory() throws(LibraryError) -> Int {
+        guard journal != nil else { return try practiceCount() }
+        try write { db in
+            try db.execute(sql: "DELETE FROM practice")
+            try db.execute(sql: "DELETE FROM practiceRemoved")
+            try db.execute(sql: "DELETE FROM historyFile")
+        }
+        try mergeJournals()
+        return try practiceCount()
+    }
+
+    private func practiceCount() throws(LibraryError) -> Int {
+        try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM practice") ?? 0 }
+    }
+
     /// Reads what every device's files hold that the index does not yet: a file whose size and
     /// time are unchanged is not opened, so this costs a look at each file when nothing is new.
     /// A last line without its line end (a writer killed, a sync in flight) waits until it is
@@ -127,6 +146,7 @@ extension LibraryDatabase {
     ) {
         var offset = start
         guard let file else { return ([], offset) }
+        let latest = Date().timeIntervalSince1970 + PracticeRecord.clockTolerance
         let decoder = JSONDecoder()
         var records: [PracticeRecord] = []
         var buffer = [UInt8](repeating: 0, count: Int(min(Int64(mergeChunkBytes), max(0, size - start))))
@@ -146,7 +166,10 @@ extension LibraryDatabase {
                     pending.append(contentsOf: buffer[lineStart..<index])
                     line = pending[...]
                 }
-                if let record = try? decoder.decode(PracticeRecord.self, from: Data(line)), record.isWellFormed {
+                if var record = try? decoder.decode(PracticeRecord.self, from: Data(line)), record.isWellFormed {
+                    // A change dated far ahead (a forged removal in the year 5138) would beat
+                    // every later change for ever: no line is newer than now and a little.
+                    record.changed = min(record.changed, latest)
                     records.append(record)
                 }
                 pending.removeAll(keepingCapacity: true)

@@ -61,10 +61,11 @@ public struct PracticeRecord: Codable, Sendable, Equatable {
             let plannedSeconds, let satSeconds, (0...Self.mostSeconds).contains(plannedSeconds),
             (0...Self.mostSeconds).contains(satSeconds), let completed
         else { return nil }
+        // Words from another machine's file are capped as `history add` caps a note.
         return PracticeSession(
-            startedAt: startedAt, kind: kind, note: note ?? "",
+            startedAt: startedAt, kind: kind, note: Self.capped(note, Self.longestNote),
             plannedSeconds: plannedSeconds, satSeconds: satSeconds, completed: completed,
-            remark: remark ?? "", track: track ?? "",
+            remark: Self.capped(remark, Self.longestRemark), track: Self.capped(track, Self.longestTrack),
             running: running == true, uuid: uuid, device: device, host: host)
     }
 
@@ -72,6 +73,22 @@ public struct PracticeRecord: Codable, Sendable, Equatable {
     public var isWellFormed: Bool {
         PracticeSession.validUUID(uuid) && DeviceIdentity.valid(device) == device && changed.isFinite
             && abs(changed) < 1e11 && host.utf8.count <= 255
+    }
+
+    /// How far ahead of this machine's clock a line's change may be dated (another device's
+    /// clock may be ahead); a later date is read as now and this.
+    static let clockTolerance = 600.0
+
+    /// The most characters of a line's words: a remark as `--note` takes it, a description, a
+    /// track's title or path.
+    static let longestRemark = 2000
+    static let longestNote = 500
+    static let longestTrack = 4096
+
+    private static func capped(_ text: String?, _ longest: Int) -> String {
+        guard let text else { return "" }
+        return text.unicodeScalars.count <= longest
+            ? text : String(String.UnicodeScalarView(text.unicodeScalars.prefix(longest)))
     }
 
     /// A week: no sit is longer (a sleep sound may run all night). Its words are bounded by
