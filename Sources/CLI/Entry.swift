@@ -79,8 +79,8 @@ enum Entry {
         case let error as RemoteError:
             switch error {
             case .noAvahi, .unreachable, .notMeditate: .unavailable
-            case .badLink, .noToken, .notPaired: .usage
-            case .refused: .failure
+            case .badLink, .noToken, .badToken, .notPaired: .usage
+            case .refused, .otherService: .failure
             case .unreadableStore: .configuration
             case .unwritableStore: .cannotCreate
             }

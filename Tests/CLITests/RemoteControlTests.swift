@@ -232,6 +232,45 @@ struct RemoteControlTests {
         #expect(history.arrayCount == 1 && history[0]?["completed"] == false, "\(history.line)")
     }
 
+    @Test("a pairing is refused when another service answers at its address, and a link's token is 32 hex digits")
+    func pairingChecksWhoAnswers() throws {
+        // Given two services on "other machines", and a client paired with the first
+        let scratch = try Scratch(), other = try Scratch()
+        let first = try ListeningService(in: scratch)
+        defer { first.service.stop() }
+        let second = try ListeningService(in: other)
+        defer { second.service.stop() }
+        let client = ["XDG_CONFIG_HOME": scratch.path("client-config"), "XDG_DATA_HOME": scratch.path("client-data")]
+        let paired = try CLIRunner.run(["pair", first.web + "?token=\(first.token)"], environment: client)
+        #expect(paired.status == 0, "\(paired.stderr)")
+        let address = String(first.web.dropFirst("http://".count).dropLast())
+        #expect(try CLIRunner.run(["ctl", "--host", address, "status"], environment: client).status == 0)
+
+        // When the pairing's address and token are now another service's (its address given to
+        // another machine, which takes the token)
+        let store = scratch.path("client-config") + "/meditate/remotes.json"
+        let kept = try String(contentsOfFile: store, encoding: .utf8)
+        try kept.replacingOccurrences(of: first.web, with: second.web)
+            .replacingOccurrences(of: first.token, with: second.token)
+            .write(toFile: store, atomically: true, encoding: .utf8)
+        let secondAddress = String(second.web.dropFirst("http://".count).dropLast())
+        let status = try CLIRunner.run(["ctl", "--host", secondAddress, "status"], environment: client)
+
+        // Then it is refused in one line, and nothing is asked of the other service
+        #expect(status.status == 1, "\(status.stdout) \(status.stderr)")
+        #expect(
+            status.stderr.hasPrefix("meditate: error: another service than 'meditate on ")
+                && status.stderr.split(separator: "\n").count == 1, "\(status.stderr)")
+
+        // And a link whose token would put a line end into the request is refused before any
+        // connection
+        for token in ["abc%0d%0aX-Injected:%201", String(repeating: "A", count: 32), "0123"] {
+            let bad = try CLIRunner.run(["pair", "http://127.0.0.1:9/?token=\(token)"], environment: client)
+            #expect(bad.status == 64, "\(token): \(bad.stderr)")
+            #expect(bad.stderr.contains("32 hex digits"), "\(bad.stderr)")
+        }
+    }
+
     /// `ctl --host ADDRESS events --json` run on the client as a person follows a service, for
     /// `seconds` (it follows until stopped).
     private static func followEvents(

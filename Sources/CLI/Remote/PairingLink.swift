@@ -23,6 +23,9 @@ struct PairingLink {
         guard let token = parts.queryItems?.first(where: { $0.name == "token" })?.value, !token.isEmpty else {
             throw .noToken
         }
+        // What a service makes (`WebToken`), and nothing else: it goes into a request's header.
+        guard token.utf8.count == 32, token.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) })
+        else { throw .badToken }
         self.host = HostPort.bare(host)
         self.port = port
         self.token = token

@@ -13,7 +13,12 @@ enum RemoteConnection {
         else { throw RemoteError.notPaired(name: name) }
         let bare = HostPort.bare(host)
         let port = parts.port ?? 80
-        _ = try identity(host: bare, port: port, token: remote.token)
+        // The service paired, known by its device's id: a name or address given to another
+        // machine since is not this pairing's service.
+        let answered = try identity(host: bare, port: port, token: remote.token)
+        guard answered.id == remote.id else {
+            throw RemoteError.otherService(address: HostPort.authority(host: bare, port: port), name: remote.name)
+        }
         return try ControlClient(host: bare, port: port, token: remote.token)
     }
 

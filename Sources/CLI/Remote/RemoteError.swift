@@ -10,6 +10,10 @@ enum RemoteError: Error, CustomStringConvertible {
     case badLink(String)
     /// A link without its token.
     case noToken
+    /// A link whose token is not one a service makes.
+    case badToken
+    /// Another service than the one paired answers at its address.
+    case otherService(address: String, name: String)
     /// Nothing answered there.
     case unreachable(address: String, reason: String)
     /// The service refused the token.
@@ -43,6 +47,18 @@ enum RemoteError: Error, CustomStringConvertible {
             localized(
                 "the link has no token; give the one `meditate ctl token` shows on the service (…/?token=…)",
                 de: "der Link hat kein Token; gib den, den `meditate ctl token` beim Dienst zeigt (…/?token=…)")
+        case .badToken:
+            localized(
+                "the link's token is not a service's (32 hex digits); give the link `meditate ctl token` shows there",
+                de:
+                    "das Token des Links ist keins eines Dienstes (32 Hexadezimalziffern); gib den Link, den `meditate ctl token` dort zeigt"
+            )
+        case let .otherService(address, name):
+            localized(
+                "another service than '\(name)' answers at \(address) now; pair again with the link `meditate ctl token` shows on '\(name)'",
+                de:
+                    "unter \(address) antwortet jetzt ein anderer Dienst als '\(name)'; kopple neu mit dem Link, den `meditate ctl token` auf '\(name)' zeigt"
+            )
         case let .unreachable(address, reason):
             localized("cannot reach \(address): \(reason)", de: "\(address) ist nicht erreichbar: \(reason)")
         case let .refused(address):

@@ -21,6 +21,15 @@ public enum HTTPGet {
     public static func get(
         host: String, port: Int, path: String, headers: [(name: String, value: String)] = [], seconds: Int = 5
     ) throws(Failure) -> Response {
+        // A line end inside a value (a token percent-decoded from a link) would add headers of
+        // someone else's choosing to the request.
+        let parts = [path] + headers.flatMap { [$0.name, $0.value] }
+        guard !parts.contains(where: { $0.contains { $0 == "\r" || $0 == "\n" } }) else {
+            throw Failure(description: "a line end inside the request")
+        }
+        // One deadline for the whole answer: a server that sends a byte now and then is not
+        // waited for beyond it.
+        let deadline = monotonicSeconds() + Double(seconds)
         let socket = try connect(host: host, port: port, seconds: seconds)
         defer { close(socket) }
         let authority = HostPort.authority(host: host, port: port)
@@ -36,6 +45,11 @@ public enum HTTPGet {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16_384)
         while true {
+            let left = deadline - monotonicSeconds()
+            guard left > 0 else { throw Failure(description: "no whole answer in \(seconds) s") }
+            // (at least a millisecond: a zero timeval is no limit at all)
+            var timeout = timeval(tv_sec: Int(left), tv_usec: max(1000, Int((left - left.rounded(.down)) * 1e6)))
+            setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             let count = read(socket, &buffer, buffer.count)
             if count == 0 { break }
             guard count > 0 else {
@@ -48,6 +62,12 @@ public enum HTTPGet {
             guard received.count <= maximumBytes else { throw Failure(description: "an answer of over 1 MiB") }
         }
         return try parse(received)
+    }
+
+    private static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     /// The status and body of a whole answer (the body is what follows the head: the
