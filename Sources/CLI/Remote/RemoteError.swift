@@ -51,7 +51,7 @@ enum RemoteError: Error, CustomStringConvertible {
             localized(
                 "the link's token is not a service's (32 hex digits); give the link `meditate ctl token` shows there",
                 de:
-                    "das Token des Links ist keins eines Dienstes (32 Hexadezimalziffern); gib den Link, den `meditate ctl token` dort zeigt"
+                    "das Token im Link stammt von keinem Dienst (es hat 32 Hexadezimalziffern); gib den Link, den `meditate ctl token` dort zeigt"
             )
         case let .otherService(address, name):
             localized(
