@@ -177,8 +177,9 @@ final class ServiceScheduler {
                 try target.prepareTrack(request, resumeOther: true, answer: madeReady(occurrence))
             case .remind:
                 var request = try ParamsDecoder.decode(RemindRequest.self, options)
-                // "Sit now" offers the schedule's sit, which came from the shared folder.
-                request.sit.after = .stop
+                // "Sit now" offers the schedule's sit, which came from the shared folder: never
+                // its suspend (the sitter's own settings still say what follows a sit).
+                if request.sit.after == .suspend { request.sit.after = nil }
                 // No sound unless asked: the bell of the settings, as soon as it can be heard.
                 if request.bell { _ = try target.ring(BellRequest(), scheduled: nil, at: nil) }
                 remind(occurrence, request)

@@ -52,11 +52,22 @@ struct ServiceAnswerSizeTests {
 
     @Test("history.list leaves out a session too long for any answer, and says so")
     func sessionTooLongForAnyAnswerIsLeftOut() throws {
-        // Given one session whose note is 5 MB (a tampered row)
+        // Given one session whose note is 5 MB (a row tampered with under a running service:
+        // the history's files give none longer than 64 KiB)
         let scratch = try Scratch()
-        try Self.history(in: scratch, count: 1, noteBytes: 5_000_000)
+        try Self.history(in: scratch, count: 1, noteBytes: 100)
         let service = try RunningService(["--backend", "alsa", "--device", "null"], scratch: scratch)
         defer { service.stop() }
+        // (once the service has closed the open row as ended early, which writes it anew)
+        let closed = Date().addingTimeInterval(10)
+        while try service.client().call("history.list", ["newest": 1])["sessions"]?[0]?["completed"] != false {
+            guard Date() < closed else { return Issue.record("the service never closed the open row") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let database = LibraryPaths(folder: scratch.path("data") + "/meditate").database
+        let tampered = try CLIRunner.run(
+            program: "/usr/bin/sqlite3", [database, "UPDATE practice SET note = hex(zeroblob(2500000))"])
+        #expect(tampered.status == 0, "\(tampered.stderr)")
         // When the newest session is asked for
         let answer = try service.client().call("history.list", ["newest": 1])
         // Then the answer has none, and says one was left out

@@ -79,10 +79,11 @@ public struct PracticeRecord: Codable, Sendable, Equatable {
     /// clock may be ahead); a later date is read as now and this.
     static let clockTolerance = 600.0
 
-    /// The most characters of a line's words: a remark as `--note` takes it, a description, a
-    /// track's title or path.
+    /// The most characters of a line's words: a remark as `--note` takes it, a track's title or
+    /// path, and the description (a sit's words as message parts, one per segment and sound:
+    /// long for a sit of many rounds, never this long).
     static let longestRemark = 2000
-    static let longestNote = 500
+    static let longestNote = 65536
     static let longestTrack = 4096
 
     private static func capped(_ text: String?, _ longest: Int) -> String {
