@@ -61,7 +61,10 @@ struct ServiceAnswerSizeTests {
         // (once the service has closed the open row as ended early, which writes it anew)
         let closed = Date().addingTimeInterval(10)
         while try service.client().call("history.list", ["newest": 1])["sessions"]?[0]?["completed"] != false {
-            guard Date() < closed else { return Issue.record("the service never closed the open row") }
+            guard Date() < closed else {
+                Issue.record("the service never closed the open row")
+                return
+            }
             Thread.sleep(forTimeInterval: 0.05)
         }
         let database = LibraryPaths(folder: scratch.path("data") + "/meditate").database
