@@ -30,6 +30,14 @@ struct CompletionTests {
             #expect(imported.status == 0, "\(imported.stderr)")
             let course = try CLIRunner.run(["library", "course", "create", "basics", "1"], environment: environment)
             #expect(course.status == 0, "\(course.stderr)")
+            // A title that is a shell pattern, and one that is a command substitution
+            // (of other lengths: the library takes a sound once, whatever its name)
+            for (index, name) in ["*", "$(touch PWNED)"].enumerated() {
+                let odd = scratch.path("\(name).wav")
+                try writeSineWAV(path: odd, frames: 8001 + index, sampleRate: 8000, channels: 1)
+                let added = try CLIRunner.run(["library", "import", odd, "-q"], environment: environment)
+                #expect(added.status == 0, "\(added.stderr)")
+            }
         }
 
         /// What bash's Tab offers after `line` (its last word is the one being completed).
@@ -95,7 +103,10 @@ struct CompletionTests {
             (["course", ""], ["play", "list", "reset", "basics"]),
             (["course", "b"], ["basics"]),
             (["course", "reset", ""], ["basics"]),
-            (["library", "course", "remove", "b"], ["basics"])
+            (["library", "course", "remove", "b"], ["basics"]),
+            // offered as they are: not expanded into the folder's names, not run
+            (["play", "*"], ["*"]),
+            (["play", "$("], ["$(touch PWNED)"])
         ]
         for (line, expected) in cases {
             let offered = try sitter.bash(line)

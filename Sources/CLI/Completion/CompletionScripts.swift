@@ -23,13 +23,16 @@ enum CompletionScripts {
                 cword=$COMP_CWORD
                 cur=${COMP_WORDS[COMP_CWORD]}
             fi
-            local IFS=$'\n'
-            local -a lines
-            lines=($("${words[0]}" __complete bash -- "${words[@]:1:cword}" 2>/dev/null))
+            # One candidate a line, never split at spaces nor expanded as a pattern (a title `*`);
+            # inserted quoted as file names are, so that a title with a space or a `$(` stays
+            # one word and is never run.
+            local -a lines found
+            mapfile -t lines < <("${words[0]}" __complete bash -- "${words[@]:1:cword}" 2>/dev/null)
             COMPREPLY=("${lines[@]:1}")
+            compopt -o filenames 2>/dev/null
             if [[ ${lines[0]} == files ]]; then
-                compopt -o filenames 2>/dev/null
-                COMPREPLY+=($(compgen -f -- "$cur"))
+                mapfile -t found < <(compgen -f -- "$cur")
+                COMPREPLY+=("${found[@]}")
             fi
             if declare -F __ltrim_colon_completions >/dev/null 2>&1; then
                 __ltrim_colon_completions "$cur"
