@@ -66,6 +66,9 @@ public final class ControlClient {
                 continue
             }
             if message["method"] == "event", let params = message["params"] {
+                // Kept for `nextEvent`, the newest few: a service that sends events without end
+                // while a call waits does not fill this process.
+                if pendingEvents.count >= Self.pendingEventsKept { pendingEvents.removeFirst() }
                 pendingEvents.append(params)
                 continue
             }
@@ -138,6 +141,10 @@ public final class ControlClient {
             // Everything before `start` has been taken: dropped before more is read.
             received.removeSubrange(..<start)
             start = 0
+            // A line without its end past the longest message is no message of a service's.
+            guard received.count <= Self.largestMessageBytes else {
+                throw .badReply("a line of over \(Self.largestMessageBytes / 1024) KiB")
+            }
             // A deadline already passed still looks once (a poll that does not wait): what has
             // arrived is read, so that a timeout of 0 takes what is there.
             let left = Int(((deadline - MonotonicClock.seconds()) * 1000).rounded(.up))
@@ -160,6 +167,10 @@ public final class ControlClient {
     }
 
     private static let readBytes = 65_536
+    /// The longest message a service sends: an answer of up to half of what a connection may
+    /// hold unread (`ServiceReplies`), with room for its envelope.
+    public static let largestMessageBytes = ControlServer.maximumQueuedBytes / 2 + 4096
+    private static let pendingEventsKept = 1024
     private static let meanwhileSeconds = 0.1
 
     private static func connect(_ path: String) throws(ControlError) -> Int32 {

@@ -21,14 +21,19 @@ final class WebSocketLink: @unchecked Sendable {
     final class Inbox: @unchecked Sendable {
         private let condition = NSCondition()
         private var messages: [String] = []
+        private var bytes = 0
         private var closed = false
         static let capacity = 4096
+        /// What the messages waiting may hold in all: a few of the largest answers.
+        static let capacityBytes = 8 << 20
 
         /// False when it is full (the caller then closes the connection).
         func put(_ message: String) -> Bool {
             condition.withLock {
-                guard messages.count < Self.capacity else { return false }
+                let size = message.utf8.count
+                guard messages.count < Self.capacity, bytes + size <= Self.capacityBytes else { return false }
                 messages.append(message)
+                bytes += size
                 condition.signal()
                 return true
             }
@@ -49,7 +54,9 @@ final class WebSocketLink: @unchecked Sendable {
                     if !condition.wait(until: deadline) { return .nothingYet }
                 }
                 guard !messages.isEmpty else { return .ended }
-                return .message(messages.removeFirst())
+                let message = messages.removeFirst()
+                bytes -= message.utf8.count
+                return .message(message)
             }
         }
     }
@@ -81,13 +88,13 @@ final class WebSocketLink: @unchecked Sendable {
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let upgrader = NIOTypedWebSocketClientUpgrader<Bool>(
-                        maxFrameSize: ControlServer.maximumLineBytes,
+                        maxFrameSize: ControlClient.largestMessageBytes,
                         upgradePipelineHandler: { channel, _ in
                             channel.eventLoop.makeCompletedFuture {
                                 try channel.pipeline.syncOperations.addHandler(
                                     NIOWebSocketFrameAggregator(
                                         minNonFinalFragmentSize: 1, maxAccumulatedFrameCount: 64,
-                                        maxAccumulatedFrameSize: ControlServer.maximumLineBytes))
+                                        maxAccumulatedFrameSize: ControlClient.largestMessageBytes))
                                 try channel.pipeline.syncOperations.addHandler(Receiver(inbox: inbox))
                                 return true
                             }
@@ -140,13 +147,22 @@ final class WebSocketLink: @unchecked Sendable {
         buffer.writeString(text)
         var generator = SystemRandomNumberGenerator()
         let frame = WebSocketFrame(fin: true, opcode: .text, maskKey: .random(using: &generator), data: buffer)
+        // A service that reads nothing would keep the wait for ever: the connection is closed
+        // once the message has not gone out within the time.
+        let written = channel.writeAndFlush(frame)
+        let deadline = channel.eventLoop.scheduleTask(in: .seconds(Self.sendSeconds)) { [channel] in
+            channel.close(promise: nil)
+        }
+        defer { deadline.cancel() }
         do {
-            try channel.writeAndFlush(frame).wait()
+            try written.wait()
             return true
         } catch {
             return false
         }
     }
+
+    static let sendSeconds: Int64 = 10
 
     /// The next message, nothing by `deadline`, or the connection's end.
     func receive(until deadline: Date) -> Taken { inbox.take(until: deadline) }
@@ -169,6 +185,9 @@ final class WebSocketLink: @unchecked Sendable {
                 let text = data.readString(length: data.readableBytes) ?? ""
                 if !inbox.put(text) { context.close(promise: nil) }
             case .ping:
+                // A service that pings and reads nothing would have its pongs pile up here
+                // without end: while it does not read, its pings go unanswered.
+                guard context.channel.isWritable else { return }
                 var generator = SystemRandomNumberGenerator()
                 let pong = WebSocketFrame(
                     fin: true, opcode: .pong, maskKey: .random(using: &generator), data: frame.unmaskedData)
