@@ -92,6 +92,11 @@ struct DebianPackageTests {
             """)
         #expect(
             verify.status == 0 && verify.stdout.isEmpty && verify.stderr.isEmpty, "\(verify.stdout) \(verify.stderr)")
+        // And the system service is sandboxed: systemd's own measure of its exposure is 2.5 or below
+        let exposure = try tree.run(
+            "systemd-analyze security --offline=yes --threshold=25 /usr/lib/systemd/system/meditate.service")
+        #expect(exposure.status == 0, "\(exposure.stdout.suffix(3000)) \(exposure.stderr)")
+        #expect(exposure.stdout.contains("Overall exposure level for meditate.service: "), "\(exposure.stdout)")
 
         // When it is purged, after the user has settings and a library
         #expect(try tree.runAsSitter("meditate config set noise pink").status == 0)
