@@ -165,7 +165,8 @@ let package = Package(
         // notification at its end, the media player controls (MPRIS). Off, silently, where there
         // is no bus.
         .target(
-            name: "Desktop", dependencies: ["CSystemd", "CMediaPlayer", "Clock", "Rings"], swiftSettings: strictSwift),
+            name: "Desktop", dependencies: ["CSystemd", "CMediaPlayer", "Clock", "Rings", "Localization"],
+            swiftSettings: strictSwift),
         // What the one-shot commands and the service share around a session: a sit or a track
         // made ready (its gongs, its bed, the words the history keeps), Ctrl-C and SIGTERM, the
         // desktop's presence (sleep inhibitor, notification), and one line for each failure.

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Tags read from a file. Absent tags are nil, never empty strings.
 public struct AudioMetadata: Sendable, Equatable {
@@ -26,21 +27,7 @@ public struct AudioMetadata: Sendable, Equatable {
     /// printed to terminals, and an escape sequence in one could clear the screen or set the
     /// window's title.
     public static func escapingControls(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            if isControl(scalar) {
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                escaped += "\\x" + (hex.count < 2 ? "0" + hex : hex)
-            } else {
-                escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
+        TerminalText.escapingControls(text)
     }
 
     /// Fills every tag this one lacks from `other` (an ID3v1 fallback under ID3v2, say).

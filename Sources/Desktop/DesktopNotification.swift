@@ -1,5 +1,6 @@
 import CSystemd
 import Foundation
+import Localization
 
 /// One notification as org.freedesktop.Notifications takes it (`Notify`): what it says, the
 /// buttons it offers, and the earlier one it replaces.
@@ -13,13 +14,31 @@ struct DesktopNotification {
     /// Milliseconds shown; -1 the server's choice, 0 until it is dismissed.
     var expireMilliseconds: Int32 = -1
 
+    /// `text` as a body shows it: the servers read a body as markup (`body-markup`), so a
+    /// reminder's own words ("tea & sit", "<b>") are escaped, their control characters but the
+    /// line ends too.
+    static func markupEscaped(_ text: String) -> String {
+        var escaped = ""
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for character in lines.map({ TerminalText.escapingControls(String($0)) }).joined(separator: "\n") {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
     /// Asks the server on `bus` to show it; its id.
     func show(on bus: DesktopBus) throws(DesktopBusError) -> UInt32 {
         try bus.call(
             destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
             interface: "org.freedesktop.Notifications", member: "Notify",
             arguments: [
-                .string("meditate"), .uint32(replaces), .string("meditate"), .string(summary), .string(body),
+                .string("meditate"), .uint32(replaces), .string("meditate"), .string(summary),
+                .string(Self.markupEscaped(body)),
                 .strings(actions.flatMap { [$0.key, $0.label] }),
                 .dictionary([.init("desktop-entry", .string(MediaPlayerState.desktopEntry))]),
                 .int32(expireMilliseconds)

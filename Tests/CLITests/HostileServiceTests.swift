@@ -5,13 +5,18 @@ import Testing
 /// A "service" that is not one: a Python program on a Unix socket that, once asked anything,
 /// floods events and never answers (`flood`), or sends one line without end (`endless`).
 private let hostileService = #"""
-    import os, socket, sys
+    import json, os, socket, sys
     path, mode = sys.argv[1], sys.argv[2]
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     server.bind(path)
     server.listen(1)
     connection, _ = server.accept()
-    connection.recv(65536)
+    asked = json.loads(connection.recv(65536).split(b"\n")[0])
+    if mode == "refuse":
+        refusal = {"code": -32000, "message": "\x1b]0;owned\x07\x1b[2Jrefused"}
+        connection.sendall(json.dumps({"jsonrpc": "2.0", "id": asked["id"], "error": refusal}).encode() + b"\n")
+        connection.recv(1)
+        sys.exit(0)
     event = b'{"jsonrpc":"2.0","method":"event","params":{"event":"noise","pad":"' + b"x" * 4000 + b'"}}\n'
     try:
         while True:
@@ -86,5 +91,12 @@ struct HostileServiceTests {
         #expect(run.seconds < 5, "\(run.seconds) s")
         #expect(run.stderr.contains("a line of over"), "\(run.stderr)")
         #expect(run.peakKiB < 64 * 1024, "\(run.peakKiB) KiB")
+    }
+
+    @Test("a service's refusal is shown with its control characters escaped, never as escape sequences")
+    func refusalIsShownSafely() throws {
+        let run = try runAgainstHostileService("refuse")
+        #expect(run.status != 0)
+        #expect(run.stderr == "meditate: error: \\x1B]0;owned\\x07\\x1B[2Jrefused\n", "\(run.stderr)")
     }
 }

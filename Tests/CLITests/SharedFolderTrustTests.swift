@@ -226,4 +226,28 @@ struct SharedFolderTrustTests {
         #expect(reindexed.stdout == "the history was read anew from its files: 1 sit\n")
         #expect(try a.history().map { $0["uuid"] } == [uuid])
     }
+
+    @Test("another device's host name and note are shown with their control characters escaped")
+    func syncedTextIsShownSafely() throws {
+        // Given a sit in a file of a device that is not there, its host and note escape sequences
+        let scratch = try Scratch()
+        let a = try SyncedDevice("a", in: scratch)
+        _ = try a.succeed(["history", "add", "--at", "2026-12-01T07:00", "--minutes", "20"])
+        let folder = a.historyFolder + "/history/" + stranger
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let sit: [String: Any] = [
+            "uuid": "0b5f0c4e-4d7e-4c39-9d5b-3f8f3c1e2a10", "device": stranger, "host": "pi\u{1B}]0;owned\u{07}",
+            "changed": 1_790_000_000, "startedAt": 1_790_000_000, "kind": "timer", "note": "20 min",
+            "plannedSeconds": 1200, "satSeconds": 1200, "completed": true, "remark": "calm\u{1B}[2J"
+        ]
+        let line = try JSONSerialization.data(withJSONObject: sit) + Data("\n".utf8)
+        try line.write(to: URL(fileURLWithPath: folder + "/2026-09.jsonl"))
+
+        // When the history is listed in a terminal's way
+        let listed = try a.succeed(["history"])
+
+        // Then no escape reaches the terminal: each is written out
+        #expect(!listed.unicodeScalars.contains("\u{1B}"), "\(listed)")
+        #expect(listed.contains("pi\\x1B]0;owned\\x07") && listed.contains("calm\\x1B[2J"), "\(listed)")
+    }
 }

@@ -98,14 +98,18 @@ struct HistoryListOptions: ParsableArguments {
             // Its number first, for `history edit` and `remove`; its own note last, on the same line.
             let remark =
                 session.remark.isEmpty
-                ? "" : " · " + session.remark.split(whereSeparator: \.isNewline).joined(separator: " ")
+                ? ""
+                : " · "
+                    + TerminalText.escapingControls(
+                        session.remark.split(whereSeparator: \.isNewline).joined(separator: " "))
             let columns =
                 [
                     String(session.id ?? 0).padded(4), when, Self.name(of: session.kind).padded(10), time.padded(24),
                     say(session.completed ? .historyCompleted : .historyEndedEarly).padded(11)
                 ]
-                + (deviceWidth > 0 ? [(devices[session.device] ?? "").padded(deviceWidth)] : [])
-                + [NoteText.readable(session.note) + remark]
+                + (deviceWidth > 0
+                    ? [TerminalText.escapingControls(devices[session.device] ?? "").padded(deviceWidth)] : [])
+                + [TerminalText.escapingControls(NoteText.readable(session.note)) + remark]
             print(columns.joined(separator: "  ").trimmingTrailingSpaces)
         }
     }

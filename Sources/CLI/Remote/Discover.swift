@@ -70,13 +70,15 @@ struct Discover: ParsableCommand {
                 to: STDERR_FILENO)
             return
         }
-        let nameWidth = found.map(\.name.count).max() ?? 0
+        // What Avahi says is what any machine on the network announced: shown safely.
+        let shown = TerminalText.escapingControls
+        let nameWidth = found.map { shown($0.name).count }.max() ?? 0
         for service in found {
             var columns = [
-                service.name.padded(nameWidth), service.host, service.addresses.joined(separator: ", "),
-                localized("port", de: "Port") + " \(service.port)"
+                shown(service.name).padded(nameWidth), shown(service.host),
+                service.addresses.map(shown).joined(separator: ", "), localized("port", de: "Port") + " \(service.port)"
             ]
-            if let version = service.txt["version"], !version.isEmpty { columns.append(version) }
+            if let version = service.txt["version"], !version.isEmpty { columns.append(shown(version)) }
             if paired(service) { columns.append(localized("paired", de: "gekoppelt")) }
             print(columns.joined(separator: "  "))
         }

@@ -58,10 +58,11 @@ public enum ControlError: Error, Equatable, Sendable, PhrasedError {
             Phrase(
                 "stopped waiting for the service on \(path)", de: "Warten auf den Dienst auf \(path) abgebrochen")
         case let .badReply(reason):
+            // What the other end sent, shown safely: it may be anything.
             Phrase(
-                "the service's reply cannot be read: \(reason)",
-                de: "die Antwort des Dienstes ist nicht lesbar: \(reason)")
-        case let .refused(error): Phrase(error.message, de: error.message)
+                "the service's reply cannot be read: \(TerminalText.line(reason))",
+                de: "die Antwort des Dienstes ist nicht lesbar: \(TerminalText.line(reason))")
+        case let .refused(error): Phrase(TerminalText.line(error.message), de: TerminalText.line(error.message))
         }
     }
 
