@@ -1,13 +1,14 @@
 import Control
 import Foundation
 import ProgramTestSupport
+import PulseTestSupport
 import Testing
 
 /// The note asked at the end of a sit in a terminal: a person at a tmux window types it, or
 /// skips it with Enter; with -q, or without a terminal, nothing is asked.
 @Suite(
     "the note asked when a sit ends in a terminal",
-    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"), "needs tmux (make test installs it)"))
+    .enabled(if: RequiredTools.installed("/usr/bin/tmux"), "needs tmux (make test installs it)"))
 struct EndNotePromptTests {
     /// A 3-second sit on ALSA's null device (over in a moment), in this process.
     static let sit = ["--minutes", "0.05", "--countdown", "0", "--backend", "alsa", "--device", "null", "--standalone"]

@@ -1,6 +1,7 @@
 import Control
 import Foundation
 import ProgramTestSupport
+import PulseTestSupport
 import Testing
 
 /// `meditate ctl --host`: a service on another machine controlled from this one over its
@@ -118,7 +119,16 @@ struct RemoteControlTests {
             refused.stderr
                 == "meditate: error: \(address) refused the token; pair again with the link `meditate ctl token` shows there now\n"
         )
-        // And the service's token is never shown over the network
+        // And the service's token is never shown over the network: paired again, `ctl token`
+        // from the client is refused in one line, and its answer holds no token
+        let shown = try CLIRunner.run(["ctl", "token", "--socket", service.socket]).stdout
+        let renewed = try #require(
+            shown.range(of: "?token=").map { String(shown[$0.upperBound...].prefix { $0.isHexDigit }) })
+        #expect(try CLIRunner.run(["pair", web + "?token=\(renewed)"], environment: client).status == 0)
+        let asked = try ctl(["token"])
+        #expect(asked.status != 0)
+        #expect(asked.stderr.contains("the token is shown on the service's machine only"), "\(asked.stderr)")
+        #expect(!asked.stdout.contains(renewed) && !asked.stderr.contains(renewed))
         #expect(try ctl(["--socket", service.socket, "status"]).status == 64)
     }
 
@@ -182,7 +192,7 @@ struct RemoteControlTests {
     @Test(
         "a sit started in a terminal with --host shows the remote sit's status line; space pauses it there and plays it on, Ctrl-C ends it early",
         .enabled(
-            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"), "needs tmux (make test installs it)"))
+            if: RequiredTools.installed("/usr/bin/tmux"), "needs tmux (make test installs it)"))
     func terminalKeysReachTheRemoteSit() throws {
         // Given a service on "another machine", and this machine paired with it
         let scratch = try Scratch()

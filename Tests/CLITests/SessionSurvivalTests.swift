@@ -46,7 +46,7 @@ struct SessionSurvivalTests {
     @Test(
         "the terminal closing mid-sit (tmux killed) ends the sit like SIGHUP: no trap, recorded as ended early",
         .enabled(
-            if: PulseCapture.available && FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"),
+            if: PulseCapture.available && RequiredTools.installed("/usr/bin/tmux"),
             "needs tmux and the private server of `make test`"))
     func terminalClosedEndsAndRecords() throws {
         let lock = PulseSinkLock()
@@ -73,7 +73,7 @@ struct SessionSurvivalTests {
     @Test(
         "meditate sit with a service running: the terminal shows the service's sit, and closing it leaves the sit playing to its end and recorded",
         .enabled(
-            if: PulseCapture.available && FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"),
+            if: PulseCapture.available && RequiredTools.installed("/usr/bin/tmux"),
             "needs tmux and the private server of `make test`"))
     func sitHandedToTheService() throws {
         let lock = PulseSinkLock()
@@ -117,7 +117,7 @@ struct SessionSurvivalTests {
     @Test(
         "meditate sit following a service: Ctrl-C ends the service's sit early, and it is recorded so",
         .enabled(
-            if: PulseCapture.available && FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"),
+            if: PulseCapture.available && RequiredTools.installed("/usr/bin/tmux"),
             "needs tmux and the private server of `make test`"))
     func ctrlCEndsTheServicesSit() throws {
         let lock = PulseSinkLock()
@@ -160,7 +160,7 @@ struct SessionSurvivalTests {
     @Test(
         "a sit that ignores SIGHUP carries on headless when its terminal goes, and completes",
         .enabled(
-            if: PulseCapture.available && FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"),
+            if: PulseCapture.available && RequiredTools.installed("/usr/bin/tmux"),
             "needs tmux and the private server of `make test`"))
     func terminalClosedCarriesOnHeadless() throws {
         let lock = PulseSinkLock()

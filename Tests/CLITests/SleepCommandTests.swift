@@ -56,10 +56,23 @@ struct SleepCommandTests {
             long.stderr == "meditate: error: --fade-out (120 s) must be at most the sit's length (1 min)\n",
             "\(long.stderr)")
 
-        // And [sleep]'s own fade of 60 s on a sleep of half a minute is shortened, not refused
+        // And [sleep]'s own fade of 60 s on a sleep of half a minute is shortened, not refused:
+        // recorded, once the bed has risen (its first seconds) it falls over the rest of the
+        // half minute (an equal-power fade of 30 s is at 0.97 at 5 s, 0.71 at 15 s, 0.26 at 25 s)
+        let raw = scratch.path("short.raw")
+        try writeALSACaptureDevice(home: scratch, raw: raw)
         let short = try CLIRunner.run(
-            ["sleep", "0.5", "--noise", "pink", "--backend", "alsa", "--device", "null"], environment: environment)
+            ["sleep", "0.5", "--noise", "pink", "--backend", "alsa", "--device", "meditate_capture"],
+            environment: environment.merging(["HOME": scratch.url.path]) { $1 })
         #expect(short.status == 0, "\(short.stderr)")
+        let samples = try floats(atPath: raw)
+        func rms(fromSecond start: Int) -> Double {
+            let window = samples.dropFirst(start * 96_000).prefix(96_000)
+            return (window.reduce(0) { $0 + Double($1) * Double($1) } / Double(max(1, window.count))).squareRoot()
+        }
+        #expect(samples.count >= 30 * 96_000, "\(samples.count) samples")
+        let (first, middle, late) = (rms(fromSecond: 5), rms(fromSecond: 15), rms(fromSecond: 25))
+        #expect(first > 0 && middle < first * 0.85 && late < first * 0.4, "\(first) \(middle) \(late)")
     }
 
     @Test("--gong none renders no gong: nothing before the bed, and exact zeros after its fade")

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// `meditate` left running headless (stdin is /dev/null), while the test acts on it; its
 /// stderr is collected for the expectations.
@@ -23,12 +24,35 @@ package final class RunningMeditate {
         try process.run()
     }
 
-    /// Reads stderr until `text` has appeared in it (`times` times), or stderr has closed.
-    package func waitForLog(containing text: String, times: Int = 1) {
+    /// Reads stderr until `text` has appeared in it (`times` times). A program that ends, or
+    /// says nothing of it within `seconds`, is an issue of the test, with what it did say: a
+    /// service that died early does not pass for one that said it.
+    package func waitForLog(
+        containing text: String, times: Int = 1, seconds: Double = 60,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let deadline = Date().addingTimeInterval(seconds)
+        let descriptor = errors.fileHandleForReading.fileDescriptor
+        var buffer = [UInt8](repeating: 0, count: 65_536)
         while log.components(separatedBy: text).count - 1 < times {
-            let chunk = errors.fileHandleForReading.availableData
-            if chunk.isEmpty { return }
-            log += String(decoding: chunk, as: UTF8.self)
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else {
+                Issue.record(
+                    "meditate did not say '\(text)' within \(seconds) s; it said: \(log.suffix(3000))",
+                    sourceLocation: sourceLocation)
+                return
+            }
+            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, Int32(min(left, 1) * 1000)) > 0 else { continue }
+            let count = read(descriptor, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                Issue.record(
+                    "meditate ended without saying '\(text)'; it said: \(log.suffix(3000))",
+                    sourceLocation: sourceLocation)
+                return
+            }
+            log += String(decoding: buffer[0..<count], as: UTF8.self)
         }
     }
 

@@ -54,8 +54,10 @@ package final class RunningService {
     package func client() throws -> ControlClient { try ControlClient(path: socket) }
 
     /// Waits until the service's log holds `text` (`times` times), and returns the log so far.
-    package func waitForLog(containing text: String, times: Int = 1) -> String {
-        running.waitForLog(containing: text, times: times)
+    package func waitForLog(
+        containing text: String, times: Int = 1, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> String {
+        running.waitForLog(containing: text, times: times, sourceLocation: sourceLocation)
         return running.log
     }
 

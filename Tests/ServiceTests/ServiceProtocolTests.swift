@@ -238,6 +238,7 @@ struct ServiceProtocolTests {
         _ = try service.client().call("sit.start", ["minutes": 0.05, "countdown": 0])
         // Then its completion is said in German ("3 s: fertig"), and no phase in English
         let log = service.waitForLog(containing: "3 s: fertig")
+        #expect(log.contains("3 s: fertig"), "\(log)")
         for english in ["countdown", "sitting", "complete", "ended"] {
             #expect(!log.contains(": \(english)\n"), "\(log)")
         }

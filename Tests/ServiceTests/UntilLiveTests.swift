@@ -79,5 +79,17 @@ struct UntilLiveTests {
         } catch {
             #expect("\(error)".contains("--until \(past.text): that time has passed today"), "\(error)")
         }
+        // And one on a whole minute is said as config.toml keeps it, without its seconds: the
+        // line names the time that is meant, "07:22" for "07:22:00"
+        let minute = past.instant - past.instant.truncatingRemainder(dividingBy: 60) - 60
+        let typed = ServiceLiveTests.clockText(minute)
+        #expect(typed.hasSuffix(":00"), "\(typed)")
+        do {
+            _ = try service.client().call("sit.start", ["until": .string(typed)])
+            Issue.record("\(typed) was taken, a time already past")
+        } catch {
+            #expect(
+                "\(error)".contains("--until \(typed.dropLast(3)): that time has passed today"), "\(typed): \(error)")
+        }
     }
 }
