@@ -250,4 +250,37 @@ struct SharedFolderTrustTests {
         #expect(!listed.unicodeScalars.contains("\u{1B}"), "\(listed)")
         #expect(listed.contains("pi\\x1B]0;owned\\x07") && listed.contains("calm\\x1B[2J"), "\(listed)")
     }
+
+    @Test("the calendar holds only what RFC 5545 allows: no year before 1970, no control character")
+    func calendarHoldsOnlyWhatItMay() throws {
+        // Given sits in a file of a device that is not there: one in the year -1199, one whose
+        // note holds an escape and a bell
+        let scratch = try Scratch()
+        let a = try SyncedDevice("a", in: scratch)
+        let folder = a.historyFolder + "/history/" + stranger
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        func sit(_ uuid: String, at start: Double, remark: String) throws -> Data {
+            let sit: [String: Any] = [
+                "uuid": uuid, "device": stranger, "host": "pi", "changed": 1_790_000_000, "startedAt": start,
+                "kind": "timer", "note": "20 min", "plannedSeconds": 1200, "satSeconds": 1200, "completed": true,
+                "remark": remark
+            ]
+            return try JSONSerialization.data(withJSONObject: sit) + Data("\n".utf8)
+        }
+        let lines =
+            try sit("0b5f0c4e-4d7e-4c39-9d5b-3f8f3c1e2a11", at: -99_999_999_999, remark: "ancient")
+            + sit("0b5f0c4e-4d7e-4c39-9d5b-3f8f3c1e2a12", at: 1_790_000_000, remark: "calm\u{1B}[2J\u{07}")
+        try lines.write(to: URL(fileURLWithPath: folder + "/2026-09.jsonl"))
+
+        // When the history is written as a calendar
+        let calendar = try a.succeed(["history", "--ics"])
+
+        // Then the sit of 2026 is there with its note, the other not, and no control character
+        // but the lines' CR LF
+        #expect(calendar.contains("DTSTART:20260921T141320Z"), "\(calendar)")
+        #expect(!calendar.contains("ancient") && !calendar.contains("DTSTART:-"), "\(calendar)")
+        #expect(calendar.contains("calm[2J"), "\(calendar)")
+        let controls = calendar.unicodeScalars.filter { $0.value < 0x20 && $0 != "\r" && $0 != "\n" }
+        #expect(controls.isEmpty, "\(controls.map(\.value))")
+    }
 }

@@ -19,7 +19,9 @@ package enum PracticeCalendar {
                 "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//meditate//history//\(language.rawValue.uppercased())",
                 "CALSCALE:GREGORIAN", "METHOD:PUBLISH", "X-WR-CALNAME:" + escaped(say(.calendarName))
             ]
-            for session in sessions where session.kind != .sleep {
+            // A date RFC 5545 can write: years 1970 to 9999 (a damaged or planted line may
+            // hold the year -1199, which would be no calendar's date).
+            for session in sessions where session.kind != .sleep && writable.contains(session.startedAt) {
                 lines += event(session)
             }
             lines.append("END:VCALENDAR")
@@ -61,7 +63,11 @@ package enum PracticeCalendar {
             Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
     }
 
-    /// A TEXT value: backslash, semicolon, comma and line breaks escaped (RFC 5545 3.3.11).
+    /// The starts a calendar can hold: 1970-01-01 to 9999-12-31.
+    private static let writable = 0.0..<253_402_300_800.0
+
+    /// A TEXT value: backslash, semicolon, comma and line breaks escaped (RFC 5545 3.3.11); other
+    /// control characters, which a TEXT value may not hold (but a tab), left out.
     private static func escaped(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -71,7 +77,12 @@ package enum PracticeCalendar {
             case ";": out += "\\;"
             case ",": out += "\\,"
             case "\n", "\r\n", "\r": out += "\\n"
-            default: out.append(character)
+            case "\t": out.append(character)
+            default:
+                guard !character.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+                    continue
+                }
+                out.append(character)
             }
         }
         return out
