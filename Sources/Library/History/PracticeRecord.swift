@@ -88,8 +88,8 @@ public struct PracticeRecord: Codable, Sendable, Equatable {
 
     private static func capped(_ text: String?, _ longest: Int) -> String {
         guard let text else { return "" }
-        return text.unicodeScalars.count <= longest
-            ? text : String(String.UnicodeScalarView(text.unicodeScalars.prefix(longest)))
+        // Characters, as `--note` counts them: a remark it took whole is read whole.
+        return text.count <= longest ? text : String(text.prefix(longest))
     }
 
     /// A week: no sit is longer (a sleep sound may run all night). Its words are bounded by
