@@ -20,6 +20,10 @@ enum Entry {
         ScheduleAcceptance.use { entry in
             ScheduleRequest.accepts(entry, library: LibraryPaths(environment: ProcessEnvironment.variables))
         }
+        // What a merge skips of the history's files is said once, as the service says it too.
+        MergeNotices.use { line in
+            StandardStream.write("meditate: \(TerminalText.escapingControls(line))\n", to: STDERR_FILENO)
+        }
         do {
             let arguments = try chooseLanguage(Array(CommandLine.arguments.dropFirst()))
             var command = try Meditate.parseAsRoot(

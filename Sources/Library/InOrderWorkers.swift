@@ -6,22 +6,33 @@ import Synchronization
 /// while their database writes and report lines stay in the order of the files.
 ///
 /// Threads take the next index as they finish one, so the earliest results come first. The
-/// results are kept until taken; they are small (tags and figures, never audio).
+/// results are kept until taken; with `ahead`, no more than that many are made or kept before
+/// the taker has them (a merge's pieces hold thousands of records each: the readers would
+/// otherwise hold a whole folder's while the one writer catches up).
 public final class InOrderWorkers<Output: Sendable>: Sendable {
     private let count: Int
     private let results: Mutex<[Output?]>
     private let ready: [DispatchSemaphore]
     private let next = Atomic<Int>(0)
+    /// A slot for each result that may be made before it is taken.
+    private let slots: DispatchSemaphore
+    private let cancelled = Atomic<Bool>(false)
+    private let threadCount: Int
 
     /// Starts `threads` threads (at least one, at most `count`). `yielding` threads run at a
     /// lower priority than the thread that takes their results: where that one's work on each
     /// result is as long as the work that makes it (a merge's writes, its decoding), it is never
     /// the one kept waiting for a core, and the workers have every core it leaves.
-    public init(count: Int, threads: Int, yielding: Bool = false, work: @escaping @Sendable (Int) -> Output) {
+    public init(
+        count: Int, threads: Int, yielding: Bool = false, ahead: Int? = nil,
+        work: @escaping @Sendable (Int) -> Output
+    ) {
         self.count = max(0, count)
         results = Mutex([Output?](repeating: nil, count: self.count))
         ready = (0..<self.count).map { _ in DispatchSemaphore(value: 0) }
-        for _ in 0..<min(max(1, threads), self.count) {
+        slots = DispatchSemaphore(value: max(1, ahead ?? self.count))
+        threadCount = min(max(1, threads), self.count)
+        for _ in 0..<threadCount {
             let thread = Thread { [self] in
                 if yielding {
                     // On Linux the nice value is each thread's own; 0 names this thread. A
@@ -30,8 +41,18 @@ public final class InOrderWorkers<Output: Sendable>: Sendable {
                     _ = setpriority(which, 0, getpriority(which, 0) + Self.yieldingNice)
                 }
                 while true {
+                    // A slot first, then the lowest index not yet begun: the index the taker
+                    // waits for is always among those begun, so it never waits for a slot.
+                    slots.wait()
+                    guard !cancelled.load(ordering: .acquiring) else {
+                        slots.signal()
+                        return
+                    }
                     let index = next.add(1, ordering: .relaxed).oldValue
-                    guard index < self.count else { return }
+                    guard index < self.count else {
+                        slots.signal()
+                        return
+                    }
                     let output = work(index)
                     results.withLock { $0[index] = output }
                     ready[index].signal()
@@ -52,9 +73,17 @@ public final class InOrderWorkers<Output: Sendable>: Sendable {
     public func take(_ index: Int) -> Output? {
         guard index >= 0, index < count else { return nil }
         ready[index].wait()
+        defer { slots.signal() }
         return results.withLock { results in
             defer { results[index] = nil }
             return results[index]
         }
+    }
+
+    /// Ends the threads after the work they have begun, when the taker stops before the last
+    /// index (a write failed): none is left waiting for a slot that will never come.
+    public func cancel() {
+        cancelled.store(true, ordering: .releasing)
+        for _ in 0..<threadCount { slots.signal() }
     }
 }

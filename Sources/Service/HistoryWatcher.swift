@@ -16,7 +16,8 @@ import Settings
 /// plan and to tell the clients. The thread sleeps on inotify (the history's, the schedules' and
 /// the presets' folders and each device's folder in them), so an
 /// idle service does not wake for it; once a minute it looks anyway, for a folder whose
-/// changes inotify cannot see (a network file system).
+/// changes inotify cannot see (a network file system). A burst of changes (a sync bringing a
+/// hundred files) is read once, after the folder has been still for a moment.
 package final class HistoryWatcher: Sendable {
     private let paths: LibraryPaths
     private let logger: Logger
@@ -105,8 +106,35 @@ package final class HistoryWatcher: Sendable {
             if ready < 0 && errno != EINTR { return }
             if waits[0].revents != 0 { return }
             // What changed is not told apart: any change is a look at every file's size and time.
-            if changes >= 0 { while read(changes, &events, events.count) > 0 {} }
+            if changes >= 0, waits.count > 1, waits[1].revents != 0 {
+                while read(changes, &events, events.count) > 0 {}
+                guard settle(changes, &events) else { return }
+            }
         }
+    }
+
+    /// How long the folder must be still before it is read (a sync writes a burst of files, a
+    /// device a line at a time), and the longest a burst may put the reading off.
+    static let settleMilliseconds: Int32 = 100
+    static let longestSettleMilliseconds = 2000.0
+
+    /// Waits until no change has come for `settleMilliseconds` (or `longestSettleMilliseconds`
+    /// have passed): a burst of writes is one merge, not one per event.
+    /// - Returns: false when the watcher is to stop.
+    private func settle(_ changes: Int32, _ events: inout [UInt8]) -> Bool {
+        let began = DispatchTime.now().uptimeNanoseconds
+        while Double(DispatchTime.now().uptimeNanoseconds - began) / 1e6 < Self.longestSettleMilliseconds {
+            var waits = [
+                pollfd(fd: stopping.descriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: changes, events: Int16(POLLIN), revents: 0)
+            ]
+            let ready = poll(&waits, 2, Self.settleMilliseconds)
+            if ready < 0 && errno != EINTR { return true }
+            if waits[0].revents != 0 { return false }
+            if ready == 0 { return true }
+            while read(changes, &events, events.count) > 0 {}
+        }
+        return true
     }
 
     /// Watches the history's, the schedules' and the presets' folders (made when missing) and

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Localization
 
 /// The practice table as an index of every device's history files (`PracticeJournal`): each
 /// sit's row carries its UUID and the time and writer of the line it was last set from; a
@@ -62,17 +63,22 @@ extension LibraryDatabase {
     /// Reads what every device's files hold that the index does not yet: a file whose size and
     /// time are unchanged is not opened, so this costs a look at each file when nothing is new.
     /// A last line without its line end (a writer killed, a sync in flight) waits until it is
-    /// whole; a line that is no record is passed over.
+    /// whole; a line that is no record is passed over; what lies beyond `JournalLimits` is
+    /// skipped with a line (`MergeNotices`), once.
+    ///
+    /// Memory is bounded whatever the files hold: files are read in pieces, a few ahead of the
+    /// one writer, and committed every `JournalLimits.recordsPerCommit` records with how far
+    /// each file was read, so a merge killed part-way keeps what it did.
     /// - Returns: how many lines changed the history.
     @discardableResult
     public func mergeJournals() throws(LibraryError) -> Int {
         guard let journal else { return 0 }
-        let stamps = journal.files().compactMap { file -> (file: String, size: Int64, modifiedAt: Double)? in
+        let stamps = journal.files().compactMap { file -> JournalStamp? in
             var info = stat()
             // The file itself, never where a link points (`PracticeJournal.files` lists none).
             guard lstat(journal.root + "/" + file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
             let time = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-            return (file, Int64(info.st_size), time)
+            return JournalStamp(file: file, size: Int64(info.st_size), modifiedAt: time)
         }
         let known = try read { db in
             try Dictionary(
@@ -85,108 +91,152 @@ extension LibraryDatabase {
             return seen.1 != stamp.size || seen.2 != stamp.modifiedAt
         }
         guard !changed.isEmpty else { return 0 }
-        // Read and decoded on every core while the transaction applies what is ready, file by
-        // file in order (decoding is half a first merge's time, applying the other half); the
-        // readers give way to the writer, which would otherwise wait for a core as often as for
-        // a file. Another process merging meanwhile costs nothing: a line the index holds
-        // already changes nothing.
-        let readers = InOrderWorkers(
-            count: changed.count, threads: ProcessInfo.processInfo.activeProcessorCount, yielding: true
-        ) {
-            index in
-            let path = journal.root + "/" + changed[index].file
+        // What is skipped is marked read as it is, so it is said once and not read again
+        // until it changes.
+        let changedFiles = Set(changed.map(\.file))
+        var skipped: [JournalStamp] = []
+        var readFiles: [JournalStamp] = []
+        var pieces: [JournalPiece] = []
+        var filesOfDevice: [Substring: Int] = [:]
+        for stamp in stamps {
+            filesOfDevice[stamp.file.prefix(32), default: 0] += 1
+        }
+        var countedOfDevice: [Substring: Int] = [:]
+        var tooMany: Set<Substring> = []
+        for stamp in stamps {
+            let device = stamp.file.prefix(32)
+            countedOfDevice[device, default: 0] += 1
+            guard changedFiles.contains(stamp.file) else { continue }
+            if countedOfDevice[device, default: 0] > JournalLimits.filesPerDevice {
+                if tooMany.insert(device).inserted {
+                    MergeNotices.tell(
+                        localized(
+                            "skipped history files of device \(device): it has \(filesOfDevice[device, default: 0]), and \(JournalLimits.filesPerDevice) are read",
+                            de:
+                                "Protokolldateien des Geräts \(device) übersprungen: es hat \(filesOfDevice[device, default: 0]), gelesen werden \(JournalLimits.filesPerDevice)"
+                        ))
+                }
+                skipped.append(stamp)
+                continue
+            }
+            if stamp.size > JournalLimits.fileBytes {
+                MergeNotices.tell(
+                    localized(
+                        "skipped \(journal.root)/\(stamp.file): \(stamp.size) bytes, more than a history file holds (\(JournalLimits.fileBytes))",
+                        de:
+                            "\(journal.root)/\(stamp.file) übersprungen: \(stamp.size) Bytes, mehr als eine Protokolldatei enthält (\(JournalLimits.fileBytes))"
+                    ))
+                skipped.append(stamp)
+                continue
+            }
             // A file that shrank was replaced (restored, or rewritten by a sync): read whole again.
-            let offset = known[path].map { $0.0 > changed[index].size ? 0 : $0.0 } ?? 0
-            let file = journal.open(changed[index].file)
-            defer { if let file { close(file) } }
-            return Self.readRecords(of: file, from: offset, size: changed[index].size)
+            let offset = known[journal.root + "/" + stamp.file].map { $0.0 > stamp.size ? 0 : $0.0 } ?? 0
+            let file = readFiles.count
+            let cut = JournalPiece.pieces(file: file, from: offset, size: stamp.size)
+            // A file with nothing new to read still has its time marked.
+            pieces +=
+                cut.isEmpty
+                ? [JournalPiece(file: file, start: offset, end: offset, size: stamp.size, resumesAt: offset)] : cut
+            readFiles.append(stamp)
         }
-        return try write { db in
-            // A first merge writes thousands of index pages: held in memory to the commit, not
-            // spilled to the write-ahead log and written again (64 MiB while it lasts, then
-            // SQLite's default again, which gives the pages back).
-            try db.execute(sql: "PRAGMA cache_size = -65536")
-            defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
-            var taken = 0
-            var anyRemoved = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM practiceRemoved)") ?? true
-            // A first merge (an empty index) need not look up a sit before adding it: a sit the
-            // index holds already (a later line of it in this merge) refuses the addition, and
-            // only then is it looked up.
-            let wasEmpty =
-                try !anyRemoved && Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM practice)") == true
-            for (index, stamp) in changed.enumerated() {
-                guard let piece = readers.take(index) else { continue }
-                let writer = String(stamp.file.prefix(32))
-                for record in piece.records {
-                    anyRemoved = anyRemoved || record.isRemoval
-                    if try Self.apply(
-                        record, writer: writer, strictly: false, removalsKept: anyRemoved, mayBeIndexed: !wasEmpty,
-                        db)
-                    {
-                        taken += 1
+        return try apply(pieces, of: readFiles, skipping: skipped, in: journal)
+    }
+
+    /// Applies `pieces` of `files` as they are read, committing now and then, and marks the
+    /// `skipped` files read as they are.
+    private func apply(
+        _ pieces: [JournalPiece], of files: [JournalStamp], skipping skipped: [JournalStamp],
+        in journal: PracticeJournal
+    ) throws(LibraryError) -> Int {
+        // Read and decoded on every core while the transaction applies what is ready, in order
+        // (decoding is half a first merge's time, applying the other half); the readers give way
+        // to the writer, which would otherwise wait for a core as often as for a file, and run
+        // only a few pieces ahead of it. Another process merging meanwhile costs nothing: a line
+        // the index holds already changes nothing.
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let readers = InOrderWorkers(count: pieces.count, threads: cores, yielding: true, ahead: cores + 2) {
+            index in
+            let piece = pieces[index]
+            let descriptor = journal.open(files[piece.file].file)
+            defer { if let descriptor { close(descriptor) } }
+            return piece.read(descriptor)
+        }
+        defer { readers.cancel() }
+        // How far each file is read, and how many of its lines were too long.
+        var reached = [Int64](repeating: 0, count: files.count)
+        for piece in pieces.reversed() { reached[piece.file] = piece.resumesAt }
+        var tooLong = [Int](repeating: 0, count: files.count)
+        var taken = 0
+        var next = 0
+        var anyRemoved = true
+        var wasEmpty = false
+        var first = true
+        repeat {
+            taken += try write { db in
+                // A first merge writes thousands of index pages: held in memory to the commit,
+                // not spilled to the write-ahead log and written again (8 MiB while it lasts,
+                // then SQLite's default again, which gives the pages back).
+                try db.execute(sql: "PRAGMA cache_size = -8192")
+                defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
+                if first {
+                    first = false
+                    for stamp in skipped {
+                        try db.execute(
+                            sql:
+                                "INSERT OR REPLACE INTO historyFile (path, offset, size, modifiedAt) VALUES (?, ?, ?, ?)",
+                            arguments: [journal.root + "/" + stamp.file, stamp.size, stamp.size, stamp.modifiedAt])
                     }
+                    anyRemoved = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM practiceRemoved)") ?? true
+                    // A first merge (an empty index) need not look up a sit before adding it: a
+                    // sit the index holds already (a later line of it in this merge) refuses the
+                    // addition, and only then is it looked up.
+                    wasEmpty =
+                        try !anyRemoved
+                        && Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM practice)") == true
                 }
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO historyFile (path, offset, size, modifiedAt) VALUES (?, ?, ?, ?)",
-                    arguments: [journal.root + "/" + stamp.file, piece.offset, stamp.size, stamp.modifiedAt])
+                var changes = 0
+                var records = 0
+                while next < pieces.count, records < JournalLimits.recordsPerCommit {
+                    let piece = pieces[next]
+                    next += 1
+                    guard let lines = readers.take(next - 1) else { continue }
+                    let stamp = files[piece.file]
+                    let writer = String(stamp.file.prefix(32))
+                    for record in lines.records {
+                        anyRemoved = anyRemoved || record.isRemoval
+                        if try Self.apply(
+                            record, writer: writer, strictly: false, removalsKept: anyRemoved,
+                            mayBeIndexed: !wasEmpty, db)
+                        {
+                            changes += 1
+                        }
+                    }
+                    records += lines.records.count
+                    if let end = lines.next { reached[piece.file] = end }
+                    tooLong[piece.file] += lines.tooLong
+                    let isLast = next == pieces.count || pieces[next].file != piece.file
+                    if isLast, tooLong[piece.file] > 0 {
+                        MergeNotices.tell(
+                            localized(
+                                "skipped lines of \(journal.root)/\(stamp.file) longer than a record (\(JournalLimits.lineBytes) bytes): \(tooLong[piece.file])",
+                                de:
+                                    "Zeilen von \(journal.root)/\(stamp.file) übersprungen, die länger als ein Eintrag sind (\(JournalLimits.lineBytes) Bytes): \(tooLong[piece.file])"
+                            ))
+                    }
+                    // A file read part-way is marked so (its size unknown): a merge after a
+                    // kill goes on from where this one committed.
+                    try db.execute(
+                        sql: "INSERT OR REPLACE INTO historyFile (path, offset, size, modifiedAt) VALUES (?, ?, ?, ?)",
+                        arguments: [
+                            journal.root + "/" + stamp.file, reached[piece.file], isLast ? stamp.size : -1,
+                            isLast ? stamp.modifiedAt : 0
+                        ])
+                }
+                return changes
             }
-            return taken
-        }
+        } while next < pieces.count
+        return taken
     }
-
-    /// The largest piece of a file read at once: a month's file holds a few thousand lines.
-    static let mergeChunkBytes = 4 << 20
-
-    /// The records of the whole lines of `file` from `offset` to `size`, and the offset after
-    /// the last whole line: a last line without its end is left for later.
-    static func readRecords(
-        of file: Int32?, from start: Int64, size: Int64
-    ) -> (
-        records: [PracticeRecord], offset: Int64
-    ) {
-        var offset = start
-        guard let file else { return ([], offset) }
-        let latest = Date().timeIntervalSince1970 + PracticeRecord.clockTolerance
-        let decoder = JSONDecoder()
-        var records: [PracticeRecord] = []
-        var buffer = [UInt8](repeating: 0, count: Int(min(Int64(mergeChunkBytes), max(0, size - start))))
-        var pending: [UInt8] = []
-        var position = offset
-        while position < size {
-            let wanted = Int(min(Int64(buffer.count), size - position))
-            let count = buffer.withUnsafeMutableBytes { pread(file, $0.baseAddress, wanted, off_t(position)) }
-            guard count > 0 else { break }
-            position += Int64(count)
-            var lineStart = 0
-            for index in 0..<count where buffer[index] == UInt8(ascii: "\n") {
-                let line: ArraySlice<UInt8>
-                if pending.isEmpty {
-                    line = buffer[lineStart..<index]
-                } else {
-                    pending.append(contentsOf: buffer[lineStart..<index])
-                    line = pending[...]
-                }
-                if var record = try? decoder.decode(PracticeRecord.self, from: Data(line)), record.isWellFormed {
-                    // A change dated far ahead (a forged removal in the year 5138) would beat
-                    // every later change for ever: no line is newer than now and a little.
-                    record.changed = min(record.changed, latest)
-                    records.append(record)
-                }
-                pending.removeAll(keepingCapacity: true)
-                lineStart = index + 1
-                offset = position - Int64(count) + Int64(index) + 1
-            }
-            // A line longer than any record is no record: skipped, not gathered without end.
-            if pending.count + (count - lineStart) <= mergeChunkBytes {
-                pending.append(contentsOf: buffer[lineStart..<count])
-            } else {
-                pending.removeAll()
-                offset = position
-            }
-        }
-        return (records, offset)
-    }
-
     /// Sets the index from `record`, written by `writer`, when it is newer than what the index
     /// holds of its sit. With `strictly`, a new sit that is already there (the same start, kind
     /// and time sat) is an error, as it was before there were files.

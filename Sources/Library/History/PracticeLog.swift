@@ -60,6 +60,50 @@ extension LibraryDatabase {
         }
     }
 
+    /// The sits that started in [from, to), oldest first, handed to `body` a few hundred at a
+    /// time as SQLite reads them, until it returns false: an export or a feed of a million sits
+    /// holds a batch, not the history. What `body` fails at (stdout gone) it keeps, to say as
+    /// its own and not as the library's.
+    public func eachPractice(
+        from: Double? = nil, to: Double? = nil, _ body: ([PracticeSession]) -> Bool
+    ) throws(LibraryError) {
+        try read { db in
+            var request = PracticeSession.all()
+            if let from { request = request.filter(Column("startedAt") >= from) }
+            if let to { request = request.filter(Column("startedAt") < to) }
+            let cursor = try request.order(Column("startedAt"), Column("id")).fetchCursor(db)
+            var batch: [PracticeSession] = []
+            batch.reserveCapacity(Self.practiceBatch)
+            while let session = try cursor.next() {
+                batch.append(session)
+                if batch.count == Self.practiceBatch {
+                    guard body(batch) else { return }
+                    batch.removeAll(keepingCapacity: true)
+                }
+            }
+            if !batch.isEmpty { _ = body(batch) }
+        }
+    }
+
+    /// The sits `eachPractice` hands on at once.
+    static let practiceBatch = 500
+
+    /// Whether any sit in [from, to) has a remark of its own, and any a track.
+    public func practiceHasWords(
+        from: Double? = nil, to: Double? = nil
+    ) throws(LibraryError) -> (
+        remark: Bool, track: Bool
+    ) {
+        try read { db in
+            var request = PracticeSession.all()
+            if let from { request = request.filter(Column("startedAt") >= from) }
+            if let to { request = request.filter(Column("startedAt") < to) }
+            let remark = try request.filter(Column("remark") != "").isEmpty(db) == false
+            let track = try request.filter(Column("track") != "").isEmpty(db) == false
+            return (remark, track)
+        }
+    }
+
     /// What `stats` needs of the sits in [from, to), summed by SQLite in quarter hours of UTC
     /// (every time zone's offset is a whole number of quarter hours, so each quarter hour lies
     /// in one local day, and so does each of a day that begins at a quarter hour): a few

@@ -84,7 +84,7 @@ public struct PracticeRecord: Codable, Sendable, Equatable {
     /// long for a sit of many rounds, never this long).
     static let longestRemark = 2000
     static let longestNote = 65536
-    static let longestTrack = 4096
+    public static let longestTrack = 4096
 
     private static func capped(_ text: String?, _ longest: Int) -> String {
         guard let text else { return "" }
@@ -93,6 +93,6 @@ public struct PracticeRecord: Codable, Sendable, Equatable {
     }
 
     /// A week: no sit is longer (a sleep sound may run all night). Its words are bounded by
-    /// the length of a line the merge reads (`LibraryDatabase.mergeChunkBytes`).
+    /// the length of a line the merge reads (`JournalLimits.lineBytes`).
     static let mostSeconds = 7 * 24 * 3600
 }
