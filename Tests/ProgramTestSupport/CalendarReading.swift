@@ -18,6 +18,8 @@ package enum CalendarReading {
         /// The HTTP status (200 for a file).
         package let status: Int
         package let contentType: String?
+        /// `Transfer-Encoding` (`chunked` for a document sent as it is made).
+        package let transferEncoding: String?
         package let events: [Event]
     }
 
@@ -44,7 +46,7 @@ package enum CalendarReading {
         import json, sys, urllib.request, urllib.error
         import icalendar
         kind, where = sys.argv[1], sys.argv[2]
-        status, content_type = 200, None
+        status, content_type, transfer = 200, None, None
         if kind == "file":
             data = open(where, "rb").read()
         else:
@@ -55,8 +57,9 @@ package enum CalendarReading {
             try:
                 with urllib.request.urlopen(request, timeout=20) as answer:
                     data, status, content_type = answer.read(), answer.status, answer.headers["content-type"]
+                    transfer = answer.headers["transfer-encoding"]
             except urllib.error.HTTPError as refused:
-                print(json.dumps({"status": refused.code, "contentType": None, "events": []}))
+                print(json.dumps({"status": refused.code, "contentType": None, "transferEncoding": None, "events": []}))
                 sys.exit(0)
         events = []
         for event in icalendar.Calendar.from_ical(data).walk("VEVENT"):
@@ -64,7 +67,8 @@ package enum CalendarReading {
             events.append({"uid": str(event["uid"]), "start": start.timestamp(),
                 "seconds": event.decoded("duration").total_seconds(),
                 "summary": str(event["summary"]), "description": str(event["description"])})
-        print(json.dumps({"status": status, "contentType": content_type, "events": events}))
+        print(json.dumps({"status": status, "contentType": content_type, "transferEncoding": transfer,
+            "events": events}))
         """
 
     private static func read(_ arguments: [String]) throws -> Reading {

@@ -55,3 +55,47 @@ struct ServiceCalendarTests {
         #expect(refused.events.isEmpty)
     }
 }
+
+extension ServiceCalendarTests {
+    @Test(
+        "a calendar of 2,000 sits is sent as it is read, a batch at a time, every sit in it, as history --ics writes it",
+        .enabled(if: CalendarReading.parserInstalled, "needs python3-icalendar (make test installs it)"))
+    func longHistoryIsSentAsItIsRead() throws {
+        // Given a service whose history holds 2,000 sits another device's file brought
+        let scratch = try Scratch()
+        let device = String(repeating: "d", count: 32)
+        let folder = scratch.path("data") + "/meditate/history/" + device
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let lines = (0..<2000).map { number in
+            let start = 1_790_000_000 + number * 7200
+            return
+                #"{"changed":\#(start),"completed":true,"device":"\#(device)","host":"elsewhere","kind":"timer","note":"20 min","plannedSeconds":1200,"remark":"","satSeconds":1200,"startedAt":\#(start),"uuid":"\#(String(format: "00000000-0000-4000-8000-%012x", number))"}"#
+        }
+        try (lines.joined(separator: "\n") + "\n").write(
+            toFile: folder + "/2026-10.jsonl", atomically: false, encoding: .utf8)
+        let service = try RunningService(
+            ["--backend", "alsa", "--device", "null", "--listen", "127.0.0.1:0"], scratch: scratch,
+            environment: ["TZ": "UTC"])
+        defer { service.stop() }
+        let log = service.waitForLog(containing: "?token=")
+        let token = log.split(separator: "?token=").last.map { String($0.prefix { $0.isHexDigit }) } ?? ""
+        let web = try #require(try service.client().call("hello")["web"]?.stringValue)
+
+        // When a calendar program asks for it
+        let feed = try CalendarReading.url(web + "history.ics?token=\(token)")
+
+        // Then it came in pieces as it was read (no length known beforehand), every sit in it,
+        // oldest first, as the terminal's export has them
+        #expect(feed.status == 200)
+        #expect(feed.transferEncoding == "chunked")
+        #expect(feed.events.count == 2000)
+        #expect(feed.events.first?.start == 1_790_000_000)
+        #expect(feed.events.last?.start == Double(1_790_000_000 + 1999 * 7200))
+        let exported = try CLIRunner.run(
+            ["history", "--ics"], environment: ["XDG_DATA_HOME": service.data, "TZ": "UTC"])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let path = scratch.path("exported.ics")
+        try exported.stdout.write(toFile: path, atomically: false, encoding: .utf8)
+        #expect(try CalendarReading.file(path).events == feed.events)
+    }
+}

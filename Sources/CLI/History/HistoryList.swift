@@ -64,24 +64,17 @@ struct HistoryListOptions: ParsableArguments {
     func run() throws {
         let zone = TimeZone.current
         let bounds = range.bounds(in: PracticeDays(try Settings.load(), timeZone: zone))
-        // Only the newest `limit` are read unless every sit of a range or a format is asked for.
-        let newest = range.from == nil && !csv && !json && !ics ? limit : nil
+        // Only the newest `limit` are read unless every sit of a range is asked for (a format
+        // writes every sit).
+        let newest = range.from == nil ? limit : nil
         let database = try location.open()
-        let sessions = try database.practice(from: bounds.from, to: bounds.to, newest: newest)
         // Where the history holds sits of more than one device, each says where it was sat.
         let devices = try database.practiceDevices()
-        if csv {
-            try StandardStream.output(PracticeCSV.format(sessions, timeZone: zone))
+        if csv || ics || json {
+            try export(database, from: bounds.from, to: bounds.to, devices: devices, zone: zone)
             return
         }
-        if ics {
-            try StandardStream.output(PracticeCalendar.ics(sessions, language: Language.current))
-            return
-        }
-        if json {
-            try StandardStream.output(PracticeJSON.format(sessions, timeZone: zone, devices: devices) + "\n")
-            return
-        }
+        let sessions = try database.practice(from: bounds.from, to: bounds.to, newest: newest)
         guard !sessions.isEmpty else {
             let none = range.from != nil || range.to != nil ? say(.historyNoneInRange) : say(.historyNoneYet)
             StandardStream.write("meditate: \(none)\n", to: STDERR_FILENO)
@@ -116,6 +109,60 @@ struct HistoryListOptions: ParsableArguments {
 }
 
 extension HistoryListOptions {
+    /// Writes every sit of [from, to) in the format asked for, a batch at a time as the library
+    /// reads them: an export of a million sits holds one batch, and begins at once.
+    func export(
+        _ database: LibraryDatabase, from: Double?, to: Double?, devices: [String: String], zone: TimeZone
+    ) throws {
+        let language = Language.current
+        let words = csv ? try database.practiceHasWords(from: from, to: to) : (remark: false, track: false)
+        var failure: (any Error)?
+        var first = true
+        let write = { (text: String) -> Bool in
+            do throws(StandardOutputFailure) {
+                try StandardStream.output(text)
+                return true
+            } catch {
+                failure = error
+                return false
+            }
+        }
+        var going =
+            csv
+            ? write((try PracticeCSV.header(remarks: words.remark, tracks: words.track)))
+            : ics ? write(PracticeCalendar.head(language: language)) : true
+        try database.eachPractice(from: from, to: to) { sessions in
+            do {
+                let text: String
+                if csv {
+                    text =
+                        "\n"
+                        + (try PracticeCSV.rows(sessions, remarks: words.remark, tracks: words.track, timeZone: zone))
+                } else if ics {
+                    text = PracticeCalendar.events(sessions, language: language)
+                } else {
+                    text =
+                        (first ? "[\n" : ",\n") + (try PracticeJSON.members(sessions, timeZone: zone, devices: devices))
+                }
+                first = false
+                going = write(text)
+            } catch {
+                failure = error
+                going = false
+            }
+            return going
+        }
+        if let failure { throw failure }
+        if csv {
+            _ = write("\n")
+        } else if ics {
+            _ = write(PracticeCalendar.tail)
+        } else {
+            _ = write(first ? (try PracticeJSON.format([], timeZone: zone)) + "\n" : "\n]\n")
+        }
+        if let failure { throw failure }
+    }
+
     static func name(of kind: PracticeSession.Kind) -> String {
         switch kind {
         case .timer: say(.kindTimer)

@@ -12,28 +12,40 @@ import Settings
 /// `duration_minutes` (time sat, decimals allowed), `note`. Optional, as `history --csv` writes
 /// them: `planned_minutes` (default: the duration), `completed` (`true`/`false`, default true),
 /// `kind` (`timer`, `guided`, `sleep`, `manual`, `imported`, default imported); `remark`, a sit's
-/// own note, when one has it.
+/// own note, when one has it; `track`, the track a guided sit played, when one did.
 enum PracticeCSV {
     static let header = ["date", "duration_minutes", "note", "planned_minutes", "completed", "kind"]
 
     /// The column of a sit's own note (`--note`): written when a sit has one, read when there.
     static let remarkColumn = "remark"
 
-    static func format(_ sessions: [PracticeSession], timeZone: TimeZone) throws -> String {
-        let csv = try CSVWriter(stream: .toMemory())
-        let remarks = sessions.contains { !$0.remark.isEmpty }
-        try csv.write(row: header + (remarks ? [remarkColumn] : []))
-        for session in sessions {
-            try csv.write(
-                row: [
+    /// The column of the track a guided sit played, when one did.
+    static let trackColumn = "track"
+
+    /// The header row, with the columns of remarks and tracks when the history has any.
+    static func header(remarks: Bool, tracks: Bool) throws -> String {
+        try rows([header + (remarks ? [remarkColumn] : []) + (tracks ? [trackColumn] : [])])
+    }
+
+    /// The rows of `sessions`, without a line end after the last: an export writes the header
+    /// and then each batch after a line end, so that a million sits are never in memory at once.
+    static func rows(_ sessions: [PracticeSession], remarks: Bool, tracks: Bool, timeZone: TimeZone) throws -> String {
+        try rows(
+            sessions.map { session in
+                [
                     PracticeDate.iso(session.startedAt, in: timeZone), minutes(session.satSeconds),
                     NoteText.readable(session.note),
                     minutes(session.plannedSeconds), session.completed ? "true" : "false", session.kind.rawValue
-                ] + (remarks ? [session.remark] : []))
-        }
+                ] + (remarks ? [session.remark] : []) + (tracks ? [session.track] : [])
+            })
+    }
+
+    private static func rows(_ rows: [[String]]) throws -> String {
+        let csv = try CSVWriter(stream: .toMemory())
+        for row in rows { try csv.write(row: row) }
         csv.stream.close()
         let data = csv.stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// Seconds as minutes with enough decimals to give the same whole seconds back.
@@ -119,10 +131,17 @@ enum PracticeCSV {
             }
             let remark = field(remarkColumn) ?? ""
             if let refusal = SitRequest.remarkRefusal(remark, name: "remark") { throw fail(refusal) }
+            let track = field(trackColumn) ?? ""
+            guard track.count <= PracticeRecord.longestTrack, !track.contains(where: \.isNewline) else {
+                throw fail(
+                    localized(
+                        "track is longer than \(PracticeRecord.longestTrack) characters or has a line break",
+                        de: "track ist länger als \(PracticeRecord.longestTrack) Zeichen oder hat einen Zeilenumbruch"))
+            }
             sessions.append(
                 PracticeSession(
                     startedAt: started, kind: kind, note: field("note") ?? "",
-                    plannedSeconds: planned, satSeconds: sat, completed: completed, remark: remark))
+                    plannedSeconds: planned, satSeconds: sat, completed: completed, remark: remark, track: track))
         }
         return sessions
     }

@@ -14,20 +14,31 @@ import Settings
 package enum PracticeCalendar {
     /// The calendar's text, lines ending in CRLF, each at most 75 bytes as the RFC folds them.
     package static func ics(_ sessions: [PracticeSession], language: Language) -> String {
+        head(language: language) + events(sessions, language: language) + tail
+    }
+
+    /// The calendar's first lines: `head`, then `events` of each batch of sits, then `tail`
+    /// give what `ics` gives, a batch at a time (a feed of a million sits holds one batch).
+    package static func head(language: Language) -> String {
         Language.$requested.withValue(language) {
-            var lines = [
+            [
                 "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//meditate//history//\(language.rawValue.uppercased())",
                 "CALSCALE:GREGORIAN", "METHOD:PUBLISH", "X-WR-CALNAME:" + escaped(say(.calendarName))
-            ]
-            // A date RFC 5545 can write: years 1970 to 9999 (a damaged or planted line may
-            // hold the year -1199, which would be no calendar's date).
-            for session in sessions where session.kind != .sleep && writable.contains(session.startedAt) {
-                lines += event(session)
-            }
-            lines.append("END:VCALENDAR")
-            return lines.map(folded).joined()
+            ].map(folded).joined()
         }
     }
+
+    /// The events of `sessions`.
+    package static func events(_ sessions: [PracticeSession], language: Language) -> String {
+        Language.$requested.withValue(language) {
+            // A date RFC 5545 can write: years 1970 to 9999 (a damaged or planted line may
+            // hold the year -1199, which would be no calendar's date).
+            sessions.filter { $0.kind != .sleep && writable.contains($0.startedAt) }.flatMap(event).map(folded)
+                .joined()
+        }
+    }
+
+    package static let tail = "END:VCALENDAR\r\n"
 
     private static func event(_ session: PracticeSession) -> [String] {
         let start = Int(session.startedAt.rounded(.down))

@@ -1,3 +1,5 @@
+import Dispatch
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -80,29 +82,104 @@ final class WebRequestHandler: ChannelInboundHandler, RemovableChannelHandler, @
         send(context: context, version: head.version, status: status, headers: headers, body: body, length: length)
     }
 
-    /// A feed's document, made on a worker; 503 when it cannot be made now.
+    /// A feed's document, made on a worker; 503 when it cannot be made now. A document of one
+    /// piece is sent with its length; a longer one as it is made (chunked), each piece written
+    /// before the next is made, within `pieceDeadline`.
     private func respond(context: ChannelHandlerContext, to head: HTTPRequestHead, with feed: WebFeed) {
         let request = WebFeed.Request(
             query: WebAccess.query(of: head), acceptLanguage: head.headers.first(name: "accept-language"))
         let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
-        workers.runIfActive(eventLoop: context.eventLoop) { feed.make(request) }.whenComplete { result in
+        let channel = context.channel
+        let version = head.version
+        let whole = head.method == .GET
+        var headers = HTTPHeaders()
+        headers.add(name: "connection", value: "close")
+        headers.add(name: "cache-control", value: "no-store")
+        let answered = headers
+        headers.add(name: "content-type", value: feed.contentType)
+        headers.add(name: "x-content-type-options", value: "nosniff")
+        let okHeaders = headers
+        workers.runIfActive(eventLoop: context.eventLoop) { () -> FeedOutcome in
+            var first: [UInt8]?
+            var streaming = false
+            var cut = false
+            let made = feed.make(request) { piece in
+                guard channel.isActive else {
+                    cut = true
+                    return false
+                }
+                if !streaming, first == nil {
+                    first = piece
+                    return true
+                }
+                if !streaming {
+                    streaming = true
+                    channel.write(
+                        HTTPServerResponsePart.head(
+                            HTTPResponseHead(version: version, status: .ok, headers: okHeaders)),
+                        promise: nil)
+                    guard whole else { return false }
+                    guard Self.written(channel, first ?? [], within: Self.pieceDeadline) else {
+                        cut = true
+                        return false
+                    }
+                    first = nil
+                }
+                guard Self.written(channel, piece, within: Self.pieceDeadline) else {
+                    cut = true
+                    return false
+                }
+                return true
+            }
+            if streaming { return made && !cut ? .ended : .cut }
+            return made ? .whole(first ?? []) : .unmade
+        }.whenComplete { result in
             // The asker may have gone while it was made (its handlers with it): nothing to answer.
             guard bound.value.channel.isActive else { return }
-            var headers = HTTPHeaders()
-            headers.add(name: "connection", value: "close")
-            headers.add(name: "cache-control", value: "no-store")
-            guard case let .success(made?) = result else {
+            switch result {
+            case .success(.whole(let body)):
                 self.send(
-                    context: bound.value, version: head.version, status: .serviceUnavailable, headers: headers,
+                    context: bound.value, version: version, status: .ok, headers: okHeaders,
+                    body: whole ? body : [], length: body.count)
+            case .success(.ended):
+                bound.value.writeAndFlush(Self.wrapOutboundOut(.end(nil))).whenComplete { _ in
+                    channel.close(promise: nil)
+                }
+            case .success(.cut):
+                // Cut off without its end: the asker sees a document cut short, never a whole one.
+                channel.close(promise: nil)
+            case .success(.unmade), .failure:
+                self.send(
+                    context: bound.value, version: version, status: .serviceUnavailable, headers: answered,
                     body: [], length: 0)
-                return
             }
-            headers.add(name: "content-type", value: feed.contentType)
-            headers.add(name: "x-content-type-options", value: "nosniff")
-            self.send(
-                context: bound.value, version: head.version, status: .ok, headers: headers,
-                body: head.method == .GET ? made : [], length: made.count)
         }
+    }
+
+    /// How a feed's document went: made in one piece, sent to its end, cut off, or not made.
+    private enum FeedOutcome: Sendable {
+        case whole([UInt8])
+        case ended
+        case cut
+        case unmade
+    }
+
+    /// The longest a piece of a feed may wait to be written: an asker that reads no faster is
+    /// let go, and the feed's read of the library with it.
+    static let pieceDeadline = 10.0
+
+    /// Writes `bytes` as a piece of the body from a worker thread and waits until it is
+    /// written, at most `seconds`.
+    private static func written(_ channel: any Channel, _ bytes: [UInt8], within seconds: Double) -> Bool {
+        let done = DispatchSemaphore(value: 0)
+        let succeeded = NIOLockedValueBox(false)
+        channel.writeAndFlush(HTTPServerResponsePart.body(.byteBuffer(channel.allocator.buffer(bytes: bytes))))
+            .whenComplete { result in
+                if case .success = result { succeeded.withLockedValue { $0 = true } }
+                done.signal()
+            }
+        guard done.wait(timeout: .now() + seconds) == .success else { return false }
+        return succeeded.withLockedValue { $0 }
     }
 
     /// Writes one answer and closes the connection.
