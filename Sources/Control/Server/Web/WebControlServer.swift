@@ -32,6 +32,10 @@ public final class WebControlServer: Sendable {
     /// How long a connection may send nothing before it has become a WebSocket, and how long
     /// it may stay one that has not, whatever it sends.
     public static let handshakeSeconds: Int64 = 10
+    /// The names of the handshake's two limits in a connection's pipeline: a feed, once its
+    /// request is whole, is answered under limits of its own (`WebRequestHandler`).
+    static let handshakeIdleName = "handshake-idle"
+    static let handshakeDeadlineName = "handshake-deadline"
     /// How long a WebSocket may be quiet before it is pinged; one quiet that long again after
     /// the ping ends it.
     public static let pingSeconds: Int64 = 15
@@ -143,10 +147,10 @@ public final class WebControlServer: Sendable {
             })
         let requests = WebRequestHandler(access: access, pages: pages, workers: workers)
         let idle = IdleStateHandler(readTimeout: .seconds(handshakeSeconds))
-        let idleName = "handshake-idle"
+        let idleName = Self.handshakeIdleName
         let deadline = HandshakeDeadline(seconds: handshakeSeconds)
         try channel.pipeline.syncOperations.addHandler(idle, name: idleName)
-        try channel.pipeline.syncOperations.addHandler(deadline)
+        try channel.pipeline.syncOperations.addHandler(deadline, name: Self.handshakeDeadlineName)
         try channel.pipeline.syncOperations.configureHTTPServerPipeline(
             withServerUpgrade: (
                 upgraders: [upgrader],

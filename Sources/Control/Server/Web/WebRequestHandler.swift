@@ -91,6 +91,12 @@ final class WebRequestHandler: ChannelInboundHandler, RemovableChannelHandler, @
         let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
         let channel = context.channel
         let version = head.version
+        // The request is whole: the handshake's limits are done with, and the answer has its own
+        // (each piece written within `pieceDeadline`, all within `feedDeadline`). A calendar of a
+        // million sits takes longer than a handshake may.
+        context.pipeline.syncOperations.removeHandler(name: WebControlServer.handshakeIdleName, promise: nil)
+        context.pipeline.syncOperations.removeHandler(name: WebControlServer.handshakeDeadlineName, promise: nil)
+        let began = DispatchTime.now()
         let whole = head.method == .GET
         var headers = HTTPHeaders()
         headers.add(name: "connection", value: "close")
@@ -104,7 +110,8 @@ final class WebRequestHandler: ChannelInboundHandler, RemovableChannelHandler, @
             var streaming = false
             var cut = false
             let made = feed.make(request) { piece in
-                guard channel.isActive else {
+                let elapsed = Double(DispatchTime.now().uptimeNanoseconds - began.uptimeNanoseconds) / 1e9
+                guard channel.isActive, elapsed < Self.feedDeadline else {
                     cut = true
                     return false
                 }
@@ -167,6 +174,8 @@ final class WebRequestHandler: ChannelInboundHandler, RemovableChannelHandler, @
     /// The longest a piece of a feed may wait to be written: an asker that reads no faster is
     /// let go, and the feed's read of the library with it.
     static let pieceDeadline = 10.0
+    /// The longest a feed's answer may take, however steadily it is read.
+    static let feedDeadline = 300.0
 
     /// Writes `bytes` as a piece of the body from a worker thread and waits until it is
     /// written, at most `seconds`.
