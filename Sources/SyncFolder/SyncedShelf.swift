@@ -34,7 +34,11 @@ public struct SyncedShelf<Value: Codable & Sendable & Equatable>: Sendable {
         let decoder = JSONDecoder()
         for device in devices() {
             guard let shelf = try? SharedSubfolder.open(root: folder, [kind, device], making: false) else { continue }
-            for name in shelf.names(folders: false) where name.hasSuffix(".json") {
+            // A device's first files by name, as many as anyone keeps: a folder a device filled
+            // with a million files costs a bounded read.
+            for name in shelf.names(folders: false).filter({ $0.hasSuffix(".json") }).sorted().prefix(
+                Self.mostFilesPerDevice)
+            {
                 guard let version = version(device: device, file: name, in: shelf, decoder) else { continue }
                 if let known = winners[version.key], !version.wins(over: known) { continue }
                 winners[version.key] = version
@@ -52,6 +56,9 @@ public struct SyncedShelf<Value: Codable & Sendable & Equatable>: Sendable {
         }
         .reduce(nil) { best, version in best.map { version.wins(over: $0) ? version : $0 } ?? version }
     }
+
+    /// The most files of one device read from the shelf (5,000 schedules are read whole).
+    public static var mostFilesPerDevice: Int { 10_000 }
 
     /// The devices' folders on the shelf (links passed over).
     private func devices() -> [String] {
