@@ -972,6 +972,24 @@
     }
     drawCalendar(stats.today, stats.secondsByDay || {});
     loadSits();
+    loadFeed();
+  }
+
+  /// The calendar's address with its own token (`feed.show`), which reads the calendar and
+  /// nothing else: what a calendar program is given, never the pairing link.
+  async function loadFeed() {
+    let result;
+    try {
+      result = await call("feed.show");
+    } catch {
+      return;
+    }
+    const feed = $("feed");
+    if (!result.url) {
+      feed.replaceChildren();
+      return;
+    }
+    feed.replaceChildren(element("a", { href: result.url }, result.url));
   }
 
   /// The newest sits, each with its note, to set right (its minutes, its note) or remove:

@@ -53,6 +53,12 @@ enum ServiceMethods {
         ServiceMethod("token.show", NoParams.self) { conductor, _, connection throws(RPCError) in
             try conductor.web.showToken(from: connection)
         },
+        ServiceMethod("feed.show", NoParams.self) { conductor, _, _ throws(RPCError) in
+            try conductor.web.showFeed()
+        },
+        ServiceMethod("feed.new", NoParams.self) { conductor, _, connection throws(RPCError) in
+            try conductor.web.newFeed(from: connection, logger: conductor.logger)
+        },
         ServiceMethod("history.list", HistoryListParams.self) { conductor, params, _ throws(RPCError) in
             try conductor.queries.historyList(newest: params.newest)
         },

@@ -455,6 +455,62 @@ struct ServiceWebSocketTests {
                 == 200)
     }
 
+    @Test(
+        "the calendar's token reads /history.ics and nothing else; ctl token --feed shows it, --feed --new replaces it, the page may show but not replace it"
+    )
+    func calendarTokenReadsTheCalendarAlone() throws {
+        // Given a paired page, and the calendar's address as ctl token --feed shows it
+        let scratch = try Scratch()
+        let (service, port, token) = try pairedService(scratch)
+        defer { service.stop() }
+        let page = try WebSocketTestClient(port: port, target: "/rpc?token=\(token)")
+        let shown = try CLIRunner.run(["ctl", "token", "--feed", "--socket", service.socket])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.hasPrefix("calendar: http://") && shown.stdout.contains("/history.ics?token="))
+        let feed = try #require(
+            shown.stdout.split(separator: "?token=").last.map { String($0.prefix { $0.isHexDigit }) })
+        #expect(feed.count == 32 && feed != token)
+
+        // When the calendar's token asks for the calendar, the page, the WebSocket and the
+        // identity; and the pairing token for the calendar
+        let calendar = try WebSocketTestClient(port: port, target: "/history.ics?token=\(feed)", upgrade: false)
+        let pageWithFeed = try WebSocketTestClient(port: port, target: "/?token=\(feed)", upgrade: false)
+        let socketWithFeed = try WebSocketTestClient(port: port, target: "/rpc?token=\(feed)")
+        let bearer = try WebSocketTestClient(
+            port: port, target: "/rpc", headers: ["Authorization": "Bearer \(feed)"])
+        let calendarWithPairing = try WebSocketTestClient(
+            port: port, target: "/history.ics?token=\(token)", upgrade: false)
+
+        // Then the calendar alone is served to it, and the pairing token still reads it
+        #expect(calendar.status == 200)
+        #expect(pageWithFeed.status == 401)
+        #expect(pageWithFeed.header("set-cookie") == nil)
+        #expect(socketWithFeed.status == 401)
+        #expect(bearer.status == 401)
+        #expect(calendarWithPairing.status == 200)
+
+        // And the page is shown the same address, but may not replace it
+        let asked = try page.call("feed.show")
+        #expect(asked["result"]?["token"]?.stringValue == feed, "\(asked.line)")
+        #expect(asked["result"]?["url"]?.stringValue?.hasSuffix("/history.ics?token=\(feed)") == true)
+        #expect(try page.call("feed.new")["error"]?["code"] == -32000)
+
+        // When ctl replaces it
+        let renewed = try CLIRunner.run(["ctl", "token", "--feed", "--new", "--socket", service.socket])
+        let next = try #require(
+            renewed.stdout.split(separator: "?token=").last.map { String($0.prefix { $0.isHexDigit }) })
+
+        // Then the old one is refused, the new one reads, the pairing token is as it was, and
+        // the file holding it is the owner's alone
+        #expect(next.count == 32 && next != feed)
+        #expect(try WebSocketTestClient(port: port, target: "/history.ics?token=\(feed)", upgrade: false).status == 401)
+        #expect(try WebSocketTestClient(port: port, target: "/history.ics?token=\(next)", upgrade: false).status == 200)
+        #expect(try WebSocketTestClient(port: port, target: "/rpc?token=\(token)").status == 101)
+        let mode = try FileManager.default.attributesOfItem(atPath: scratch.path("data/meditate/web-feed-token"))[
+            .posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
     @Test("on loopback the token is asked too: 401 without it; the page opened with it keeps a cookie that lets it in")
     func loopbackNeedsTheToken() throws {
         // Given a service listening on 127.0.0.1, and the token it showed once

@@ -139,12 +139,14 @@ struct Serve: ParsableCommand {
             )
         }
         let token = WebToken(folder: library.folder)
+        let feedToken = WebToken(folder: library.folder, file: WebToken.feedFile)
         let name = ServiceName()
         // Read (or made) once, for the page's /service.json and Avahi's TXT record alike.
         let deviceID = listen == nil ? "" : DeviceIdentity.id(in: library) ?? ""
         let web = try listen.map { address throws in
             try listenOnWeb(
-                address, token: token, inbox: inbox, library: library, identity: (deviceID, name), logger: logger)
+                address, tokens: (token, feedToken), inbox: inbox, library: library, identity: (deviceID, name),
+                logger: logger)
         }
         defer { web?.close() }
         // Found by `meditate discover` and browsers' lists when others can reach it.
@@ -167,7 +169,7 @@ struct Serve: ParsableCommand {
         Interruption.install()
         ServiceConductor(
             inbox: inbox, output: output.choice, quietSeconds: quietSeconds, library: library,
-            web: ServiceWeb(server: web, token: token), logger: logger
+            web: ServiceWeb(server: web, token: token, feedToken: feedToken), logger: logger
         ).run(socket: path)
     }
 
@@ -191,7 +193,8 @@ struct Serve: ParsableCommand {
     /// The WebSocket listener, and the line that tells where it is: with a new pairing token the
     /// first time (shown this once; only its hash is kept), unless `--no-token`.
     private func listenOnWeb(
-        _ address: ListenAddress, token: WebToken, inbox: ServiceInbox, library: LibraryPaths,
+        _ address: ListenAddress, tokens: (control: WebToken, feed: WebToken), inbox: ServiceInbox,
+        library: LibraryPaths,
         identity: (deviceID: String, name: ServiceName), logger: Logger
     ) throws -> WebControlServer {
         let (files, folder) = PageFiles.load()
@@ -209,7 +212,10 @@ struct Serve: ParsableCommand {
                         "not a loopback address, and --no-token asks no token",
                         de: "keine Loopback-Adresse, und --no-token fragt kein Token ab"))
             }
-            return WebAccess(token: noToken ? nil : token, loopbackNamesOnly: isLoopback)
+            // The calendar's token opens the calendar alone.
+            return WebAccess(
+                token: noToken ? nil : tokens.control, loopbackNamesOnly: isLoopback, feedToken: tokens.feed,
+                feedPaths: [HistoryFeed.path])
         }
         let where_: String
         if let folder {
@@ -223,12 +229,12 @@ struct Serve: ParsableCommand {
         }
         if noToken {
             logger.notice("\(where_) \(WebAddress.url(host: web.host, port: web.port))")
-        } else if token.isSet {
+        } else if tokens.control.isSet {
             logger.notice(
                 "\(where_) \(WebAddress.url(host: web.host, port: web.port)) (\(localized("with the pairing token made earlier; `meditate ctl token` shows its link", de: "mit dem früher erzeugten Kopplungs-Token; `meditate ctl token` zeigt seinen Link")))"
             )
         } else {
-            let url = WebAddress.url(host: web.host, port: web.port, token: try token.renew())
+            let url = WebAddress.url(host: web.host, port: web.port, token: try tokens.control.renew())
             logger.notice(
                 "\(localized("pair a phone", de: "ein Telefon koppeln")): \(url)")
             // For a person at the terminal, the same as a code the phone's camera reads.

@@ -52,6 +52,49 @@ extension ServiceWeb {
         return pairing(current)
     }
 
+    /// `feed.show`: the calendar's token and the address of `/history.ics` with it, for a
+    /// calendar program to subscribe to. Any client may ask (the page shows it): whoever holds
+    /// the pairing token may read the history already.
+    func showFeed() throws(RPCError) -> JSONValue {
+        guard let current = feedToken.current ?? (try? feedToken.renew()) else {
+            throw .refused(
+                localized(
+                    "the calendar's token cannot be made: meditate ctl token --feed --new says why",
+                    de: "das Token des Kalenders kann nicht erzeugt werden: meditate ctl token --feed --new sagt warum"))
+        }
+        return feed(current)
+    }
+
+    /// `feed.new`: a new token for the calendar; a calendar subscribed with the old one must
+    /// subscribe again. From the Unix socket only, as `token.new`.
+    func newFeed(from connection: ControlConnection, logger: Logger) throws(RPCError) -> JSONValue {
+        guard connection.framing == .lines else {
+            throw .refused(
+                localized(
+                    "a new calendar token is made on the service's machine only (meditate ctl token --feed --new)",
+                    de:
+                        "ein neues Kalender-Token wird nur auf dem Rechner des Dienstes erzeugt (meditate ctl token --feed --new)"
+                ))
+        }
+        let renewed: String
+        do {
+            renewed = try feedToken.renew()
+        } catch {
+            throw .refused(error.line)
+        }
+        logger.notice("\(localized("new calendar token", de: "neues Kalender-Token"))")
+        return feed(renewed)
+    }
+
+    /// The calendar's token and the feed's address with it (null when the service does not listen).
+    private func feed(_ token: String) -> JSONValue {
+        var url: JSONValue = .null
+        if let server {
+            url = .string(WebAddress.url(host: server.host, port: server.port, path: HistoryFeed.path, token: token))
+        }
+        return ["token": .string(token), "url": url]
+    }
+
     /// The token and the page's link with it (null when the service does not listen).
     private func pairing(_ token: String) -> JSONValue {
         var url: JSONValue = .null

@@ -5,10 +5,13 @@ import Control
 package struct ServiceWeb {
     let server: WebControlServer?
     let token: WebToken
+    /// The calendar's token: it reads `/history.ics` and nothing else.
+    let feedToken: WebToken
 
-    package init(server: WebControlServer?, token: WebToken) {
+    package init(server: WebControlServer?, token: WebToken, feedToken: WebToken) {
         self.server = server
         self.token = token
+        self.feedToken = feedToken
     }
 
     /// The page's address, when listening.

@@ -5,11 +5,12 @@ import Foundation
 /// listener on every address (0.0.0.0, ::), this machine's first IPv4 address on a network,
 /// else its host name.
 package enum WebAddress {
-    package static func url(host: String, port: Int, token: String? = nil) -> String {
+    /// The address of `path` (the page's, `/`, by default), with `token` in its query.
+    package static func url(host: String, port: Int, path: String = "/", token: String? = nil) -> String {
         var shown = host
         if host == "0.0.0.0" || host == "::" { shown = networkAddress() ?? hostName() }
         let query = token.map { "?token=\($0)" } ?? ""
-        return "http://\(HostPort.authority(host: shown, port: port))/\(query)"
+        return "http://\(HostPort.authority(host: shown, port: port))\(path)\(query)"
     }
 
     private static func networkAddress() -> String? {

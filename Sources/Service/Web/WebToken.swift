@@ -22,10 +22,15 @@ package final class WebToken: WebTokenChecking {
     // A pthread mutex (NIOLock), which ThreadSanitizer understands (see EventHub).
     private let kept: NIOLockedValueBox<Kept?>
 
-    package init(folder: String) {
-        path = folder + "/web-token"
+    /// The pairing token kept in `folder`; with `file`, another token kept there (the
+    /// calendar's, `web-feed-token`).
+    package init(folder: String, file: String = "web-token") {
+        path = folder + "/" + file
         kept = NIOLockedValueBox(Self.read(path))
     }
+
+    /// The file of the calendar's token: it reads the feeds and nothing else.
+    package static let feedFile = "web-feed-token"
 
     /// Whether a token has been made.
     package var isSet: Bool { kept.withLockedValue { $0 != nil } }

@@ -51,6 +51,7 @@ package enum MessageKey: String, CaseIterable, Sendable {
         pageBellsRandom, pageRandomFrom, pageRandomTo, pageRandomNone, pageFewer
     case pageMore, pageNoise, pageSilence, pageGong, gongBowl, gongGong, gongBell, pageStart, pageNoTracks,
         pageAmbience, pageNoAmbience
+    case pageCalendarFeed, pageCalendarFeedHint
     case pageUnknownTeacher, pagePlay, pageThenSit, pageCalendar, pageDaySat, pageNothingScheduled, pageAdd,
         pageScheduleClash, pageScheduleClashes
     case pageRemove, pageRemoveSchedule, pageWhat, pageAt, pageDays, pageDaily

@@ -225,6 +225,10 @@ package let messageTable: [MessageKey: Phrase] = [
     .pagePlay: Phrase("Play {title}", de: "{title} abspielen"),
     .pageThenSit: Phrase("Then sit (minutes)", de: "Danach sitzen (Minuten)"),
     .pageCalendar: Phrase("Sits of the last 26 weeks", de: "Sitzungen der letzten 26 Wochen"),
+    .pageCalendarFeed: Phrase("In your calendar", de: "Im Kalender"),
+    .pageCalendarFeedHint: Phrase(
+        "Subscribe to this address in a calendar program: it shows your sits and can do nothing else.",
+        de: "Diese Adresse in einem Kalenderprogramm abonnieren: sie zeigt die Sitzungen und kann sonst nichts."),
     .pageDaySat: Phrase("{date}: {time}", de: "{date}: {time}"),
     .pageNothingScheduled: Phrase("Nothing scheduled.", de: "Nichts geplant."),
     .pageScheduleClash: Phrase(

@@ -300,6 +300,11 @@ struct WebPageTests {
         try waitUntilLoaded(page)
         let totals = try page.text("#totals")
         #expect(totals.contains("Sitzungen") && totals.contains("Tage"), "\(totals)")
+        // And the calendar is offered with its own token, never the pairing one
+        try page.waitForText("#feed", containing: "/history.ics?token=")
+        let feed = try page.text("#feed")
+        let feedToken = feed.split(separator: "?token=").last.map { String($0.prefix { $0.isHexDigit }) } ?? ""
+        #expect(feedToken.count == 32 && !url.contains(feedToken), "\(feed) \(url)")
         try page.open(url + "#now")
         try page.waitForText("#now-description", containing: "Es läuft nichts")
         // And a sit the (English) service describes is said in German, from its message keys

@@ -21,13 +21,22 @@ public struct WebAccess: Sendable {
     let token: (any WebTokenChecking)?
     /// Whether the Host must be a loopback name: the listener is on loopback.
     let loopbackNamesOnly: Bool
+    /// A second token that opens `feedPaths` and nothing else (the calendar's: a calendar
+    /// program that keeps its address must not be able to start a sit).
+    let feedToken: (any WebTokenChecking)?
+    let feedPaths: Set<String>
 
     /// The name of the query parameter, and of the cookie, that carry the token.
     public static let tokenName = "token"
 
-    public init(token: (any WebTokenChecking)?, loopbackNamesOnly: Bool) {
+    public init(
+        token: (any WebTokenChecking)?, loopbackNamesOnly: Bool, feedToken: (any WebTokenChecking)? = nil,
+        feedPaths: Set<String> = []
+    ) {
         self.token = token
         self.loopbackNamesOnly = loopbackNamesOnly
+        self.feedToken = feedToken
+        self.feedPaths = feedPaths
     }
 
     public func verdict(for head: HTTPRequestHead) -> Verdict {
@@ -41,8 +50,10 @@ public struct WebAccess: Sendable {
             guard let host, Self.authority(ofOrigin: origin) == host else { return .forbidden }
         }
         guard let token else { return .allowed }
-        guard let offered = Self.offeredToken(in: head), token.accepts(offered) else { return .unauthorized }
-        return .allowed
+        guard let offered = Self.offeredToken(in: head) else { return .unauthorized }
+        if token.accepts(offered) { return .allowed }
+        if let feedToken, feedPaths.contains(Self.path(of: head)), feedToken.accepts(offered) { return .allowed }
+        return .unauthorized
     }
 
     /// The path of a request's target, without its query.
