@@ -1189,15 +1189,20 @@
   }
 
   async function loadSchedules() {
-    let result;
+    // A page at a time, as the service answers (a long list is more than one message holds).
+    const schedules = [];
     try {
-      result = await call("schedule.list");
+      let result = await call("schedule.list");
+      schedules.push(...(result.schedules || []));
+      for (let pages = 1; result.next !== undefined && pages < 1000; pages++) {
+        result = await call("schedule.list", { after: result.next });
+        schedules.push(...(result.schedules || []));
+      }
     } catch {
       return;
     }
     const list = $("schedules");
     list.replaceChildren();
-    const schedules = result.schedules || [];
     if (schedules.length === 0) list.append(element("li", { class: "empty" }, say("pageNothingScheduled")));
     for (const schedule of schedules) {
       const item = element("li", { class: "stacked" });

@@ -8,10 +8,15 @@ import Settings
 /// service answers, and what `meditate schedule` does itself when no service runs (the
 /// service reads the schedules when it starts).
 package enum ScheduleMethods {
-    package static func list(_ database: LibraryDatabase, next: (ScheduleEntry) -> Date?) throws -> JSONValue {
+    /// Every schedule whose id is past `after`, in the order of their ids.
+    package static func list(
+        _ database: LibraryDatabase, after: Int = 0, next: (ScheduleEntry) -> Date?
+    ) throws -> JSONValue {
         [
             "schedules": .array(
-                try database.schedules().map { ScheduleRequest.json($0, next: next($0), here: database.device) })
+                try database.schedules().filter { ($0.id ?? 0) > Int64(after) }.map {
+                    ScheduleRequest.json($0, next: next($0), here: database.device)
+                })
         ]
     }
 

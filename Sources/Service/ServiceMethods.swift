@@ -83,8 +83,8 @@ enum ServiceMethods {
         ServiceMethod("library.list", NoParams.self) { conductor, _, _ throws(RPCError) in
             try conductor.queries.libraryList()
         },
-        ServiceMethod("schedule.list", NoParams.self) { conductor, _, _ throws(RPCError) in
-            try conductor.scheduler.list()
+        ServiceMethod("schedule.list", ScheduleListParams.self) { conductor, params, _ throws(RPCError) in
+            try conductor.scheduler.list(after: params.after)
         },
         ServiceMethod("schedule.add", ScheduleParams.self) { conductor, params, _ throws(RPCError) in
             try conductor.scheduler.add(params)

@@ -35,14 +35,26 @@ final class ServiceScheduler {
 
     // MARK: The `schedule.*` methods
 
-    func list() throws(RPCError) -> JSONValue {
+    /// The schedules after the id `after`, as many as fit in one answer; `next` (the id to
+    /// ask `after` next) when more follow.
+    func list(after: Int = 0) throws(RPCError) -> JSONValue {
         try library.query { database in
-            try ScheduleMethods.list(database) { entry in
+            let listed = try ScheduleMethods.list(database, after: after) { entry in
                 // Another device's service plans its own: said as `meditate schedule list` says
                 // it, the next of its times by this machine's calendar.
                 entry.runs(on: database.device)
                     ? entry.id.flatMap(schedule.nextInstant) : ScheduleMethods.nextFromNow(entry)
             }
+            guard case let .array(schedules)? = listed["schedules"] else { return listed }
+            var budget = ServiceReplies.largestAnswerBytes - 1024
+            var kept = 0
+            for schedule in schedules {
+                budget -= schedule.line.utf8.count + 1
+                if budget < 0 { break }
+                kept += 1
+            }
+            guard kept < schedules.count, kept > 0, let last = schedules[kept - 1]["id"] else { return listed }
+            return ["schedules": .array(Array(schedules.prefix(kept))), "next": last]
         }
     }
 

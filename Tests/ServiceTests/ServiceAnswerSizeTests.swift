@@ -79,17 +79,14 @@ struct ServiceAnswerSizeTests {
 
     @Test("an answer that cannot be cut is refused with one line, and the connection goes on")
     func overlongAnswerIsRefused() throws {
-        // Given ten schedules whose options are 100 KB each (tampered rows; schedule.add takes
-        // a line of 64 KiB at most), 1 MB in all
+        // Given a schedule whose options are 600 KB (a tampered row; schedule.add takes a line
+        // of 64 KiB at most): more than one answer holds, and a page cannot be less than it
         let scratch = try Scratch()
         let paths = LibraryPaths(folder: scratch.path("data") + "/meditate")
         try FileManager.default.createDirectory(atPath: paths.folder, withIntermediateDirectories: true)
         let database = try LibraryDatabase(path: paths.database)
-        let options = JSONValue.object(["note": .string(String(repeating: "x", count: 100_000))]).line
-        for hour in 0..<10 {
-            _ = try database.add(
-                ScheduleEntry(action: .bell, options: options, times: .at(hour * 3600), days: .all, over: false))
-        }
+        let options = JSONValue.object(["note": .string(String(repeating: "x", count: 600_000))]).line
+        _ = try database.add(ScheduleEntry(action: .bell, options: options, times: .at(3600), days: .all, over: false))
         let service = try RunningService(["--backend", "alsa", "--device", "null"], scratch: scratch)
         defer { service.stop() }
         let client = try service.client()
@@ -101,5 +98,49 @@ struct ServiceAnswerSizeTests {
             refused?.message.contains("more than the 512 KiB a client is sent at once") == true,
             "\(String(describing: refused))")
         #expect(try client.call("status") == ["state": "idle"])
+    }
+}
+
+extension ServiceAnswerSizeTests {
+    @Test("schedules more than one answer holds come a page at a time, and schedule list shows every one once")
+    func scheduleListIsPaged() throws {
+        // Given a service with 300 schedules, each a sit with a note of 2,000 characters: some
+        // 700 KiB, more than the 512 KiB of one answer
+        let scratch = try Scratch()
+        let service = try RunningService(["--backend", "alsa", "--device", "null"], scratch: scratch)
+        defer { service.stop() }
+        let client = try service.client()
+        for number in 0..<300 {
+            let note = String(format: "%04d ", number) + String(repeating: "x", count: 1995)
+            let added = try client.call(
+                "schedule.add",
+                [
+                    "action": "sit", "at": .string(String(format: "%02d:%02d", number / 60 % 24, number % 60)),
+                    "options": ["minutes": 20, "note": .string(note)]
+                ])
+            try #require(added["schedule"] != nil, "\(added.line)")
+        }
+
+        // When the first page is asked for, then the one after it
+        let first = try client.call("schedule.list")
+        let next = try #require(first["next"], "\(first.line.prefix(200))")
+        let second = try client.call("schedule.list", ["after": next])
+
+        // Then the pages follow each other, the last says no more
+        let firstIDs = first["schedules"]?.arrayValue?.compactMap { $0["id"]?.numberValue } ?? []
+        let secondIDs = second["schedules"]?.arrayValue?.compactMap { $0["id"]?.numberValue } ?? []
+        #expect(firstIDs.count > 100 && firstIDs.count < 300)
+        #expect(second["next"] == nil)
+        #expect(firstIDs + secondIDs == (1...300).map(Double.init))
+
+        // And meditate schedule list shows every schedule once, as one list
+        let listed = try CLIRunner.run(
+            ["schedule", "list", "--json", "--socket", service.socket], environment: ["XDG_DATA_HOME": service.data])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        let all = try #require(JSONValue.parse(listed.stdout))
+        #expect(all["schedules"]?.arrayValue?.compactMap { $0["id"]?.numberValue } == (1...300).map(Double.init))
+        let lines = try CLIRunner.run(
+            ["schedule", "list", "--socket", service.socket], environment: ["XDG_DATA_HOME": service.data])
+        #expect(lines.stdout.split(separator: "\n").count == 300, "\(lines.stderr)")
     }
 }

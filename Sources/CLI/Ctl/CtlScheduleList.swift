@@ -13,14 +13,26 @@ struct CtlScheduleList: ParsableCommand {
     @OptionGroup var options: CtlOptions
 
     func run() throws {
-        let (result, byService) = try ScheduleCall.perform("schedule.list", [:], options: options) { database in
+        var (result, byService) = try ScheduleCall.perform("schedule.list", [:], options: options) { database in
             try ScheduleMethods.list(database, next: ScheduleMethods.nextFromNow)
         }
-        if options.json { return print(result.line) }
-        guard case let .array(schedules)? = result["schedules"], !schedules.isEmpty else {
+        // A service answers a page at a time (5,000 schedules are more than one message holds):
+        // the pages are asked for one after another and shown as one list.
+        var schedules = result["schedules"]?.arrayValue ?? []
+        var pages = 1
+        while let next = result["next"], byService, pages < Self.mostPages {
+            result = try ScheduleCall.perform("schedule.list", ["after": next], options: options) { _ in [:] }.result
+            schedules += result["schedules"]?.arrayValue ?? []
+            pages += 1
+        }
+        if options.json { return print(JSONValue.object(["schedules": .array(schedules)]).line) }
+        guard !schedules.isEmpty else {
             return print(localized("no schedules", de: "keine Pläne"))
         }
         for schedule in schedules { print(ScheduleText.line(schedule)) }
         ScheduleCall.tellWhenNoServiceRuns(byService: byService, options: options, added: false)
     }
+
+    /// The most pages asked for: a service that always says more follow is not asked for ever.
+    static let mostPages = 1000
 }

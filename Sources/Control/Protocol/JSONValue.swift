@@ -20,6 +20,11 @@ public enum JSONValue: Sendable, Equatable {
         return nil
     }
 
+    public var arrayValue: [JSONValue]? {
+        if case let .array(items) = self { return items }
+        return nil
+    }
+
     public var numberValue: Double? {
         if case let .number(number) = self { return number }
         return nil
