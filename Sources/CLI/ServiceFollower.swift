@@ -146,7 +146,13 @@ struct ServiceFollower {
         after error: any Error, terminal: Terminal?
     ) -> (events: ControlClient, control: ControlClient)? {
         terminal?.clearLine()
-        return RemoteRetry.again(service.label, after: error, say: { logger.warning("\($0)") }, connect: connections)
+        do {
+            return try RemoteRetry.again(
+                service.label, after: error, say: { logger.warning("\($0)") }, connect: connections)
+        } catch {
+            logger.warning("\(error.description)")
+            return nil
+        }
     }
 
     /// Asks the service where session `id` is and draws its status line; its phase, or nil when

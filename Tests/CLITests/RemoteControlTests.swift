@@ -281,6 +281,56 @@ struct RemoteControlTests {
         }
     }
 
+    @Test(
+        "events followed over the network end in one line when the token is replaced there, not trying again for ever; Ctrl-C ends them at once"
+    )
+    func replacedTokenEndsTheFollowing() throws {
+        // Given a client paired with a service and following its events
+        let scratch = try Scratch()
+        let remote = try ListeningService(in: scratch)
+        defer { remote.service.stop() }
+        let client = ["XDG_CONFIG_HOME": scratch.path("client-config"), "XDG_DATA_HOME": scratch.path("client-data")]
+        #expect(try CLIRunner.run(["pair", remote.web + "?token=\(remote.token)"], environment: client).status == 0)
+        let address = String(remote.web.dropFirst("http://".count).dropLast())
+        let following = DispatchGroup()
+        nonisolated(unsafe) var followed: CLIRunner.Result?
+        DispatchQueue.global().async(group: following) {
+            followed = try? Self.followEvents(of: address, seconds: 30, client: client)
+        }
+        Thread.sleep(forTimeInterval: 3)
+
+        // When the token is replaced on the service, which closes every WebSocket
+        let renewed = try CLIRunner.run(["ctl", "token", "--new", "--socket", remote.service.socket])
+        #expect(renewed.status == 0, "\(renewed.stderr)")
+
+        // Then the following ends soon, failing, its last line saying the token was refused
+        #expect(following.wait(timeout: .now() + 20) == .success)
+        let result = try #require(followed)
+        #expect(result.status == 1, "\(result.stderr)")
+        let last = result.stderr.split(separator: "\n").last ?? ""
+        #expect(last.contains("refused") && last.contains("token"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count <= 2, "\(result.stderr)")
+
+        // And a following interrupted with Ctrl-C ends at once
+        let paired = try CLIRunner.run(
+            [
+                "pair",
+                remote.web + "?token="
+                    + (renewed.stdout.split(separator: "?token=").last.map {
+                        String($0.prefix { $0.isHexDigit })
+                    } ?? "")
+            ], environment: client)
+        #expect(paired.status == 0, "\(paired.stderr)")
+        let interrupted = try CLIRunner.run(
+            program: "/usr/bin/timeout",
+            [
+                "--preserve-status", "-s", "INT", "2", CLIRunner.executable.path, "ctl", "--host", address, "events",
+                "--json"
+            ],
+            environment: CLIRunner.environment.merging(client) { $1 }, timeout: 10)
+        #expect(interrupted.status == 0, "\(interrupted.stderr)")
+    }
+
     /// `ctl --host ADDRESS events --json` run on the client as a person follows a service, for
     /// `seconds` (it follows until stopped).
     private static func followEvents(

@@ -506,8 +506,9 @@ struct ServiceWebSocketTests {
         #expect(try WebSocketTestClient(port: port, target: "/history.ics?token=\(feed)", upgrade: false).status == 401)
         #expect(try WebSocketTestClient(port: port, target: "/history.ics?token=\(next)", upgrade: false).status == 200)
         #expect(try WebSocketTestClient(port: port, target: "/rpc?token=\(token)").status == 101)
-        let mode = try FileManager.default.attributesOfItem(atPath: scratch.path("data/meditate/web-feed-token"))[
-            .posixPermissions] as? Int
+        let mode =
+            try FileManager.default.attributesOfItem(atPath: scratch.path("data/meditate/web-feed-token"))[
+                .posixPermissions] as? Int
         #expect(mode == 0o600)
     }
 

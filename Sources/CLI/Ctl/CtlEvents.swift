@@ -33,7 +33,10 @@ struct CtlEvents: ParsableCommand {
                 if next != nil {
                     lastHeard = MonotonicClock.seconds()
                 } else if remote != nil, MonotonicClock.seconds() - lastHeard >= RemoteRetry.aliveSeconds {
-                    _ = try client.call("status", timeoutMilliseconds: Int(RemoteRetry.aliveSeconds * 1000))
+                    // Ctrl-C is heard while the answer is awaited, too.
+                    _ = try client.call(
+                        "status", timeoutMilliseconds: Int(RemoteRetry.aliveSeconds * 1000),
+                        meanwhile: { !Interruption.requested })
                     lastHeard = MonotonicClock.seconds()
                 }
             } catch {
@@ -43,7 +46,7 @@ struct CtlEvents: ParsableCommand {
                 let say = { (line: String) -> Void in _ = StandardStream.write("meditate: \(line)\n", to: STDERR_FILENO)
                 }
                 guard
-                    let again = RemoteRetry.again(
+                    let again = try RemoteRetry.again(
                         remote, after: error, sitPlaysOn: false, say: say,
                         connect: {
                             let connection = try options.connect()

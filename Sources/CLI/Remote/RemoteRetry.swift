@@ -17,11 +17,12 @@ enum RemoteRetry {
 
     /// Says the loss on `say` (with `sitPlaysOn`, that a sit followed plays on there), then
     /// calls `connect` each second; its connections, or nil when given up (said too) or
-    /// interrupted.
+    /// interrupted. A service that answers and refuses (the token was replaced there, another
+    /// service answers at its address) is not tried again: that is thrown.
     static func again<T>(
         _ label: String, after error: any Error, sitPlaysOn: Bool = true, say: (String) -> Void,
         connect: () throws -> T
-    ) -> T? {
+    ) throws(RemoteError) -> T? {
         let line = (error as? ControlError)?.line ?? FailureLine.line(for: error)
         say(
             sitPlaysOn
@@ -35,10 +36,16 @@ enum RemoteRetry {
         let deadline = MonotonicClock.seconds() + seconds
         while MonotonicClock.seconds() < deadline {
             if Interruption.requested { return nil }
-            if let connected = try? connect() {
+            do {
+                let connected = try connect()
                 say("\(localized("connected again to", de: "wieder verbunden mit")) \(label)")
                 return connected
-            }
+            } catch let refusal as RemoteError {
+                switch refusal {
+                case .refused, .otherService: throw refusal
+                default: break
+                }
+            } catch {}
             Thread.sleep(forTimeInterval: 1)
         }
         say(localized("\(label) did not answer again", de: "\(label) hat nicht wieder geantwortet"))

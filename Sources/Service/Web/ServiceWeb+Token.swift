@@ -60,7 +60,8 @@ extension ServiceWeb {
             throw .refused(
                 localized(
                     "the calendar's token cannot be made: meditate ctl token --feed --new says why",
-                    de: "das Token des Kalenders kann nicht erzeugt werden: meditate ctl token --feed --new sagt warum"))
+                    de: "das Token des Kalenders kann nicht erzeugt werden: meditate ctl token --feed --new sagt warum")
+            )
         }
         return feed(current)
     }
