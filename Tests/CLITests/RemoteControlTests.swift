@@ -23,6 +23,11 @@ private struct ListeningService {
     }
 }
 
+/// A helper of a test that could not be started.
+private struct ListenerFailure: Error {
+    let line: String
+}
+
 @Suite("controlled from another machine")
 struct RemoteControlTests {
     @Test("paired, every ctl works over the network: a sit started, paused, followed, stopped, and kept on the service")
@@ -329,6 +334,108 @@ struct RemoteControlTests {
             ],
             environment: CLIRunner.environment.merging(client) { $1 }, timeout: 10)
         #expect(interrupted.status == 0, "\(interrupted.stderr)")
+    }
+
+    @Test(
+        "the token is sent only to the service paired: another answering at its address never receives it, and a pairing that would replace another device's asks first"
+    )
+    func tokenGoesOnlyToThePairedService() throws {
+        // Given a client paired with a service, and another listener (not the service) that
+        // notes every request's head and answers /service.json as another service would
+        let scratch = try Scratch()
+        let first = try ListeningService(in: scratch)
+        defer { first.service.stop() }
+        let client = ["XDG_CONFIG_HOME": scratch.path("client-config"), "XDG_DATA_HOME": scratch.path("client-data")]
+        #expect(try CLIRunner.run(["pair", first.web + "?token=\(first.token)"], environment: client).status == 0)
+        let heads = scratch.path("heads.txt")
+        let listener = try Self.recordingListener(writingTo: heads, in: scratch)
+        defer { listener.stop() }
+
+        // When the pairing's address is given to that listener (the token kept)
+        let store = scratch.path("client-config") + "/meditate/remotes.json"
+        let kept = try String(contentsOfFile: store, encoding: .utf8)
+        try kept.replacingOccurrences(of: first.web, with: "http://127.0.0.1:\(listener.port)/")
+            .write(toFile: store, atomically: true, encoding: .utf8)
+        let status = try CLIRunner.run(["ctl", "--host", "127.0.0.1:\(listener.port)", "status"], environment: client)
+
+        // Then it is refused as another service, and the listener never saw the token
+        #expect(status.status == 1, "\(status.stderr)")
+        #expect(status.stderr.contains("another service than"), "\(status.stderr)")
+        let seen = try String(contentsOfFile: heads, encoding: .utf8)
+        #expect(seen.contains("GET /service.json"), "\(seen)")
+        #expect(!seen.contains(first.token), "\(seen)")
+
+        // When the first service is paired again at its address, and then a second service is
+        // given that address in a link (a pairing with another device's id at the same address)
+        try kept.write(toFile: store, atomically: true, encoding: .utf8)
+        let second = try ListeningService(in: try Scratch())
+        defer { second.service.stop() }
+        let secondAddress = String(second.web.dropFirst("http://".count).dropLast())
+        try kept.replacingOccurrences(of: first.web, with: second.web)
+            .write(toFile: store, atomically: true, encoding: .utf8)
+        let asked = try CLIRunner.run(["pair", second.web + "?token=\(second.token)"], environment: client)
+        let replaced = try CLIRunner.run(
+            ["pair", "--replace", second.web + "?token=\(second.token)"], environment: client)
+
+        // Then without a terminal it is refused in one line naming --replace, and nothing
+        // changes; with --replace the other device's pairing is gone and this one is kept
+        #expect(asked.status == 64, "\(asked.stderr)")
+        #expect(asked.stderr.contains("another device, is paired at \(secondAddress); --replace"), "\(asked.stderr)")
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+        let after = try String(contentsOfFile: store, encoding: .utf8)
+        #expect(after.contains(second.token) && !after.contains(first.token), "\(after)")
+    }
+
+    /// A listener on loopback that writes each request's head to `path` and answers
+    /// `/service.json` as a service of another id does (and 401 to anything else).
+    private static func recordingListener(
+        writingTo path: String, in scratch: Scratch
+    ) throws -> (
+        port: Int, stop: () -> Void
+    ) {
+        let script = """
+            import http.server, json, sys
+            class Handler(http.server.BaseHTTPRequestHandler):
+                def do_GET(self):
+                    with open(sys.argv[1], "a") as out:
+                        out.write(self.requestline + "\\n" + str(self.headers) + "\\n")
+                    if self.path == "/service.json":
+                        body = json.dumps({"service": "meditate", "id": "f" * 32, "name": "meditate on elsewhere"}).encode()
+                        self.send_response(200)
+                        self.send_header("content-length", str(len(body)))
+                        self.end_headers()
+                        self.wfile.write(body)
+                    else:
+                        self.send_response(401)
+                        self.send_header("content-length", "0")
+                        self.end_headers()
+                def log_message(self, *arguments):
+                    pass
+            server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+            print(server.server_address[1], flush=True)
+            server.serve_forever()
+            """
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", script, path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        // SIGKILL: a child of the test process inherits its blocked signals, SIGTERM among them.
+        let pid = process.processIdentifier
+        guard let port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            kill(pid, SIGKILL)
+            throw ListenerFailure(line: "the listener said no port: \(line)")
+        }
+        return (
+            port,
+            {
+                kill(pid, SIGKILL)
+                process.waitUntilExit()
+            }
+        )
     }
 
     /// `ctl --host ADDRESS events --json` run on the client as a person follows a service, for

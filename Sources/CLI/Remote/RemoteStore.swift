@@ -40,6 +40,11 @@ struct RemoteStore {
     func remote(id: String) -> Remote? { remotes.first { $0.id == id } }
 
     /// Keeps `remote`, replacing any earlier pairing with the same service.
+    /// Forgets the pairings of `ids`.
+    mutating func forget(_ ids: [String]) {
+        remotes.removeAll { ids.contains($0.id) }
+    }
+
     mutating func keep(_ remote: Remote) {
         remotes.removeAll { $0.id == remote.id }
         remotes.append(remote)

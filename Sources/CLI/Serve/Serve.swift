@@ -215,7 +215,7 @@ struct Serve: ParsableCommand {
             // The calendar's token opens the calendar alone.
             return WebAccess(
                 token: noToken ? nil : tokens.control, loopbackNamesOnly: isLoopback, feedToken: tokens.feed,
-                feedPaths: [HistoryFeed.path])
+                feedPaths: [HistoryFeed.path], publicPaths: [ServiceIdentityFeed.path])
         }
         let where_: String
         if let folder {

@@ -25,18 +25,22 @@ public struct WebAccess: Sendable {
     /// program that keeps its address must not be able to start a sit).
     let feedToken: (any WebTokenChecking)?
     let feedPaths: Set<String>
+    /// Paths answered without a token (`/service.json`: which service this is, as Avahi tells
+    /// the network anyway), so that a client learns who answers before it sends its token.
+    let publicPaths: Set<String>
 
     /// The name of the query parameter, and of the cookie, that carry the token.
     public static let tokenName = "token"
 
     public init(
         token: (any WebTokenChecking)?, loopbackNamesOnly: Bool, feedToken: (any WebTokenChecking)? = nil,
-        feedPaths: Set<String> = []
+        feedPaths: Set<String> = [], publicPaths: Set<String> = []
     ) {
         self.token = token
         self.loopbackNamesOnly = loopbackNamesOnly
         self.feedToken = feedToken
         self.feedPaths = feedPaths
+        self.publicPaths = publicPaths
     }
 
     public func verdict(for head: HTTPRequestHead) -> Verdict {
@@ -50,6 +54,7 @@ public struct WebAccess: Sendable {
             guard let host, Self.authority(ofOrigin: origin) == host else { return .forbidden }
         }
         guard let token else { return .allowed }
+        if publicPaths.contains(Self.path(of: head)) { return .allowed }
         guard let offered = Self.offeredToken(in: head) else { return .unauthorized }
         if token.accepts(offered) { return .allowed }
         if let feedToken, feedPaths.contains(Self.path(of: head)), feedToken.accepts(offered) { return .allowed }
