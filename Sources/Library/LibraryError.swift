@@ -24,6 +24,8 @@ public enum LibraryError: LocalizedError, Equatable, PhrasedError {
     /// it was for was stopped first.
     case measuringStopped(path: String)
     case courseExists(name: String)
+    /// A sit set to the start, kind and time sat of another: the history holds each once.
+    case sameSit(as: Int64)
     case noSuchCourse(name: String, known: [String])
     /// A schedule's file in the shared folder could not be written.
     case shared(ShelfError)
@@ -75,6 +77,10 @@ public enum LibraryError: LocalizedError, Equatable, PhrasedError {
                 de:
                     "'\(path)': die Lautheit zu messen dauerte zu lange; `meditate library import` misst sie einmal für immer"
             )
+        case let .sameSit(other):
+            Phrase(
+                "sit \(other) began then and was as long already: the history holds each sit once",
+                de: "Sitzung \(other) begann schon damals und war so lang: das Protokoll hält jede Sitzung einmal")
         case let .courseExists(name):
             Phrase(
                 "there is a course '\(name)' already; `meditate library course remove \(name)` first, or take another name",

@@ -64,7 +64,7 @@ package enum FailureStatus: Int32, Sendable, CaseIterable {
         switch error {
         case .database: .inputOutput
         case .unreadable, .noSuchPath, .noSuchTrack: .noInput
-        case .ambiguous, .courseExists: .usage
+        case .ambiguous, .courseExists, .sameSit: .usage
         case .noSuchCourse: .noInput
         case .undecodable(let decoding): of(decoding)
         case .unmeasurable, .holdsNoAudio, .damagedSamples: .data

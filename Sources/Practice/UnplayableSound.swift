@@ -33,7 +33,8 @@ package struct UnplayableSound: LocalizedError, Equatable {
         switch error {
         case .unreadable, .undecodable, .unmeasurable, .holdsNoAudio, .noSuchPath, .damagedSamples:
             return UnplayableSound(path: path)
-        case .database, .noSuchTrack, .ambiguous, .copyFailed, .measuringStopped, .courseExists, .noSuchCourse,
+        case .database, .noSuchTrack, .ambiguous, .copyFailed, .measuringStopped, .courseExists, .sameSit,
+            .noSuchCourse,
             .shared:
             return error
         }

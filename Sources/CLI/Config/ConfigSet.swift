@@ -25,6 +25,19 @@ struct ConfigSet: ParsableCommand {
         } catch {
             throw SettingsError.invalidValue(origin: "config set", problem: error)
         }
+        // The shared folder is a folder: a file there would be taken and then fail every sit.
+        if setting.name == SettingKeys.historyFolder.name {
+            let path =
+                canonical.hasPrefix("~/")
+                ? (ProcessEnvironment.variables["HOME"] ?? NSHomeDirectory()) + canonical.dropFirst(1) : canonical
+            var info = stat()
+            if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
+                throw ValidationError(
+                    localized(
+                        "history-folder '\(canonical)' is a file, not a folder",
+                        de: "history-folder '\(canonical)' ist eine Datei, kein Ordner"))
+            }
+        }
         let assignment = "\(setting.name) = \(setting.tomlLiteral(canonical: canonical))"
         try ConfigKey.edit {
             $0.set(setting.name, literal: setting.tomlLiteral(canonical: canonical))

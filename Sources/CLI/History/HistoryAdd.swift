@@ -41,7 +41,11 @@ struct HistoryAdd: ParsableCommand {
 
     func run() throws {
         guard let startedAt = PracticeDate.parse(at, in: .current) else { throw HistoryError.badInstant(at) }
+        if let refusal = PracticeDate.refusal(ofSitAt: startedAt, given: at) { throw ValidationError(refusal) }
         let seconds = minutes.rounded(times: 60)
+        if let refusal = PracticeDate.refusal(ofSeconds: seconds, given: "\(minutes)") {
+            throw ValidationError(refusal)
+        }
         let sit = PracticeSession(
             startedAt: startedAt, kind: .manual, note: DurationText.words(seconds: seconds), plannedSeconds: seconds,
             satSeconds: seconds, completed: true, remark: try remark.checked() ?? "")

@@ -47,6 +47,12 @@ struct HistoryEdit: ParsableCommand {
             guard let instant = PracticeDate.parse(text, in: .current) else { throw .badInstant(text) }
             return instant
         }
+        if let startedAt, let at, let refusal = PracticeDate.refusal(ofSitAt: startedAt, given: at) {
+            throw ValidationError(refusal)
+        }
+        if let minutes, let refusal = PracticeDate.refusal(ofSeconds: minutes.rounded(times: 60), given: "\(minutes)") {
+            throw ValidationError(refusal)
+        }
         let database = try location.open()
         guard
             let edited = try database.edit(

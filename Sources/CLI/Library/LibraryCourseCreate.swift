@@ -62,7 +62,13 @@ struct LibraryCourseCreate: ParsableCommand {
                         "'\(name)' ist ein Wort von `meditate course` (\(commands.joined(separator: ", "))); gib dem Kurs einen anderen Namen"
                 ))
         }
-        guard tracks.isEmpty != (fromFolder == nil) else {
+        guard !tracks.isEmpty || fromFolder != nil else {
+            throw ValidationError(
+                localized(
+                    "a course needs its tracks: give their ids or titles, or --from-folder FOLDER",
+                    de: "ein Kurs braucht seine Aufnahmen: gib ihre IDs oder Titel an, oder --from-folder ORDNER"))
+        }
+        guard tracks.isEmpty || fromFolder == nil else {
             throw ValidationError(
                 localized(
                     "give the tracks, or --from-folder, not both",

@@ -51,6 +51,13 @@ extension LibraryDatabase {
                 session.plannedSeconds = max(session.plannedSeconds, satSeconds)
             }
             if let remark { session.remark = remark }
+            // Another sit of the same start, kind and time sat: said as such, not as SQLite's words.
+            if let other = try Int64.fetchOne(
+                db, sql: "SELECT id FROM practice WHERE startedAt = ? AND kind = ? AND satSeconds = ? AND id != ?",
+                arguments: [session.startedAt, session.kind.rawValue, session.satSeconds, id])
+            {
+                throw LibraryError.sameSit(as: other)
+            }
             if journal != nil, let uuid = session.uuid {
                 try writeToJournal(session, uuid: uuid, strictly: true, db)
                 return try PracticeSession.fetchOne(db, key: id) ?? session

@@ -5,6 +5,28 @@ import Settings
 
 /// The dates of the history's CSV and of `--from`/`--to`.
 package enum PracticeDate {
+    /// Why a sit added or set by hand cannot have begun at `instant` (before 1970, or later
+    /// than now and ten minutes: a sit is added once it was sat); nil when it can. `text` is
+    /// how it was given.
+    package static func refusal(ofSitAt instant: Double, given text: String) -> String? {
+        if instant < 0 {
+            return localized(
+                "'\(text)' is before 1970, when the history begins",
+                de: "'\(text)' liegt vor 1970, wo das Protokoll beginnt")
+        }
+        guard instant > Date().timeIntervalSince1970 + 600 else { return nil }
+        return localized(
+            "'\(text)' is in the future: a sit is added once it was sat",
+            de: "'\(text)' liegt in der Zukunft: eine Sitzung wird eingetragen, wenn sie gesessen wurde")
+    }
+
+    /// Why `seconds` (minutes given, rounded to whole seconds) is no time sat; nil when it is.
+    package static func refusal(ofSeconds seconds: Int, given minutes: String) -> String? {
+        guard seconds < 1 else { return nil }
+        return localized(
+            "\(minutes) minutes is less than a second", de: "\(minutes) Minuten sind weniger als eine Sekunde")
+    }
+
     /// `2026-03-29T07:30:00+02:00`: local time with its offset, so that it reads back to the same instant.
     package static func iso(_ seconds: Double, in timeZone: TimeZone) -> String {
         let date = Date(timeIntervalSince1970: seconds)

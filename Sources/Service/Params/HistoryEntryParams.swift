@@ -35,6 +35,9 @@ struct HistoryEntryParams: Decodable, Sendable {
                         "at is a local time such as 2026-11-27T07:00, not '\(ShownValue.short(text))'",
                         de: "at ist eine Ortszeit wie 2026-11-27T07:00, nicht '\(ShownValue.short(text))'"))
             }
+            if let refusal = PracticeDate.refusal(ofSitAt: instant, given: ShownValue.short(text)) {
+                throw RequestRefusal(refusal)
+            }
             startedAt = instant
         } else if members.contains(.at) {
             throw RequestRefusal(
@@ -54,6 +57,9 @@ struct HistoryEntryParams: Decodable, Sendable {
                         de: "minutes ist eine Zahl größer als 0 und höchstens 1440"))
             }
             satSeconds = minutes.rounded(times: 60)
+            if let seconds = satSeconds, let refusal = PracticeDate.refusal(ofSeconds: seconds, given: "\(minutes)") {
+                throw RequestRefusal(refusal)
+            }
         } else {
             satSeconds = nil
         }
