@@ -23,7 +23,8 @@ struct ByHandRefusalTests {
 
         // Then each is refused in one line that says why, and the history is as it was
         #expect(future.status == 64)
-        #expect(future.stderr == "meditate: error: '9999-12-31T23:59' is in the future: a sit is added once it was sat\n")
+        #expect(
+            future.stderr == "meditate: error: '9999-12-31T23:59' is in the future: a sit is added once it was sat\n")
         #expect(past.stderr == "meditate: error: '1969-12-31T23:00' is before 1970, when the history begins\n")
         #expect(short.stderr == "meditate: error: 0.001 minutes is less than a second\n")
         #expect(later.status == 64 && later.stderr.contains("is in the future"), "\(later.stderr)")
