@@ -71,7 +71,7 @@ struct ReminderNotificationTests {
         }
         // Then the sit it offered plays
         #expect(started?["session"]?["description"] == "6 s, rosa Rauschen", "\(started?.line ?? "nothing started")")
-        while let event = try events.nextEvent(timeoutMilliseconds: 20_000), event["event"] != "session-recorded" {}
+        try events.waitForEvent("session-recorded", timeoutMilliseconds: 20_000)
 
         // When it is pressed again (a desktop that sends it twice)
         try bus.pressNotificationButton(id: 1, key: "sit-now")

@@ -26,7 +26,7 @@ struct ServiceCalendarTests {
         _ = try client.call("history.add", ["at": "2026-11-28T07:00", "minutes": "25"])
         let events = try service.subscriber()
         _ = try client.call("sit.start", ["minutes": "0.05", "countdown": 0, "noise": "pink"])
-        while let event = try events.nextEvent(timeoutMilliseconds: 20_000), event["event"] != "session-recorded" {}
+        try events.waitForEvent("session-recorded", timeoutMilliseconds: 20_000)
 
         // When a calendar program asks for it with the token, with `?lang=de`, with a German
         // Accept-Language, and without the token

@@ -20,7 +20,7 @@ struct ServiceHistoryTests {
         let added = try client.call("history.add", ["at": "2026-11-27T07:00", "minutes": "20", "note": "retreat"])
         let events = try service.subscriber()
         _ = try client.call("sit.start", ["minutes": "0.05", "countdown": 0, "note": "calm"])
-        while let event = try events.nextEvent(timeoutMilliseconds: 20_000), event["event"] != "session-recorded" {}
+        try events.waitForEvent("session-recorded", timeoutMilliseconds: 20_000)
 
         // Then the history holds both, each with its note, the added one as manual
         let id = try #require(added["sit"]?["id"]?.intValue)

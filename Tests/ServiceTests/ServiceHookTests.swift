@@ -98,7 +98,7 @@ struct ServiceHookTests {
         let events = try service.subscriber()
         _ = try service.client().call("sit.start", ["minutes": "0.05", "countdown": 0])
         #expect(Self.waitForProcess(containing: tag) != nil, "the hook never ran")
-        while let event = try events.nextEvent(timeoutMilliseconds: 20_000), event["event"] != "session-ended" {}
+        try events.waitForEvent("session-ended", timeoutMilliseconds: 20_000)
 
         // When the service is told to stop
         let stopped = Date()

@@ -420,7 +420,7 @@ struct ServiceProtocolTests {
         // When a sit ends (the null device plays it at once) and SIGTERM comes as it is told,
         // while the service is still finishing it (the record, the events)
         _ = try service.client().call("sit.start", ["minutes": "0.05", "countdown": 0])
-        while let event = try events.nextEvent(timeoutMilliseconds: 10_000), event["event"] != "session-ended" {}
+        try events.waitForEvent("session-ended", timeoutMilliseconds: 10_000)
         let sent = Date()
         service.process.terminate()
         // Then it has exited within a second, not after its sleep (the instrumented build of

@@ -10,6 +10,21 @@ import Testing
     "A sit until a time of day, heard on time", .serialized,
     .enabled(if: PulseCapture.available, "needs the private PulseAudio server of `make test`"))
 struct UntilLiveTests {
+    /// Waits, when the local clock is within a minute before midnight or four minutes after,
+    /// until four minutes past it: a time of day a few seconds ahead or two minutes back would
+    /// otherwise be one of another day (23:58 just after midnight is tonight's, not a past one).
+    private static func awayFromMidnight() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        let now = Date()
+        let intoDay = now.timeIntervalSince(calendar.startOfDay(for: now))
+        if intoDay < 240 {
+            Thread.sleep(forTimeInterval: 240 - intoDay)
+        } else if intoDay > 86_340 {
+            Thread.sleep(forTimeInterval: 86_400 - intoDay + 240)
+        }
+    }
+
     /// The whole second `seconds` from now, and its "HH:MM:SS" in the local zone.
     private static func wholeSecond(in seconds: Double) -> (instant: Double, text: String) {
         let instant = (Date().timeIntervalSince1970 + seconds).rounded(.up)
@@ -26,6 +41,7 @@ struct UntilLiveTests {
     func terminalSitEndsOnTheSecond() throws {
         let lock = PulseSinkLock()
         defer { withExtendedLifetime(lock) {} }
+        Self.awayFromMidnight()
         // Given a sit until the whole second some 9 s from now, with the bell and no countdown
         let capture = try WallClockCapture()
         let until = Self.wholeSecond(in: 9)
@@ -46,6 +62,7 @@ struct UntilLiveTests {
     func serviceSitEndsOnTheSecond() throws {
         let lock = PulseSinkLock()
         defer { withExtendedLifetime(lock) {} }
+        Self.awayFromMidnight()
         // Given the service on the private server
         let scratch = try Scratch()
         let service = try RunningService(["--backend", "pulse"], scratch: scratch)
