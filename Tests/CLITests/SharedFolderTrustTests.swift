@@ -127,6 +127,27 @@ struct SharedFolderTrustTests {
         for refused in [suspends, tooLong, sleepSuspends] { #expect(!list.contains(refused), "\(list)") }
     }
 
+    @Test("a planted schedule's host and note are listed with their control characters written out")
+    func plantedScheduleTextIsShownSafely() throws {
+        // Given a schedule of a device that is not there, its host and note holding escapes
+        let scratch = try Scratch()
+        let a = try SyncedDevice("a", in: scratch)
+        let value: [String: Any] = [
+            "action": "sit", "options": #"{"minutes":20,"note":"calm\u001b[2J"}"#, "at": 6 * 3600, "days": 127,
+            "over": false, "service": stranger, "serviceHost": "pi\u{1B}]0;owned\u{07}"
+        ]
+        try plant(
+            "schedules", key: "55555555-5555-4555-8555-555555555555", value: value, writer: stranger,
+            in: a.historyFolder)
+
+        // When the schedules are listed in a terminal's way
+        let listed = try a.succeed(["schedule", "list"])
+
+        // Then no escape reaches the terminal: each is written out
+        #expect(!listed.unicodeScalars.contains("\u{1B}") && !listed.unicodeScalars.contains("\u{07}"), "\(listed)")
+        #expect(listed.contains("pi\\x1B]0;owned\\x07") && listed.contains("calm\\x1B[2J"), "\(listed)")
+    }
+
     @Test("a link planted where a history line goes is refused in one line and left as it was")
     func historyFileLinkIsNotFollowed() throws {
         // Given a device whose month file of the history is a link to another file

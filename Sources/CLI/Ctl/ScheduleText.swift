@@ -57,7 +57,9 @@ enum ScheduleText {
         if let next = schedule["next"]?.numberValue {
             parts.append("(" + localized("next", de: "nächste") + ": " + moment(next, german: german) + ")")
         }
-        return parts.joined(separator: "  ")
+        // Its words may come from any device's file in the shared folder (a note, a host name):
+        // their control characters are written out, never sent to the terminal as they are.
+        return TerminalText.escapingControls(parts.joined(separator: "  "))
     }
 
     private static func action(_ name: String) -> String {
