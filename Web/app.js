@@ -852,13 +852,25 @@
     showFormFields();
   }
 
+  /// Every item of a list the service answers a page at a time: `next` given back as `after`
+  /// until no page says more follow (at most 1000 pages).
+  async function pages(method, member) {
+    let result = await call(method);
+    const items = [...(result[member] || [])];
+    for (let count = 1; result.next !== undefined && count < 1000; count++) {
+      result = await call(method, { after: result.next });
+      items.push(...(result[member] || []));
+    }
+    return items;
+  }
+
   // ---- Library ----
 
   async function loadLibrary() {
-    const result = await call("library.list");
+    // A page at a time, as the service answers (a large library is more than one message holds).
+    const tracks = await pages("library.list", "tracks");
     const box = $("tracks");
     box.replaceChildren();
-    const tracks = result.tracks || [];
     // Any track of the library may be a sit's bed, by its id.
     const ambience = $("sit-ambience");
     const chosen = ambience.value;
@@ -1190,14 +1202,9 @@
 
   async function loadSchedules() {
     // A page at a time, as the service answers (a long list is more than one message holds).
-    const schedules = [];
+    let schedules;
     try {
-      let result = await call("schedule.list");
-      schedules.push(...(result.schedules || []));
-      for (let pages = 1; result.next !== undefined && pages < 1000; pages++) {
-        result = await call("schedule.list", { after: result.next });
-        schedules.push(...(result.schedules || []));
-      }
+      schedules = await pages("schedule.list", "schedules");
     } catch {
       return;
     }

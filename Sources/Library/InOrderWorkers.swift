@@ -18,6 +18,8 @@ public final class InOrderWorkers<Output: Sendable>: Sendable {
     private let slots: DispatchSemaphore
     private let cancelled = Atomic<Bool>(false)
     private let threadCount: Int
+    /// The slots there are: a semaphore must not be let go with fewer than it began with.
+    private let slotCount: Int
 
     /// Starts `threads` threads (at least one, at most `count`). `yielding` threads run at a
     /// lower priority than the thread that takes their results: where that one's work on each
@@ -30,7 +32,8 @@ public final class InOrderWorkers<Output: Sendable>: Sendable {
         self.count = max(0, count)
         results = Mutex([Output?](repeating: nil, count: self.count))
         ready = (0..<self.count).map { _ in DispatchSemaphore(value: 0) }
-        slots = DispatchSemaphore(value: max(1, ahead ?? self.count))
+        slotCount = max(1, ahead ?? self.count)
+        slots = DispatchSemaphore(value: slotCount)
         threadCount = min(max(1, threads), self.count)
         for _ in 0..<threadCount {
             let thread = Thread { [self] in
@@ -84,6 +87,8 @@ public final class InOrderWorkers<Output: Sendable>: Sendable {
     /// index (a write failed): none is left waiting for a slot that will never come.
     public func cancel() {
         cancelled.store(true, ordering: .releasing)
-        for _ in 0..<threadCount { slots.signal() }
+        // Every thread woken, and every slot a result not taken holds given back: libdispatch
+        // stops a process that lets a semaphore go below the value it began with.
+        for _ in 0..<(threadCount + slotCount) { slots.signal() }
     }
 }

@@ -80,10 +80,10 @@ enum ServiceMethods {
         ServiceMethod("sit.defaults", NoParams.self) { conductor, _, _ throws(RPCError) in
             try conductor.queries.sitDefaults()
         },
-        ServiceMethod("library.list", NoParams.self) { conductor, _, _ throws(RPCError) in
-            try conductor.queries.libraryList()
+        ServiceMethod("library.list", PageParams.self) { conductor, params, _ throws(RPCError) in
+            try conductor.queries.libraryList(after: params.after)
         },
-        ServiceMethod("schedule.list", ScheduleListParams.self) { conductor, params, _ throws(RPCError) in
+        ServiceMethod("schedule.list", PageParams.self) { conductor, params, _ throws(RPCError) in
             try conductor.scheduler.list(after: params.after)
         },
         ServiceMethod("schedule.add", ScheduleParams.self) { conductor, params, _ throws(RPCError) in

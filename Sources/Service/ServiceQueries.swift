@@ -147,10 +147,14 @@ struct ServiceQueries {
     }
 
     /// The guided tracks, grouped by teacher as `meditate library list` shows them.
-    func libraryList() throws(RPCError) -> JSONValue {
+    /// `library.list`: the tracks by teacher and title, from the `after`-th on, as many as one
+    /// answer holds, with `next` (the place the next page begins) when more follow (`AnswerPage`).
+    func libraryList(after: Int = 0) throws(RPCError) -> JSONValue {
         try library.query { database in
-            let tracks = try TrackLibrary(database: database).allTracks().map(TrackJSON.init)
-            return ["tracks": try JSONValue(encoding: tracks)]
+            let tracks = try TrackLibrary(database: database).allTracks().dropFirst(after).map(TrackJSON.init)
+            return AnswerPage.of(try JSONValue(encoding: Array(tracks)).arrayValue ?? [], member: "tracks") { kept in
+                .number(Double(after + kept))
+            }
         }
     }
 

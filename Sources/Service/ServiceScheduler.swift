@@ -45,16 +45,9 @@ final class ServiceScheduler {
                 entry.runs(on: database.device)
                     ? entry.id.flatMap(schedule.nextInstant) : ScheduleMethods.nextFromNow(entry)
             }
-            guard case let .array(schedules)? = listed["schedules"] else { return listed }
-            var budget = ServiceReplies.largestAnswerBytes - 1024
-            var kept = 0
-            for schedule in schedules {
-                budget -= schedule.line.utf8.count + 1
-                if budget < 0 { break }
-                kept += 1
-            }
-            guard kept < schedules.count, kept > 0, let last = schedules[kept - 1]["id"] else { return listed }
-            return ["schedules": .array(Array(schedules.prefix(kept))), "next": last]
+            // Pages by id: the next begins after the last schedule sent.
+            let schedules = listed["schedules"]?.arrayValue ?? []
+            return AnswerPage.of(schedules, member: "schedules") { kept in schedules[kept - 1]["id"] }
         }
     }
 

@@ -144,3 +144,43 @@ extension ServiceAnswerSizeTests {
         #expect(lines.stdout.split(separator: "\n").count == 300, "\(lines.stderr)")
     }
 }
+
+extension ServiceAnswerSizeTests {
+    @Test("a library larger than one answer holds comes a page at a time, every track once, in its order")
+    func libraryListIsPaged() throws {
+        // Given a library of 1,500 tracks with titles of 400 characters (rows written straight
+        // into the database): some 900 KiB as one answer
+        let scratch = try Scratch()
+        let folder = scratch.path("data") + "/meditate"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        _ = try LibraryDatabase(path: folder + "/library.sqlite")
+        let insert = """
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1500)
+            INSERT INTO track (path, contentHash, fileSize, modifiedAt, tagTitle, sampleRate, channels, frames, peak,
+                importedAt)
+            SELECT '/t/' || i || '.ogg', printf('%064x', i), 1, 0, printf('%04d ', i) || replace(hex(zeroblob(200)), '0', 'a'),
+                48000, 2, 48000, 0.5, 0 FROM n;
+            """
+        let inserted = try CLIRunner.run(program: "/usr/bin/sqlite3", [folder + "/library.sqlite", insert])
+        try #require(inserted.status == 0, "\(inserted.stderr)")
+        let service = try RunningService(["--backend", "alsa", "--device", "null"], scratch: scratch)
+        defer { service.stop() }
+        let client = try service.client()
+
+        // When the pages are asked for one after another
+        var titles: [String] = []
+        var answer = try client.call("library.list")
+        var pages = 1
+        titles += answer["tracks"]?.arrayValue?.compactMap { $0["title"]?.stringValue } ?? []
+        while let next = answer["next"], pages < 10 {
+            answer = try client.call("library.list", ["after": next])
+            titles += answer["tracks"]?.arrayValue?.compactMap { $0["title"]?.stringValue } ?? []
+            pages += 1
+        }
+
+        // Then there were two pages, and every track came once, by title
+        #expect(pages == 2)
+        #expect(titles.count == 1500)
+        #expect(titles.map { String($0.prefix(4)) } == (1...1500).map { String(format: "%04d", $0) })
+    }
+}

@@ -1,10 +1,9 @@
 import Localization
 import Settings
 
-/// `schedule.list`'s params: `after`, the id after which the page begins (0, the first, when
-/// not given): an answer that would not fit in one message ends early with `next`, the id to
-/// ask `after` next.
-struct ScheduleListParams: Decodable, Sendable {
+/// The params of a list answered a page at a time (`schedule.list`, `library.list`): `after`,
+/// what the last page's `next` said (0, the first page, when not given).
+struct PageParams: Decodable, Sendable {
     let after: Int
 
     private enum Member: String, CodingKey { case after }
@@ -18,8 +17,8 @@ struct ScheduleListParams: Decodable, Sendable {
         guard let id = try? members.decode(Int.self, forKey: .after), id >= 0 else {
             throw RequestRefusal(
                 localized(
-                    "after must be a schedule's id, a whole number from 0",
-                    de: "after muss die ID eines Plans sein, eine ganze Zahl ab 0"))
+                    "after is what the last page's next said, a whole number from 0",
+                    de: "after ist, was next der letzten Seite sagte, eine ganze Zahl ab 0"))
         }
         after = id
     }
