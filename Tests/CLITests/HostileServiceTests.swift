@@ -61,7 +61,7 @@ private func runAgainstHostileService(_ mode: String) throws -> ClientRun {
     var peak = 0
     let deadline = started.addingTimeInterval(30)
     while client.isRunning && Date() < deadline {
-        peak = max(peak, residentKiB(of: client.processIdentifier) ?? 0)
+        peak = max(peak, residentKiB(of: client.processIdentifier, program: "meditate") ?? 0)
         Thread.sleep(forTimeInterval: 0.02)
     }
     if client.isRunning { client.terminate() }

@@ -258,7 +258,7 @@ struct LiveSitTests {
         var resident: [Int] = []
         for _ in 0..<24 {
             Thread.sleep(forTimeInterval: 1)
-            if let kib = residentKiB(of: sit.process.processIdentifier) { resident.append(kib) }
+            if let kib = residentKiB(of: sit.process.processIdentifier, program: "meditate") { resident.append(kib) }
         }
         sit.process.waitUntilExit()
         Thread.sleep(forTimeInterval: 0.3)
@@ -272,7 +272,9 @@ struct LiveSitTests {
         var pinkResident: [Int] = []
         for _ in 0..<5 {
             Thread.sleep(forTimeInterval: 1)
-            if let kib = residentKiB(of: pink.process.processIdentifier) { pinkResident.append(kib) }
+            if let kib = residentKiB(of: pink.process.processIdentifier, program: "meditate") {
+                pinkResident.append(kib)
+            }
         }
         pink.process.waitUntilExit()
         _ = pink.finish()
