@@ -122,9 +122,9 @@ extension LibraryDatabase {
             if stamp.size > JournalLimits.fileBytes {
                 MergeNotices.tell(
                     localized(
-                        "skipped \(journal.root)/\(stamp.file): \(stamp.size) bytes, more than a history file holds (\(JournalLimits.fileBytes))",
+                        "skipped \(journal.root)/\(stamp.file): \(stamp.size) bytes, more than a history file may hold (\(JournalLimits.fileBytes))",
                         de:
-                            "\(journal.root)/\(stamp.file) übersprungen: \(stamp.size) Bytes, mehr als eine Protokolldatei enthält (\(JournalLimits.fileBytes))"
+                            "\(journal.root)/\(stamp.file) übersprungen: \(stamp.size) Bytes, mehr, als eine Protokolldatei fassen darf (\(JournalLimits.fileBytes))"
                     ))
                 skipped.append(stamp)
                 continue
