@@ -6,6 +6,13 @@ import Control
 /// large for any answer is left to the replies' own refusal.
 enum AnswerPage {
     static func of(_ items: [JSONValue], member: String, next: (Int) -> JSONValue?) -> JSONValue {
+        let kept = fitting(items)
+        guard kept < items.count, kept > 0, let after = next(kept) else { return [member: .array(items)] }
+        return [member: .array(Array(items.prefix(kept))), "next": after]
+    }
+
+    /// How many of `items`, from the first, fit in one answer with room for its envelope.
+    static func fitting(_ items: some Sequence<JSONValue>) -> Int {
         var budget = ServiceReplies.largestAnswerBytes - 1024
         var kept = 0
         for item in items {
@@ -13,7 +20,6 @@ enum AnswerPage {
             if budget < 0 { break }
             kept += 1
         }
-        guard kept < items.count, kept > 0, let after = next(kept) else { return [member: .array(items)] }
-        return [member: .array(Array(items.prefix(kept))), "next": after]
+        return kept
     }
 }

@@ -21,13 +21,7 @@ struct ServiceQueries {
             let sessions = try database.practice(newest: newest).map { Self.json($0, in: zone) }
             // Sessions of many segments have long notes: the newest that fit in one answer are
             // sent, and `omitted` says how many older ones were left out.
-            var budget = ServiceReplies.largestAnswerBytes - 1024
-            var kept = 0
-            for session in sessions.reversed() {
-                budget -= session.line.utf8.count + 1
-                if budget < 0 { break }
-                kept += 1
-            }
+            let kept = AnswerPage.fitting(sessions.reversed())
             guard kept < sessions.count else { return ["sessions": .array(sessions)] }
             return ["sessions": .array(Array(sessions.suffix(kept))), "omitted": .number(sessions.count - kept)]
         }

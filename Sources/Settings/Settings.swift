@@ -47,6 +47,11 @@ package struct Settings {
         guard let folder = environment[name] ?? file.settings[name]?.text else {
             return DataFolder.path(environment: variables)
         }
+        return homeExpanded(folder, variables: variables)
+    }
+
+    /// `folder` with a leading "~/" read as the home folder (`HOME`, else the user's).
+    package static func homeExpanded(_ folder: String, variables: [String: String]) -> String {
         guard folder.hasPrefix("~/") else { return folder }
         return (variables["HOME"] ?? NSHomeDirectory()) + folder.dropFirst(1)
     }

@@ -27,9 +27,7 @@ struct ConfigSet: ParsableCommand {
         }
         // The shared folder is a folder: a file there would be taken and then fail every sit.
         if setting.name == SettingKeys.historyFolder.name {
-            let path =
-                canonical.hasPrefix("~/")
-                ? (ProcessEnvironment.variables["HOME"] ?? NSHomeDirectory()) + canonical.dropFirst(1) : canonical
+            let path = Settings.homeExpanded(canonical, variables: ProcessEnvironment.variables)
             var info = stat()
             if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
                 throw ValidationError(
