@@ -49,10 +49,17 @@ enum LiveSit {
             }
             return
         }
+        let asked = request
         if let fixed { request = fixed.request }
         let library = LibraryPaths(environment: ProcessEnvironment.variables).keepingHistory(as: settings)
-        let setup = try SitSetup(
+        var setup = try SitSetup(
             request, settings: settings, library: library, live: true, say: NoticeLine.teller(quiet: reporting.quiet))
+        var startsAt = fixed?.startsAt
+        // Ready now: its length fixed again from this instant, however long that took.
+        if fixed != nil, let again = try setup.fixingUntil(asked, settings: settings, now: Date().timeIntervalSince1970)
+        {
+            (setup, startsAt) = again
+        }
         Interruption.install()
         let configuration = setup.configuration
         let ambience = setup.ambience
@@ -74,7 +81,7 @@ enum LiveSit {
                 notify: request.sleep ? false : nil),
             sessionName: SitDescription.streamName(configuration, ambience: ambience),
             after: settings.value(SettingKeys.after, flag: request.after), sleep: request.sleep,
-            startsAt: fixed?.startsAt
+            startsAt: startsAt
         ).run { outcome in
             recorded = outcome.record(
                 kind: request.sleep ? .sleep : .timer, note: SitDescription.stored(configuration, ambience: ambience),

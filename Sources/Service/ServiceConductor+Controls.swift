@@ -22,12 +22,13 @@ extension ServiceConductor {
             for: request.sound[SettingKeys.sampleRate], output: output, settings: settings)
         // `until`: the length as of now, its first frame heard a moment from now (arithmetic only).
         let fixed = try RPCError.forClient { try request.fixingUntil(settings, now: Date().timeIntervalSince1970) }
+        let asked = request
         if let fixed { request = fixed.request }
         let paths = library.paths
         try prepare(.timer, resumeOther: resumeOther, answer: answer) { [request] in
-            var prepared = try ServiceSessionFactory.prepare(request, settings: settings, library: paths)
+            var prepared = try ServiceSessionFactory.prepare(
+                request, settings: settings, library: paths, until: fixed == nil ? nil : asked)
             prepared.startsAt = fixed?.startsAt
-            prepared.remark = request.remark ?? ""
             return prepared
         }
     }

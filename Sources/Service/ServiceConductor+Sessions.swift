@@ -94,7 +94,13 @@ extension ServiceConductor {
     ) throws(RPCError) -> JSONValue {
         try checkStartable(source)
         let output = output
-        let ready = try RPCError.forClient { try prepared.get() }
+        var ready = try RPCError.forClient { try prepared.get() }
+        // A sit until a time of day: its length from this instant, however long it took to be ready.
+        if let fixing = ready.fixingUntil,
+            let again = try RPCError.forClient({ try fixing(Date().timeIntervalSince1970) })
+        {
+            ready = again
+        }
         let (live, made) = try RPCError.forClient { try ServiceSessionFactory.live(ready, output: output) }
         let note = made.text
         let started = ServiceSession(

@@ -26,12 +26,29 @@ enum ServiceSessionFactory {
     /// words the history keeps of it; `request` names its rate (`sampleRate(for:)`), `settings`
     /// are its own (`request.settings()`), read when it was asked for.
     /// Thread: a preparation's own (`ServicePreparation`), never the control thread.
-    static func prepare(_ request: SitRequest, settings: Settings, library: LibraryPaths) throws -> PreparedSession {
+    /// With `until` (the request as asked, before its `until` was fixed as a length), the sit
+    /// is fixed again from the instant it is placed on the engine (`PreparedSession.fixingUntil`).
+    static func prepare(
+        _ request: SitRequest, settings: Settings, library: LibraryPaths, until asked: SitRequest? = nil
+    ) throws -> PreparedSession {
         let setup = try SitSetup(request, settings: settings, library: library, live: true, fromClient: true)
-        return PreparedSession(
-            outline: SessionOutline(setup.plan), track: nil, sounds: setup.sounds, ambience: setup.ambience?.loop,
-            settings: settings, note: setup.note, kind: request.sleep ? .sleep : nil,
-            after: settings.value(SettingKeys.after, flag: request.after))
+        func made(_ setup: SitSetup) -> PreparedSession {
+            PreparedSession(
+                outline: SessionOutline(setup.plan), track: nil, sounds: setup.sounds, ambience: setup.ambience?.loop,
+                settings: settings, note: setup.note, kind: request.sleep ? .sleep : nil,
+                after: settings.value(SettingKeys.after, flag: request.after), remark: request.remark ?? "")
+        }
+        var prepared = made(setup)
+        if let asked {
+            prepared.fixingUntil = { now in
+                try setup.fixingUntil(asked, settings: settings, now: now).map { again in
+                    var fixed = made(again.setup)
+                    fixed.startsAt = again.startsAt
+                    return fixed
+                }
+            }
+        }
+        return prepared
     }
 
     /// A guided track's files made ready (found, measured if it is not in the library, opened),

@@ -1,3 +1,4 @@
+import Foundation
 import Library
 import Localization
 import Session
@@ -50,6 +51,35 @@ package struct SitSetup {
             say: say)
         // Last, so that what the plan and the sounds check is said in their words.
         try request.sound.check()
+    }
+
+    /// The sit asked for `until` a time (`request` as asked, its `until` not yet fixed), its
+    /// length fixed again as of `now`, once it is ready: however long its gongs and bed took,
+    /// its completion gong is at that time. Nil when it asks for no `until`.
+    package func fixingUntil(
+        _ request: SitRequest, settings: Settings, now: Double, calendar: Calendar = .current
+    ) throws -> (setup: SitSetup, startsAt: Double)? {
+        guard
+            let fixed = try request.fixingUntil(
+                settings, now: now, lead: SitRequest.untilStartLeadSeconds, calendar: calendar)
+        else { return nil }
+        let configuration = fixed.request.configuration(settings, sound: sound)
+        return try (
+            SitSetup(
+                sound: sound, configuration: configuration, plan: SessionPlan(configuration), sounds: sounds,
+                ambience: ambience), fixed.startsAt
+        )
+    }
+
+    private init(
+        sound: SitSound, configuration: SessionConfiguration, plan: SessionPlan, sounds: GongSounds,
+        ambience: AmbienceBed?
+    ) {
+        self.sound = sound
+        self.configuration = configuration
+        self.plan = plan
+        self.sounds = sounds
+        self.ambience = ambience
     }
 
     /// The sit as the history keeps it and a desktop's mixer names it.

@@ -23,4 +23,8 @@ struct PreparedSession: @unchecked Sendable {
     var startsAt: Double?
     /// The sitter's own note of it, for the history.
     var remark = ""
+    /// A sit until a time of day made again as of an instant (seconds since 1970), just before
+    /// it is placed on the engine: its length and `startsAt` from then, however long making it
+    /// ready took. Arithmetic only (no file is read).
+    var fixingUntil: ((Double) throws -> PreparedSession?)? = nil
 }
