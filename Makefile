@@ -34,7 +34,7 @@ TEST_PACKAGES  := pulseaudio pulseaudio-utils libasound2-plugins tmux zbar-tools
                   mosquitto mosquitto-clients openssl snapserver snapclient faketime \
                   dpkg-dev lintian debootstrap desktop-file-utils appstream dbus-daemon dbus-bin python3-dbusmock playerctl \
                   mmdebstrap binutils-aarch64-linux-gnu qemu-user-static binfmt-support arch-test \
-                  pipewire pipewire-pulse wireplumber man-db fish python3-icalendar \
+                  pipewire pipewire-pulse wireplumber man-db fish zsh python3-icalendar \
                   avahi-daemon avahi-utils iproute2 syncthing
 TEST_PYTHON    := selenium axe-selenium-python
 # Tools the benchmark compares against and uses to make its input (pw-play, in pipewire-bin).
@@ -152,13 +152,14 @@ TSAN_RUN        = scripts/with-test-pulse.sh $(SWIFT) test --sanitize=thread --s
 TSAN_PHASE      = scripts/logged.sh .build-tsan/phase-tsan.log $(TSAN_RUN) --filter '$(TSAN_TESTS)' --skip '$(TSAN_SKIP)'
 TSAN_LIVE_PHASE = scripts/logged.sh .build-tsan/phase-tsan-live.log $(TSAN_RUN) --filter 'LiveSessionTests|GuidedLiveTests' \
                   --no-parallel
-TSAN_TESTS     := ServicePreparationTests|LiveDriverTests|LiveEngineTests|LiveSessionMockTests|UnpacedDeviceTests|ThreadOwnerTests|RenderThreadCheckTests|SPSCRingTests|RetainingRingTests|OutputHistoryTests|MixerRendererTests|CancelPendingTests|DecoderSampleCountTests|TrackStreamerTests|ServiceProtocolTests|ServiceWebSocketTests|ServiceHookTests|ScheduleCommandTests|ServiceMQTTTests|MediaPlayerBusTests|PracticeJournalTests|HistorySyncTests/serviceReadsAnotherDevicesSit
+TSAN_TESTS     := ServicePreparationTests|LiveDriverTests|LiveEngineTests|LiveSessionMockTests|UnpacedDeviceTests|ThreadOwnerTests|RenderThreadCheckTests|SPSCRingTests|RetainingRingTests|OutputHistoryTests|MixerRendererTests|CancelPendingTests|DecoderSampleCountTests|TrackStreamerTests|ServiceProtocolTests|ServiceWebSocketTests|ServiceHookTests|ScheduleCommandTests|ServiceMQTTTests|MediaPlayerBusTests|MediaPlayerBridgeTests|ReminderNotificationTests|PracticeJournalTests|HistorySyncTests/serviceReadsAnotherDevicesSit
 
 # The whole suite (release build, in .build-test so that it and `make build` do not rebuild each
 # other's flags: the timing tests render hours of audio) with a private PulseAudio server (see
 # scripts/with-test-pulse.sh), then the threaded code under ThreadSanitizer in a build folder of
 # its own: the ring buffer's two-thread stress test, the mixer, the decode-ahead thread (with
-# seeks), the track streamer, the live driver's threads and the media player's bus thread.
+# seeks), the track streamer, the live driver's threads, the media player's bus thread and the
+# bridges that feed it and the notifier (a reminder's Sit now arrives on the notifier's thread).
 # Every tool a test drives is installed here, so none may be missing: MEDITATE_TEST_REQUIRE_TOOLS
 # makes a test whose tool is absent fail instead of skipping, and scripts/count-skips.sh fails
 # the run if any test was skipped at all (each phase's output is logged for it).

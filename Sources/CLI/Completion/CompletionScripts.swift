@@ -46,7 +46,9 @@ enum CompletionScripts {
         #compdef meditate
         # zsh completion for meditate: the candidates come from meditate itself.
         local -a lines candidates
-        lines=("${(@f)$(${words[1]} __complete zsh -- "${(@)words[2,CURRENT]}" 2>/dev/null)}")
+        # The words before as the command will get them (their quotes taken off), and the one
+        # being completed as zsh has read it so far (after an opened quote, without it).
+        lines=("${(@f)$(${words[1]} __complete zsh -- "${(@Q)words[2,CURRENT-1]}" "$PREFIX" 2>/dev/null)}")
         candidates=("${(@)lines[2,-1]}")
         (( ${#candidates} )) && compadd -- "${(@)candidates}"
         [[ ${lines[1]} == files ]] && _files
