@@ -48,14 +48,16 @@ struct CompletionTabTests {
         }
         let spaced = try tab("meditate play Bo") { $0.hasPrefix("$ meditate play Body") }
         let pattern = try tab("meditate play *") { $0.hasPrefix("$ meditate play \\*") }
-        let substitution = try tab("meditate play '$(") { $0.hasPrefix("$ meditate play '$(") }
+        let substitution = try tab("meditate play '$(") { $0.hasPrefix("$ meditate play '$(touch") }
+        let doubled = try tab("meditate play \"Bo") { $0.hasPrefix("$ meditate play \"Body") }
         Thread.sleep(forTimeInterval: 1)
         try tmux.send("C-u")
 
         // Then each is put on the line quoted, as one word, and nothing ran
         #expect(spaced.contains { $0.hasPrefix("$ meditate play Body\\ scan") }, "\(spaced)")
         #expect(pattern.contains { $0.hasPrefix("$ meditate play \\*") }, "\(pattern)")
-        #expect(substitution.contains { $0.hasPrefix("$ meditate play '$(") }, "\(substitution)")
+        #expect(substitution.contains { $0.hasPrefix("$ meditate play '$(touch PWNED)'") }, "\(substitution)")
+        #expect(doubled.contains { $0.hasPrefix("$ meditate play \"Body scan\"") }, "\(doubled)")
         #expect(!FileManager.default.fileExists(atPath: scratch.path("PWNED")))
         #expect(!FileManager.default.fileExists(atPath: scratch.path("empty/PWNED")))
     }

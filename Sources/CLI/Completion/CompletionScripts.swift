@@ -27,7 +27,11 @@ enum CompletionScripts {
             # inserted quoted as file names are, so that a title with a space or a `$(` stays
             # one word and is never run.
             local -a lines found
-            mapfile -t lines < <("${words[0]}" __complete bash -- "${words[@]:1:cword}" 2>/dev/null)
+            # After an opened quote, the word being completed without it (readline keeps the
+            # quote and closes it); the words before as typed.
+            local word=$cur
+            [[ $word == [\'\"]* ]] && word=${word:1}
+            mapfile -t lines < <("${words[0]}" __complete bash -- "${words[@]:1:cword-1}" "$word" 2>/dev/null)
             COMPREPLY=("${lines[@]:1}")
             compopt -o filenames 2>/dev/null
             if [[ ${lines[0]} == files ]]; then
