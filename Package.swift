@@ -173,8 +173,8 @@ let package = Package(
         .target(
             name: "Practice",
             dependencies: [
-                "Session", "Settings", "Library", "Decoders", "Desktop", "Engine", "Outputs", "Mixer", "Clock",
-                "Control", "Localization", .product(name: "Logging", package: "swift-log")
+                "Session", "Settings", "Library", "SyncFolder", "Decoders", "Desktop", "Engine", "Outputs", "Mixer",
+                "Clock", "Control", "Localization", .product(name: "Logging", package: "swift-log")
             ],
             swiftSettings: strictSwift),
         // The service (`meditate serve`): the conductor that owns the audio and answers the

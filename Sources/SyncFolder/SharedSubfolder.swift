@@ -89,6 +89,26 @@ public final class SharedSubfolder {
         return file
     }
 
+    /// The bytes of the regular file `name` here (no link followed), when it holds at most
+    /// `limit` of them; nil otherwise, or when it is not there.
+    public func contents(of name: String, atMost limit: Int) -> [UInt8]? {
+        guard let file = openForReading(name) else { return nil }
+        defer { close(file) }
+        var info = stat()
+        guard fstat(file, &info) == 0, info.st_size >= 0, info.st_size <= limit else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var done = 0
+        while done < bytes.count {
+            let count = bytes.withUnsafeMutableBytes {
+                pread(file, $0.baseAddress.map { $0 + done }, $0.count - done, off_t(done))
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            done += count
+        }
+        return Array(bytes[0..<done])
+    }
+
     /// The names here that are not hidden and are folders (`folders`) or regular files, never
     /// links: what a reader of the shared folder looks at. Sorted.
     public func names(folders: Bool) -> [String] {

@@ -70,8 +70,8 @@ public struct SyncedShelf<Value: Codable & Sendable & Equatable>: Sendable {
     private func version(
         device: String, file: String, in shelf: SharedSubfolder, _ decoder: JSONDecoder
     ) -> SyncedVersion<Value>? {
-        guard let data = Self.contents(of: file, in: shelf),
-            let version = try? decoder.decode(SyncedVersion<Value>.self, from: data),
+        guard let bytes = shelf.contents(of: file, atMost: Self.largestFile),
+            let version = try? decoder.decode(SyncedVersion<Value>.self, from: Data(bytes)),
             version.device == device, version.key + ".json" == file, Self.isValidKey(version.key),
             version.changed.isFinite, (0...1e11).contains(version.changed)
         else { return nil }
@@ -96,6 +96,39 @@ public struct SyncedShelf<Value: Codable & Sendable & Equatable>: Sendable {
         let latest = latest(of: key)?.changed ?? 0
         let changed = max(now, latest + 0.001)
         let version = SyncedVersion(key: key, device: device, host: host, changed: changed, value: value)
+        try place(version)
+        return version
+    }
+
+    /// Carries `device`'s own versions from this shelf onto `target` (the same kind in another
+    /// folder; moving the shared folder), each as and when it was decided, removals too; a
+    /// version there of the same key by the same device stays when it was decided later. Other
+    /// devices' files are theirs, and stay where they are.
+    /// - Returns: how many of the versions carried are things (not removals).
+    public func carry(device: String, to target: SyncedShelf<Value>) throws(ShelfError) -> Int {
+        guard let own = try SharedSubfolder.open(root: folder, [kind, device], making: false) else { return 0 }
+        let there = try SharedSubfolder.open(root: target.folder, [kind, device], making: false)
+        let decoder = JSONDecoder()
+        var things = 0
+        for name in own.names(folders: false).filter({ $0.hasSuffix(".json") }).prefix(Self.mostFilesPerDevice) {
+            guard let version = version(device: device, file: name, in: own, decoder) else { continue }
+            if version.value != nil { things += 1 }
+            if let there, let kept = target.version(device: device, file: name, in: there, decoder),
+                !version.wins(over: kept)
+            {
+                continue
+            }
+            try target.place(version)
+        }
+        return things
+    }
+
+    /// Writes `version` into its device's folder, whole or not at all.
+    private func place(_ version: SyncedVersion<Value>) throws(ShelfError) {
+        let key = version.key, device = version.device
+        let folder = root + "/" + device
+        let path = folder + "/" + key + ".json"
+        guard Self.isValidKey(key) else { throw ShelfError(path: path, reason: "not a name for a file") }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
         guard var bytes = try? encoder.encode(version) else {
@@ -127,7 +160,6 @@ public struct SyncedShelf<Value: Codable & Sendable & Equatable>: Sendable {
             throw failure
         }
         try shelf.publish(draft, as: key + ".json")
-        return version
     }
 
     /// The error of the last call that failed, with the C library's reason.
@@ -138,25 +170,5 @@ public struct SyncedShelf<Value: Codable & Sendable & Equatable>: Sendable {
     /// Whether this device has a folder on the shelf yet (a link there is none).
     public func hasFolder(of device: String) -> Bool {
         ((try? SharedSubfolder.open(root: folder, [kind, device], making: false)) ?? nil) != nil
-    }
-
-    /// A regular file's bytes, opened without following a link, when it is no larger than a
-    /// version's file may be.
-    private static func contents(of name: String, in shelf: SharedSubfolder) -> Data? {
-        guard let file = shelf.openForReading(name) else { return nil }
-        defer { close(file) }
-        var info = stat()
-        guard fstat(file, &info) == 0, info.st_size <= largestFile else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var done = 0
-        while done < bytes.count {
-            let count = bytes.withUnsafeMutableBytes {
-                pread(file, $0.baseAddress.map { $0 + done }, $0.count - done, off_t(done))
-            }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            done += count
-        }
-        return Data(bytes[0..<done])
     }
 }

@@ -26,6 +26,8 @@ struct ConfigSet: ParsableCommand {
             throw SettingsError.invalidValue(origin: "config set", problem: error)
         }
         // The shared folder is a folder: a file there would be taken and then fail every sit.
+        // This device's practice goes along into it before the setting says so.
+        var carried: [String] = []
         if setting.name == SettingKeys.historyFolder.name {
             let path = Settings.homeExpanded(canonical, variables: ProcessEnvironment.variables)
             var info = stat()
@@ -35,6 +37,7 @@ struct ConfigSet: ParsableCommand {
                         "history-folder '\(canonical)' is a file, not a folder",
                         de: "history-folder '\(canonical)' ist eine Datei, kein Ordner"))
             }
+            carried = try HistoryFolderChange.carry(into: path)
         }
         let assignment = "\(setting.name) = \(setting.tomlLiteral(canonical: canonical))"
         try ConfigKey.edit {
@@ -42,5 +45,6 @@ struct ConfigSet: ParsableCommand {
         } said: { _, path in
             say(.configSet, ["assignment": assignment, "path": path])
         }
+        for line in carried { StandardStream.write("meditate: \(line)\n", to: STDERR_FILENO) }
     }
 }

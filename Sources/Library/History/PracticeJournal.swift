@@ -75,21 +75,90 @@ public struct PracticeJournal: Sendable, Equatable {
                 bytes.insert(UInt8(ascii: "\n"), at: 0)
             }
         }
-        let written = bytes.withUnsafeBytes { buffer -> Int in
-            guard let base = buffer.baseAddress else { return 0 }
+        guard Self.writeWhole(bytes, to: file), fsync(file) == 0 else {
+            throw .database(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    /// Carries this device's history files into `target`'s folder (this device's journal there;
+    /// moving the shared folder): a month's file there gets the whole lines it lacks, so a sit
+    /// kept in both places, edited in one, is read as its latest line says, as any merge reads
+    /// it. Files are read as the merge reads them (no link followed, at most
+    /// `JournalLimits.fileBytes` each); an unfinished last line stays behind. Other devices'
+    /// files are theirs, and stay where they are.
+    /// - Returns: how many sits the carried lines hold (removed ones not counted).
+    public func carry(to target: PracticeJournal) throws(LibraryError) -> Int {
+        let own: SharedSubfolder?
+        do throws(ShelfError) {
+            own = try SharedSubfolder.open(root: folder, ["history", device], making: false)
+        } catch {
+            throw .shared(error)
+        }
+        guard let own else { return 0 }
+        var latest: [String: (changed: Double, removed: Bool)] = [:]
+        let decoder = JSONDecoder()
+        for name in own.names(folders: false) where Self.isMonthFile(name) {
+            guard let bytes = own.contents(of: name, atMost: Int(JournalLimits.fileBytes)) else { continue }
+            let lines = Self.wholeLines(bytes)
+            for line in lines {
+                guard let record = try? decoder.decode(PracticeRecord.self, from: Data(line)), record.device == device,
+                    record.changed.isFinite
+                else { continue }
+                if let known = latest[record.uuid], known.changed > record.changed { continue }
+                latest[record.uuid] = (record.changed, record.isRemoval)
+            }
+            try target.appendMissing(lines, to: name)
+        }
+        return latest.values.filter { !$0.removed }.count
+    }
+
+    /// The lines of `bytes` that end in a line end, without it; empty ones left out.
+    static func wholeLines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+        guard let end = bytes.lastIndex(of: UInt8(ascii: "\n")) else { return [] }
+        return bytes[..<end].split(separator: UInt8(ascii: "\n"))
+    }
+
+    /// Appends to this device's month file `name` those of `lines` it does not hold, and syncs.
+    private func appendMissing(_ lines: [ArraySlice<UInt8>], to name: String) throws(LibraryError) {
+        let path = root + "/" + device + "/" + name
+        let file: Int32
+        let held: [UInt8]
+        do throws(ShelfError) {
+            guard let own = try SharedSubfolder.open(root: folder, ["history", device], making: true) else {
+                throw ShelfError(path: root + "/" + device, reason: String(cString: strerror(ENOENT)))
+            }
+            held = own.contents(of: name, atMost: Int(JournalLimits.fileBytes)) ?? []
+            file = try own.openForAppending(name)
+        } catch {
+            throw .shared(error)
+        }
+        defer { close(file) }
+        let known = Set(held.split(separator: UInt8(ascii: "\n")).map { Array($0) })
+        var bytes: [UInt8] = []
+        for line in lines where !known.contains(Array(line)) {
+            bytes.append(contentsOf: line)
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        guard !bytes.isEmpty else { return }
+        // A line a killed writer left unfinished is ended first, so that it spoils itself alone.
+        if let last = held.last, last != UInt8(ascii: "\n") { bytes.insert(UInt8(ascii: "\n"), at: 0) }
+        guard Self.writeWhole(bytes, to: file), fsync(file) == 0 else {
+            throw .database(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    /// Writes all of `bytes` to `file` (its writes cut short by a signal go on); false on an error.
+    private static func writeWhole(_ bytes: some ContiguousBytes, to file: Int32) -> Bool {
+        bytes.withUnsafeBytes { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return true }
             var done = 0
             while done < buffer.count {
                 let count = write(file, base + done, buffer.count - done)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return -1
-                }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return false }
                 done += count
             }
-            return done
-        }
-        guard written == bytes.count, fsync(file) == 0 else {
-            throw .database(path: path, reason: String(cString: strerror(errno)))
+            return true
         }
     }
 

@@ -44,7 +44,7 @@ extension LibraryDatabase {
 
     /// The schedules' files, every device's: where there is a shared folder (a device id).
     var scheduleShelf: SyncedShelf<ScheduleRecord>? {
-        journal.map { SyncedShelf(folder: $0.folder, kind: "schedules") }
+        journal.map { ScheduleRecord.shelf(in: $0.folder) }
     }
 
     /// This device's id, when it has one: the schedules naming it are its service's to run.

@@ -4,6 +4,11 @@ import SyncFolder
 /// A schedule as its file in the shared folder holds it (`schedules/<device-id>/<uuid>.json`,
 /// a `SyncedShelf`): what it does, when, and which device's service runs it.
 public struct ScheduleRecord: Codable, Sendable, Equatable {
+    /// The schedules' shelf in the shared folder `folder`: `schedules/<device-id>/<uuid>.json`.
+    public static func shelf(in folder: String) -> SyncedShelf<ScheduleRecord> {
+        SyncedShelf(folder: folder, kind: "schedules")
+    }
+
     var action: String
     /// The request's options, as JSON text.
     var options: String
