@@ -50,6 +50,39 @@ struct SharedSchedulesTests {
         #expect(try !laptop.mergeSchedules())
     }
 
+    @Test("a merge beside schedules being added never takes one out that another took in: their numbers stay in order")
+    func mergeBesideAddsKeepsNumbers() throws {
+        // Given one device's library opened twice, as the service's control thread and its
+        // folder watcher each have it
+        let scratch = try ScratchLibrary()
+        let paths = LibraryPaths(folder: scratch.folder + "/box", history: scratch.folder + "/sync")
+        let adder = try LibraryDatabase(paths: paths)
+        let watcher = try LibraryDatabase(paths: paths)
+
+        // When 150 schedules are added one by one while the other merges the folder over and over
+        let done = DispatchSemaphore(value: 0)
+        let merging = Thread { [watcher] in
+            while done.wait(timeout: .now()) == .timedOut { _ = try? watcher.mergeSchedules() }
+        }
+        merging.start()
+        var added: [String] = []
+        var stopped = false
+        defer { if !stopped { done.signal() } }
+        for minute in 0..<150 {
+            var entry = bell
+            entry.times = .at(minute * 60)
+            added.append(try #require(try adder.add(entry).uuid))
+        }
+        done.signal()
+        stopped = true
+
+        // Then each kept the number it was given, in the order they were added
+        _ = try adder.mergeSchedules()
+        let listed = try adder.schedules()
+        #expect(listed.map(\.uuid) == added)
+        #expect(listed.compactMap(\.id) == Array(1...150))
+    }
+
     @Test("schedules kept before the shared folder are carried into this device's files, their numbers kept")
     func oldSchedulesCarried() throws {
         // Given a library whose schedules were kept in its database alone

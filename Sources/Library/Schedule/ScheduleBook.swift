@@ -142,11 +142,7 @@ extension LibraryDatabase {
     @discardableResult
     public func mergeSchedules() throws(LibraryError) -> Bool {
         guard let shelf = scheduleShelf else { return false }
-        // Oldest change first: a schedule new to the index gets its number in the order they were made.
-        let wanted: [(uuid: String, entry: ScheduleEntry)] = shelf.read().values.sorted { $0.changed < $1.changed }
-            .compactMap { version in
-                version.value?.entry(uuid: version.key).map { (version.key, $0) }
-            }
+        let wanted = Self.wanted(on: shelf)
         let device = device
         // Looked at first without the write lock: most merges (each command's opening, each
         // look of the service's watcher) find nothing to do. What changed is checked there once
@@ -157,14 +153,29 @@ extension LibraryDatabase {
             looked.compactMap { change in
                 change.new.flatMap { ScheduleAcceptance.accepts($0, here: device) ? nil : $0.uuid }
             })
-        let accepted = refused.isEmpty ? wanted : wanted.filter { !refused.contains($0.uuid) }
+        let seen = Dictionary(wanted.map { ($0.uuid, $0.entry) }) { _, last in last }
         return try write { db in
+            // The files read again under the write lock: the look may be older than what another
+            // merge has taken in since (the watcher's beside a `schedule.add`'s), and would take
+            // that out again, its number lost. What arrived since the look is checked here.
+            let accepted = Self.wanted(on: shelf).filter { uuid, entry in
+                guard !refused.contains(uuid) else { return false }
+                return seen[uuid] == entry || ScheduleAcceptance.accepts(entry, here: device)
+            }
             let changes = try Self.scheduleChanges(accepted, db)
             for (old, new) in changes {
                 if let old { try db.execute(sql: "DELETE FROM schedule WHERE id = ?", arguments: [old]) }
                 if let new { try Self.insert(new, into: db) }
             }
             return !changes.isEmpty
+        }
+    }
+
+    /// Each UUID's schedule as `shelf`'s files say, when this version can run it, oldest change
+    /// first: a schedule new to the index gets its number in the order they were made.
+    private static func wanted(on shelf: SyncedShelf<ScheduleRecord>) -> [(uuid: String, entry: ScheduleEntry)] {
+        shelf.read().values.sorted { $0.changed < $1.changed }.compactMap { version in
+            version.value?.entry(uuid: version.key).map { (version.key, $0) }
         }
     }
 
