@@ -249,7 +249,9 @@
         renderNow();
         break;
       case "session-ended":
-        lastOutcome = { completed: event.completed, sat: event.satSeconds };
+        lastOutcome = {
+          completed: event.completed, sat: event.satSeconds, history: event.history, kind: event.kind,
+        };
         $("note-text").value = "";
         $("note-said").textContent = "";
         trackPosition = null;
@@ -335,8 +337,10 @@
       $("now-start").hidden = true;
       return;
     }
-    // A note of the sit just ended, while its outcome is shown.
-    $("note-form").hidden = !(lastOutcome && !session);
+    // A note of the sit just ended, while its outcome is shown: for that sit's row, never for
+    // a sleep (nobody is awake to write one), nor while anything plays or nothing has ended.
+    $("note-form").hidden =
+      !(lastOutcome && !session && lastOutcome.history !== undefined && lastOutcome.kind !== "sleep");
     if (!session) {
       $("now-phase").textContent = lastOutcome ? finished(lastOutcome.completed) : "";
       $("now-left").textContent = lastOutcome ? clock(lastOutcome.sat) : "";
@@ -594,15 +598,14 @@
   });
   $("reminder-later").addEventListener("click", () => { $("reminder").hidden = true; });
 
-  /// The note of the sit just ended: its row is the newest of the history (`history.edit`).
+  /// The note of the sit just ended, onto its own row (`session-ended`'s `history`).
   $("note-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     $("note-said").textContent = "";
+    const ended = lastOutcome;
+    if (!ended || ended.history === undefined) return;
     try {
-      const newest = await call("history.list", { newest: 1 });
-      const sit = (newest.sessions || [])[0];
-      if (!sit) return;
-      await call("history.edit", { id: sit.id, note: $("note-text").value });
+      await call("history.edit", { id: ended.history, note: $("note-text").value });
       $("note-said").textContent = say("pageNoteKept");
     } catch (error) {
       $("note-said").textContent = error.message;
