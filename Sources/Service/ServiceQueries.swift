@@ -56,7 +56,8 @@ struct ServiceQueries {
         return try library.query { database in
             guard
                 let edited = try database.edit(
-                    id: id, startedAt: params.startedAt, satSeconds: params.satSeconds, remark: params.remark)
+                    id: id, startedAt: params.startedAt, satSeconds: params.satSeconds, remark: params.remark,
+                    describe: DurationText.relengthened)
             else { throw Self.noSuchSit(id) }
             return ["sit": Self.json(edited)]
         }

@@ -30,10 +30,14 @@ struct HistoryByHandTests {
         // When the added sit is set right: 25 minutes, and a longer note
         let edited = try history.run(["history", "edit", "1", "--minutes", "25", "--note", "retreat, day 3: rain"])
         #expect(edited.status == 0, "\(edited.stderr)")
-        // Then the CSV export says it, with a remark column, and imports into another history whole
+        // Then the CSV export says it, with a remark column, its description the new length too
+        // (not the 20 minutes it was added with), and imports into another history whole
         let csv = try history.run(["history", "--csv"]).stdout
         #expect(csv.hasPrefix("date,duration_minutes,note,planned_minutes,completed,kind,remark\n"), "\(csv)")
-        #expect(csv.contains("2026-11-27T07:00:00+01:00,25,20 min,25,true,manual,\"retreat, day 3: rain\""), "\(csv)")
+        #expect(csv.contains("2026-11-27T07:00:00+01:00,25,25 min,25,true,manual,\"retreat, day 3: rain\""), "\(csv)")
+        #expect(try history.run(["history"]).stdout.contains("25 min of 25 min"))
+        let calendar = try history.run(["history", "--ics"]).stdout
+        #expect(calendar.contains("SUMMARY:Meditation: 25 min") && !calendar.contains("20 min"), "\(calendar)")
         let other = try HistoryScratch(timeZone: "Europe/Berlin")
         #expect(try other.importCSV(csv).stdout == "imported 2 sits\n")
         #expect(try other.run(["history", "--csv"]).stdout == csv)

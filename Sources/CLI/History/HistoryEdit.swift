@@ -57,7 +57,7 @@ struct HistoryEdit: ParsableCommand {
         guard
             let edited = try database.edit(
                 id: try sit.id(in: database), startedAt: startedAt, satSeconds: minutes.map { $0.rounded(times: 60) },
-                remark: try remark.checked())
+                remark: try remark.checked(), describe: DurationText.relengthened)
         else { throw HistoryError.noSuchSit(sit.description) }
         print(HistoryLine.said(.historyChanged, edited))
     }

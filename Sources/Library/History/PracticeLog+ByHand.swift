@@ -39,16 +39,23 @@ extension LibraryDatabase {
     }
 
     /// Sets what is given of the sit numbered `id` and returns it as it is now; nil when there
-    /// is no such sit. A time sat longer than the sit was planned makes the plan that long.
+    /// is no such sit. A time sat longer than the sit was planned makes the plan that long, and
+    /// its description says so: `describe` gives the description of a plan changed from one
+    /// length to another (seconds), as the words of lengths are the caller's.
     public func edit(
-        id: Int64, startedAt: Double? = nil, satSeconds: Int? = nil, remark: String? = nil
+        id: Int64, startedAt: Double? = nil, satSeconds: Int? = nil, remark: String? = nil,
+        describe: (_ note: String, _ from: Int, _ to: Int) -> String = { note, _, _ in note }
     ) throws(LibraryError) -> PracticeSession? {
         try write { db in
             guard var session = try PracticeSession.fetchOne(db, key: id) else { return nil }
             if let startedAt { session.startedAt = startedAt }
             if let satSeconds {
                 session.satSeconds = satSeconds
-                session.plannedSeconds = max(session.plannedSeconds, satSeconds)
+                let planned = session.plannedSeconds
+                session.plannedSeconds = max(planned, satSeconds)
+                if session.plannedSeconds != planned {
+                    session.note = describe(session.note, planned, session.plannedSeconds)
+                }
             }
             if let remark { session.remark = remark }
             // Another sit of the same start, kind and time sat: said as such, not as SQLite's words.

@@ -21,4 +21,12 @@ package enum DurationText {
         guard minutes.isFinite, minutes > 0 else { return words(seconds: 0) }
         return words(seconds: Int(min(minutes * 60, 1e9).rounded()))
     }
+
+    /// A sit's description whose length is now `to` seconds where it said `from`: the length it
+    /// begins with ("40 min" or "40 min, pink noise") said anew; any other description as it was.
+    package static func relengthened(_ note: String, from: Int, to: Int) -> String {
+        let old = words(seconds: from)
+        guard note == old || note.hasPrefix(old + ",") else { return note }
+        return words(seconds: to) + note.dropFirst(old.count)
+    }
 }
