@@ -8,12 +8,24 @@ struct EventNarrator {
     let logger: Logger
     /// A sleep (`meditate sleep`): no gong sounds, so none is named.
     var sleep = false
+    /// Its gongs' sounds, when known: a gong of none is a moment nobody hears, and is not named.
+    var sounds: GongSounds?
 
     func log(_ event: SessionEvent, status: LiveStatus) {
         let rate = outline.format.sampleRate
         switch event {
+        // A sleep has no countdown (what `--until` leaves over is under a second), nor a start gong.
+        case .countdown where sleep: break
         case let .countdown(seconds):
-            logger.notice("\(say(.eventCountdown, ["time": ClockText.format(seconds: Int(seconds.rounded(.up)))]))")
+            let silent = sounds?.sound(for: .start).frameCount == 0
+            let time = ClockText.format(seconds: Int(seconds.rounded(.up)))
+            logger.notice("\(say(silent ? .eventCountdownNoGong : .eventCountdown, ["time": time]))")
+        case let .gong(gong) where !sleep && sounds?.rings(gong) == false:
+            // No gong sounds: the sit's beginning is said as such, the other moments not at all.
+            if gong.kind == .start && !outline.isOpen && outline.sit?.configuration.hasSegments != true {
+                let left = ClockText.format(frames: outline.completionFrame - gong.frame, rate: rate)
+                logger.notice("\(say(.eventStartNoGong, ["time": left]))")
+            }
         case let .gong(gong):
             let left = ClockText.format(frames: outline.completionFrame - gong.frame, rate: rate)
             switch gong.kind {

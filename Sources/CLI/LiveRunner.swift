@@ -35,6 +35,8 @@ struct LiveRunner {
     var sleep = false
     /// When its first frame is to be heard (seconds since 1970; `--until`), else at once.
     var startsAt: Double?
+    /// Its gongs' sounds: a gong of none (`--gong none`) is not named in its log lines.
+    var sounds: GongSounds?
 
     static let affirmationSeconds = 30
 
@@ -53,7 +55,7 @@ struct LiveRunner {
         terminal?.enterKeyMode()
         defer { terminal?.restore() }
         var logger = self.logger
-        var narrator = EventNarrator(outline: outline, logger: logger, sleep: sleep)
+        var narrator = EventNarrator(outline: outline, logger: logger, sleep: sleep, sounds: sounds)
         var narratingHeadless = terminal == nil
         let seekFrames = Self.seekSeconds * outline.format.sampleRate
         let startedAt = Date().timeIntervalSince1970
@@ -161,7 +163,7 @@ struct LiveRunner {
         logger.notice(
             "\(localized("the terminal is gone; carrying on without it", de: "das Terminal ist weg; es geht ohne weiter"))"
         )
-        return EventNarrator(outline: live.outline, logger: logger, sleep: sleep)
+        return EventNarrator(outline: live.outline, logger: logger, sleep: sleep, sounds: sounds)
     }
 
     /// How the session went, as the history records it.

@@ -34,6 +34,8 @@ enum LiveSit {
         // `--until`: the length as of now, and the instant its first frame is to be heard.
         let fixed = try request.fixingUntil(settings, now: Date().timeIntervalSince1970)
         if handedOver {
+            // A service on this machine: a file named that is not here is said as a sit played here says it.
+            if host == nil { try request.withClientPaths.sound.checkedHere() }
             // The service makes the sit ready (and fixes an `until` itself, as of when it gets
             // it); here only its plan, for the status line to follow.
             let plan = try SessionPlan((fixed?.request ?? request).configuration(settings))
@@ -81,7 +83,7 @@ enum LiveSit {
                 notify: request.sleep ? false : nil),
             sessionName: SitDescription.streamName(configuration, ambience: ambience),
             after: settings.value(SettingKeys.after, flag: request.after), sleep: request.sleep,
-            startsAt: startsAt
+            startsAt: startsAt, sounds: setup.sounds
         ).run { outcome in
             recorded = outcome.record(
                 kind: request.sleep ? .sleep : .timer, note: SitDescription.stored(configuration, ambience: ambience),

@@ -36,8 +36,7 @@ struct Sleep: ParsableCommand {
             valueName: "minutes"))
     var minutes: ExactDecimal?
 
-    @OptionGroup var sound: SitSoundOptions
-    @OptionGroup var live: LiveSitOptions
+    @OptionGroup var sound: SleepSoundOptions
     @OptionGroup(title: OutputOptions.title) var output: OutputOptions
     @OptionGroup var reporting: LiveReportingOptions
 
@@ -50,7 +49,7 @@ struct Sleep: ParsableCommand {
     func run() throws {
         var request = SitRequest(minutes: minutes, sound: sound.request)
         request.sleep = true
-        live.apply(to: &request)
+        sound.apply(to: &request)
         let settings = try request.settings()
         try LiveSit.play(request, settings: settings, output: output, reporting: reporting, standalone: standalone)
     }

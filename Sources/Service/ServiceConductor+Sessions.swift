@@ -105,7 +105,8 @@ extension ServiceConductor {
         let note = made.text
         let started = ServiceSession(
             live: live, number: playing.nextNumber(), source: source, note: made, resumeOther: resumeOther,
-            startedAt: Date().timeIntervalSince1970, desktop: desktop(ready.settings), kind: ready.kind,
+            startedAt: Date().timeIntervalSince1970, desktop: desktop(ready.settings), sounds: ready.sounds,
+            kind: ready.kind,
             after: ready.after)
         carry(playing.coordinator.request(for: source), cause: started)
         // From silence, the code of what played before (a track's decoder before a sit) is
@@ -228,7 +229,8 @@ extension ServiceConductor {
         let status = session.live.status
         for event in events {
             switch event {
-            case let .gong(gong): publish(session.bellEvent(gong, status: status))
+            // A gong of no sound is no bell: no client names it.
+            case let .gong(gong): if session.sounds.rings(gong) { publish(session.bellEvent(gong, status: status)) }
             case let .moved(frame):
                 let rate = Double(session.live.outline.format.sampleRate)
                 publish([
@@ -241,7 +243,9 @@ extension ServiceConductor {
         if session.toldPhase != status.phase && !session.live.holdsAGong {
             session.toldPhase = status.phase
             report(session, status.phase)
-            logger.notice("\(session.note): \(status.phase.word)")
+            // A sleep's sitting is falling asleep, in the log as on every face.
+            let word = session.kind == .sleep && status.phase == .sitting ? say(.phaseSleeping) : status.phase.word
+            logger.notice("\(session.note): \(word)")
             publish([
                 "event": "phase", "phase": .string(status.phase.rawValue), "session": session.json(status)
             ])
@@ -294,10 +298,9 @@ extension ServiceConductor {
     /// Tells clients and the log that a session's last sound has played.
     private func announceEnd(_ session: ServiceSession, last: LiveStatus) {
         if let failure = session.live.failure { logger.error("\(FailureLine.line(for: failure))") }
-        publish([
-            "event": "session-ended", "id": .number(session.number), "completed": .bool(last.phase == .complete),
-            "satSeconds": .number(session.satSeconds(last))
-        ])
+        publish(
+            session.outcomeEvent(
+                "session-ended", completed: last.phase == .complete, satSeconds: session.satSeconds(last)))
         logger.notice("\(localized("ended", de: "beendet")): \(session.note)")
     }
 
@@ -308,9 +311,6 @@ extension ServiceConductor {
         // A sit that ran its course is told to the desktop (a user's service has its session bus).
         // A sleep ends without a word.
         if completed && !stopping && session.kind != .sleep { session.desktop.notifyEnded(satSeconds: sat) }
-        publish([
-            "event": "session-recorded", "id": .number(session.number), "completed": .bool(completed),
-            "satSeconds": .number(sat)
-        ])
+        publish(session.outcomeEvent("session-recorded", completed: completed, satSeconds: sat))
     }
 }

@@ -57,10 +57,14 @@ final class ServiceSession {
     /// The sitter's own note of it (`"note"`), for the history.
     var remark = ""
 
+    /// Its gongs' sounds: a gong of no sound (`none`, every gong of a sleep) is told to nobody.
+    let sounds: GongSounds
+
     init(
         live: LiveSession, number: Int, source: AudioSource, note: SessionNote, resumeOther: Bool, startedAt: Double,
-        desktop: DesktopPresence, kind: PracticeSession.Kind? = nil, after: AfterSit = .stop
+        desktop: DesktopPresence, sounds: GongSounds, kind: PracticeSession.Kind? = nil, after: AfterSit = .stop
     ) {
+        self.sounds = sounds
         self.desktop = desktop
         self.after = after
         self.live = live
@@ -115,6 +119,17 @@ final class ServiceSession {
                 satSeconds: sat, completed: completed, remark: remark, track: track))
     }
 
+    /// Its `session-recorded` or `session-ended` event: how it ended, its kind, and its row in
+    /// the history (`history`, for `history.edit`) when that row was written as it started.
+    func outcomeEvent(_ name: String, completed: Bool, satSeconds sat: Int) -> JSONValue {
+        var members: [String: JSONValue] = [
+            "event": .string(name), "id": .number(number), "completed": .bool(completed), "satSeconds": .number(sat),
+            "kind": .string(kind.rawValue)
+        ]
+        if let recordID { members["history"] = .number(Double(recordID)) }
+        return .object(members)
+    }
+
     /// What `status` and `session-started` say of it.
     func json(_ status: LiveStatus) -> JSONValue {
         var members: [String: JSONValue] = [
@@ -130,10 +145,12 @@ final class ServiceSession {
             // the completion gong is rung when the sitter ends it, not at the day's limit the
             // plan holds in its place.
             members["open"] = true
-            if let gong = status.nextGong, gong.kind != .completion { members["nextBell"] = bell(gong) }
+            if let gong = status.nextGong, gong.kind != .completion, sounds.rings(gong) {
+                members["nextBell"] = bell(gong)
+            }
         } else {
             members["remainingSeconds"] = seconds(status.remainingFrames)
-            if let gong = status.nextGong { members["nextBell"] = bell(gong) }
+            if let gong = status.nextGong, sounds.rings(gong) { members["nextBell"] = bell(gong) }
         }
         if let title { members["title"] = .string(title) }
         if let teacher { members["teacher"] = .string(teacher) }

@@ -1,4 +1,6 @@
+import Decoders
 import Foundation
+import Practice
 import Session
 import Settings
 
@@ -25,6 +27,24 @@ extension SitSoundRequest {
         }
         if case let .value(name)? = self[K.ambience] { request[K.ambience] = .value(ClientPath.absolute(name)) }
         return request
+    }
+}
+
+extension SitSoundRequest {
+    /// Refuses a gong or a bed named as a path (it has a '/') that is not there, as a sit played
+    /// here refuses it: a service on this machine hides what its files are from its clients,
+    /// and would say "not a playable audio file" where this process may say "no such file".
+    func checkedHere() throws {
+        typealias K = SettingKeys
+        var named: [(key: String, path: String)] = []
+        if case let .value(name)? = self[K.ambience] { named.append((K.ambience.name, name)) }
+        if let name = self[K.gong] { named.append((K.gong.name, name)) }
+        for role in GongRole.allCases {
+            if case let .value(name)? = self[K.gong(for: role)] { named.append((K.gong(for: role).name, name)) }
+        }
+        for (key, path) in named where path.contains("/") && !FileManager.default.fileExists(atPath: path) {
+            throw SettingUseFailure.naming(flag: key, DecoderError.fileNotFound(path: path))
+        }
     }
 }
 

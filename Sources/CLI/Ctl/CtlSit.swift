@@ -18,6 +18,8 @@ struct CtlSit: ParsableCommand {
     @OptionGroup var options: CtlOptions
 
     func run() throws {
+        // A service on this machine: a file named that is not here is said as `meditate sit` says it.
+        if try options.remoteHost() == nil { try arguments.request.sound.checkedHere() }
         let params = try resume.adding(to: JSONValue(encoding: arguments.request))
         try options.call("sit.start", params) { result in
             localized("started", de: "begonnen") + ": " + CtlText.description(of: result["session"])

@@ -10,7 +10,9 @@ import Settings
 enum CtlText {
     static func status(_ status: JSONValue) -> String {
         guard let session = status["session"] else { return localized("idle", de: "nichts läuft") }
-        var parts = [phase(session["phase"]?.stringValue ?? status["state"]?.stringValue ?? "")]
+        let named = session["phase"]?.stringValue ?? status["state"]?.stringValue ?? ""
+        // A sleep's sitting is falling asleep.
+        var parts = [session["kind"] == "sleep" && named == "sitting" ? say(.phaseSleeping) : phase(named)]
         // In a session of segments: the segment's time left, and what follows it.
         let segment = session["segment"]
         // No set end: the time counts up; what is left is only to the day's limit.
@@ -81,7 +83,9 @@ enum CtlText {
         let name = event["event"]?.stringValue ?? "?"
         let sat = DurationText.words(seconds: event["satSeconds"]?.intValue ?? 0)
         switch name {
-        case "phase": return phase(event["phase"]?.stringValue ?? "")
+        case "phase":
+            let named = event["phase"]?.stringValue ?? ""
+            return event["session"]?["kind"] == "sleep" && named == "sitting" ? say(.phaseSleeping) : phase(named)
         case "bell": return bell(event)
         case "session-started":
             return localized("started", de: "begonnen") + ": " + description(of: event["session"])

@@ -24,6 +24,16 @@ package struct SitSetup {
         _ request: SitRequest, settings: Settings, library: LibraryPaths, live: Bool, fromClient: Bool = false,
         say: @escaping (String) -> Void = { _ in }
     ) throws {
+        // A sleep is its bed alone: a bell or a gong asked of it is refused, not rung in a mode
+        // that promises none (`meditate sleep` has no such options; a client may send them).
+        if request.sleep,
+            let asked = request.sound.givenValues.keys.sorted().first(where: { !Self.sleepSound.contains($0) })
+        {
+            throw SettingUseFailure(
+                line: localized(
+                    "a sleep is its bed alone: --\(asked) is not one of its options",
+                    de: "ein Einschlafen ist nur sein Klangteppich: --\(asked) ist keine seiner Optionen"))
+        }
         sound = request.sound.resolve(settings)
         configuration = request.configuration(settings, sound: sound)
         // Open beside segments is refused by the plan, in the words a live sit gets.
@@ -52,6 +62,14 @@ package struct SitSetup {
         // Last, so that what the plan and the sounds check is said in their words.
         try request.sound.check()
     }
+
+    /// What a sleep may be asked for: its bed, its fade, and how it is rendered.
+    static let sleepSound: Set<String> = Set(
+        [
+            SettingKeys.noise.name, SettingKeys.noiseVolume.name, SettingKeys.ambience.name,
+            SettingKeys.ambienceCrossfade.name, SettingKeys.fadeOut.name, SettingKeys.sampleRate.name,
+            SettingKeys.seed.name
+        ])
 
     /// The sit asked for `until` a time (`request` as asked, its `until` not yet fixed), its
     /// length fixed again as of `now`, once it is ready: however long its gongs and bed took,

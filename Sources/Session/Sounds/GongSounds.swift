@@ -15,6 +15,12 @@ public struct GongSounds: Sendable {
         role?.value(in: byRole) ?? main
     }
 
+    /// Whether `gong` is heard: a role whose sound is `none` (a sleep, `--gong none`) is a
+    /// moment in the plan that nobody hears, and no face names it as a gong.
+    public func rings(_ gong: SessionPlan.Gong) -> Bool {
+        sound(for: gong.kind.role).frameCount > 0
+    }
+
     /// The completion gong's sound, whose ring-out ends a render.
     public var end: SampleBuffer { sound(for: .end) }
 }

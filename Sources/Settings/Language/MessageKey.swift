@@ -17,7 +17,8 @@ package enum MessageKey: String, CaseIterable, Sendable {
     // One log line per event, without a terminal.
     case sitOpen, sitSoFar, eventStartOpen, eventWalk, eventSitAgain, phaseWalking, thenSit, thenWalk, segmentSit,
         segmentWalk, walkBed, walkBells, walkBedAndBells
-    case eventCountdown, eventStart, eventBell, eventBellSoFar, eventCompletion, eventTrackEnded,
+    case eventCountdown, eventCountdownNoGong, eventStart, eventStartNoGong, eventBell, eventBellSoFar, eventCompletion,
+        eventTrackEnded,
         eventTrackEndedSitBegins
     case eventMoved, eventPausedAt, eventPausedLeft, eventResumed, eventEndingEarly
     // Practice history and stats.

@@ -53,7 +53,10 @@ package let messageTable: [MessageKey: Phrase] = [
         "the session was not added to the history: {reason}",
         de: "die Sitzung wurde nicht ins Protokoll aufgenommen: {reason}"),
     .eventCountdown: Phrase("countdown: {time} until the start gong", de: "Vorlauf: {time} bis zum Startgong"),
+    .eventCountdownNoGong: Phrase(
+        "countdown: {time} until the sit begins", de: "Vorlauf: {time} bis das Sitzen beginnt"),
     .eventStart: Phrase("start gong: sitting for {time}", de: "Startgong: {time} Sitzen"),
+    .eventStartNoGong: Phrase("sitting for {time}", de: "{time} Sitzen"),
     .sitOpen: Phrase("no set end", de: "ohne festes Ende"),
     .sitSoFar: Phrase("{time} so far", de: "bisher {time}"),
     .eventStartOpen: Phrase("start gong: sitting, no set end", de: "Startgong: Sitzen ohne festes Ende"),
