@@ -17,6 +17,13 @@ package enum SystemReason {
         return reason
     }
 
+    /// The C library's reason for `errno` in this run's language, lowercased in English as
+    /// every line of meditate is written (`no such file or directory`).
+    package static func said(_ errno: Int32) -> String {
+        let english = String(cString: strerror(errno))
+        return localized(english.prefix(1).lowercased() + english.dropFirst(), de: german(english))
+    }
+
     /// `line` with the C library's reason at its end lowercased (`…: no such file or directory`),
     /// as the outputs pass theirs on and every line of meditate is written: one voice.
     package static func english(_ line: String) -> String {

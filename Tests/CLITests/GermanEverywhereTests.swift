@@ -158,6 +158,15 @@ struct GermanEverywhereTests {
             #expect(result.status != 0, "\(bad)")
             said[bad.joined(separator: " ")] = result.stderr
         }
+        // A length in a line, and the C library's reason (no system bus here: no such file)
+        let fade = ["--minutes", "0.2", "--fade-out", "30", "--backend", "alsa", "--device", "null", "--standalone"]
+        said["fade-out"] = try CLIRunner.run(fade, environment: environment).stderr
+        let noBus = environment.merging(["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=" + scratch.path("no-bus")]) { $1 }
+        said["discover"] = try CLIRunner.run(["discover", "--wait", "1"], environment: noBus).stderr
+        let days = try CLIRunner.run(
+            ["ctl", "schedule", "add"] + socket + ["--at", "06:30", "--days", "mo-fr", "bell"], environment: environment
+        )
+        #expect(days.status == 0, "--days mo-fr: \(days.stderr)")
 
         // Then every one has said something, and no English-only word
         #expect(said["ctl status"]?.contains("Sitzen · noch") == true, "\(said["ctl status"] ?? "")")
@@ -165,6 +174,8 @@ struct GermanEverywhereTests {
         #expect(said["schedule list"]?.contains("Mo-Fr") == true, "\(said["schedule list"] ?? "")")
         #expect(said["history"]?.contains("Glocke alle 3 s, rosa Rauschen") == true, "\(said["history"] ?? "")")
         #expect(said["stats"]?.contains("gesamt") == true, "\(said["stats"] ?? "")")
+        #expect(said["fade-out"]?.contains("(30 s)") == true && said["fade-out"]?.contains("(12 s)") == true)
+        #expect(said["discover"]?.contains("Datei oder Ordner nicht gefunden") == true, "\(said["discover"] ?? "")")
         for (what, text) in said.sorted(by: { $0.key < $1.key }) {
             #expect(!text.isEmpty, "\(what) said nothing")
             let words = Self.englishWords(in: text)

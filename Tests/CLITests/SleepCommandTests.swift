@@ -53,7 +53,7 @@ struct SleepCommandTests {
             environment: environment)
         #expect(long.status == 64, "\(long.stderr)")
         #expect(
-            long.stderr == "meditate: error: --fade-out (120 s) must be at most the sit's length (1 min)\n",
+            long.stderr == "meditate: error: --fade-out (120 s) must be at most the sit's length (60 s)\n",
             "\(long.stderr)")
 
         // And [sleep]'s own fade of 60 s on a sleep of half a minute is shortened, not refused:

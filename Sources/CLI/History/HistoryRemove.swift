@@ -29,7 +29,8 @@ struct HistoryRemove: ParsableCommand {
         if !yes {
             guard Terminal.isInteractive else { throw HistoryError.removeNeedsYes }
             // One question, answered with a line: anything but yes keeps the sit.
-            StandardStream.write(HistoryLine.said(.historyRemoveAsk, found) + " [y/N] ", to: STDOUT_FILENO)
+            StandardStream.write(
+                HistoryLine.said(.historyRemoveAsk, found) + localized(" [y/N] ", de: " [j/N] "), to: STDOUT_FILENO)
             let answer = (readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased()
             guard ["y", "yes", "j", "ja"].contains(answer) else {
                 print(say(.historyKept))

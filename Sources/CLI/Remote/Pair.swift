@@ -56,7 +56,7 @@ struct Pair: ParsableCommand {
                             "'\(other.name)', ein anderes Gerät, ist unter \(pairing.address) gekoppelt; --replace ersetzt es"
                     ))
             }
-            StandardStream.write(question + " [y/N] ", to: STDOUT_FILENO)
+            StandardStream.write(question + localized(" [y/N] ", de: " [j/N] "), to: STDOUT_FILENO)
             let answer = (readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased()
             guard ["y", "yes", "j", "ja"].contains(answer) else {
                 print(localized("kept the pairing as it was", de: "Kopplung bleibt, wie sie war"))

@@ -8,6 +8,9 @@ public struct Weekdays: Sendable, Equatable, OptionSet {
 
     public static let all = Weekdays(rawValue: 0x7F)
     static let names = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+    /// The days as a German sitter writes them (`mo-fr`, `sa,so`), taken as well; said back in
+    /// `names`, as `--segments` takes `sitzen` and stores `sit`.
+    static let germanNames = ["mo", "di", "mi", "do", "fr", "sa", "so"]
 
     /// `mon-fri`, `mon,wed,fri`, `sat-sun`, `daily`, `weekdays`, `weekends`; nil for anything
     /// else (or no day).
@@ -20,6 +23,15 @@ public struct Weekdays: Sendable, Equatable, OptionSet {
         case "weekdays":
             self = Weekdays(rawValue: 0x1F)
             return
+        case "werktags", "wochentags":
+            self = Weekdays(rawValue: 0x1F)
+            return
+        case "täglich", "taeglich":
+            self = .all
+            return
+        case "wochenende", "wochenenden":
+            self = Weekdays(rawValue: 0x60)
+            return
         case "weekends", "weekend":
             self = Weekdays(rawValue: 0x60)
             return
@@ -28,7 +40,8 @@ public struct Weekdays: Sendable, Equatable, OptionSet {
         var bits = 0
         for part in lowered.split(separator: ",", omittingEmptySubsequences: false) {
             let ends = part.split(separator: "-", omittingEmptySubsequences: false).map {
-                Self.names.firstIndex(of: $0.trimmingCharacters(in: .whitespaces))
+                let name = $0.trimmingCharacters(in: .whitespaces)
+                return Self.names.firstIndex(of: name) ?? Self.germanNames.firstIndex(of: name)
             }
             switch ends.count {
             case 1:

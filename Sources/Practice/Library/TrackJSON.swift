@@ -5,7 +5,7 @@ import Library
 package struct TrackJSON: Codable, Equatable {
     package let id: Int64
     package let title: String
-    package let teacher: String
+    package let teacher: String?
     package let album: String?
     package let durationSeconds: Double
     package let frames: Int64
@@ -19,7 +19,7 @@ package struct TrackJSON: Codable, Equatable {
     package init(_ track: Track) {
         id = track.id ?? 0
         title = track.title
-        teacher = track.teacher
+        teacher = track.knownTeacher
         album = track.tagAlbum
         durationSeconds = track.duration
         frames = track.frames

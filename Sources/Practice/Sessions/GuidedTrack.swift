@@ -62,7 +62,9 @@ package struct GuidedTrack {
     package init(_ track: Track) {
         path = track.path
         title = track.title
-        teacher = track.shownTeacher
+        // None when nobody is named: "— Unknown teacher" written into a note stays in the language
+        // of the day it was written, and says nothing.
+        teacher = track.knownTeacher
         loudness = track.loudness
         peak = track.peak
         fromLibrary = true

@@ -29,10 +29,7 @@ extension SessionPlanError {
             Phrase(
                 "a render needs a length: --minutes open has none (give --minutes N)",
                 de: "eine Aufnahme in eine Datei braucht eine Länge: --minutes open hat keine (gib --minutes N an)")
-        case let .fadeOutLongerThanSit(seconds, minutes):
-            Phrase(
-                "--fade-out (\(seconds) s) must be at most the sit's length (\(minutes) min)",
-                de: "--fade-out (\(seconds) s) darf höchstens so lang sein wie das Sitzen (\(minutes) min)")
+        case let .fadeOutLongerThanSit(seconds, minutes): Self.fadeOutPhrase(seconds: seconds, minutes: minutes)
         case .untilWithLength:
             Phrase(
                 "--until sets the sit's length; give it without --minutes or --segments",
@@ -74,5 +71,16 @@ extension SessionPlanError {
                 de: "das ergäbe \(count) Glocken; eine Sitzung hat höchstens \(SessionPlan.maxBells)")
         default: unsortedPhrase
         }
+    }
+
+    /// Both lengths in seconds, each with the reader's decimal mark: "(30 s) … (12 s)", not a
+    /// minute's "0.2" beside a number of seconds.
+    private static func fadeOutPhrase(seconds: ExactDecimal, minutes: ExactDecimal) -> Phrase {
+        let fade = Language.current.decimal("\(seconds)")
+        let sit = Language.current.decimal(
+            "\(ExactDecimal(numerator: minutes.rounded(times: 60_000), denominator: 1000))")
+        return Phrase(
+            "--fade-out (\(fade) s) must be at most the sit's length (\(sit) s)",
+            de: "--fade-out (\(fade) s) darf höchstens so lang sein wie das Sitzen (\(sit) s)")
     }
 }

@@ -11,12 +11,20 @@ package enum NoteText {
         guard stored.hasPrefix("[{"), let parts = parts(of: stored) else { return stored }
         let language = Language.current
         return parts.map { part -> String in
-            guard let name = part["key"] else { return part["text"] ?? "" }
+            guard let name = part["key"] else { return unknownTeacherSaid(part["text"] ?? "") }
             guard let key = MessageKey(rawValue: name) else { return "" }
             var values = part
             values["key"] = nil
             return say(key, values.mapValues { language.decimal($0) })
         }.joined(separator: ", ")
+    }
+
+    /// A guided track's name as older versions kept it ("Title — Unknown teacher", in English
+    /// whatever the reader's language), with that word in the reader's language.
+    static func unknownTeacherSaid(_ text: String) -> String {
+        let suffix = " — Unknown teacher"
+        guard text.hasSuffix(suffix) else { return text }
+        return text.dropLast(suffix.count) + " — " + localized("Unknown teacher", de: "Unbekannte Lehrer:in")
     }
 
     /// The parts of a stored note; nil when it is not a list of parts.
