@@ -35,7 +35,7 @@ struct Meditate: ParsableCommand {
             Sit.self, Play.self, CourseCommand.self, Sleep.self, Render.self, LibraryCommand.self, PresetCommand.self,
             ConfigCommand.self,
             HistoryCommand.self, StatsCommand.self, Serve.self, Ctl.self, CtlSchedule.self,
-            Discover.self, Pair.self, Devices.self, Decode.self
+            Discover.self, Pair.self, Devices.self, Decode.self, CompletionSubcommand.self
         ],
         defaultSubcommand: Sit.self
     )
