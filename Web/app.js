@@ -679,7 +679,7 @@
 
   const roleChoices = {
     gong: { text: "pageRoleSound", options: [["", "pageLikeTheGong"], ["bowl", "gongBowl"], ["gong", "gongGong"], ["bell", "gongBell"]] },
-    volume: { text: "pageRoleVolume", options: [["", "pageAsLoud"], ["0.5", "pageSofter"], ["0.25", "pageSoft"]] },
+    volume: { text: "pageRoleVolume", options: [["", "pageAsLoud"], ["0.5", "pageSofter"], ["0.25", "pageSoftest"]] },
     strikes: { text: "pageRoleStrikes", options: ["1", "2", "3", "4", "5"].map((n) => [n]) },
   };
 

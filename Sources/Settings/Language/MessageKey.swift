@@ -47,7 +47,7 @@ package enum MessageKey: String, CaseIterable, Sendable {
         pageWalkBed, pageWalkBells, pageIntervalGong, pageLikeTheGong, pageEachGong, pageRoleStart, pageRoleInterval,
         pageRoleWalk, pageRoleTransition, pageRoleEnd, pageRoleSound, pageRoleVolume, pageRoleStrikes,
         pageBells,
-        pageBellVolume, pageAsLoud, pageSofter, pageSoft,
+        pageBellVolume, pageAsLoud, pageSofter, pageSoftest,
         pageBellsRegular,
         pageBellsRandom, pageRandomFrom, pageRandomTo, pageRandomNone, pageFewer
     case pageMore, pageNoise, pageSilence, pageGong, gongBowl, gongGong, gongBell, pageStart, pageNoTracks,

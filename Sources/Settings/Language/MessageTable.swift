@@ -199,7 +199,7 @@ package let messageTable: [MessageKey: Phrase] = [
     .pageBellVolume: Phrase("Bells between the gongs", de: "Glocken zwischen den Gongs"),
     .pageAsLoud: Phrase("as loud", de: "gleich laut"),
     .pageSofter: Phrase("softer", de: "leiser"),
-    .pageSoft: Phrase("soft", de: "leise"),
+    .pageSoftest: Phrase("softest", de: "am leisesten"),
     .pageBells: Phrase("Bells", de: "Glocken"),
     .pageBellsRegular: Phrase("regular", de: "regelmäßig"),
     .pageBellsRandom: Phrase("at random", de: "zufällig"),
