@@ -128,7 +128,14 @@ struct NetworkDiscoveryTests {
         let discovered = try CLIRunner.run(["discover"])
         #expect(discovered.status == 69)
         #expect(discovered.stderr.hasPrefix("meditate: error: no Avahi on the system bus ("), "\(discovered.stderr)")
-        #expect(discovered.stderr.hasSuffix("discovery needs avahi-daemon running (apt install avahi-daemon)\n"))
+        #expect(
+            discovered.stderr.hasSuffix(
+                "discovery needs avahi-daemon running (apt install avahi-daemon), or pair by hand: meditate pair LINK\n"
+            ))
+        // And --json says it on stderr, and gives a script JSON: nothing found
+        let listed = try CLIRunner.run(["discover", "--json"])
+        #expect(listed.status == 69 && listed.stdout == "[]\n", "\(listed.stdout)")
+        #expect(listed.stderr.hasPrefix("meditate: error: no Avahi on the system bus ("), "\(listed.stderr)")
     }
 
     private static func watch(on host: PrivateAvahiNetwork.Host, log: String) throws -> Process {

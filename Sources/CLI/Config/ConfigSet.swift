@@ -39,6 +39,13 @@ struct ConfigSet: ParsableCommand {
             }
             carried = try HistoryFolderChange.carry(into: path)
         }
+        // The remote a plain `ctl` reaches is one this machine paired with: a name it does not
+        // know is refused now, not at every later `ctl`.
+        if setting.name == SettingKeys.remote.name,
+            RemoteConnection.find(canonical, in: try RemoteStore.load().remotes) == nil
+        {
+            throw RemoteError.notPaired(name: canonical)
+        }
         let assignment = "\(setting.name) = \(setting.tomlLiteral(canonical: canonical))"
         try ConfigKey.edit {
             $0.set(setting.name, literal: setting.tomlLiteral(canonical: canonical))

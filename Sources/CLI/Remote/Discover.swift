@@ -41,7 +41,10 @@ struct Discover: ParsableCommand {
         let found: [AvahiBrowser.Found]
         switch AvahiBrowser.browse(type: ServiceAnnouncement.serviceType, seconds: wait) {
         case let .success(services): found = services
-        case let .failure(error): throw RemoteError.noAvahi(reason: error.description)
+        case let .failure(error):
+            // A script reading --json still gets JSON: nothing found, and why on stderr.
+            if json { print(JSONValue.array([]).line) }
+            throw RemoteError.noAvahi(reason: error.description)
         }
         let store = try RemoteStore.load()
         func paired(_ service: AvahiBrowser.Found) -> Bool {

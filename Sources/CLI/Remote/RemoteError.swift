@@ -27,9 +27,9 @@ enum RemoteError: Error, CustomStringConvertible {
         switch self {
         case let .noAvahi(reason):
             localized(
-                "no Avahi on the system bus (\(reason)): discovery needs avahi-daemon running (apt install avahi-daemon)",
+                "no Avahi on the system bus (\(reason)): discovery needs avahi-daemon running (apt install avahi-daemon), or pair by hand: meditate pair LINK",
                 de:
-                    "kein Avahi am Systembus (\(reason)): die Suche braucht einen laufenden avahi-daemon (apt install avahi-daemon)"
+                    "kein Avahi am Systembus (\(reason)): die Suche braucht einen laufenden avahi-daemon (apt install avahi-daemon), oder koppeln von Hand: meditate pair LINK"
             )
         case let .notPaired(name):
             localized(
