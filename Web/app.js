@@ -1214,6 +1214,9 @@
     const list = $("schedules");
     list.replaceChildren();
     if (schedules.length === 0) list.append(element("li", { class: "empty" }, say("pageNothingScheduled")));
+    // By the time of day they sound (06:30 above 07:00), not by the order they were added.
+    const when = (schedule) => schedule.at || schedule.from || "";
+    schedules.sort((a, b) => when(a).localeCompare(when(b)) || a.id - b.id);
     for (const schedule of schedules) {
       const item = element("li", { class: "stacked" });
       const what = element("span", { class: "what" });

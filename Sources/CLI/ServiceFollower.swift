@@ -89,7 +89,8 @@ struct ServiceFollower {
                     if terminal == nil, event["event"] != "position",
                         event["id"]?.intValue == id || event["session"]?["id"]?.intValue == id
                     {
-                        logger.notice("\(CtlText.event(event))")
+                        // The log line has its time already.
+                        logger.notice("\(CtlText.eventWords(event))")
                     }
                     if ended != nil { break }
                 }

@@ -51,6 +51,8 @@ struct SharedFolderMoveTests {
         let before = try laptop.sits()
         let schedulesBefore = try laptop.succeed(["schedule", "list"]).stdout
         #expect(before.count == 3)
+        // (listed by the time they sound, 06:30 above the 07:30 added first)
+        #expect(schedulesBefore.split(separator: "\n").first?.contains("06:30") == true, "\(schedulesBefore)")
 
         // When the shared folder is set
         let shared = scratch.path("Sync/meditate")

@@ -95,8 +95,10 @@ struct SleepFacesTests {
         defer { _ = service.stop() }
         let events = try service.subscriber()
 
-        // When a sleep plays, and its status is asked for
+        // When a sleep plays (its first frame heard: the log tells the phase then), and its
+        // status is asked for
         _ = try service.client().call("sit.start", ["sleep": true, "minutes": 1])
+        let log = service.waitForLog(containing: ": falling asleep")
         let status = try person.run(["ctl", "status"])
         _ = try service.client().call("stop")
         try events.waitForEvent("session-ended", timeoutMilliseconds: 10_000)
@@ -104,7 +106,7 @@ struct SleepFacesTests {
         // Then it is falling asleep, with no gong to come
         #expect(status.stdout.hasPrefix("falling asleep · "), "\(status.stdout)")
         #expect(!status.stdout.contains("gong"), "\(status.stdout)")
-        #expect(service.waitForLog(containing: ": falling asleep").contains("1 min, brown noise: falling asleep"))
+        #expect(log.contains("1 min, brown noise: falling asleep"), "\(log)")
 
         // When a sit of 3 s with gong none is followed in the terminal (no terminal: its log lines)
         let followed = try person.run(["--minutes", "0.05", "--gong", "none", "--countdown", "1"])
@@ -116,6 +118,9 @@ struct SleepFacesTests {
         #expect(followed.status == 0, "\(followed.stderr)")
         #expect(!followed.stderr.contains("gong"), "\(followed.stderr)")
         #expect(followed.stderr.contains("sitting") && followed.stderr.contains("complete"), "\(followed.stderr)")
+        // (each line's time once: the log's own, not again before its words)
+        let repeatedTime = try Regex(#"\] \d\d:\d\d:\d\d "#)
+        #expect(followed.stderr.firstMatch(of: repeatedTime) == nil, "\(followed.stderr)")
         #expect(told.contains("session-ended") && !told.contains("bell"), "\(told)")
 
         // And played here, with no service, its lines name no gong either

@@ -18,7 +18,7 @@ struct CourseCommand: ParsableCommand {
         ) + """
 
               meditate library course create basics 3 4 5 6
-              meditate course basics          # day 1 of 4, then day 2 tomorrow
+              meditate course basics          # day 1 of 4; once heard to its end, day 2
               meditate course list
               meditate course reset basics
             """,

@@ -29,7 +29,12 @@ struct CtlScheduleList: ParsableCommand {
         guard !schedules.isEmpty else {
             return print(localized("no schedules", de: "keine Pläne"))
         }
-        for schedule in schedules { print(ScheduleText.line(schedule)) }
+        // By the time of day they sound (06:30 above 07:00); --json keeps the service's order.
+        func when(_ schedule: JSONValue) -> String {
+            schedule["at"]?.stringValue ?? schedule["from"]?.stringValue ?? ""
+        }
+        let byTime = schedules.enumerated().sorted { (when($0.element), $0.offset) < (when($1.element), $1.offset) }
+        for (_, schedule) in byTime { print(ScheduleText.line(schedule)) }
         ScheduleCall.tellWhenNoServiceRuns(byService: byService, options: options, added: false)
     }
 

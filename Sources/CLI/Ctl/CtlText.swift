@@ -79,6 +79,9 @@ enum CtlText {
         "\(clockOfDay(Date())) " + words(of: event)
     }
 
+    /// An event in words alone, for a log line that has its own time.
+    static func eventWords(_ event: JSONValue) -> String { words(of: event) }
+
     private static func words(of event: JSONValue) -> String {
         let name = event["event"]?.stringValue ?? "?"
         let sat = DurationText.words(seconds: event["satSeconds"]?.intValue ?? 0)
