@@ -66,7 +66,7 @@ extension WebPageTests {
         #expect(try page.script("return document.getElementById('schedule-minutes-field').hidden") == false)
         try page.fill("#schedule-minutes", "25")
         _ = try page.script("document.getElementById('schedule-at').value = '07:00'")
-        try page.click("#schedule-form button[type=submit]")
+        try page.click("button[type=submit][form=schedule-form]")
 
         // Then the service keeps a reminder of that sit, and the list says it is one
         try page.waitForText("#schedules", containing: "07:00 AM, daily: a reminder, 25 min")

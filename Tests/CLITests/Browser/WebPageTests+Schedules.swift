@@ -84,6 +84,6 @@ extension WebPageTests {
 
     private func addFromForm(_ page: BrowserPage, at time: String) throws {
         _ = try page.script("document.getElementById('schedule-at').value = '\(time)'")
-        try page.click("#schedule-form button[type=submit]")
+        try page.click("button[type=submit][form=schedule-form]")
     }
 }

@@ -388,7 +388,7 @@ struct WebPageTests {
         // When an evening bell at 21:15 is typed and added
         try page.send(["script": "document.getElementById('schedule-what').value = 'bell'"])
         try page.fill("#schedule-at", "21:15")
-        try page.click("#schedule-form button[type=submit]")
+        try page.click("button[type=submit][form=schedule-form]")
 
         // Then the service has it at 21:15, and the page lists it so
         try page.waitForText("#schedules", containing: "21:15")
@@ -456,7 +456,7 @@ struct WebPageTests {
                 document.getElementById('schedule-days').value = 'mon-fri';
                 """
             ])
-        try page.click("#schedule-form button[type=submit]")
+        try page.click("button[type=submit][form=schedule-form]")
 
         // Then the page lists it in words, its times as the browser's locale writes every time,
         // and the service has it
@@ -468,13 +468,13 @@ struct WebPageTests {
 
         // When the same series is added again, then it is added, and the page says which one it
         // meets and when (the service then takes the second away again)
-        try page.click("#schedule-form button[type=submit]")
+        try page.click("button[type=submit][form=schedule-form]")
         try page.waitForText(
             "#schedule-error",
             containing: "Schedule 1 sounds at 09:00 AM too: when both are due, one of them is skipped.")
         #expect(try service.client().call("schedule.list")["schedules"]?.arrayCount == 2)
         // And added a third time, it names both in one sentence
-        try page.click("#schedule-form button[type=submit]")
+        try page.click("button[type=submit][form=schedule-form]")
         try page.waitForText(
             "#schedule-error",
             containing: "Schedules 1 and 2 sound at 09:00 AM too: when they are due together, only one of them plays.")
