@@ -18,19 +18,11 @@ struct CompletionTabTests {
         let completion = scratch.path("meditate.bash")
         let written = try CLIRunner.run(["--generate-completion-script", "bash"], environment: sitter.environment)
         try written.stdout.write(toFile: completion, atomically: true, encoding: .utf8)
-        var lines = ["#!/bin/sh"]
-        for (key, value) in sitter.environment where key.hasPrefix("XDG") || key == "HOME" || key == "PATH" {
-            lines.append("export \(key)='\(value)'")
-        }
         // A folder of one file: a "*" the script expanded would be its name.
         let empty = scratch.path("empty")
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         #expect(FileManager.default.createFile(atPath: empty + "/zzz-file", contents: nil))
-        lines.append("cd '\(empty)'")
-        lines.append("exec /bin/bash --norc --noprofile -i")
-        let script = scratch.path("shell.sh")
-        try lines.joined(separator: "\n").write(toFile: script, atomically: true, encoding: .utf8)
-        chmod(script, 0o755)
+        let script = try sitter.interactiveShell("/bin/bash --norc --noprofile -i")
         let tmux = try PrivateTmux(script: script, columns: 100, scratch: scratch)
         defer { tmux.stop() }
         _ = try tmux.screen(within: 10) { $0.contains { $0.hasPrefix("bash") } }

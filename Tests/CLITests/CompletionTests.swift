@@ -20,6 +20,23 @@ struct CompletionTests {
             ]) { $1 }
         }
 
+        /// A script that starts `shell` (its arguments included) in a folder `empty` of the
+        /// scratch, with this sitter's folders and PATH, as a person's terminal would.
+        func interactiveShell(_ shell: String) throws -> String {
+            var lines = ["#!/bin/sh"]
+            for (key, value) in environment where key.hasPrefix("XDG") || key == "HOME" || key == "PATH" {
+                lines.append("export \(key)='\(value)'")
+            }
+            let empty = scratch.path("empty")
+            try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+            lines.append("cd '\(empty)'")
+            lines.append("exec " + shell)
+            let script = scratch.path("shell.sh")
+            try lines.joined(separator: "\n").write(toFile: script, atomically: true, encoding: .utf8)
+            chmod(script, 0o755)
+            return script
+        }
+
         init() throws {
             scratch = try Scratch()
             let saved = try CLIRunner.run(["preset", "save", "evening", "--minutes", "30"], environment: environment)

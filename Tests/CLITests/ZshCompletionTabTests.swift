@@ -24,18 +24,8 @@ struct ZshCompletionTabTests {
         let written = try CLIRunner.run(["--generate-completion-script", "zsh"], environment: sitter.environment)
         #expect(written.status == 0, "\(written.stderr)")
         try written.stdout.write(toFile: functions + "/_meditate", atomically: true, encoding: .utf8)
-        var lines = ["#!/bin/sh"]
-        for (key, value) in sitter.environment where key.hasPrefix("XDG") || key == "HOME" || key == "PATH" {
-            lines.append("export \(key)='\(value)'")
-        }
-        let empty = scratch.path("empty")
-        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
-        lines.append("cd '\(empty)'")
         // -f: no rc file of this machine's; the prompt and compinit as a person's .zshrc has them.
-        lines.append("exec /usr/bin/zsh -f -i")
-        let script = scratch.path("shell.sh")
-        try lines.joined(separator: "\n").write(toFile: script, atomically: true, encoding: .utf8)
-        chmod(script, 0o755)
+        let script = try sitter.interactiveShell("/usr/bin/zsh -f -i")
         let tmux = try PrivateTmux(script: script, columns: 100, scratch: scratch)
         defer { tmux.stop() }
         // zsh -f's own prompt ("host# "), before anything is typed: zle drops what came before it.
